@@ -1,0 +1,70 @@
+/**
+ * What the session's user may reach in its current account: the one scoping helper every
+ * tenant query goes through (ARCHITECTURE §4.6).
+ */
+import type { Knex } from 'knex';
+import { type Actor, PERMISSIONS, type Permission } from '../../domain/auth/permissions';
+import { AppError } from '../../domain/errors';
+
+export interface Access {
+  userId: string;
+  userName: string;
+  accountId: string;
+  isAccountAdmin: boolean;
+  superRole: boolean;
+  /** Institutions reachable in the account, with the permissions held in each. */
+  institutions: Map<string, ReadonlySet<Permission>>;
+}
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  superRole: boolean;
+}
+
+/** Loads the user's access to `accountId`; FORBIDDEN_ACCESS when the user has none. */
+export async function loadAccess(knex: Knex, user: SessionUser, accountId: string): Promise<Access> {
+  const link = await knex('user_accounts').where({ user_id: user.id, account_id: accountId }).first('is_admin');
+  if (!link && !user.superRole) throw new AppError('FORBIDDEN_ACCESS');
+  const isAccountAdmin = Boolean(link?.is_admin);
+
+  const grants: { institution_id: string; permissions: string[] }[] = await knex('user_institution_roles as uir')
+    .join('roles as r', function () {
+      this.on('r.id', '=', 'uir.role_id').andOn('r.account_id', '=', 'uir.account_id');
+    })
+    .where({ 'uir.user_id': user.id, 'uir.account_id': accountId })
+    .select('uir.institution_id', 'r.permissions');
+
+  const institutions = new Map<string, Set<Permission>>();
+  if (user.superRole || isAccountAdmin) {
+    // Administrators reach every institution of the account, present and future.
+    const all: { id: string }[] = await knex('institutions').where({ account_id: accountId }).select('id');
+    for (const { id } of all) institutions.set(id, new Set(user.superRole ? PERMISSIONS : []));
+  }
+  for (const g of grants) {
+    const set = institutions.get(g.institution_id) ?? new Set<Permission>();
+    for (const p of g.permissions) if ((PERMISSIONS as readonly string[]).includes(p)) set.add(p as Permission);
+    institutions.set(g.institution_id, set);
+  }
+  return { userId: user.id, userName: user.name, accountId, isAccountAdmin, superRole: user.superRole, institutions };
+}
+
+export function institutionIds(access: Access): string[] {
+  return [...access.institutions.keys()];
+}
+
+/** The actor the report rules see for a study of `institutionId`. */
+export function actorFor(access: Access, institutionId: string): Actor {
+  return {
+    userId: access.userId,
+    name: access.userName,
+    permissions: [...(access.institutions.get(institutionId) ?? [])],
+    isAccountAdmin: access.isAccountAdmin,
+    superRole: access.superRole,
+  };
+}
+
+/** Restricts a query on a table with account_id / institution_id columns to the access. */
+export function scoped<T extends Knex.QueryBuilder>(qb: T, access: Access, alias: string): T {
+  return qb.where(`${alias}.account_id`, access.accountId).whereIn(`${alias}.institution_id`, institutionIds(access)) as T;
+}

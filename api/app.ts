@@ -1,0 +1,33 @@
+import path from 'node:path';
+import bodyParser from '@koa/bodyparser';
+import Router from '@koa/router';
+import Koa from 'koa';
+import { authRoutes } from './auth/routes';
+import type { ApiDeps } from './deps';
+import { errorHandler } from './http/errors';
+import { requestLogging, securityHeaders } from './http/security';
+import { spa } from './http/spa';
+import { studyRoutes } from './studies/routes';
+
+export const WEB_DIST = path.resolve(__dirname, '..', 'web', 'dist');
+
+/** The Koa app: logging → security headers → one error shape → /api routes → web app. */
+export function createApp(deps: ApiDeps): Koa {
+  const app = new Koa({ proxy: true });
+  app.use(requestLogging(deps.logger));
+  app.use(securityHeaders());
+  app.use(errorHandler);
+  app.use(bodyParser({ jsonLimit: '1mb', enableTypes: ['json'] }));
+
+  const api = new Router({ prefix: '/api' });
+  api.get('/health', (ctx) => {
+    ctx.body = { ok: true };
+  });
+  for (const routes of [authRoutes(deps), studyRoutes(deps)]) {
+    api.use(routes.routes(), routes.allowedMethods());
+  }
+  app.use(api.routes());
+  app.use(api.allowedMethods());
+  if (deps.config.SERVE_WEB) app.use(spa(WEB_DIST));
+  return app;
+}

@@ -1,0 +1,80 @@
+import type { Knex } from 'knex';
+import { AppError } from '../../domain/errors';
+import type { LoginBody } from '../../domain/auth/schemas';
+import { dummyHash, verifyPassword } from './passwords';
+import { newToken, hashToken } from './tokens';
+
+export interface LoginResult {
+  userId: string;
+  sessionId: string;
+  token: string;
+  currentAccountId: string | null;
+}
+
+/**
+ * Checks the credentials and opens a session. Consecutive failures past the limit block
+ * the user (USER_BLOCKED) until an administrator or the e-mail flow unblocks them.
+ */
+export async function login(
+  knex: Knex,
+  body: LoginBody,
+  opts: { ttlHours: number; maxAttempts: number; ip?: string; userAgent?: string },
+): Promise<LoginResult> {
+  const login = (body.username ?? body.email ?? '').toLowerCase();
+  const user = await knex('users')
+    .whereRaw('lower(username) = ?', [login])
+    .orWhereRaw('lower(email) = ?', [login])
+    .first();
+
+  if (!user) {
+    await verifyPassword(await dummyHash(), body.password);
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  if (user.blocked_by_admin) throw new AppError('USER_BLOCKED_BY_ADMIN');
+  if (user.blocked) throw new AppError('USER_BLOCKED');
+
+  if (!(await verifyPassword(user.password_hash, body.password))) {
+    const [{ failed_logins: failed }] = await knex('users')
+      .where({ id: user.id })
+      .increment('failed_logins', 1)
+      .returning('failed_logins');
+    if (failed >= opts.maxAttempts) {
+      await knex('users').where({ id: user.id }).update({ blocked: true });
+      await audit(knex, user.id, 'auth.blocked', opts.ip);
+      throw new AppError('USER_BLOCKED');
+    }
+    await audit(knex, user.id, 'auth.failed', opts.ip);
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+
+  const accounts: { account_id: string }[] = await knex('user_accounts').where({ user_id: user.id }).select('account_id');
+  const currentAccountId = accounts.length === 1 ? accounts[0]!.account_id : null;
+  const token = newToken();
+  const session = await knex.transaction(async (trx) => {
+    await trx('users').where({ id: user.id }).update({ failed_logins: 0 });
+    const [row] = await trx('sessions')
+      .insert({
+        user_id: user.id,
+        token_hash: hashToken(token),
+        current_account_id: currentAccountId,
+        expires_at: new Date(Date.now() + opts.ttlHours * 3_600_000),
+        ip: opts.ip?.slice(0, 64),
+        user_agent: opts.userAgent?.slice(0, 300),
+      })
+      .returning('id');
+    return row as { id: string };
+  });
+  await audit(knex, user.id, 'auth.login', opts.ip, currentAccountId);
+  return { userId: user.id, sessionId: session.id, token, currentAccountId };
+}
+
+export async function audit(
+  knex: Knex,
+  userId: string,
+  action: string,
+  ip?: string,
+  accountId: string | null = null,
+  detail: Record<string, unknown> = {},
+): Promise<void> {
+  await knex('audit_log').insert({ user_id: userId, account_id: accountId, action, ip: ip?.slice(0, 64), detail });
+}

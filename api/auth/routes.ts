@@ -1,0 +1,83 @@
+import Router, { type RouterContext } from '@koa/router';
+import { z } from 'zod';
+import { AppError } from '../../domain/errors';
+import { ChangeAccountBody, LoginBody } from '../../domain/auth/schemas';
+import type { ApiDeps } from '../deps';
+import { body } from '../http/validate';
+import { audit, login } from './login';
+import { presentSession } from './present-session';
+import { requireSession, sessionOf } from './session';
+
+/** User settings the client may write (spec 3 §3 userConfig keys). */
+const UserConfigBody = z
+  .object({
+    key: z.enum(['THEME_COLOR', 'KEEP_LAST_VIEWER', 'LAST_VIEWER', 'DEFAULT_VIEWER', 'USE_NEW_VIEWER', 'DOWNLOAD_OPTIONS', 'DISABLE_LAUDO_IMAGE_SELECTOR']),
+    value: z.union([z.string().max(4000), z.record(z.string(), z.unknown())]),
+  })
+  .strict();
+
+export function authRoutes(deps: ApiDeps): Router {
+  const { knex, config } = deps;
+  const router = new Router();
+  const authed = requireSession(knex);
+
+  router.post('/auth', async (ctx) => {
+    const credentials = body(ctx, LoginBody);
+    const result = await login(knex, credentials, {
+      ttlHours: config.SESSION_TTL_HOURS,
+      maxAttempts: config.LOGIN_MAX_ATTEMPTS,
+      ip: ctx.ip,
+      userAgent: ctx.get('user-agent'),
+    });
+    ctx.body = { data: await presentSession(knex, result.userId, result.token, result.currentAccountId) };
+  });
+
+  router.get('/auth', authed, async (ctx) => {
+    const s = sessionOf(ctx);
+    ctx.body = { data: await presentSession(knex, s.user.id, ctx.get('access_token'), s.currentAccountId) };
+  });
+
+  router.post('/auth/changeAccount', authed, async (ctx) => {
+    const { accountId } = body(ctx, ChangeAccountBody);
+    const s = sessionOf(ctx);
+    const linked = s.user.superRole || (await knex('user_accounts').where({ user_id: s.user.id, account_id: accountId }).first());
+    if (!linked) throw new AppError('FORBIDDEN_ACCESS');
+    await knex('sessions').where({ id: s.sessionId }).update({ current_account_id: accountId, updated_at: knex.fn.now() });
+    await audit(knex, s.user.id, 'auth.changeAccount', ctx.ip, accountId);
+    // Live subscriptions were authorised for the previous account: end them.
+    deps.onSessionEnded?.(s.sessionId);
+    ctx.body = { data: await presentSession(knex, s.user.id, ctx.get('access_token'), accountId) };
+  });
+
+  const endSession = (reason: string) => async (ctx: RouterContext) => {
+    const s = sessionOf(ctx);
+    await knex('sessions').where({ id: s.sessionId }).update({ revoked_at: knex.fn.now() });
+    await audit(knex, s.user.id, reason, ctx.ip, s.currentAccountId);
+    deps.onSessionEnded?.(s.sessionId);
+    ctx.status = 204;
+  };
+  router.post('/auth/logout', authed, endSession('auth.logout'));
+  router.post('/auth/expiredSession', authed, endSession('auth.expiredSession'));
+
+  router.get('/users/config', authed, async (ctx) => {
+    const user = await knex('users').where({ id: sessionOf(ctx).user.id }).first('config');
+    ctx.body = { data: Object.entries(user.config ?? {}).map(([key, value]) => ({ key, value })) };
+  });
+  router.get('/users/config/:key', authed, async (ctx) => {
+    const user = await knex('users').where({ id: sessionOf(ctx).user.id }).first('config');
+    const key = String(ctx.params.key);
+    const value = (user.config ?? {})[key] ?? null;
+    // Spec 3 §7: THEME_COLOR answers value.color.
+    ctx.body = { key, value: key === 'THEME_COLOR' ? { color: value } : value };
+  });
+  router.post('/users/config', authed, async (ctx) => {
+    const { key, value } = body(ctx, UserConfigBody);
+    const stored = typeof value === 'string' ? value : JSON.stringify(value);
+    await knex('users')
+      .where({ id: sessionOf(ctx).user.id })
+      .update({ config: knex.raw(`config || jsonb_build_object(?::text, ?::text)`, [key, stored]), updated_at: knex.fn.now() });
+    ctx.body = { key, value: stored };
+  });
+
+  return router;
+}

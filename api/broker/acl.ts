@@ -1,0 +1,29 @@
+import type { Knex } from 'knex';
+import { parseStudyTopic } from '../../domain/live/study-document';
+import { loadAccess } from '../access/access';
+import type { SessionState } from '../auth/session';
+import { findSession } from '../auth/session';
+
+/**
+ * May this session subscribe to `topic`? Only study topics (or the per-institution
+ * wildcard) of its current account and of institutions it reaches. Checked against the
+ * database at each subscribe, so a changed account or a revoked session counts at once.
+ */
+export async function maySubscribe(knex: Knex, token: string, topic: string): Promise<boolean> {
+  const parsed = parseStudyTopic(topic);
+  if (!parsed) return false;
+  const session = await findSession(knex, token);
+  if (!session?.currentAccountId || session.currentAccountId !== parsed.accountId) return false;
+  const access = await loadAccess(knex, session.user, session.currentAccountId).catch(() => null);
+  if (!access?.institutions.has(parsed.institutionId)) return false;
+  if (parsed.studyId === '+') return true;
+  const study = await knex('studies')
+    .where({ id: parsed.studyId, account_id: parsed.accountId, institution_id: parsed.institutionId })
+    .first('id')
+    .catch(() => undefined); // a malformed id is simply not a study
+  return Boolean(study);
+}
+
+export async function authenticateToken(knex: Knex, token: string): Promise<SessionState | null> {
+  return findSession(knex, token);
+}

@@ -1,0 +1,14 @@
+import type { Client } from '@temporalio/client';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { Config } from '../config/config';
+
+/** What the api's handlers need, built once at start and injected (tests build their own). */
+export interface ApiDeps {
+  knex: Knex;
+  config: Config;
+  temporal: Client;
+  logger: Logger;
+  /** Ends the broker connections of a session (on logout). */
+  onSessionEnded?: (sessionId: string) => void;
+}

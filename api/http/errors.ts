@@ -1,0 +1,37 @@
+import type { Middleware } from 'koa';
+import { ZodError } from 'zod';
+import { AppError, type ErrorBody, errorMessage, errorStatus } from '../../domain/errors';
+import { requestLang } from './lang';
+
+/**
+ * The one error handler: every failure leaves as `{ error: { code, description } }`.
+ * Unknown errors are logged with the request id and answered as INTERNAL_ERROR.
+ */
+export const errorHandler: Middleware = async (ctx, next) => {
+  try {
+    await next();
+    if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) {
+      throw new AppError('NOT_FOUND');
+    }
+  } catch (err) {
+    const lang = requestLang(ctx);
+    let body: ErrorBody;
+    if (err instanceof AppError) {
+      ctx.status = err.status;
+      body = { error: { code: err.code, description: errorMessage(err.code, lang) } };
+    } else if (err instanceof ZodError || isBodyParserError(err)) {
+      ctx.status = errorStatus('MALFORMED_REQUEST');
+      body = { error: { code: 'MALFORMED_REQUEST', description: errorMessage('MALFORMED_REQUEST', lang) } };
+    } else {
+      ctx.log.error({ err }, 'unhandled error');
+      ctx.status = 500;
+      body = { error: { code: 'INTERNAL_ERROR', description: `${ctx.state.requestId} - ${errorMessage('INTERNAL_ERROR', lang)}` } };
+    }
+    ctx.body = body;
+  }
+};
+
+function isBodyParserError(err: unknown): boolean {
+  const e = err as { status?: number; type?: string };
+  return e?.status === 400 || e?.status === 413 || e?.status === 415 || e?.type === 'entity.parse.failed';
+}

@@ -1,0 +1,63 @@
+import type { Knex } from 'knex';
+import type { StudyListItem } from '../../domain/studies/schemas';
+import { type Access, scoped } from '../access/access';
+
+const COLUMNS = [
+  's.id',
+  'p.name as patientName',
+  'p.patient_id as patientId',
+  's.accession_number as accessionNumber',
+  's.modalities',
+  's.exam_type as examType',
+  's.exam_date as examDate',
+  's.institution_id as institutionId',
+  'i.name as institutionName',
+  's.laudo_id as laudoId',
+  's.laudo_state as laudoState',
+  's.laudo_user_id as laudoUserId',
+  'l.doctor_name as doctorName',
+];
+
+/** Studies the access reaches, joined with what the list shows. */
+export function studiesQuery(knex: Knex, access: Access): Knex.QueryBuilder {
+  return scoped(
+    knex('studies as s')
+      .join('patients as p', 'p.id', 's.patient_ref')
+      .join('institutions as i', 'i.id', 's.institution_id')
+      .join('laudos as l', 'l.id', 's.laudo_id'),
+    access,
+    's',
+  );
+}
+
+type Row = Omit<StudyListItem, 'examDate'> & { examDate: Date | null };
+
+export function presentStudy(row: Row): StudyListItem {
+  return { ...row, examDate: row.examDate ? new Date(row.examDate).toISOString() : null };
+}
+
+export async function listStudies(
+  knex: Knex,
+  access: Access,
+  page: number,
+  pageSize: number,
+): Promise<{ studies: StudyListItem[]; total: number }> {
+  const [rows, [{ count }]] = await Promise.all([
+    studiesQuery(knex, access)
+      .select(COLUMNS)
+      .orderBy([
+        { column: 's.exam_date', order: 'desc', nulls: 'last' },
+        { column: 's.id', order: 'desc' },
+      ])
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    studiesQuery(knex, access).count({ count: '*' }),
+  ]);
+  return { studies: (rows as Row[]).map(presentStudy), total: Number(count) };
+}
+
+/** One study the access reaches, or undefined (another tenant's id looks like a missing one). */
+export async function findStudy(knex: Knex, access: Access, studyId: string): Promise<StudyListItem | undefined> {
+  const row = (await studiesQuery(knex, access).where('s.id', studyId).first(COLUMNS)) as Row | undefined;
+  return row && presentStudy(row);
+}

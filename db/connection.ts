@@ -1,0 +1,42 @@
+/**
+ * The knex instance: PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite
+ * (real Postgres compiled to WASM) under DATA_DIR/pg. objection models bind to it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import ClientPgLite from 'knex-pglite';
+import { Model } from 'objection';
+import type { Config } from '../config/config';
+
+export const MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
+
+export function createKnex(cfg: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): Knex {
+  if (cfg.DATABASE_URL) {
+    return knexFactory({
+      client: 'pg',
+      connection: cfg.DATABASE_URL,
+      pool: { min: 0, max: 10 },
+      migrations: { directory: MIGRATIONS_DIR, loadExtensions: ['.ts'] },
+    });
+  }
+  const dir = path.join(cfg.DATA_DIR, 'pg');
+  fs.mkdirSync(dir, { recursive: true });
+  return knexFactory({
+    client: ClientPgLite,
+    dialect: 'postgres',
+    connection: { filename: dir },
+    migrations: { directory: MIGRATIONS_DIR, loadExtensions: ['.ts'] },
+  } as Knex.Config);
+}
+
+/** Creates the knex instance and binds the objection models to it. */
+export function connectDb(cfg: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): Knex {
+  const knex = createKnex(cfg);
+  Model.knex(knex);
+  return knex;
+}
+
+export async function migrateLatest(knex: Knex): Promise<void> {
+  await knex.migrate.latest();
+}

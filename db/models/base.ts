@@ -1,0 +1,8 @@
+import { Model, snakeCaseMappers } from 'objection';
+
+/** Base model: snake_case columns in the database, camelCase in code. */
+export class BaseModel extends Model {
+  static override get columnNameMappers() {
+    return snakeCaseMappers();
+  }
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * The live study document (spec 1 §3), published retained on the study's topic after every
+ * transition. `seq` is the workflow's transition number: clients drop anything older than
+ * what they hold.
+ */
+export const LiveStudyDocument = z.object({
+  studyId: z.string().uuid(),
+  laudoId: z.string().uuid(),
+  accountId: z.string().uuid(),
+  institutionId: z.string().uuid(),
+  laudoState: z.number().int(),
+  laudoUserId: z.string().uuid().nullable(),
+  doctorName: z.string().nullable(),
+  laudoReviewUserId: z.string().uuid().nullable(),
+  structuredType: z.enum(['OIT', 'SISMAMA', '']),
+  narratedReport: z.boolean(),
+  statusFinding: z.string().nullable(),
+  levelAndNameCriticalFinding: z.string().nullable(),
+  seq: z.number().int(),
+  updatedAt: z.string(),
+});
+export type LiveStudyDocument = z.infer<typeof LiveStudyDocument>;
+
+const ROOT = 'laudos/accounts';
+
+/** Topic of one study's live document. */
+export function studyTopic(accountId: string, institutionId: string, studyId: string): string {
+  return `${ROOT}/${accountId}/institutions/${institutionId}/studies/${studyId}`;
+}
+
+/** Topic filter for every study of one institution (the study list subscribes to these). */
+export function institutionStudiesFilter(accountId: string, institutionId: string): string {
+  return `${ROOT}/${accountId}/institutions/${institutionId}/studies/+`;
+}
+
+/** Parses a study topic or filter; null when it is not of that shape. */
+export function parseStudyTopic(topic: string): { accountId: string; institutionId: string; studyId: string } | null {
+  const m = /^laudos\/accounts\/([^/+#]+)\/institutions\/([^/+#]+)\/studies\/([^/#]+)$/.exec(topic);
+  return m ? { accountId: m[1]!, institutionId: m[2]!, studyId: m[3]! } : null;
+}

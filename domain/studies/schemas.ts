@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 25;
+
+export const StudyListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: 'pageSize must be 10, 25, 50 or 100' })
+    .default(DEFAULT_PAGE_SIZE),
+});
+export type StudyListQuery = z.infer<typeof StudyListQuery>;
+
+export const StudyListItem = z.object({
+  id: z.string().uuid(),
+  patientName: z.string(),
+  patientId: z.string(),
+  accessionNumber: z.string().nullable(),
+  modalities: z.array(z.string()),
+  examType: z.string().nullable(),
+  /** ISO timestamp of the exam (DICOM study date/time). */
+  examDate: z.string().nullable(),
+  institutionId: z.string().uuid(),
+  institutionName: z.string(),
+  laudoId: z.string().uuid(),
+  laudoState: z.number().int(),
+  laudoUserId: z.string().uuid().nullable(),
+  doctorName: z.string().nullable(),
+});
+export type StudyListItem = z.infer<typeof StudyListItem>;
+
+export const StudyListResponse = z.object({
+  studies: z.array(StudyListItem),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type StudyListResponse = z.infer<typeof StudyListResponse>;
+
+/** The report as the API returns it, with the actions the caller may take now. */
+export const ReportView = z.object({
+  laudoId: z.string().uuid(),
+  state: z.number().int(),
+  version: z.number().int(),
+  userId: z.string().uuid().nullable(),
+  doctorName: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+  allowedActions: z.array(z.string()),
+});
+export type ReportView = z.infer<typeof ReportView>;
+
+export const StudyDetailResponse = z.object({
+  study: StudyListItem.extend({ report: ReportView }),
+});
+export type StudyDetailResponse = z.infer<typeof StudyDetailResponse>;
+
+export const StartReportBody = z
+  .object({ structuredType: z.enum(['OIT', 'SISMAMA', '']).optional() })
+  .strict();
+export type StartReportBody = z.infer<typeof StartReportBody>;

@@ -1,0 +1,76 @@
+/**
+ * The composition root: database, Temporal client, broker, api and (in standalone mode)
+ * the worker, in one process. `npm start`, the e2e tests and the bench all start it.
+ */
+import http from 'node:http';
+import { Client, Connection } from '@temporalio/client';
+import type { Worker } from '@temporalio/worker';
+import pino from 'pino';
+import type { Config } from '../config/config';
+import { connectDb, migrateLatest } from '../db/connection';
+import { createApp } from '../api/app';
+import { createBroker } from '../api/broker/broker';
+import { seedDemo } from '../migrations/seed/demo';
+import { createWorker } from '../worker/worker';
+
+export interface Platform {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export async function startPlatform(cfg: Config, opts: { worker?: boolean } = {}): Promise<Platform> {
+  const logger = pino({ level: cfg.LOG_LEVEL, base: { service: 'laudos' } });
+  const knex = connectDb(cfg);
+  await migrateLatest(knex);
+  if (cfg.SEED_DEMO) await seedDemo(knex, logger);
+
+  if (!cfg.TEMPORAL_ADDRESS) throw new Error('TEMPORAL_ADDRESS is required to start the platform');
+  const connection = await Connection.connect({ address: cfg.TEMPORAL_ADDRESS });
+  const temporal = new Client({ connection, namespace: cfg.TEMPORAL_NAMESPACE });
+  const broker = await createBroker({ knex, logger, redisUrl: cfg.REDIS_URL, serviceToken: cfg.BROKER_SERVICE_TOKEN });
+
+  let worker: Worker | undefined;
+  let workerRun: Promise<void> | undefined;
+  let closeWorkerConnection: (() => Promise<void>) | undefined;
+  if (opts.worker !== false) {
+    const created = await createWorker({
+      address: cfg.TEMPORAL_ADDRESS,
+      namespace: cfg.TEMPORAL_NAMESPACE,
+      taskQueue: cfg.TEMPORAL_TASK_QUEUE,
+      knex,
+      publisher: broker,
+    });
+    worker = created.worker;
+    closeWorkerConnection = () => created.connection.close();
+    workerRun = worker.run();
+    workerRun.catch((err: unknown) => logger.fatal({ err }, 'worker stopped'));
+  }
+
+  const app = createApp({ knex, config: cfg, temporal, logger, onSessionEnded: (id) => broker.endSession(id) });
+  const server = http.createServer(app.callback());
+  broker.attach(server);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(cfg.PORT, cfg.HOST, resolve);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : cfg.PORT;
+
+  return {
+    port,
+    url: `http://localhost:${port}`,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await broker.close();
+      if (worker) {
+        worker.shutdown();
+        await workerRun?.catch(() => undefined);
+        await closeWorkerConnection?.();
+      }
+      await connection.close();
+      await knex.destroy();
+    },
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * Spawns the Temporal dev server (the real server, SQLite-backed) with this project's
+ * search attributes, and waits until its frontend answers.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import { SEARCH_ATTRIBUTES } from '../workflows/laudo/messages';
+
+export interface TemporalDev {
+  address: string;
+  uiUrl: string | null;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export async function startTemporalDev(opts: {
+  bin: string;
+  port: number;
+  uiPort?: number | null;
+  dbFile?: string | null;
+  logFile?: NodeJS.WritableStream;
+}): Promise<TemporalDev> {
+  const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(opts.port), '--log-level', 'error', '--namespace', 'default'];
+  if (opts.uiPort) args.push('--ui-port', String(opts.uiPort));
+  else args.push('--headless');
+  if (opts.dbFile) args.push('--db-filename', opts.dbFile);
+  for (const [name, type] of Object.entries(SEARCH_ATTRIBUTES)) args.push('--search-attribute', `${name}=${type}`);
+
+  const child = spawn(opts.bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+    opts.logFile?.write(chunk);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`temporal dev server exited (${child.exitCode}):\n${output}`);
+    if (await portOpen(opts.port)) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`temporal dev server did not open port ${opts.port} within 60 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+
+  return {
+    address: `127.0.0.1:${opts.port}`,
+    uiUrl: opts.uiPort ? `http://localhost:${opts.uiPort}` : null,
+    process: child,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+export function portOpen(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}

