@@ -83,12 +83,13 @@ export async function createBroker(opts: {
     authorizeSubscribe(client, subscription, callback) {
       const auth = auths.get(client);
       if (auth?.kind === 'service') return callback(null, subscription);
-      if (!auth) return callback(new Error('not authenticated'));
+      // A refusal is a negative SUBACK (0x80), not a dropped connection: (null, null).
+      if (!auth) return callback(null, null);
       maySubscribe(knex, auth.token, subscription.topic)
-        .then((ok) => callback(ok ? null : new Error('subscription refused'), ok ? subscription : null))
+        .then((ok) => callback(null, ok ? subscription : null))
         .catch((err: unknown) => {
           logger.error({ err }, 'broker authorizeSubscribe failed');
-          callback(new Error('subscription refused'));
+          callback(null, null);
         });
     },
   });

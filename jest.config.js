@@ -1,0 +1,42 @@
+/**
+ * Test layers (ARCHITECTURE §6) as jest projects. `npm test` runs them all; select one
+ * with `npm test -- --selectProjects unit` (workflow, integration, e2e).
+ * Temporal, PostgreSQL and the test database are prepared once in test/setup/global-setup.ts.
+ */
+const transform = {
+  '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' }, module: { type: 'commonjs' } }],
+};
+const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'tsx', 'js', 'json'] };
+const ignore = ['/node_modules/', '/data/', '/web/dist/'];
+
+module.exports = {
+  transform,
+  globalSetup: '<rootDir>/test/setup/global-setup.ts',
+  globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{domain,api,web,config,activities,migrations,live}/**/*.test.ts'],
+      testPathIgnorePatterns: [...ignore, '\\.int\\.test\\.ts$'],
+    },
+    {
+      ...common,
+      displayName: 'workflow',
+      testMatch: ['<rootDir>/workflows/**/*.test.ts'],
+      testPathIgnorePatterns: ignore,
+    },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/test/integration/**/*.test.ts', '<rootDir>/api/**/*.int.test.ts'],
+      testPathIgnorePatterns: ignore,
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+      testPathIgnorePatterns: ignore,
+    },
+  ],
+};

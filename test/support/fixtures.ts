@@ -1,0 +1,61 @@
+/**
+ * A fresh tenant per test: account, institutions, roles, users and studies with unique
+ * names, so test files never share state.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Permission } from '../../domain/auth/permissions';
+import { hashPassword } from '../../api/auth/passwords';
+
+export const PASSWORD = 'Test@12345';
+let passwordHash: Promise<string> | undefined;
+
+export interface Tenant {
+  accountId: string;
+  institutionId: string;
+  users: Record<string, { id: string; username: string; name: string }>;
+  studyIds: string[];
+}
+
+export async function createTenant(
+  knex: Knex,
+  opts: { studies?: number; users?: Record<string, Permission[]>; isForHuman?: boolean } = {},
+): Promise<Tenant> {
+  passwordHash ??= hashPassword(PASSWORD);
+  const tag = randomUUID().slice(0, 8);
+  const [account] = await knex('accounts').insert({ name: `Conta ${tag}`, is_for_human: opts.isForHuman ?? true }).returning('id');
+  const [institution] = await knex('institutions').insert({ account_id: account.id, name: `Instituição ${tag}` }).returning('id');
+  const users: Tenant['users'] = {};
+  const wanted = opts.users ?? { doctor: ['STUDIES_SAVE_REPORTS'], typist: ['STUDIES_TRANSCRIBE_REPORTS'] };
+  for (const [key, permissions] of Object.entries(wanted)) {
+    const username = `${key}.${tag}`;
+    const name = `${key} ${tag}`;
+    const [user] = await knex('users')
+      .insert({ name, username, email: `${username}@test.laudos`, password_hash: await passwordHash })
+      .returning('id');
+    const [role] = await knex('roles').insert({ account_id: account.id, name: `role-${key}`, permissions }).returning('id');
+    await knex('user_accounts').insert({ user_id: user.id, account_id: account.id });
+    await knex('user_institution_roles').insert({ account_id: account.id, user_id: user.id, institution_id: institution.id, role_id: role.id });
+    users[key] = { id: user.id, username, name };
+  }
+  const [patient] = await knex('patients').insert({ account_id: account.id, patient_id: `PID-${tag}`, name: `Paciente ${tag}` }).returning('id');
+  const studyIds: string[] = [];
+  for (let n = 0; n < (opts.studies ?? 3); n++) {
+    const [laudo] = await knex('laudos').insert({ account_id: account.id, institution_id: institution.id }).returning('id');
+    const [study] = await knex('studies')
+      .insert({
+        account_id: account.id,
+        institution_id: institution.id,
+        patient_ref: patient.id,
+        study_instance_uid: `1.2.826.0.1.3680043.10.1453.${Date.now()}.${n}.${Math.floor(Math.random() * 1e6)}`,
+        accession_number: `ACC-${tag}-${n}`,
+        modalities: ['CT'],
+        exam_type: 'TC de crânio',
+        exam_date: new Date(Date.UTC(2026, 10, 1 + n, 10)),
+        laudo_id: laudo.id,
+      })
+      .returning('id');
+    studyIds.push(study.id);
+  }
+  return { accountId: account.id, institutionId: institution.id, users, studyIds };
+}

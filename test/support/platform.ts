@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import knexFactory, { type Knex } from 'knex';
+import { type Config, parseConfig } from '../../config/config';
+import { type Platform, startPlatform } from '../../scripts/platform';
+import { testEnv } from '../setup/env';
+
+/** The whole platform (api + broker + worker) on a free port, against the test servers. */
+export async function startTestPlatform(overrides: Record<string, string> = {}): Promise<{ platform: Platform; knex: Knex; config: Config }> {
+  const config = parseConfig({
+    DATABASE_URL: testEnv('databaseUrl'),
+    TEMPORAL_ADDRESS: testEnv('temporalAddress'),
+    TEMPORAL_TASK_QUEUE: `test-${randomUUID()}`,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'false',
+    SERVE_WEB: 'false',
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    ...overrides,
+  });
+  const platform = await startPlatform(config);
+  const knex = knexFactory({ client: 'pg', connection: config.DATABASE_URL!, pool: { min: 0, max: 4 } });
+  return { platform, knex, config };
+}
+
+/** A small JSON client for the api. */
+export function apiClient(baseUrl: string) {
+  return async function call<T = any>(
+    method: string,
+    path: string,
+    opts: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+  ): Promise<{ status: number; body: T }> {
+    const res = await fetch(`${baseUrl}/api${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(opts.token ? { access_token: opts.token } : {}), ...opts.headers },
+      body: opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+  };
+}
