@@ -8,7 +8,7 @@ import type { LaudoActivities } from './types';
 export function createLaudoActivities(deps: { knex: Knex; publisher: LivePublisher }): LaudoActivities {
   const { knex, publisher } = deps;
 
-  return {
+  const parts = {
     async projectLaudo({ action, actorUserId, record, at }: LaudoTransition): Promise<void> {
       await knex.transaction(async (trx) => {
         // Guarded by seq: a retried or late activity never moves the projection back.
@@ -73,17 +73,31 @@ export function createLaudoActivities(deps: { knex: Knex; publisher: LivePublish
           'l.updated_at as updatedAt',
         );
       await Promise.all(
-        rows.map((r: Omit<LiveStudyDocument, 'narratedReport' | 'statusFinding' | 'levelAndNameCriticalFinding' | 'updatedAt'> & { updatedAt: Date }) => {
-          const doc: LiveStudyDocument = {
-            ...r,
-            narratedReport: r.laudoState === 22,
-            statusFinding: null,
-            levelAndNameCriticalFinding: null,
-            updatedAt: new Date(r.updatedAt).toISOString(),
-          };
-          return publisher.publishRetained(studyTopic(r.accountId, r.institutionId, r.studyId), JSON.stringify(doc));
-        }),
+        rows.map(
+          (
+            r: Omit<LiveStudyDocument, 'narratedReport' | 'statusFinding' | 'levelAndNameCriticalFinding' | 'updatedAt'> & {
+              updatedAt: Date;
+            },
+          ) => {
+            const doc: LiveStudyDocument = {
+              ...r,
+              narratedReport: r.laudoState === 22,
+              statusFinding: null,
+              levelAndNameCriticalFinding: null,
+              updatedAt: new Date(r.updatedAt).toISOString(),
+            };
+            return publisher.publishRetained(studyTopic(r.accountId, r.institutionId, r.studyId), JSON.stringify(doc));
+          },
+        ),
       );
+    },
+  };
+
+  return {
+    async commitTransition(transition) {
+      await parts.projectLaudo(transition);
+      // Published from the projection, so a retry or a late commit sends the newest state.
+      await parts.publishLaudo(transition.record.laudoId);
     },
   };
 }

@@ -112,7 +112,7 @@ export function errorMessage(code: ErrorCode, lang: Lang = DEFAULT_LANG): string
 
 /** The API's only error shape: `{ error: { code, description } }`. */
 export interface ErrorBody {
-  error: { code: string; description: string };
+  error: { code: string; description: string; id?: string };
 }
 
 /** A domain error that crosses layers (HTTP, workflow failure) with its code. */

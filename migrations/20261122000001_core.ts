@@ -132,7 +132,9 @@ export async function up(knex: Knex): Promise<void> {
     t.unique(['account_id', 'id']);
   });
   await knex.raw(`ALTER TABLE laudos ADD CONSTRAINT laudos_state_valid CHECK (state IN (${ALL_LAUDO_STATES.join(',')}))`);
-  await knex.raw(`ALTER TABLE laudos ADD CONSTRAINT laudos_structured_type_valid CHECK (structured_type IN ('', 'OIT', 'SISMAMA'))`);
+  await knex.raw(
+    `ALTER TABLE laudos ADD CONSTRAINT laudos_structured_type_valid CHECK (structured_type IN ('', 'OIT', 'SISMAMA'))`,
+  );
 
   await knex.schema.createTable('studies', (t) => {
     id(t);
@@ -211,8 +213,19 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   for (const table of [
-    'audit_log', 'study_drafts', 'laudo_versions', 'studies', 'laudos', 'patients', 'sessions',
-    'user_institution_roles', 'roles', 'user_accounts', 'users', 'institutions', 'accounts',
+    'audit_log',
+    'study_drafts',
+    'laudo_versions',
+    'studies',
+    'laudos',
+    'patients',
+    'sessions',
+    'user_institution_roles',
+    'roles',
+    'user_accounts',
+    'users',
+    'institutions',
+    'accounts',
   ]) {
     await knex.schema.dropTableIfExists(table);
   }

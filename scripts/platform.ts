@@ -48,7 +48,9 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean } = {}
   }
 
   const app = createApp({ knex, config: cfg, temporal, logger, onSessionEnded: (id) => broker.endSession(id) });
-  const server = http.createServer(app.callback());
+  const handle = app.callback();
+  // Koa's handler returns a promise that Koa itself settles (errors included).
+  const server = http.createServer((req, res) => void handle(req, res));
   broker.attach(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -18,13 +18,13 @@ async function main(): Promise<void> {
   ensureWebBuilt();
 
   let temporal: TemporalDev | undefined;
-  let platform: Platform | undefined;
+  const running: { platform?: Platform } = {};
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping…');
-    await platform?.stop().catch((err: unknown) => console.error(err));
+    await running.platform?.stop().catch((err: unknown) => console.error(err));
     await temporal?.stop();
     process.exit(code);
   };
@@ -50,7 +50,8 @@ async function main(): Promise<void> {
     cfg = { ...cfg, TEMPORAL_ADDRESS: temporal.address };
   }
 
-  platform = await startPlatform(cfg);
+  const platform = await startPlatform(cfg);
+  running.platform = platform;
   const width = Math.max(...DEMO_USERS.map((u) => u.username.length));
   console.log(`
   Laudos is running.

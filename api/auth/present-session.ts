@@ -10,14 +10,19 @@ export async function presentSession(
   currentAccountId: string | null,
 ): Promise<SessionData> {
   const user = await knex('users').where({ id: userId }).first();
-  const accountRows: { id: string; name: string; is_for_human: boolean | null; custom_viewer_url: string | null; keep_viewer_config_in_between: boolean }[] =
-    user.super_role
-      ? await knex('accounts').select('*').orderBy('name')
-      : await knex('accounts as a')
-          .join('user_accounts as ua', 'ua.account_id', 'a.id')
-          .where('ua.user_id', userId)
-          .select('a.*')
-          .orderBy('a.name');
+  const accountRows: {
+    id: string;
+    name: string;
+    is_for_human: boolean | null;
+    custom_viewer_url: string | null;
+    keep_viewer_config_in_between: boolean;
+  }[] = user.super_role
+    ? await knex('accounts').select('*').orderBy('name')
+    : await knex('accounts as a')
+        .join('user_accounts as ua', 'ua.account_id', 'a.id')
+        .where('ua.user_id', userId)
+        .select('a.*')
+        .orderBy('a.name');
 
   const accounts: Record<string, AccountAccess> = {};
   for (const a of accountRows) {

@@ -11,7 +11,15 @@ import { requireSession, sessionOf } from './session';
 /** User settings the client may write (spec 3 §3 userConfig keys). */
 const UserConfigBody = z
   .object({
-    key: z.enum(['THEME_COLOR', 'KEEP_LAST_VIEWER', 'LAST_VIEWER', 'DEFAULT_VIEWER', 'USE_NEW_VIEWER', 'DOWNLOAD_OPTIONS', 'DISABLE_LAUDO_IMAGE_SELECTOR']),
+    key: z.enum([
+      'THEME_COLOR',
+      'KEEP_LAST_VIEWER',
+      'LAST_VIEWER',
+      'DEFAULT_VIEWER',
+      'USE_NEW_VIEWER',
+      'DOWNLOAD_OPTIONS',
+      'DISABLE_LAUDO_IMAGE_SELECTOR',
+    ]),
     value: z.union([z.string().max(4000), z.record(z.string(), z.unknown())]),
   })
   .strict();
@@ -60,11 +68,15 @@ export function authRoutes(deps: ApiDeps): Router {
   router.post('/auth/expiredSession', authed, endSession('auth.expiredSession'));
 
   router.get('/users/config', authed, async (ctx) => {
-    const user = await knex('users').where({ id: sessionOf(ctx).user.id }).first('config');
+    const user = await knex('users')
+      .where({ id: sessionOf(ctx).user.id })
+      .first('config');
     ctx.body = { data: Object.entries(user.config ?? {}).map(([key, value]) => ({ key, value })) };
   });
   router.get('/users/config/:key', authed, async (ctx) => {
-    const user = await knex('users').where({ id: sessionOf(ctx).user.id }).first('config');
+    const user = await knex('users')
+      .where({ id: sessionOf(ctx).user.id })
+      .first('config');
     const key = String(ctx.params.key);
     const value = (user.config ?? {})[key] ?? null;
     // Spec 3 §7: THEME_COLOR answers value.color.

@@ -20,7 +20,13 @@ export async function findSession(knex: Knex, token: string): Promise<SessionSta
     .where('s.expires_at', '>', knex.fn.now())
     .where('u.blocked', false)
     .where('u.blocked_by_admin', false)
-    .first('s.id as sessionId', 's.current_account_id as currentAccountId', 'u.id as userId', 'u.name', 'u.super_role as superRole');
+    .first(
+      's.id as sessionId',
+      's.current_account_id as currentAccountId',
+      'u.id as userId',
+      'u.name',
+      'u.super_role as superRole',
+    );
   if (!row) return null;
   return {
     sessionId: row.sessionId,

@@ -121,9 +121,8 @@ export async function createBroker(opts: {
     },
     publishRetained(topic, payload) {
       return new Promise<void>((resolve, reject) => {
-        aedes.publish(
-          { cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: true, dup: false },
-          (err) => (err ? reject(err) : resolve()),
+        aedes.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: true, dup: false }, (err) =>
+          err ? reject(err) : resolve(),
         );
       });
     },

@@ -25,7 +25,10 @@ export const errorHandler: Middleware = async (ctx, next) => {
     } else {
       ctx.log.error({ err }, 'unhandled error');
       ctx.status = 500;
-      body = { error: { code: 'INTERNAL_ERROR', description: `${ctx.state.requestId} - ${errorMessage('INTERNAL_ERROR', lang)}` } };
+      // The id lets support find the log line; the client shows "id - description".
+      body = {
+        error: { code: 'INTERNAL_ERROR', description: errorMessage('INTERNAL_ERROR', lang), id: String(ctx.state.requestId) },
+      };
     }
     ctx.body = body;
   }

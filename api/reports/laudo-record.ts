@@ -7,10 +7,17 @@ import type { ReportView } from '../../domain/studies/schemas';
 import type { LaudoRecord } from '../../workflows/laudo/messages';
 
 /** The laudo as its projection holds it: the workflow's first input when it is created lazily. */
-export async function loadLaudoRecord(knex: Knex, accountId: string, laudoId: string): Promise<LaudoRecord & { updatedAt: Date }> {
+export async function loadLaudoRecord(
+  knex: Knex,
+  accountId: string,
+  laudoId: string,
+): Promise<LaudoRecord & { updatedAt: Date }> {
   const laudo = await knex('laudos').where({ id: laudoId, account_id: accountId }).first();
   if (!laudo || !isLaudoState(laudo.state)) throw new AppError('NOT_FOUND');
-  const studyIds: string[] = await knex('studies').where({ laudo_id: laudoId, account_id: accountId }).orderBy('created_at').pluck('id');
+  const studyIds: string[] = await knex('studies')
+    .where({ laudo_id: laudoId, account_id: accountId })
+    .orderBy('created_at')
+    .pluck('id');
   return {
     laudoId: laudo.id,
     accountId: laudo.account_id,

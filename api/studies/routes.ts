@@ -46,7 +46,14 @@ export function studyRoutes(deps: ApiDeps): Router {
     if (!pre.ok) throw new AppError(pre.code);
     const key = ctx.get('idempotency-key');
     const updateId = IDEMPOTENCY_KEY.test(key) ? `start:${key}` : `start:${randomUUID()}`;
-    const result = await runLaudoUpdate(temporal, config.TEMPORAL_TASK_QUEUE, record, startUpdate, [{ actor, structuredType }], updateId);
+    const result = await runLaudoUpdate(
+      temporal,
+      config.TEMPORAL_TASK_QUEUE,
+      record,
+      startUpdate,
+      [{ actor, structuredType }],
+      updateId,
+    );
     ctx.body = { report: presentReport({ ...result, updatedAt: new Date() }, actor) };
   });
 

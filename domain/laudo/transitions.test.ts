@@ -10,7 +10,12 @@ const actor = (permissions: Permission[], extra: Partial<Actor> = {}): Actor => 
   superRole: false,
   ...extra,
 });
-const laudo = (state: LaudoState, extra: Partial<LaudoSnapshot> = {}): LaudoSnapshot => ({ state, userId: null, version: 0, ...extra });
+const laudo = (state: LaudoState, extra: Partial<LaudoSnapshot> = {}): LaudoSnapshot => ({
+  state,
+  userId: null,
+  version: 0,
+  ...extra,
+});
 
 const doctor = actor(['STUDIES_SAVE_REPORTS']);
 const typist = actor(['STUDIES_TRANSCRIBE_REPORTS']);
@@ -19,9 +24,24 @@ describe('start (0 → 1)', () => {
   it.each([
     ['a doctor with STUDIES_SAVE_REPORTS on a not-started report', laudo(LaudoState.NOT_STARTED), doctor, { ok: true }],
     ['a super user', laudo(LaudoState.NOT_STARTED), actor([], { superRole: true }), { ok: true }],
-    ['a user without STUDIES_SAVE_REPORTS', laudo(LaudoState.NOT_STARTED), typist, { ok: false, code: 'FORBIDDEN_ACCESS', reason: 'permission' }],
-    ['an account admin without the permission', laudo(LaudoState.NOT_STARTED), actor([], { isAccountAdmin: true }), { ok: false, code: 'FORBIDDEN_ACCESS', reason: 'permission' }],
-    ['a report already in progress', laudo(LaudoState.IN_PROGRESS, { userId: 'x', version: 1 }), doctor, { ok: false, code: 'REPORT_CANNOT_START', reason: 'state' }],
+    [
+      'a user without STUDIES_SAVE_REPORTS',
+      laudo(LaudoState.NOT_STARTED),
+      typist,
+      { ok: false, code: 'FORBIDDEN_ACCESS', reason: 'permission' },
+    ],
+    [
+      'an account admin without the permission',
+      laudo(LaudoState.NOT_STARTED),
+      actor([], { isAccountAdmin: true }),
+      { ok: false, code: 'FORBIDDEN_ACCESS', reason: 'permission' },
+    ],
+    [
+      'a report already in progress',
+      laudo(LaudoState.IN_PROGRESS, { userId: 'x', version: 1 }),
+      doctor,
+      { ok: false, code: 'REPORT_CANNOT_START', reason: 'state' },
+    ],
   ] as const)('%s', (_name, snapshot, who, expected) => {
     expect(check(snapshot, 'start', who)).toEqual(expected);
   });

@@ -56,7 +56,5 @@ export const StudyDetailResponse = z.object({
 });
 export type StudyDetailResponse = z.infer<typeof StudyDetailResponse>;
 
-export const StartReportBody = z
-  .object({ structuredType: z.enum(['OIT', 'SISMAMA', '']).optional() })
-  .strict();
+export const StartReportBody = z.object({ structuredType: z.enum(['OIT', 'SISMAMA', '']).optional() }).strict();
 export type StartReportBody = z.infer<typeof StartReportBody>;

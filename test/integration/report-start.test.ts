@@ -38,7 +38,11 @@ async function login(username: string): Promise<string> {
 }
 
 async function live(token: string): Promise<MqttClient> {
-  const client = await mqtt.connectAsync(`${platform.url.replace('http', 'ws')}/mqtt`, { username: 'session', password: token, reconnectPeriod: 0 });
+  const client = await mqtt.connectAsync(`${platform.url.replace('http', 'ws')}/mqtt`, {
+    username: 'session',
+    password: token,
+    reconnectPeriod: 0,
+  });
   clients.push(client);
   return client;
 }
@@ -67,8 +71,14 @@ function nextMessage(client: MqttClient, topic: string, accept: (doc: any) => bo
 describe('auth', () => {
   it('answers wrong credentials with INVALID_CREDENTIALS and the spec message', async () => {
     const res = await api('POST', '/auth', { body: { username: a.users.doctor!.username, password: 'wrong-Password1!' } });
-    expect(res).toEqual({ status: 401, body: { error: { code: 'INVALID_CREDENTIALS', description: 'Cadastro não encontrado ou senha inválida.' } } });
-    const unknown = await api('POST', '/auth', { body: { username: 'nobody.here', password: 'x' }, headers: { 'accept-language': 'en' } });
+    expect(res).toEqual({
+      status: 401,
+      body: { error: { code: 'INVALID_CREDENTIALS', description: 'Cadastro não encontrado ou senha inválida.' } },
+    });
+    const unknown = await api('POST', '/auth', {
+      body: { username: 'nobody.here', password: 'x' },
+      headers: { 'accept-language': 'en' },
+    });
     expect(unknown.body.error).toEqual({ code: 'INVALID_CREDENTIALS', description: 'User not found or wrong password.' });
   });
 
@@ -107,7 +117,9 @@ describe('auth', () => {
       codes.push((await api('POST', '/auth', { body: { username: t.users.victim!.username, password: 'bad' } })).body.error.code);
     }
     expect(codes).toEqual(['INVALID_CREDENTIALS', 'INVALID_CREDENTIALS', 'USER_BLOCKED', 'USER_BLOCKED']);
-    expect((await api('POST', '/auth', { body: { username: t.users.victim!.username, password: PASSWORD } })).body.error.code).toBe('USER_BLOCKED');
+    expect(
+      (await api('POST', '/auth', { body: { username: t.users.victim!.username, password: PASSWORD } })).body.error.code,
+    ).toBe('USER_BLOCKED');
   });
 
   it('makes a user with several accounts choose one, and refuses an account not theirs', async () => {
@@ -187,11 +199,22 @@ describe('studies and the start of a report', () => {
     expect(study).toMatchObject({ laudo_state: 1, laudo_user_id: a.users.doctor!.id });
     const laudo = await knex('laudos').where({ id: study.laudo_id }).first();
     expect(laudo).toMatchObject({ state: 1, version: 1, seq: 1, doctor_name: a.users.doctor!.name });
-    expect(await knex('laudo_versions').where({ laudo_id: study.laudo_id }).select('version', 'state')).toEqual([{ version: 1, state: 1 }]);
-    expect(await knex('audit_log').where({ laudo_id: study.laudo_id, action: 'laudo.start' }).count({ n: '*' })).toEqual([{ n: '1' }]);
+    expect(await knex('laudo_versions').where({ laudo_id: study.laudo_id }).select('version', 'state')).toEqual([
+      { version: 1, state: 1 },
+    ]);
+    expect(await knex('audit_log').where({ laudo_id: study.laudo_id, action: 'laudo.start' }).count({ n: '*' })).toEqual([
+      { n: '1' },
+    ]);
 
     const doc = await received;
-    expect(doc).toMatchObject({ studyId, laudoId: study.laudo_id, accountId: a.accountId, laudoState: 1, laudoUserId: a.users.doctor!.id, seq: 1 });
+    expect(doc).toMatchObject({
+      studyId,
+      laudoId: study.laudo_id,
+      accountId: a.accountId,
+      laudoState: 1,
+      laudoUserId: a.users.doctor!.id,
+      seq: 1,
+    });
 
     // A late subscriber gets the retained document at once.
     const late = await live(token);
@@ -203,7 +226,10 @@ describe('studies and the start of a report', () => {
     expect(leaked).toEqual([]);
 
     const again = await api('POST', `/studies/${studyId}/reports/start`, { token, body: {} });
-    expect(again).toEqual({ status: 409, body: { error: { code: 'REPORT_CANNOT_START', description: 'Impossível iniciar o laudo' } } });
+    expect(again).toEqual({
+      status: 409,
+      body: { error: { code: 'REPORT_CANNOT_START', description: 'Impossível iniciar o laudo' } },
+    });
   });
 
   it('lets exactly one of 10 concurrent starts succeed', async () => {

@@ -4,6 +4,7 @@ export const TEST_ENV = {
   temporalBin: 'LAUDOS_TEST_TEMPORAL_BIN',
   databaseUrl: 'LAUDOS_TEST_DATABASE_URL',
   chromium: 'LAUDOS_TEST_CHROMIUM',
+  artifacts: 'LAUDOS_TEST_ARTIFACTS',
 } as const;
 
 export function testEnv(name: keyof typeof TEST_ENV): string {

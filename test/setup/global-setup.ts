@@ -28,6 +28,7 @@ export default async function globalSetup(): Promise<void> {
     throw new Error(
       `The tests need PostgreSQL at ${ADMIN_DATABASE_URL} (set TEST_ADMIN_DATABASE_URL to another server).\n` +
         `Install and start it with: sudo apt-get install -y postgresql && sudo pg_ctlcluster 15 main start\n${String(err)}`,
+      { cause: err },
     );
   } finally {
     await admin.destroy();
@@ -35,7 +36,11 @@ export default async function globalSetup(): Promise<void> {
   const url = new URL(ADMIN_DATABASE_URL);
   url.pathname = `/${TEST_DB}`;
   process.env[TEST_ENV.databaseUrl] = url.toString();
-  const knex = knexFactory({ client: 'pg', connection: url.toString(), migrations: { directory: MIGRATIONS_DIR, loadExtensions: ['.ts'] } });
+  const knex = knexFactory({
+    client: 'pg',
+    connection: url.toString(),
+    migrations: { directory: MIGRATIONS_DIR, loadExtensions: ['.ts'] },
+  });
   await knex.migrate.latest();
   await knex.destroy();
 }

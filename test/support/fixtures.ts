@@ -23,8 +23,12 @@ export async function createTenant(
 ): Promise<Tenant> {
   passwordHash ??= hashPassword(PASSWORD);
   const tag = randomUUID().slice(0, 8);
-  const [account] = await knex('accounts').insert({ name: `Conta ${tag}`, is_for_human: opts.isForHuman ?? true }).returning('id');
-  const [institution] = await knex('institutions').insert({ account_id: account.id, name: `Instituição ${tag}` }).returning('id');
+  const [account] = await knex('accounts')
+    .insert({ name: `Conta ${tag}`, is_for_human: opts.isForHuman ?? true })
+    .returning('id');
+  const [institution] = await knex('institutions')
+    .insert({ account_id: account.id, name: `Instituição ${tag}` })
+    .returning('id');
   const users: Tenant['users'] = {};
   const wanted = opts.users ?? { doctor: ['STUDIES_SAVE_REPORTS'], typist: ['STUDIES_TRANSCRIBE_REPORTS'] };
   for (const [key, permissions] of Object.entries(wanted)) {
@@ -33,12 +37,21 @@ export async function createTenant(
     const [user] = await knex('users')
       .insert({ name, username, email: `${username}@test.laudos`, password_hash: await passwordHash })
       .returning('id');
-    const [role] = await knex('roles').insert({ account_id: account.id, name: `role-${key}`, permissions }).returning('id');
+    const [role] = await knex('roles')
+      .insert({ account_id: account.id, name: `role-${key}`, permissions })
+      .returning('id');
     await knex('user_accounts').insert({ user_id: user.id, account_id: account.id });
-    await knex('user_institution_roles').insert({ account_id: account.id, user_id: user.id, institution_id: institution.id, role_id: role.id });
+    await knex('user_institution_roles').insert({
+      account_id: account.id,
+      user_id: user.id,
+      institution_id: institution.id,
+      role_id: role.id,
+    });
     users[key] = { id: user.id, username, name };
   }
-  const [patient] = await knex('patients').insert({ account_id: account.id, patient_id: `PID-${tag}`, name: `Paciente ${tag}` }).returning('id');
+  const [patient] = await knex('patients')
+    .insert({ account_id: account.id, patient_id: `PID-${tag}`, name: `Paciente ${tag}` })
+    .returning('id');
   const studyIds: string[] = [];
   for (let n = 0; n < (opts.studies ?? 3); n++) {
     const [laudo] = await knex('laudos').insert({ account_id: account.id, institution_id: institution.id }).returning('id');

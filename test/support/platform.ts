@@ -5,7 +5,9 @@ import { type Platform, startPlatform } from '../../scripts/platform';
 import { testEnv } from '../setup/env';
 
 /** The whole platform (api + broker + worker) on a free port, against the test servers. */
-export async function startTestPlatform(overrides: Record<string, string> = {}): Promise<{ platform: Platform; knex: Knex; config: Config }> {
+export async function startTestPlatform(
+  overrides: Record<string, string> = {},
+): Promise<{ platform: Platform; knex: Knex; config: Config }> {
   const config = parseConfig({
     DATABASE_URL: testEnv('databaseUrl'),
     TEMPORAL_ADDRESS: testEnv('temporalAddress'),

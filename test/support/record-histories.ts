@@ -27,23 +27,41 @@ async function main(): Promise<void> {
       connection: await NativeConnection.connect({ address: temporal.address }),
       taskQueue,
       workflowBundle: await workflowBundle(),
-      activities: { projectLaudo: async () => undefined, publishLaudo: async () => undefined },
+      activities: { commitTransition: async () => undefined },
     });
     const laudoId = '6f1c0b1e-0000-4000-8000-000000000001';
     const input = {
-      laudoId, accountId: '6f1c0b1e-0000-4000-8000-0000000000a1', institutionId: '6f1c0b1e-0000-4000-8000-0000000000b1',
-      studyIds: ['6f1c0b1e-0000-4000-8000-0000000000c1'], state: LaudoState.NOT_STARTED, version: 0, userId: null,
-      doctorName: null, structuredType: '' as const, seq: 0,
+      laudoId,
+      accountId: '6f1c0b1e-0000-4000-8000-0000000000a1',
+      institutionId: '6f1c0b1e-0000-4000-8000-0000000000b1',
+      studyIds: ['6f1c0b1e-0000-4000-8000-0000000000c1'],
+      state: LaudoState.NOT_STARTED,
+      version: 0,
+      userId: null,
+      doctorName: null,
+      structuredType: '' as const,
+      seq: 0,
     };
-    const actor = (userId: string, permissions: Actor['permissions']): Actor => ({ userId, name: 'Dr. Fixture', permissions, isAccountAdmin: false, superRole: false });
+    const actor = (userId: string, permissions: Actor['permissions']): Actor => ({
+      userId,
+      name: 'Dr. Fixture',
+      permissions,
+      isAccountAdmin: false,
+      superRole: false,
+    });
     const start = (who: Actor) =>
-      client.workflow.executeUpdateWithStart(startUpdate, {
-        args: [{ actor: who }],
-        updateId: randomUUID(),
-        startWorkflowOperation: new WithStartWorkflowOperation('laudoWorkflow', {
-          workflowId: laudoWorkflowId(laudoId), taskQueue, args: [input], workflowIdConflictPolicy: 'USE_EXISTING',
-        }),
-      }).catch(() => undefined);
+      client.workflow
+        .executeUpdateWithStart(startUpdate, {
+          args: [{ actor: who }],
+          updateId: randomUUID(),
+          startWorkflowOperation: new WithStartWorkflowOperation('laudoWorkflow', {
+            workflowId: laudoWorkflowId(laudoId),
+            taskQueue,
+            args: [input],
+            workflowIdConflictPolicy: 'USE_EXISTING',
+          }),
+        })
+        .catch(() => undefined);
     await worker.runUntil(async () => {
       await start(actor('6f1c0b1e-0000-4000-8000-0000000000d1', ['STUDIES_TRANSCRIBE_REPORTS'])); // refused
       await Promise.all([
@@ -52,7 +70,11 @@ async function main(): Promise<void> {
       ]);
     });
     // The CLI writes the standard JSON history format that historyFromJSON reads.
-    const json = execFileSync(findTemporal(), ['workflow', 'show', '--address', temporal.address, '-w', laudoWorkflowId(laudoId), '--output', 'json'], { encoding: 'utf8' });
+    const json = execFileSync(
+      findTemporal(),
+      ['workflow', 'show', '--address', temporal.address, '-w', laudoWorkflowId(laudoId), '--output', 'json'],
+      { encoding: 'utf8' },
+    );
     fs.mkdirSync(OUT, { recursive: true });
     fs.writeFileSync(path.join(OUT, 'laudo-start.json'), json);
     console.log(`wrote ${path.join(OUT, 'laudo-start.json')} (${JSON.parse(json).events.length} events)`);

@@ -19,18 +19,26 @@ jest.setTimeout(60_000);
 
 let env: TestWorkflowEnvironment;
 const projected: LaudoTransition[] = [];
-const published: string[] = [];
 const activities: LaudoActivities = {
-  async projectLaudo(t) {
+  async commitTransition(t) {
     projected.push(t);
-  },
-  async publishLaudo(laudoId) {
-    published.push(laudoId);
   },
 };
 
-const doctor: Actor = { userId: randomUUID(), name: 'Dr. A', permissions: ['STUDIES_SAVE_REPORTS'], isAccountAdmin: false, superRole: false };
-const typist: Actor = { userId: randomUUID(), name: 'Typist', permissions: ['STUDIES_TRANSCRIBE_REPORTS'], isAccountAdmin: false, superRole: false };
+const doctor: Actor = {
+  userId: randomUUID(),
+  name: 'Dr. A',
+  permissions: ['STUDIES_SAVE_REPORTS'],
+  isAccountAdmin: false,
+  superRole: false,
+};
+const typist: Actor = {
+  userId: randomUUID(),
+  name: 'Typist',
+  permissions: ['STUDIES_TRANSCRIBE_REPORTS'],
+  isAccountAdmin: false,
+  superRole: false,
+};
 
 function record(): LaudoRecord {
   return {
@@ -51,7 +59,10 @@ beforeAll(async () => {
   env = await TestWorkflowEnvironment.createLocal({
     server: {
       executable: { type: 'existing-path', path: testEnv('temporalBin') },
-      searchAttributes: Object.entries(SEARCH_ATTRIBUTES).map(([name, type]) => ({ name, type: type.toUpperCase().replace('KEYWORDLIST', 'KEYWORD_LIST') as 'INT' })),
+      searchAttributes: Object.entries(SEARCH_ATTRIBUTES).map(([name, type]) => ({
+        name,
+        type: type.toUpperCase().replace('KEYWORDLIST', 'KEYWORD_LIST') as 'INT',
+      })),
       extraArgs: ['--log-level', 'error'],
     },
   });
@@ -63,7 +74,12 @@ afterAll(async () => {
 
 async function withWorker<T>(fn: (taskQueue: string) => Promise<T>): Promise<T> {
   const taskQueue = `wf-test-${randomUUID()}`;
-  const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle: await workflowBundle(), activities });
+  const worker = await Worker.create({
+    connection: env.nativeConnection,
+    taskQueue,
+    workflowBundle: await workflowBundle(),
+    activities,
+  });
   return worker.runUntil(fn(taskQueue));
 }
 
@@ -97,7 +113,13 @@ describe('laudoWorkflow start', () => {
       const r = await startWith(tq, input, doctor);
       return [r, await env.client.workflow.getHandle(laudoWorkflowId(input.laudoId)).query(stateQuery)] as const;
     });
-    expect(result).toMatchObject({ state: LaudoState.IN_PROGRESS, userId: doctor.userId, doctorName: 'Dr. A', version: 1, seq: 4 });
+    expect(result).toMatchObject({
+      state: LaudoState.IN_PROGRESS,
+      userId: doctor.userId,
+      doctorName: 'Dr. A',
+      version: 1,
+      seq: 4,
+    });
     const mine = projected.filter((t) => t.record.laudoId === input.laudoId);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ action: 'start', actorUserId: doctor.userId, record: { state: 1, seq: 4 } });
@@ -131,7 +153,10 @@ describe('laudoWorkflow start', () => {
   it('answers a repeated request (same update id) once', async () => {
     const input = record();
     const updateId = randomUUID();
-    const [a, b] = await withWorker(async (tq) => [await startWith(tq, input, doctor, updateId), await startWith(tq, input, doctor, updateId)]);
+    const [a, b] = await withWorker(async (tq) => [
+      await startWith(tq, input, doctor, updateId),
+      await startWith(tq, input, doctor, updateId),
+    ]);
     expect(a).toEqual(b);
     expect(projected.filter((t) => t.record.laudoId === input.laudoId)).toHaveLength(1);
   });

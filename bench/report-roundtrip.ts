@@ -1,0 +1,211 @@
+/**
+ * Report action round trip (issue 2): HTTP start → update accepted → projection written →
+ * live MQTT message received by a subscribed client, over N reports; printed beside the same
+ * path done as a plain Postgres update + publish (the ratio is the cost of the workflow
+ * engine). Prints figures only; never fails `npm test`.
+ *
+ *   npm run bench                 (PostgreSQL at TEST_ADMIN_DATABASE_URL, else embedded PGlite)
+ *   BENCH_N=500 npm run bench
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+import knexFactory, { type Knex } from 'knex';
+import mqtt from 'mqtt';
+import { parseConfig } from '../config/config';
+import { type LiveStudyDocument, institutionStudiesFilter, studyTopic } from '../domain/live/study-document';
+import { loadLaudoRecord } from '../api/reports/laudo-record';
+import { startPlatform } from '../scripts/platform';
+import { startTemporalDev } from '../scripts/temporal-dev';
+import { findTemporal } from '../scripts/tools';
+import { PASSWORD, createTenant } from '../test/support/fixtures';
+import { laudoWorkflowId } from '../workflows/laudo/messages';
+
+const N = Number(process.env.BENCH_N ?? 200);
+const ADMIN_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function pct(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+const fmt = (n: number) => `${n.toFixed(2)} ms`;
+
+async function benchDatabase(): Promise<{ url?: string; label: string; drop?: () => Promise<void> }> {
+  const admin = knexFactory({ client: 'pg', connection: ADMIN_URL, pool: { min: 0, max: 1 } });
+  try {
+    await admin.raw('DROP DATABASE IF EXISTS laudos_bench WITH (FORCE)');
+    await admin.raw('CREATE DATABASE laudos_bench');
+    const url = new URL(ADMIN_URL);
+    url.pathname = '/laudos_bench';
+    return {
+      url: url.toString(),
+      label: 'PostgreSQL',
+      drop: () => admin.raw('DROP DATABASE IF EXISTS laudos_bench WITH (FORCE)').then(() => admin.destroy()),
+    };
+  } catch {
+    await admin.destroy();
+    return { label: 'PGlite (embedded)' };
+  }
+}
+
+async function main(): Promise<void> {
+  const temporal = await startTemporalDev({ bin: findTemporal(process.env.TEMPORAL_CLI), port: 17600, uiPort: null });
+  const db = await benchDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'laudos-bench-'));
+  const cfg = parseConfig({
+    DATABASE_URL: db.url,
+    DATA_DIR: dataDir,
+    TEMPORAL_ADDRESS: temporal.address,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'false',
+    SERVE_WEB: 'false',
+    LOG_LEVEL: 'silent',
+    BROKER_SERVICE_TOKEN: randomUUID() + randomUUID(),
+  });
+  const platform = await startPlatform(cfg);
+  const knex: Knex = (await import('objection')).Model.knex();
+  const temporalConnection = await Connection.connect({ address: temporal.address });
+  const temporalClient = new Client({ connection: temporalConnection });
+  try {
+    const tenant = await createTenant(knex, { studies: 2 * N + 20 });
+    const login = await fetch(`${platform.url}/api/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: tenant.users.doctor!.username, password: PASSWORD }),
+    }).then((r) => r.json() as Promise<{ data: { accessToken: string } }>);
+    const token = login.data.accessToken;
+    const client = await mqtt.connectAsync(`${platform.url.replace('http', 'ws')}/mqtt`, { username: 's', password: token });
+    await client.subscribeAsync(institutionStudiesFilter(tenant.accountId, tenant.institutionId), { qos: 1 });
+    const waiting = new Map<string, () => void>();
+    client.on('message', (_t, payload) => {
+      const doc = JSON.parse(payload.toString()) as LiveStudyDocument;
+      if (doc.laudoState === 1) waiting.get(doc.studyId)?.();
+    });
+    const received = (studyId: string) => new Promise<void>((resolve) => waiting.set(studyId, resolve));
+
+    const ids = tenant.studyIds;
+    const start = (studyId: string) =>
+      fetch(`${platform.url}/api/studies/${studyId}/reports/start`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', access_token: token, 'idempotency-key': randomUUID() },
+        body: '{}',
+      }).then(async (r) => {
+        if (r.status !== 200) throw new Error(`start answered ${r.status}: ${await r.text()}`);
+      });
+
+    // The plain path: the same HTTP read of the study (session, access, tenancy), then one
+    // Postgres transaction and a retained publish on the same broker.
+    const plain = async (studyId: string) => {
+      await fetch(`${platform.url}/api/studies/${studyId}`, { headers: { access_token: token } }).then((r) => r.arrayBuffer());
+      const now = new Date();
+      const laudoId = await knex.transaction(async (trx) => {
+        const s = await trx('studies').where({ id: studyId }).first('laudo_id');
+        await trx('laudos')
+          .where({ id: s.laudo_id })
+          .update({ state: 1, user_id: tenant.users.doctor!.id, seq: 1, updated_at: now });
+        await trx('studies').where({ id: studyId }).update({ laudo_state: 1, laudo_user_id: tenant.users.doctor!.id });
+        return s.laudo_id as string;
+      });
+      const doc: LiveStudyDocument = {
+        studyId,
+        laudoId,
+        accountId: tenant.accountId,
+        institutionId: tenant.institutionId,
+        laudoState: 1,
+        laudoUserId: tenant.users.doctor!.id,
+        doctorName: null,
+        laudoReviewUserId: null,
+        structuredType: '',
+        narratedReport: false,
+        statusFinding: null,
+        levelAndNameCriticalFinding: null,
+        seq: 1,
+        updatedAt: now.toISOString(),
+      };
+      await broker.publishRetained(studyTopic(tenant.accountId, tenant.institutionId, studyId), JSON.stringify(doc));
+    };
+    const broker = await connectBenchPublisher(platform.url, cfg.BROKER_SERVICE_TOKEN);
+
+    const measure = async (label: string, list: string[], run: (id: string) => Promise<void>) => {
+      const times: number[] = [];
+      for (const id of list) {
+        const t0 = performance.now();
+        const got = received(id);
+        await run(id);
+        await got;
+        times.push(performance.now() - t0);
+        waiting.delete(id);
+      }
+      times.sort((x, y) => x - y);
+      return {
+        label,
+        n: times.length,
+        p50: pct(times, 50),
+        p99: pct(times, 99),
+        mean: times.reduce((a, b) => a + b, 0) / times.length,
+      };
+    };
+
+    // Half of the engine's reports get their workflow before the action (as ingest may create
+    // it): that isolates the cost of creating a workflow run from the cost of an action.
+    const half = Math.floor(N / 2);
+    const running = ids.slice(half, N);
+    for (const studyId of running) {
+      const study = await knex('studies').where({ id: studyId }).first('laudo_id');
+      const record = await loadLaudoRecord(knex, tenant.accountId, study.laudo_id);
+      await temporalClient.workflow.start('laudoWorkflow', {
+        workflowId: laudoWorkflowId(record.laudoId),
+        taskQueue: cfg.TEMPORAL_TASK_QUEUE,
+        args: [record],
+      });
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+
+    await measure('warm-up', ids.slice(2 * N, 2 * N + 20), start);
+    const cold = await measure('workflow, created by the action (update-with-start)', ids.slice(0, half), start);
+    const warm = await measure('workflow already running (Update only)', running, start);
+    const all = await measure('plain (HTTP read → Postgres update → MQTT)', ids.slice(N, 2 * N), plain);
+    const engine = cold;
+    const baseline = all;
+
+    console.log(
+      `\nReport action round trip (HTTP start → Update → projection → MQTT received), ${db.label}, Temporal dev server, ${os.cpus().length} cores`,
+    );
+    for (const r of [cold, warm, baseline])
+      console.log(
+        `  ${r.label.padEnd(54)} n=${r.n}  p50 ${fmt(r.p50).padStart(9)}   p99 ${fmt(r.p99).padStart(9)}   mean ${fmt(r.mean)}`,
+      );
+    for (const [name, r] of [
+      ['created by the action', engine],
+      ['already running', warm],
+    ] as const) {
+      console.log(
+        `  ratio workflow (${name}) / plain: p50 ×${(r.p50 / baseline.p50).toFixed(2)}, p99 ×${(r.p99 / baseline.p99).toFixed(2)}` +
+          ` — target p50 < 30 ms ${r.p50 < 30 ? 'met' : 'missed'}, p99 < 100 ms ${r.p99 < 100 ? 'met' : 'missed'}`,
+      );
+    }
+    console.log('');
+    await temporalConnection.close();
+    await client.endAsync();
+    await broker.close();
+  } finally {
+    await platform.stop();
+    await temporal.stop();
+    await db.drop?.();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The bench publishes its baseline through the broker as a service would. */
+async function connectBenchPublisher(url: string, serviceToken: string | undefined) {
+  if (!serviceToken) throw new Error('the bench runs the platform with a service token');
+  const { connectRemotePublisher } = await import('../live/publisher');
+  return connectRemotePublisher(`${url.replace('http', 'ws')}/mqtt`, serviceToken);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

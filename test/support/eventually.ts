@@ -1,0 +1,16 @@
+/** Polls `read` until `accept` holds for its value, or fails with the last value seen. */
+export async function eventually<T>(
+  read: () => Promise<T> | T,
+  accept: (value: T) => boolean,
+  opts: { timeout?: number; interval?: number; what?: string } = {},
+): Promise<T> {
+  const deadline = Date.now() + (opts.timeout ?? 10_000);
+  let last: T | undefined;
+  for (;;) {
+    last = await read();
+    if (accept(last)) return last;
+    if (Date.now() > deadline)
+      throw new Error(`${opts.what ?? 'condition'} not met in time; last value: ${JSON.stringify(last)}`);
+    await new Promise((r) => setTimeout(r, opts.interval ?? 50));
+  }
+}

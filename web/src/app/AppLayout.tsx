@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, Outlet } from 'react-router-dom';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Container from '@mui/material/Container';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { useSession } from '../features/auth/session';
+import { LanguageSwitch } from '../i18n/LanguageSwitch';
+import { BrandLogo } from '../theme/BrandLogo';
+import { ThemeSwitch } from '../theme/ThemeSwitch';
+import { AccountMenu } from './AccountMenu';
+import { Footer } from './Footer';
+
+/** Logged-in frame: app bar (brand, account, language, theme, logout), page, footer. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const session = useSession();
+  return (
+    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
+      <AppBar position="sticky" color="primary" enableColorOnDark>
+        <Toolbar variant="dense" sx={{ gap: { xs: 0.5, sm: 1 } }} aria-label={t('app.mainMenu')}>
+          <ButtonBase component={RouterLink} to="/studies" sx={{ borderRadius: 1, px: 0.5 }}>
+            <BrandLogo />
+          </ButtonBase>
+          <Box sx={{ flex: 1 }} />
+          <AccountMenu />
+          <LanguageSwitch />
+          <ThemeSwitch />
+          <Tooltip title={t('auth.logout')}>
+            <IconButton color="inherit" onClick={() => void session.logout()} aria-label={t('auth.logout')} data-testid="logout">
+              <LogoutIcon />
+            </IconButton>
+          </Tooltip>
+        </Toolbar>
+      </AppBar>
+      <Container component="main" maxWidth="xl" sx={{ flex: 1, py: { xs: 2, sm: 3 }, px: { xs: 1, sm: 2, md: 3 } }}>
+        <Outlet />
+      </Container>
+      <Footer />
+    </Box>
+  );
+}

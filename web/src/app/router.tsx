@@ -1,0 +1,39 @@
+import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { LoginPage } from '../features/auth/LoginPage';
+import { RequireAccess } from '../features/auth/RequireAccess';
+import { RequireSession } from '../features/auth/RequireSession';
+import { SelectAccountPage } from '../features/auth/SelectAccountPage';
+import { ReportPage } from '../features/report/ReportPage';
+import { StudyListPage } from '../features/studies/StudyListPage';
+import { AppLayout } from './AppLayout';
+import { NotFoundPage } from './NotFoundPage';
+
+/**
+ * Routes (spec 3 §2, spec 1 §2): /login is public; everything else is the logged-in area
+ * (no stored session → /login), including the 404 page for unknown paths.
+ */
+export function createRouter() {
+  return createBrowserRouter([
+    { path: '/login', element: <LoginPage /> },
+    {
+      element: <RequireSession />,
+      children: [
+        { path: '/select-account', element: <SelectAccountPage /> },
+        {
+          element: <RequireAccess />,
+          children: [
+            {
+              element: <AppLayout />,
+              children: [
+                { index: true, element: <Navigate to="/studies" replace /> },
+                { path: '/studies', element: <StudyListPage /> },
+                { path: '/studies/report/:studyId', element: <ReportPage /> },
+                { path: '*', element: <NotFoundPage /> },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { CenteredLayout } from '../../app/CenteredLayout';
+import { FullPageSpinner } from '../../app/FullPageSpinner';
+import { useSession } from './session';
+
+export interface LoginRedirectState {
+  from?: string;
+}
+
+/** Logged-in area: no stored session → /login; a stored one is revalidated first. */
+export function RequireSession() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const location = useLocation();
+
+  switch (session.status) {
+    case 'checking':
+      return <FullPageSpinner label={t('app.checkingLogin')} />;
+    case 'unreachable':
+      return (
+        <CenteredLayout>
+          <Stack spacing={2}>
+            <Alert severity="warning">
+              {t('app.sessionCheckFailed')} {t('errors.NETWORK_ERROR')}
+            </Alert>
+            <Button variant="contained" onClick={session.revalidate}>
+              {t('common.retry')}
+            </Button>
+            <Button onClick={() => void session.logout()}>{t('auth.logout')}</Button>
+          </Stack>
+        </CenteredLayout>
+      );
+    case 'anonymous': {
+      const state: LoginRedirectState | undefined = session.loggedOut
+        ? undefined
+        : { from: `${location.pathname}${location.search}` };
+      return <Navigate to="/login" replace state={state} />;
+    }
+    case 'authenticated':
+      return <Outlet />;
+  }
+}

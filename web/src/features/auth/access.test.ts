@@ -1,0 +1,46 @@
+import { describe, expect, it } from '@jest/globals';
+import type { AccountAccess } from '../../../../domain/auth/schemas';
+import { accountList, currentAccount, decideAccess } from './access';
+
+const account = (id: string, name: string): AccountAccess => ({
+  id,
+  name,
+  isForHuman: true,
+  customViewerUrl: null,
+  keepviewerConfigInBetween: false,
+  isAdmin: false,
+  institutions: [],
+});
+const A = account('a', 'Clínica B');
+const B = account('b', 'Clínica A');
+const base = { superRole: false, isBillingUser: false, accounts: {}, currentAccountId: null };
+
+describe('decideAccess', () => {
+  it('shows the no-access screen to a user with no role and no account', () => {
+    expect(decideAccess(base)).toBe('no-access');
+  });
+  it('lets super and billing users in without accounts', () => {
+    expect(decideAccess({ ...base, superRole: true })).toBe('ok');
+    expect(decideAccess({ ...base, isBillingUser: true })).toBe('ok');
+  });
+  it('switches automatically to the only account', () => {
+    expect(decideAccess({ ...base, accounts: { a: A } })).toBe('auto-select');
+  });
+  it('asks to choose among several accounts', () => {
+    expect(decideAccess({ ...base, accounts: { a: A, b: B } })).toBe('select-account');
+    expect(decideAccess({ ...base, superRole: true, accounts: { a: A, b: B } })).toBe('select-account');
+  });
+  it('is ok once a known account is current', () => {
+    expect(decideAccess({ ...base, accounts: { a: A, b: B }, currentAccountId: 'b' })).toBe('ok');
+    expect(decideAccess({ ...base, accounts: { a: A, b: B }, currentAccountId: 'gone' })).toBe('select-account');
+  });
+});
+
+describe('accounts', () => {
+  it('lists accounts by name and finds the current one', () => {
+    const s = { accounts: { a: A, b: B }, currentAccountId: 'a' };
+    expect(accountList(s).map((x) => x.id)).toEqual(['b', 'a']);
+    expect(currentAccount(s)?.name).toBe('Clínica B');
+    expect(currentAccount({ ...s, currentAccountId: null })).toBeNull();
+  });
+});

@@ -1,0 +1,30 @@
+import type { AccountAccess, SessionData } from '../../../../domain/auth/schemas';
+
+/**
+ * Where an authenticated user may go (spec 3 §4, "Routing after authentication"). Pure.
+ * - no-access: no super role, no billing role and no accounts;
+ * - auto-select: no current account but exactly one account (the client switches to it);
+ * - select-account: no current account and several accounts;
+ * - ok: otherwise.
+ */
+export type AccessDecision = 'no-access' | 'auto-select' | 'select-account' | 'ok';
+
+type SessionAccess = Pick<SessionData, 'superRole' | 'isBillingUser' | 'accounts' | 'currentAccountId'>;
+
+export function accountList(session: Pick<SessionData, 'accounts'>): AccountAccess[] {
+  return Object.values(session.accounts).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export function currentAccount(session: Pick<SessionData, 'accounts' | 'currentAccountId'>): AccountAccess | null {
+  if (!session.currentAccountId) return null;
+  return session.accounts[session.currentAccountId] ?? null;
+}
+
+export function decideAccess(session: SessionAccess): AccessDecision {
+  const accounts = Object.values(session.accounts);
+  if (!session.superRole && !session.isBillingUser && accounts.length === 0) return 'no-access';
+  if (currentAccount(session)) return 'ok';
+  if (accounts.length === 1) return 'auto-select';
+  if (accounts.length > 1) return 'select-account';
+  return 'ok';
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { SessionData } from '../../../../domain/auth/schemas';
+import { apiRequest } from '../../lib/api';
+
+const SessionAnswer = z.object({ data: SessionData });
+
+/** POST /api/auth — username or e-mail, and password. */
+export async function login(username: string, password: string): Promise<SessionData> {
+  const answer = await apiRequest('/auth', {
+    method: 'POST',
+    body: { username, password },
+    schema: SessionAnswer,
+    endSessionOnAuthError: false,
+  });
+  return answer.data;
+}
+
+/** GET /api/auth — revalidates the stored token. */
+export async function fetchSession(signal?: AbortSignal): Promise<SessionData> {
+  return (await apiRequest('/auth', { schema: SessionAnswer, signal })).data;
+}
+
+/** POST /api/auth/changeAccount */
+export async function changeAccount(accountId: string): Promise<SessionData> {
+  return (await apiRequest('/auth/changeAccount', { method: 'POST', body: { accountId }, schema: SessionAnswer })).data;
+}
+
+/** POST /api/auth/logout (204). */
+export async function logout(): Promise<void> {
+  await apiRequest('/auth/logout', { method: 'POST', endSessionOnAuthError: false });
+}

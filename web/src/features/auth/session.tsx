@@ -1,0 +1,150 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { SessionData } from '../../../../domain/auth/schemas';
+import { onSessionEnded } from '../../lib/api';
+import { SESSION_ENDING_CODES, toApiError, isAbort } from '../../lib/errors';
+import { closeLive } from '../../lib/live';
+import { clearToken, getToken, setToken, TOKEN_STORAGE_KEY } from '../../lib/token';
+import * as authApi from './api';
+
+/**
+ * The session (spec 3 §4): none, a stored token being revalidated, or authenticated.
+ * 'unreachable' means the stored token could not be checked (network): the user may retry.
+ */
+export type SessionState =
+  | { status: 'checking' }
+  | { status: 'anonymous'; loggedOut?: boolean }
+  | { status: 'unreachable' }
+  | { status: 'authenticated'; data: SessionData };
+
+export interface SessionActions {
+  login: (username: string, password: string) => Promise<SessionData>;
+  changeAccount: (accountId: string) => Promise<SessionData>;
+  logout: () => Promise<void>;
+  revalidate: () => void;
+}
+
+export type Session = SessionState & SessionActions;
+
+const SessionContext = createContext<Session | null>(null);
+
+/** A token in the URL (?access=…) replaces the stored one and leaves the address bar. */
+function takeUrlToken(): void {
+  const url = new URL(window.location.href);
+  const access = url.searchParams.get('access');
+  if (!access) return;
+  setToken(access);
+  url.searchParams.delete('access');
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<SessionState>(() => {
+    takeUrlToken();
+    return getToken() ? { status: 'checking' } : { status: 'anonymous' };
+  });
+  const [attempt, setAttempt] = useState(0);
+
+  const endSession = useCallback(
+    (loggedOut = false) => {
+      clearToken();
+      closeLive();
+      queryClient.clear();
+      setState({ status: 'anonymous', loggedOut });
+    },
+    [queryClient],
+  );
+
+  const accept = useCallback((data: SessionData) => {
+    setToken(data.accessToken);
+    setState({ status: 'authenticated', data });
+  }, []);
+
+  // Any answer with INVALID_SESSION / EXPIRED_TOKEN ends the session.
+  useEffect(() => {
+    onSessionEnded(() => endSession());
+    return () => onSessionEnded(null);
+  }, [endSession]);
+
+  // Logging out in another tab logs out here too.
+  useEffect(() => {
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === TOKEN_STORAGE_KEY && e.newValue === null) endSession(true);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [endSession]);
+
+  // Revalidation of a stored token (GET /api/auth).
+  const checking = state.status === 'checking';
+  useEffect(() => {
+    if (!checking) return undefined;
+    const controller = new AbortController();
+    authApi.fetchSession(controller.signal).then(accept, (err: unknown) => {
+      if (isAbort(err) || controller.signal.aborted) return;
+      const e = toApiError(err);
+      if (SESSION_ENDING_CODES.has(e.code) || e.status === 401 || e.status === 403) endSession();
+      else setState({ status: 'unreachable' });
+    });
+    return () => controller.abort();
+  }, [checking, attempt, accept, endSession]);
+
+  const login = useCallback(
+    async (username: string, password: string) => {
+      const data = await authApi.login(username, password);
+      queryClient.removeQueries();
+      accept(data);
+      return data;
+    },
+    [accept, queryClient],
+  );
+
+  const changeAccount = useCallback(
+    async (accountId: string) => {
+      const data = await authApi.changeAccount(accountId);
+      accept(data);
+      // Everything cached belonged to the previous account.
+      void queryClient.resetQueries();
+      return data;
+    },
+    [accept, queryClient],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await authApi.logout();
+    } catch {
+      // the session ends here regardless
+    }
+    endSession(true);
+  }, [endSession]);
+
+  const revalidate = useCallback(() => {
+    if (!getToken()) {
+      setState({ status: 'anonymous' });
+      return;
+    }
+    setState({ status: 'checking' });
+    setAttempt((n) => n + 1);
+  }, []);
+
+  const value = useMemo<Session>(
+    () => ({ ...state, login, changeAccount, logout, revalidate }),
+    [state, login, changeAccount, logout, revalidate],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession outside SessionProvider');
+  return value;
+}
+
+/** The authenticated session's data; only inside routes guarded by RequireSession. */
+export function useSessionData(): SessionData {
+  const session = useSession();
+  if (session.status !== 'authenticated') throw new Error('useSessionData without a session');
+  return session.data;
+}

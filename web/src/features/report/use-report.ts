@@ -1,0 +1,56 @@
+import { useCallback } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { studyTopic } from '../../../../domain/live/study-document';
+import type { StudyListResponse } from '../../../../domain/studies/schemas';
+import { useLiveStudy, type LiveStatus } from '../../lib/live';
+import type { LiveStudyDocument } from '../../lib/live-core';
+import { randomUuid } from '../../lib/uuid';
+import { useSessionData } from '../auth/session';
+import { applyLiveDocToList } from '../studies/live-cache';
+import { studyKeys } from '../studies/query-keys';
+import { fetchStudyDetail, startReport, type StudyDetail } from './api';
+import { applyLiveDocToDetail, applyReportToDetail } from './live-cache';
+import { reportKeys } from './query-keys';
+
+export function useStudyDetail(studyId: string) {
+  return useQuery({
+    queryKey: reportKeys.study(studyId),
+    queryFn: ({ signal }) => fetchStudyDetail(studyId, signal),
+    meta: { silent: true }, // the page shows the error itself
+  });
+}
+
+/** Follows the study's live document; a state change refetches allowedActions. */
+export function useStudyDetailLive(study: StudyDetail | undefined): LiveStatus {
+  const session = useSessionData();
+  const queryClient = useQueryClient();
+  const topic = study && session.currentAccountId ? studyTopic(session.currentAccountId, study.institutionId, study.id) : null;
+
+  const onDoc = useCallback(
+    (doc: LiveStudyDocument) => {
+      const key = reportKeys.study(doc.studyId);
+      const result = applyLiveDocToDetail(queryClient.getQueryData<StudyDetail>(key), doc);
+      if (result.data) queryClient.setQueryData(key, result.data);
+      queryClient.setQueriesData<StudyListResponse>({ queryKey: studyKeys.lists() }, (old) => applyLiveDocToList(old, doc));
+      if (result.stateChanged) void queryClient.invalidateQueries({ queryKey: key });
+    },
+    [queryClient],
+  );
+  return useLiveStudy(topic, onDoc);
+}
+
+/** Starts the report (POST …/reports/start); each attempt carries a new Idempotency-Key. */
+export function useStartReport(studyId: string) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (idempotencyKey: string) => startReport(studyId, idempotencyKey),
+    meta: { silent: true }, // shown in the 'Impossível iniciar o laudo' dialog
+    onSuccess: (report) => {
+      queryClient.setQueryData<StudyDetail>(reportKeys.study(studyId), (old) => applyReportToDetail(old, report));
+      void queryClient.invalidateQueries({ queryKey: studyKeys.lists() });
+    },
+  });
+  const { mutate } = mutation;
+  const start = useCallback(() => mutate(randomUuid()), [mutate]);
+  return { ...mutation, start };
+}

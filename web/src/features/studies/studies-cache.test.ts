@@ -1,0 +1,64 @@
+import { describe, expect, it } from '@jest/globals';
+import type { StudyListResponse } from '../../../../domain/studies/schemas';
+import type { LiveStudyDocument } from '../../lib/live-core';
+import { applyLiveDocToList } from './live-cache';
+import { readListParams, writeListParams } from './list-params';
+
+const study = (id: string, laudoState = 0) => ({
+  id,
+  patientName: 'Maria',
+  patientId: 'P1',
+  accessionNumber: null,
+  modalities: ['CT'],
+  examType: null,
+  examDate: null,
+  institutionId: 'i',
+  institutionName: 'Inst',
+  laudoId: `l-${id}`,
+  laudoState,
+  laudoUserId: null,
+  doctorName: null,
+});
+const page: StudyListResponse = { studies: [study('s1'), study('s2')], total: 2, page: 1, pageSize: 25 };
+const doc = (over: Partial<LiveStudyDocument>): LiveStudyDocument => ({
+  studyId: 's1',
+  laudoId: 'l-s1',
+  accountId: 'a',
+  institutionId: 'i',
+  laudoState: 1,
+  laudoUserId: 'u1',
+  doctorName: 'Dr. José',
+  laudoReviewUserId: null,
+  structuredType: '',
+  narratedReport: false,
+  statusFinding: null,
+  levelAndNameCriticalFinding: null,
+  seq: 1,
+  updatedAt: '2025-01-01T00:00:00Z',
+  ...over,
+});
+
+describe('applyLiveDocToList', () => {
+  it('updates the matching row only', () => {
+    const next = applyLiveDocToList(page, doc({}));
+    expect(next?.studies[0]).toMatchObject({ laudoState: 1, laudoUserId: 'u1', doctorName: 'Dr. José' });
+    expect(next?.studies[1]).toBe(page.studies[1]);
+  });
+  it('keeps the same object when nothing changes or the study is not on the page', () => {
+    expect(applyLiveDocToList(page, doc({ studyId: 'other' }))).toBe(page);
+    expect(applyLiveDocToList(page, doc({ laudoState: 0, laudoUserId: null, doctorName: null }))).toBe(page);
+    expect(applyLiveDocToList(undefined, doc({}))).toBeUndefined();
+  });
+});
+
+describe('list params', () => {
+  it('reads page and page size with defaults', () => {
+    expect(readListParams(new URLSearchParams(''))).toEqual({ page: 1, pageSize: 25 });
+    expect(readListParams(new URLSearchParams('page=3&pageSize=100'))).toEqual({ page: 3, pageSize: 100 });
+    expect(readListParams(new URLSearchParams('page=-1&pageSize=7'))).toEqual({ page: 1, pageSize: 25 });
+  });
+  it('writes only what differs from the defaults', () => {
+    expect(writeListParams({ page: 1, pageSize: 25 }).toString()).toBe('');
+    expect(writeListParams({ page: 2, pageSize: 10 }).toString()).toBe('page=2&pageSize=10');
+  });
+});

@@ -1,0 +1,39 @@
+import { useCallback, useMemo } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { StudyListResponse } from '../../../../domain/studies/schemas';
+import { institutionStudiesFilter } from '../../../../domain/live/study-document';
+import { useLiveStudies, type LiveStatus } from '../../lib/live';
+import type { LiveStudyDocument } from '../../lib/live-core';
+import { currentAccount } from '../auth/access';
+import { useSessionData } from '../auth/session';
+import { fetchStudies } from './api';
+import { applyLiveDocToList } from './live-cache';
+import { studyKeys, type StudyListParams } from './query-keys';
+
+/** One page of the study list; the previous page stays visible while the next loads. */
+export function useStudies(params: StudyListParams) {
+  return useQuery({
+    queryKey: studyKeys.list(params),
+    queryFn: ({ signal }) => fetchStudies(params, signal),
+    placeholderData: keepPreviousData,
+    meta: { silent: true }, // the page shows the error itself
+  });
+}
+
+/** Live report states for every institution of the current account, applied to cached pages. */
+export function useStudiesLive(): LiveStatus {
+  const session = useSessionData();
+  const queryClient = useQueryClient();
+  const account = currentAccount(session);
+  const filters = useMemo(
+    () => (account ? account.institutions.map((i) => institutionStudiesFilter(account.id, i.id)) : []),
+    [account],
+  );
+  const onDoc = useCallback(
+    (doc: LiveStudyDocument) => {
+      queryClient.setQueriesData<StudyListResponse>({ queryKey: studyKeys.lists() }, (old) => applyLiveDocToList(old, doc));
+    },
+    [queryClient],
+  );
+  return useLiveStudies(filters, onDoc);
+}

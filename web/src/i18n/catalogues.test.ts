@@ -1,0 +1,76 @@
+import { describe, expect, it } from '@jest/globals';
+import ptBR from './pt-BR.json';
+import en from './en.json';
+import es from './es.json';
+
+type Tree = { [key: string]: string | Tree };
+
+/** Every leaf as 'a.b.c' → value. */
+function flatten(tree: Tree, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (value !== null && typeof value === 'object') {
+      for (const [k, v] of flatten(value, path)) out.set(k, v);
+    } else {
+      out.set(path, value);
+    }
+  }
+  return out;
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
+}
+
+const source = flatten(ptBR as Tree);
+const others: Record<string, Map<string, unknown>> = {
+  en: flatten(en as Tree),
+  es: flatten(es as Tree),
+};
+
+const REPORT_STATES = [0, 1, 2, 3, 4, 5, 11, 12, 13, 16, 17, 20, 21, 22, 23, 24, 25];
+
+describe('i18n catalogues', () => {
+  it('pt-BR (the source) has only non-empty strings', () => {
+    for (const [key, value] of source) {
+      expect({ key, type: typeof value }).toEqual({ key, type: 'string' });
+      expect({ key, empty: (value as string).trim() === '' }).toEqual({ key, empty: false });
+    }
+  });
+
+  for (const [lang, catalogue] of Object.entries(others)) {
+    it(`${lang} has no key missing compared to pt-BR`, () => {
+      const missing = [...source.keys()].filter((k) => !catalogue.has(k));
+      expect(missing).toEqual([]);
+    });
+
+    it(`${lang} has no key that pt-BR lacks`, () => {
+      const extra = [...catalogue.keys()].filter((k) => !source.has(k));
+      expect(extra).toEqual([]);
+    });
+
+    it(`${lang} values are non-empty strings with the same placeholders as pt-BR`, () => {
+      const wrong: string[] = [];
+      for (const [key, value] of catalogue) {
+        const src = source.get(key);
+        if (typeof value !== 'string' || value.trim() === '') wrong.push(`${key}: empty or not a string`);
+        else if (typeof src === 'string' && placeholders(src).join() !== placeholders(value).join())
+          wrong.push(`${key}: placeholders differ`);
+      }
+      expect(wrong).toEqual([]);
+    });
+  }
+
+  it('names every report state in every language', () => {
+    for (const catalogue of [source, ...Object.values(others)]) {
+      for (const state of REPORT_STATES) expect(catalogue.has(`laudoState.${state}`)).toBe(true);
+    }
+  });
+
+  it('uses the spec wording for the pt-BR state names', () => {
+    expect(source.get('laudoState.0')).toBe('Não iniciado');
+    expect(source.get('laudoState.13')).toBe('Segunda opinião solicitada (sem instituição)');
+    expect(source.get('laudoState.25')).toBe('Revisando laudo digitado');
+  });
+});

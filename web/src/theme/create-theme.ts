@@ -1,0 +1,29 @@
+import { createTheme, type Theme } from '@mui/material/styles';
+import type { Brand, ThemeMode } from './brand';
+
+const PRIMARY: Record<Brand, { light: string; dark: string }> = {
+  human: { light: '#1565c0', dark: '#64b5f6' },
+  vet: { light: '#00796b', dark: '#4db6ac' },
+};
+const SECONDARY: Record<Brand, { light: string; dark: string }> = {
+  human: { light: '#6a1b9a', dark: '#ce93d8' },
+  vet: { light: '#ef6c00', dark: '#ffb74d' },
+};
+
+/** Breakpoints of spec 3 §9 (xs 0, sm 600, md 960, lg 1280, xl 1920). */
+export function createAppTheme(brand: Brand, mode: ThemeMode): Theme {
+  return createTheme({
+    breakpoints: { values: { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920 } },
+    palette: {
+      mode,
+      primary: { main: PRIMARY[brand][mode] },
+      secondary: { main: SECONDARY[brand][mode] },
+      ...(mode === 'light' ? { background: { default: '#f4f6f8' } } : {}),
+    },
+    shape: { borderRadius: 8 },
+    components: {
+      MuiAppBar: { defaultProps: { elevation: 1 } },
+      MuiTableRow: { styleOverrides: { root: { '&:focus-visible': { outline: '2px solid', outlineOffset: -2 } } } },
+    },
+  });
+}
