@@ -5,6 +5,6 @@ ENV NODE_ENV=production
 COPY package.json package-lock.json ./
 RUN npm ci --include=dev
 COPY . .
-RUN npx vite build --config web/vite.config.ts
+RUN npx vite build --config web/vite.config.mts
 EXPOSE 3000
 CMD ["npx", "tsx", "api/main.ts"]

@@ -154,7 +154,7 @@ async function main(): Promise<void> {
     const running = ids.slice(half, N);
     for (const studyId of running) {
       const study = await knex('studies').where({ id: studyId }).first('laudo_id');
-      const record = await loadLaudoRecord(knex, tenant.accountId, study.laudo_id);
+      const { record } = await loadLaudoRecord(knex, tenant.accountId, study.laudo_id);
       await temporalClient.workflow.start('laudoWorkflow', {
         workflowId: laudoWorkflowId(record.laudoId),
         taskQueue: cfg.TEMPORAL_TASK_QUEUE,

@@ -11,7 +11,7 @@ import { connectDb, migrateLatest } from '../db/connection';
 import { createApp } from '../api/app';
 import { createBroker } from '../api/broker/broker';
 import { seedDemo } from '../migrations/seed/demo';
-import { createWorker } from '../worker/worker';
+import { createWorker, installRuntime } from '../worker/worker';
 
 export interface Platform {
   url: string;
@@ -19,8 +19,13 @@ export interface Platform {
   stop(): Promise<void>;
 }
 
-export async function startPlatform(cfg: Config, opts: { worker?: boolean } = {}): Promise<Platform> {
-  const logger = pino({ level: cfg.LOG_LEVEL, base: { service: 'laudos' } });
+export async function startPlatform(cfg: Config, opts: { worker?: boolean; pretty?: boolean } = {}): Promise<Platform> {
+  const logger = pino({
+    level: cfg.LOG_LEVEL,
+    base: { service: 'laudos' },
+    ...(opts.pretty ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname,service', translateTime: 'SYS:HH:MM:ss' } } } : {}),
+  });
+  installRuntime(cfg.LOG_LEVEL === 'silent' || cfg.LOG_LEVEL === 'fatal' ? 'ERROR' : 'WARN');
   const knex = connectDb(cfg);
   await migrateLatest(knex);
   if (cfg.SEED_DEMO) await seedDemo(knex, logger);
@@ -67,7 +72,7 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean } = {}
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await broker.close();
       if (worker) {
-        worker.shutdown();
+        if (worker.getState() === 'RUNNING') worker.shutdown();
         await workerRun?.catch(() => undefined);
         await closeWorkerConnection?.();
       }

@@ -50,7 +50,7 @@ async function main(): Promise<void> {
     cfg = { ...cfg, TEMPORAL_ADDRESS: temporal.address };
   }
 
-  const platform = await startPlatform(cfg);
+  const platform = await startPlatform(cfg, { pretty: Boolean(process.stdout.isTTY) });
   running.platform = platform;
   const width = Math.max(...DEMO_USERS.map((u) => u.username.length));
   console.log(`

@@ -23,7 +23,7 @@ export function ensureWebBuilt(log: (msg: string) => void = console.log): void {
   if (built >= sources) return;
   log('Building the web app (vite)…');
   const vite = path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
-  const r = spawnSync(process.execPath, [vite, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+  const r = spawnSync(process.execPath, [vite, 'build', '--config', 'web/vite.config.mts', '--logLevel', 'warn'], {
     cwd: ROOT,
     stdio: 'inherit',
   });

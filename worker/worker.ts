@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { NativeConnection, Worker, bundleWorkflowCode } from '@temporalio/worker';
+import { DefaultLogger, type LogLevel, NativeConnection, Runtime, Worker, bundleWorkflowCode } from '@temporalio/worker';
 import type { Knex } from 'knex';
 import { createLaudoActivities } from '../activities/laudo-activities';
 import type { LivePublisher } from '../live/publisher';
@@ -13,6 +13,21 @@ export function workflowBundle(): Promise<{ code: string }> {
   return bundle;
 }
 
+let runtimeInstalled = false;
+/**
+ * The SDK's native runtime, once per process: logs at `level`, and leaves signals to the
+ * process (launcher, worker/main.ts) so a Ctrl-C is not handled twice.
+ */
+export function installRuntime(level: LogLevel = 'WARN'): void {
+  if (runtimeInstalled) return;
+  runtimeInstalled = true;
+  try {
+    Runtime.install({ logger: new DefaultLogger(level), shutdownSignals: [] });
+  } catch {
+    // Already installed by an earlier user of the SDK in this process: keep it.
+  }
+}
+
 export async function createWorker(opts: {
   address: string;
   namespace: string;
@@ -20,6 +35,7 @@ export async function createWorker(opts: {
   knex: Knex;
   publisher: LivePublisher;
 }): Promise<{ worker: Worker; connection: NativeConnection }> {
+  installRuntime();
   const connection = await NativeConnection.connect({ address: opts.address });
   const worker = await Worker.create({
     connection,

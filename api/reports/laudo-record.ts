@@ -6,19 +6,22 @@ import { allowedActions } from '../../domain/laudo/transitions';
 import type { ReportView } from '../../domain/studies/schemas';
 import type { LaudoRecord } from '../../workflows/laudo/messages';
 
-/** The laudo as its projection holds it: the workflow's first input when it is created lazily. */
+/**
+ * The laudo as its projection holds it (the workflow's first input when the workflow is
+ * created lazily) and when it last changed.
+ */
 export async function loadLaudoRecord(
   knex: Knex,
   accountId: string,
   laudoId: string,
-): Promise<LaudoRecord & { updatedAt: Date }> {
+): Promise<{ record: LaudoRecord; updatedAt: Date }> {
   const laudo = await knex('laudos').where({ id: laudoId, account_id: accountId }).first();
   if (!laudo || !isLaudoState(laudo.state)) throw new AppError('NOT_FOUND');
   const studyIds: string[] = await knex('studies')
     .where({ laudo_id: laudoId, account_id: accountId })
     .orderBy('created_at')
     .pluck('id');
-  return {
+  const record: LaudoRecord = {
     laudoId: laudo.id,
     accountId: laudo.account_id,
     institutionId: laudo.institution_id,
@@ -29,18 +32,18 @@ export async function loadLaudoRecord(
     doctorName: laudo.doctor_name,
     structuredType: laudo.structured_type,
     seq: laudo.seq,
-    updatedAt: laudo.updated_at,
   };
+  return { record, updatedAt: laudo.updated_at };
 }
 
-export function presentReport(record: LaudoRecord & { updatedAt?: Date | string }, actor: Actor): ReportView {
+export function presentReport(record: LaudoRecord, updatedAt: Date, actor: Actor): ReportView {
   return {
     laudoId: record.laudoId,
     state: record.state,
     version: record.version,
     userId: record.userId,
     doctorName: record.doctorName,
-    updatedAt: record.updatedAt ? new Date(record.updatedAt).toISOString() : null,
+    updatedAt: updatedAt.toISOString(),
     allowedActions: allowedActions(record, actor),
   };
 }

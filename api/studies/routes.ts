@@ -30,8 +30,8 @@ export function studyRoutes(deps: ApiDeps): Router {
     const access = await currentAccess(ctx, knex);
     const study = await findStudy(knex, access, uuidParam(ctx, 'id'));
     if (!study) throw new AppError('NOT_FOUND');
-    const record = await loadLaudoRecord(knex, access.accountId, study.laudoId);
-    ctx.body = { study: { ...study, report: presentReport(record, actorFor(access, study.institutionId)) } };
+    const { record, updatedAt } = await loadLaudoRecord(knex, access.accountId, study.laudoId);
+    ctx.body = { study: { ...study, report: presentReport(record, updatedAt, actorFor(access, study.institutionId)) } };
   });
 
   router.post('/studies/:id/reports/start', async (ctx) => {
@@ -40,7 +40,7 @@ export function studyRoutes(deps: ApiDeps): Router {
     const study = await findStudy(knex, access, uuidParam(ctx, 'id'));
     if (!study) throw new AppError('NOT_FOUND');
     const actor = actorFor(access, study.institutionId);
-    const record = await loadLaudoRecord(knex, access.accountId, study.laudoId);
+    const { record } = await loadLaudoRecord(knex, access.accountId, study.laudoId);
     // Answer a plain refusal without a round trip; the workflow's validator decides races.
     const pre = check(record, 'start', actor);
     if (!pre.ok) throw new AppError(pre.code);
@@ -54,7 +54,7 @@ export function studyRoutes(deps: ApiDeps): Router {
       [{ actor, structuredType }],
       updateId,
     );
-    ctx.body = { report: presentReport({ ...result, updatedAt: new Date() }, actor) };
+    ctx.body = { report: presentReport(result, new Date(), actor) };
   });
 
   return router;

@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
 
-/** Injected by vite.config.ts `define`. */
+/** Injected by vite.config.mts `define`. */
 declare const __APP_VERSION__: string;
 declare const __BUILD_ID__: string;
