@@ -2,6 +2,7 @@ import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config';
+import type { ObjectStorage } from '../storage/object-storage';
 
 /** What the api's handlers need, built once at start and injected (tests build their own). */
 export interface ApiDeps {
@@ -9,6 +10,8 @@ export interface ApiDeps {
   config: Config;
   temporal: Client;
   logger: Logger;
+  /** Object storage (local folder DATA_DIR/objects by default). */
+  storage: ObjectStorage;
   /** Ends the broker connections of a session (on logout). */
   onSessionEnded?: (sessionId: string) => void;
 }

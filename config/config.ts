@@ -40,6 +40,8 @@ const ConfigSchema = z.object({
   SEED_DEMO: bool.default(true),
   /** Login attempts per username per 15 minutes before USER_BLOCKED. */
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
+  /** Login requests per client address per minute (checked before any password hash). */
+  LOGIN_RATE_PER_MINUTE: z.coerce.number().int().positive().default(30),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -2,7 +2,9 @@
  * The composition root: database, Temporal client, broker, api and (in standalone mode)
  * the worker, in one process. `npm start`, the e2e tests and the bench all start it.
  */
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import type { Worker } from '@temporalio/worker';
 import pino from 'pino';
@@ -11,6 +13,7 @@ import { connectDb, migrateLatest } from '../db/connection';
 import { createApp } from '../api/app';
 import { createBroker } from '../api/broker/broker';
 import { seedDemo } from '../migrations/seed/demo';
+import { LocalObjectStorage } from '../storage/local-storage';
 import { createWorker, installRuntime } from '../worker/worker';
 
 export interface Platform {
@@ -52,7 +55,11 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
     workerRun.catch((err: unknown) => logger.fatal({ err }, 'worker stopped'));
   }
 
-  const app = createApp({ knex, config: cfg, temporal, logger, onSessionEnded: (id) => broker.endSession(id) });
+  const objectsDir = path.join(cfg.DATA_DIR, 'objects');
+  fs.mkdirSync(objectsDir, { recursive: true });
+  const storage = new LocalObjectStorage(objectsDir);
+
+  const app = createApp({ knex, config: cfg, temporal, logger, storage, onSessionEnded: (id) => broker.endSession(id) });
   const handle = app.callback();
   // Koa's handler returns a promise that Koa itself settles (errors included).
   const server = http.createServer((req, res) => void handle(req, res));

@@ -82,3 +82,15 @@ export function portOpen(port: number, host = '127.0.0.1'): Promise<boolean> {
     socket.once('error', () => resolve(false));
   });
 }
+
+/** A TCP port free on loopback right now (for test servers started side by side). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

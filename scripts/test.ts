@@ -12,13 +12,15 @@ import { ensureWebBuilt } from './web-build';
 const ROOT = path.resolve(__dirname, '..');
 const bin = (pkg: string, file: string) => path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file);
 
-function run(label: string, file: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
+function run(label: string, file: string, args: string[], env: NodeJS.ProcessEnv = process.env): number {
   console.log(`\n▶ ${label}`);
   const r = spawnSync(process.execPath, [file, ...args], { cwd: ROOT, stdio: 'inherit', env });
-  if (r.status !== 0) {
-    console.error(`✖ ${label} failed`);
-    process.exit(r.status ?? 1);
-  }
+  if (r.status !== 0) console.error(`✖ ${label} failed`);
+  return r.status ?? 1;
+}
+
+function mustPass(status: number): void {
+  if (status !== 0) process.exit(status);
 }
 
 const temporal = findTemporal(process.env.TEMPORAL_CLI);
@@ -28,13 +30,34 @@ console.log(`temporal: ${temporal}\nchromium: ${chromium}`);
 
 const extra = process.argv.slice(2);
 if (extra.length === 0) {
-  run('type-check (server)', bin('typescript', 'bin/tsc'), ['-p', 'tsconfig.json', '--noEmit']);
-  run('type-check (web)', bin('typescript', 'bin/tsc'), ['-p', 'web/tsconfig.json', '--noEmit']);
-  run('lint', bin('eslint', 'bin/eslint.js'), ['.']);
+  mustPass(run('type-check (server)', bin('typescript', 'bin/tsc'), ['-p', 'tsconfig.json', '--noEmit']));
+  mustPass(run('type-check (web)', bin('typescript', 'bin/tsc'), ['-p', 'web/tsconfig.json', '--noEmit']));
+  mustPass(run('lint', bin('eslint', 'bin/eslint.js'), ['.']));
 }
+const results = path.join(ROOT, 'test-results', 'jest-results.json');
 fs.rmSync(path.join(ROOT, 'test-results'), { recursive: true, force: true });
-run('jest: unit, workflow, integration, e2e', bin('jest', 'bin/jest.js'), ['--runInBand', ...extra], {
-  ...process.env,
-  TEMPORAL_CLI: temporal,
-  LAUDOS_TEST_CHROMIUM: chromium,
-});
+const status = run(
+  'jest: unit, workflow, integration, e2e',
+  bin('jest', 'bin/jest.js'),
+  ['--runInBand', '--json', `--outputFile=${results}`, ...extra],
+  {
+    ...process.env,
+    TEMPORAL_CLI: temporal,
+    LAUDOS_TEST_CHROMIUM: chromium,
+  },
+);
+// One plain closing line with the counts, whatever the reporter printed above.
+if (fs.existsSync(results)) {
+  const r = JSON.parse(fs.readFileSync(results, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTotalTests: number;
+  };
+  console.log(`\ntests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped`);
+  if (r.numTotalTests === 0) {
+    console.error('no test ran');
+    process.exit(1);
+  }
+}
+process.exit(status);

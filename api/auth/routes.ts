@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { ChangeAccountBody, LoginBody } from '../../domain/auth/schemas';
 import type { ApiDeps } from '../deps';
+import { rateLimit } from '../http/rate-limit';
 import { body } from '../http/validate';
 import { audit, login } from './login';
 import { presentSession } from './present-session';
@@ -29,7 +30,7 @@ export function authRoutes(deps: ApiDeps): Router {
   const router = new Router();
   const authed = requireSession(knex);
 
-  router.post('/auth', async (ctx) => {
+  router.post('/auth', rateLimit({ windowMs: 60_000, max: config.LOGIN_RATE_PER_MINUTE }), async (ctx) => {
     const credentials = body(ctx, LoginBody);
     const result = await login(knex, credentials, {
       ttlHours: config.SESSION_TTL_HOURS,

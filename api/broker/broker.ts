@@ -130,7 +130,12 @@ export async function createBroker(opts: {
       return new Promise<void>((resolve) => {
         for (const ws of wss.clients) ws.terminate();
         wss.close();
-        aedes.close(() => resolve());
+        // aedes closes its emitter but not the persistence (a Redis connection in that mode).
+        aedes.close(() => {
+          const store = persistence as { destroy?: (cb: () => void) => void } | undefined;
+          if (store?.destroy) store.destroy(() => resolve());
+          else resolve();
+        });
       });
     },
   };

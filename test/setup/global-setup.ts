@@ -4,18 +4,20 @@
  */
 import knexFactory from 'knex';
 import { MIGRATIONS_DIR } from '../../db/connection';
-import { startTemporalDev } from '../../scripts/temporal-dev';
+import { freePort, startTemporalDev } from '../../scripts/temporal-dev';
 import { findTemporal } from '../../scripts/tools';
 import { TEST_ENV } from './env';
 
 export const ADMIN_DATABASE_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const TEST_DB = 'laudos_test';
+// One database per run, so two runs on one machine never drop each other's data.
+const TEST_DB = `laudos_test_${process.pid}`;
 
 export default async function globalSetup(): Promise<void> {
   const bin = findTemporal(process.env.TEMPORAL_CLI);
-  const port = 17233 + (process.pid % 1000);
+  const port = await freePort();
   const temporal = await startTemporalDev({ bin, port, uiPort: null });
   (globalThis as { __temporal?: { stop(): Promise<void> } }).__temporal = temporal;
+  (globalThis as { __testDb?: string }).__testDb = TEST_DB;
   process.env[TEST_ENV.temporalAddress] = temporal.address;
   process.env[TEST_ENV.temporalBin] = bin;
 

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { type Config, parseConfig } from '../../config/config';
 import { type Platform, startPlatform } from '../../scripts/platform';
@@ -7,11 +10,13 @@ import { testEnv } from '../setup/env';
 /** The whole platform (api + broker + worker) on a free port, against the test servers. */
 export async function startTestPlatform(
   overrides: Record<string, string> = {},
+  opts: { worker?: boolean } = {},
 ): Promise<{ platform: Platform; knex: Knex; config: Config }> {
   const config = parseConfig({
     DATABASE_URL: testEnv('databaseUrl'),
     TEMPORAL_ADDRESS: testEnv('temporalAddress'),
     TEMPORAL_TASK_QUEUE: `test-${randomUUID()}`,
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'laudos-test-')),
     PORT: '0',
     HOST: '127.0.0.1',
     SEED_DEMO: 'false',
@@ -20,7 +25,14 @@ export async function startTestPlatform(
     NODE_ENV: 'test',
     ...overrides,
   });
-  const platform = await startPlatform(config);
+  const started = await startPlatform(config, opts);
+  const platform = {
+    ...started,
+    async stop() {
+      await started.stop();
+      fs.rmSync(config.DATA_DIR, { recursive: true, force: true });
+    },
+  };
   const knex = knexFactory({ client: 'pg', connection: config.DATABASE_URL!, pool: { min: 0, max: 4 } });
   return { platform, knex, config };
 }

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { LocalObjectStorage } from './local-storage';
+
+let root: string;
+let storage: LocalObjectStorage;
+
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'laudos-objects-'));
+  storage = new LocalObjectStorage(root);
+});
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+it('stores, reads, checks and deletes objects by key', async () => {
+  expect(await storage.put('accounts/a1/studies/1.2.3/x.dcm', Buffer.from('hello'))).toEqual({ size: 5 });
+  expect(await storage.exists('accounts/a1/studies/1.2.3/x.dcm')).toBe(true);
+  expect(await text(await storage.get('accounts/a1/studies/1.2.3/x.dcm'))).toBe('hello');
+  await storage.delete('accounts/a1/studies/1.2.3/x.dcm');
+  expect(await storage.exists('accounts/a1/studies/1.2.3/x.dcm')).toBe(false);
+  await expect(storage.get('accounts/a1/studies/1.2.3/x.dcm')).rejects.toThrow();
+});
+
+it('streams a body in and leaves no temporary file behind when the stream fails', async () => {
+  await storage.put('a/streamed.bin', Readable.from([Buffer.from('ab'), Buffer.from('cd')]));
+  expect(await text(await storage.get('a/streamed.bin'))).toBe('abcd');
+  const failing = new Readable({
+    read() {
+      this.destroy(new Error('network dropped'));
+    },
+  });
+  await expect(storage.put('a/broken.bin', failing)).rejects.toThrow('network dropped');
+  expect(fs.readdirSync(path.join(root, 'a')).sort()).toEqual(['streamed.bin']);
+});
+
+it.each(['../etc/passwd', '/abs', 'a//b', 'a/../b', '.hidden', ''])('refuses the key %j', async (key) => {
+  await expect(storage.put(key, Buffer.from('x'))).rejects.toThrow('invalid object key');
+});

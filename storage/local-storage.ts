@@ -1,0 +1,52 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createWriteStream } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { type ObjectStorage, assertValidKey } from './object-storage';
+
+/**
+ * Objects as files under one folder. Writes go to a temporary file renamed into place, so a
+ * reader never sees half an object and a failed write leaves nothing behind.
+ */
+export class LocalObjectStorage implements ObjectStorage {
+  constructor(readonly root: string) {}
+
+  private file(key: string): string {
+    assertValidKey(key);
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  async put(key: string, body: Buffer | Readable): Promise<{ size: number }> {
+    const target = this.file(key);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    const tmp = `${target}.${randomUUID()}.tmp`;
+    try {
+      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(tmp));
+      await fs.rename(tmp, target);
+    } catch (err) {
+      await fs.rm(tmp, { force: true });
+      throw err;
+    }
+    return { size: (await fs.stat(target)).size };
+  }
+
+  async get(key: string): Promise<Readable> {
+    const file = this.file(key);
+    await fs.access(file); // a missing object fails here, not mid-stream
+    return createReadStream(file);
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return fs.access(this.file(key)).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.rm(this.file(key), { force: true });
+  }
+}

@@ -1,0 +1,22 @@
+/**
+ * Object storage for DICOM instances, PDFs, audio and zips: a local folder by default
+ * (DATA_DIR/objects); an S3-compatible adapter implements the same interface.
+ * Keys are relative paths like `accounts/{id}/studies/{uid}/…`; payloads never carry bytes.
+ */
+import type { Readable } from 'node:stream';
+
+export interface ObjectStorage {
+  put(key: string, body: Buffer | Readable, opts?: { contentType?: string }): Promise<{ size: number }>;
+  get(key: string): Promise<Readable>;
+  exists(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+}
+
+const KEY = /^[A-Za-z0-9][A-Za-z0-9._=-]*(\/[A-Za-z0-9][A-Za-z0-9._=-]*)*$/;
+
+/** A key is relative, with no `..`, empty or hidden segments. */
+export function assertValidKey(key: string): void {
+  if (key.length > 512 || !KEY.test(key) || key.split('/').some((s) => s === '..' || s === '.')) {
+    throw new Error(`invalid object key: ${JSON.stringify(key)}`);
+  }
+}
