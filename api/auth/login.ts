@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { AppError } from '../../domain/errors';
 import type { LoginBody } from '../../domain/auth/schemas';
 import { dummyHash, verifyPassword } from './passwords';
+import { Session, User, UserAccount } from '../../db/models/user';
 import { newToken, hashToken } from './tokens';
 
 export interface LoginResult {
@@ -21,22 +22,23 @@ export async function login(
   opts: { ttlHours: number; maxAttempts: number; ip?: string; userAgent?: string },
 ): Promise<LoginResult> {
   const login = (body.username ?? body.email ?? '').toLowerCase();
-  const user = await knex('users').whereRaw('lower(username) = ?', [login]).orWhereRaw('lower(email) = ?', [login]).first();
+  const user = await User.query(knex).whereRaw('lower(username) = ?', [login]).orWhereRaw('lower(email) = ?', [login]).first();
 
   if (!user) {
     await verifyPassword(await dummyHash(), body.password);
     throw new AppError('INVALID_CREDENTIALS');
   }
-  if (user.blocked_by_admin) throw new AppError('USER_BLOCKED_BY_ADMIN');
+  if (user.blockedByAdmin) throw new AppError('USER_BLOCKED_BY_ADMIN');
   if (user.blocked) throw new AppError('USER_BLOCKED');
 
-  if (!(await verifyPassword(user.password_hash, body.password))) {
+  if (!(await verifyPassword(user.passwordHash, body.password))) {
+    // Counted in the database, so concurrent attempts and api replicas add up.
     const [{ failed_logins: failed }] = await knex('users')
       .where({ id: user.id })
       .increment('failed_logins', 1)
       .returning('failed_logins');
     if (failed >= opts.maxAttempts) {
-      await knex('users').where({ id: user.id }).update({ blocked: true });
+      await User.query(knex).patch({ blocked: true }).where({ id: user.id });
       await audit(knex, user.id, 'auth.blocked', opts.ip);
       throw new AppError('USER_BLOCKED');
     }
@@ -44,22 +46,19 @@ export async function login(
     throw new AppError('INVALID_CREDENTIALS');
   }
 
-  const accounts: { account_id: string }[] = await knex('user_accounts').where({ user_id: user.id }).select('account_id');
-  const currentAccountId = accounts.length === 1 ? accounts[0]!.account_id : null;
+  const accounts = await UserAccount.query(knex).where({ user_id: user.id }).select('account_id');
+  const currentAccountId = accounts.length === 1 ? accounts[0]!.accountId : null;
   const token = newToken();
   const session = await knex.transaction(async (trx) => {
-    await trx('users').where({ id: user.id }).update({ failed_logins: 0 });
-    const [row] = await trx('sessions')
-      .insert({
-        user_id: user.id,
-        token_hash: hashToken(token),
-        current_account_id: currentAccountId,
-        expires_at: new Date(Date.now() + opts.ttlHours * 3_600_000),
-        ip: opts.ip?.slice(0, 64),
-        user_agent: opts.userAgent?.slice(0, 300),
-      })
-      .returning('id');
-    return row as { id: string };
+    await User.query(trx).patch({ failedLogins: 0 }).where({ id: user.id });
+    return Session.query(trx).insert({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      currentAccountId,
+      expiresAt: new Date(Date.now() + opts.ttlHours * 3_600_000),
+      ip: opts.ip?.slice(0, 64) ?? null,
+      userAgent: opts.userAgent?.slice(0, 300) ?? null,
+    });
   });
   await audit(knex, user.id, 'auth.login', opts.ip, currentAccountId);
   return { userId: user.id, sessionId: session.id, token, currentAccountId };

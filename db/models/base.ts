@@ -1,3 +1,4 @@
+// objection maps result columns to camelCase; query identifiers stay snake_case.
 import { Model, snakeCaseMappers } from 'objection';
 
 /** Base model: snake_case columns in the database, camelCase in code. */

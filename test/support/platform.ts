@@ -21,7 +21,7 @@ export async function startTestPlatform(
     HOST: '127.0.0.1',
     SEED_DEMO: 'false',
     SERVE_WEB: 'false',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     NODE_ENV: 'test',
     ...overrides,
   });
