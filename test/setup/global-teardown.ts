@@ -6,6 +6,10 @@ export default async function globalTeardown(): Promise<void> {
   await g.__temporal?.stop();
   if (g.__testDb) {
     const admin = knexFactory({ client: 'pg', connection: ADMIN_DATABASE_URL, pool: { min: 0, max: 1 } });
-    await admin.raw(`DROP DATABASE IF EXISTS ${g.__testDb} WITH (FORCE)`).finally(() => admin.destroy());
+    try {
+      await admin.raw(`DROP DATABASE IF EXISTS ${g.__testDb} WITH (FORCE)`);
+    } finally {
+      await admin.destroy();
+    }
   }
 }
