@@ -4,7 +4,7 @@ import type { LaudoTransition } from '../workflows/laudo/messages';
 export interface LaudoActivities {
   /**
    * Writes the Postgres projection of a transition (idempotent, guarded by seq), then
-   * publishes the retained live document of every study of the laudo.
+   * publishes the retained live document of every study it touched.
    */
   commitTransition(transition: LaudoTransition): Promise<void>;
 }

@@ -7,6 +7,7 @@ import type { ApiDeps } from './deps';
 import { errorHandler } from './http/errors';
 import { requestLogging, securityHeaders } from './http/security';
 import { spa } from './http/spa';
+import { reportRoutes } from './reports/routes';
 import { studyRoutes } from './studies/routes';
 
 export const WEB_DIST = path.resolve(__dirname, '..', 'web', 'dist');
@@ -23,7 +24,7 @@ export function createApp(deps: ApiDeps): Koa {
   api.get('/health', (ctx) => {
     ctx.body = { ok: true };
   });
-  for (const routes of [authRoutes(deps), studyRoutes(deps)]) {
+  for (const routes of [authRoutes(deps), studyRoutes(deps), reportRoutes(deps)]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
   app.use(api.routes());

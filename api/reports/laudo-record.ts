@@ -2,13 +2,16 @@ import type { Knex } from 'knex';
 import type { Actor } from '../../domain/auth/permissions';
 import { AppError } from '../../domain/errors';
 import { isLaudoState } from '../../domain/laudo/states';
-import { allowedActions } from '../../domain/laudo/transitions';
+import { type LaudoSnapshot, allowedActions } from '../../domain/laudo/transitions';
+import { toLaudoSnapshot } from '../../domain/laudo/snapshot';
 import type { ReportView } from '../../domain/studies/schemas';
 import type { LaudoRecord } from '../../workflows/laudo/messages';
 
 /**
- * The laudo as its projection holds it (the workflow's first input when the workflow is
- * created lazily) and when it last changed.
+ * The laudo as its projection holds it, and when it last changed. The snapshot written by
+ * the workflow is authoritative; a report no workflow touched yet (seeded, ingested) is
+ * read from its columns and its studies. Either way this is the first input of a workflow
+ * created lazily.
  */
 export async function loadLaudoRecord(
   knex: Knex,
@@ -17,23 +20,48 @@ export async function loadLaudoRecord(
 ): Promise<{ record: LaudoRecord; updatedAt: Date }> {
   const laudo = await knex('laudos').where({ id: laudoId, account_id: accountId }).first();
   if (!laudo || !isLaudoState(laudo.state)) throw new AppError('NOT_FOUND');
-  const studyIds: string[] = await knex('studies')
-    .where({ laudo_id: laudoId, account_id: accountId })
-    .orderBy('created_at')
-    .pluck('id');
-  const record: LaudoRecord = {
-    laudoId: laudo.id,
-    accountId: laudo.account_id,
-    institutionId: laudo.institution_id,
-    studyIds,
+  const meta = {
+    laudoId: laudo.id as string,
+    accountId: laudo.account_id as string,
+    institutionId: laudo.institution_id as string | null,
+    seq: laudo.seq as number,
+    contentId: laudo.content_id as string | null,
+    reviewContentId: laudo.review_content_id as string | null,
+  };
+  if (laudo.snapshot) return { record: { ...(laudo.snapshot as LaudoSnapshot), ...meta }, updatedAt: laudo.updated_at };
+
+  const studies: { id: string; modalities: string[]; patient_id: string }[] = await knex('studies as s')
+    .join('patients as p', 'p.id', 's.patient_ref')
+    .where({ 's.laudo_id': laudoId, 's.account_id': accountId })
+    .orderBy('s.created_at')
+    .select('s.id', 's.modalities', 'p.patient_id');
+  const [account, archived, content] = await Promise.all([
+    knex('accounts').where({ id: accountId }).first('config'),
+    knex('laudo_versions').where({ laudo_id: laudoId, cancelled: true }).first('id'),
+    meta.contentId ? knex('laudo_contents').where({ id: meta.contentId }).first('is_empty') : undefined,
+  ]);
+  const snapshot = toLaudoSnapshot({
     state: laudo.state,
     version: laudo.version,
     userId: laudo.user_id,
     doctorName: laudo.doctor_name,
+    responsibleUserId: laudo.responsible_user_id ?? laudo.user_id,
+    reviewUserId: laudo.review_user_id,
+    opinionUserId: laudo.opinion_user_id,
+    transcriptionistUserId: laudo.transcriptionist_user_id,
+    audioKey: laudo.audio_key,
+    hasOldVersion: Boolean(archived),
+    hasInstitution: laudo.institution_id !== null,
     structuredType: laudo.structured_type,
-    seq: laudo.seq,
-  };
-  return { record, updatedAt: laudo.updated_at };
+    modalities: [...new Set(studies.flatMap((s) => s.modalities))],
+    allowSismama: String(account?.config?.ALLOW_REPORT_SISMAMA ?? 'false') === 'true',
+    patientId: studies[0]?.patient_id ?? null,
+    studyIds: studies.map((s) => s.id),
+    contentEmpty: content ? Boolean(content.is_empty) : true,
+    isDigitallySigned: laudo.is_digitally_signed,
+    hasOpinionSignature: laudo.has_opinion_signature,
+  });
+  return { record: { ...snapshot, ...meta }, updatedAt: laudo.updated_at };
 }
 
 export function presentReport(record: LaudoRecord, updatedAt: Date, actor: Actor): ReportView {
@@ -43,6 +71,14 @@ export function presentReport(record: LaudoRecord, updatedAt: Date, actor: Actor
     version: record.version,
     userId: record.userId,
     doctorName: record.doctorName,
+    responsibleUserId: record.responsibleUserId,
+    reviewUserId: record.reviewUserId,
+    opinionUserId: record.opinionUserId,
+    transcriptionistUserId: record.transcriptionistUserId,
+    structuredType: record.structuredType,
+    studyIds: record.studyIds,
+    hasOldVersion: record.hasOldVersion,
+    contentEmpty: record.contentEmpty,
     updatedAt: updatedAt.toISOString(),
     allowedActions: allowedActions(record, actor),
   };

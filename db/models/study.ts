@@ -56,7 +56,7 @@ export class LaudoVersion extends BaseModel {
   laudoId!: string;
   version!: number;
   state!: number;
-  content!: string | null;
+  contentId!: string | null;
   userId!: string | null;
   justification!: unknown;
   cancelled!: boolean;

@@ -18,6 +18,11 @@ export const LiveStudyDocument = z.object({
   narratedReport: z.boolean(),
   statusFinding: z.string().nullable(),
   levelAndNameCriticalFinding: z.string().nullable(),
+  /**
+   * The report's domain snapshot (domain/laudo/snapshot.ts): a client computes its own
+   * allowedActions from it with the same domain code the server uses.
+   */
+  report: z.record(z.string(), z.unknown()).nullable().optional(),
   seq: z.number().int(),
   updatedAt: z.string(),
 });

@@ -2,10 +2,9 @@
  * The laudo workflow's public surface: what the API imports (never the workflow file).
  */
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
-import { defineSearchAttributeKey } from '@temporalio/common';
+import { type UpdateDefinition, defineSearchAttributeKey } from '@temporalio/common';
 import type { Actor } from '../../domain/auth/permissions';
-import type { LaudoState } from '../../domain/laudo/states';
-import type { LaudoAction } from '../../domain/laudo/transitions';
+import { LAUDO_ACTIONS, type ActionInputs, type LaudoAction, type LaudoSnapshot } from '../../domain/laudo/transitions';
 
 export const laudoWorkflowId = (laudoId: string): string => `laudo:${laudoId}`;
 
@@ -22,35 +21,60 @@ export const SEARCH_ATTRIBUTES = {
   ResponsibleUserId: 'Keyword',
 } as const;
 
-/** The report as the workflow holds it (and as the projection was when it was created). */
-export interface LaudoRecord {
+/**
+ * The report as the workflow holds it: the domain snapshot, where it lives (tenancy), the
+ * transition number, and the ids of its current texts (the texts stay in the database).
+ */
+export interface LaudoRecord extends LaudoSnapshot {
   laudoId: string;
   accountId: string;
-  institutionId: string;
-  studyIds: string[];
-  state: LaudoState;
-  version: number;
-  userId: string | null;
-  doctorName: string | null;
-  structuredType: '' | 'OIT' | 'SISMAMA';
+  /** null for a scheduled exam without institution. */
+  institutionId: string | null;
   /** Transition number; the projection only moves forward on a larger one. */
   seq: number;
+  /** The current version's report text (laudo_contents.id). */
+  contentId: string | null;
+  /** The reviewer's text while reviewing (spec: reviewReport.content). */
+  reviewContentId: string | null;
 }
 
 export type LaudoWorkflowInput = LaudoRecord;
 
-/** What an action tells the projection (the record after it, and who did what). */
+/** A report text stored by the API before the action (laudo_contents). */
+export interface ContentRef {
+  id: string;
+  kind: 'report' | 'review';
+  empty: boolean;
+}
+
+/** What every report action carries. */
+export interface ActionArgs<A extends LaudoAction = LaudoAction> {
+  actor: Actor;
+  input?: ActionInputs[A];
+  /** New text sent with the action (save, finish, finish review, finish typing…). */
+  content?: ContentRef;
+  /** What the versions table shows beside the transition (justification, opinion texts). */
+  note?: Record<string, string | number | boolean | null>;
+}
+
+/** What an accepted action tells the projection. */
 export interface LaudoTransition {
   action: LaudoAction;
   actorUserId: string;
+  /** Version and state before the action (a reopen archives `before.version`). */
+  before: { version: number; state: number; studyIds: string[] };
   record: LaudoRecord;
+  /** Studies that left the report (disassociate), each with the new report it gets. */
+  detached: { studyId: string; laudoId: string }[];
+  note: Record<string, string | number | boolean | null>;
   at: string;
 }
 
-export interface StartArgs {
-  actor: Actor;
-  structuredType?: '' | 'OIT' | 'SISMAMA';
-}
+/** One Update per action, named as the action. */
+export const laudoUpdates = Object.fromEntries(
+  LAUDO_ACTIONS.map((action) => [action, defineUpdate<LaudoRecord, [ActionArgs]>(action)]),
+) as { [A in LaudoAction]: UpdateDefinition<LaudoRecord, [ActionArgs<A>], A> };
 
-export const startUpdate = defineUpdate<LaudoRecord, [StartArgs]>('start');
+/** Kept for callers of the first slice: the start Update. */
+export const startUpdate = laudoUpdates.start;
 export const stateQuery = defineQuery<LaudoRecord>('state');

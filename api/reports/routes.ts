@@ -1,0 +1,393 @@
+/**
+ * The report calls of spec 1 §7 and spec 2 §7, each one action of the lifecycle (issue 3).
+ * Every route: session → caller's study → pre-check → stored text → Workflow Update.
+ */
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import getRawBody from 'raw-body';
+import { z } from 'zod';
+import { AppError } from '../../domain/errors';
+import { REOPEN_MOTIVES } from '../../domain/laudo/inputs';
+import { check } from '../../domain/laudo/transitions';
+import { actorFor } from '../access/access';
+import { requireSession } from '../auth/session';
+import type { ApiDeps } from '../deps';
+import { body } from '../http/validate';
+import { MAX_CONTENT_BYTES, readContent } from './contents';
+import { loadReportContext, runReportAction } from './run-action';
+import { listVersions } from './versions';
+
+const Content = z.string().max(MAX_CONTENT_BYTES);
+const Empty = z.object({}).strict();
+const MAX_AUDIO_BYTES = 50 * 1024 * 1024;
+
+const StartBody = z.object({ structuredType: z.string().optional() }).strict();
+const SaveBody = z
+  .object({
+    content: Content,
+    /** false: save the text and keep editing; true (default): finish the report. */
+    finish: z.boolean().default(true),
+    /** Finishing with the certificate password signs too (spec 1 §7). */
+    personalKeyPassword: z.string().min(1).optional(),
+    lang: z.string().optional(),
+    preview: z.boolean().optional(),
+    laudosIds: z.array(z.string()).optional(),
+    studiesIds: z.array(z.string()).optional(),
+    laudoStructuredType: z.string().optional(),
+    typingReview: z.boolean().optional(),
+  })
+  .strict();
+const ReviewBody = z.object({ content: Content, finish: z.boolean().default(true) }).strict();
+const OptionalContent = z.object({ content: Content.optional(), laudoContent: Content.optional() }).strict();
+const RequestOpinionBody = z
+  .object({
+    laudoOpinionUserId: z.string().uuid().optional(),
+    description: z.string().optional(),
+    laudoContent: Content.optional(),
+    laudoVersion: z.number().int().optional(),
+    laudosIds: z.array(z.string()).optional(),
+    studiesIdsAssociation: z.array(z.string()).optional(),
+  })
+  .strict();
+const GiveOpinionBody = z
+  .object({
+    status: z.number().int().optional(),
+    conclusion: z.string().optional(),
+    description: z.string().optional(),
+    laudosIds: z.array(z.string()).optional(),
+    studiesIdsAssociation: z.array(z.string()).optional(),
+  })
+  .strict();
+const ReopenBody = z
+  .object({
+    motive: z.string().optional(),
+    /** Free text of the 'other' reason. */
+    open: z.string().optional(),
+    laudosIdsAssociation: z.array(z.string()).optional(),
+  })
+  .strict();
+const SignBody = z.object({ personalKeyPassword: z.string().optional() }).strict();
+const ChangeDoctorBody = z.object({ performingPhysician: z.string().uuid().optional() }).strict();
+const AssociateBody = z.object({ studiesIdsAssociation: z.array(z.string().uuid()).min(1).max(50) }).strict();
+const DisassociateBody = z.object({ all: z.boolean() }).strict();
+const DraftBody = z
+  .object({
+    content: Content.nullable().optional(),
+    reviewContent: Content.nullable().optional(),
+    contentStructuredReport: z.array(z.unknown()).max(500).nullable().optional(),
+  })
+  .strict();
+
+/** The conclusions of the opinion dialog (spec 2 §9), by status. */
+export const OPINION_CONCLUSIONS: Record<1 | 2 | 3, string> = {
+  1: 'Concordar',
+  2: 'Discordar, gera impacto clínico',
+  3: 'Discordar, mas não gera impacto clínico',
+};
+
+export function reportRoutes(deps: ApiDeps): Router {
+  const { knex } = deps;
+  const router = new Router();
+  router.use(requireSession(knex));
+
+  /** Version history of the study's report (spec 1 §2 report panel). */
+  router.get('/studies/:id/reports', async (ctx) => {
+    const rc = await loadReportContext(ctx, deps);
+    ctx.body = { versions: await listVersions(knex, rc.access.accountId, rc.record.laudoId) };
+  });
+
+  /** The current texts of the report: what the editor opens with (drafts come first). */
+  router.get('/studies/:id/reports/content', async (ctx) => {
+    const rc = await loadReportContext(ctx, deps);
+    const [content, reviewContent] = await Promise.all([
+      readContent(knex, rc.access.accountId, rc.record.contentId),
+      readContent(knex, rc.access.accountId, rc.record.reviewContentId),
+    ]);
+    ctx.body = { laudoContent: content, reviewContent, version: rc.record.version };
+  });
+
+  // 0 → 1 (start, or restart when versions were archived); `?change=` switches the model.
+  router.post('/studies/:id/reports/start', async (ctx) => {
+    const { structuredType } = body(ctx, StartBody);
+    const rc = await loadReportContext(ctx, deps);
+    if (ctx.query.change !== undefined && ctx.query.change !== 'false') {
+      ctx.body = {
+        report: await runReportAction(ctx, deps, rc, { action: 'switchModel', input: { structuredType: structuredType ?? '' } }),
+      };
+      return;
+    }
+    if (structuredType !== undefined && !['', 'OIT', 'SISMAMA'].includes(structuredType)) throw new AppError('MALFORMED_REQUEST');
+    const input = { structuredType: structuredType as '' | 'OIT' | 'SISMAMA' | undefined };
+    const action = rc.record.hasOldVersion ? 'restart' : 'start';
+    ctx.body = { report: await runReportAction(ctx, deps, rc, { action, input }) };
+  });
+
+  router.post('/studies/:id/reports/save', async (ctx) => {
+    const b = body(ctx, SaveBody);
+    // Signing on finish needs the signing activity (documents issue): refused, never faked.
+    if (b.finish && b.personalKeyPassword) throw new AppError('SIGNING_UNAVAILABLE');
+    const rc = await loadReportContext(ctx, deps);
+    const action = b.finish ? 'finish' : 'save';
+    ctx.body = { report: await runReportAction(ctx, deps, rc, { action, content: b.content }) };
+  });
+
+  router.post('/studies/:id/reports/review', async (ctx) => {
+    const b = body(ctx, ReviewBody);
+    const rc = await loadReportContext(ctx, deps);
+    ctx.body = {
+      report: await runReportAction(ctx, deps, rc, { action: b.finish ? 'finishReview' : 'save', content: b.content }),
+    };
+  });
+
+  router.post('/studies/:id/reports/requestReview', async (ctx) => {
+    const b = body(ctx, OptionalContent);
+    const rc = await loadReportContext(ctx, deps);
+    ctx.body = {
+      report: await runReportAction(ctx, deps, rc, { action: 'requestReview', content: b.content ?? b.laudoContent }),
+    };
+  });
+
+  const simple = (
+    path: string,
+    action: 'cancelReview' | 'startReview' | 'startTyping' | 'startTypedReview' | 'returnToNotStarted',
+  ) =>
+    router.post(path, async (ctx) => {
+      body(ctx, Empty.passthrough());
+      const rc = await loadReportContext(ctx, deps);
+      ctx.body = { report: await runReportAction(ctx, deps, rc, { action }) };
+    });
+  simple('/studies/:id/reports/cancelReview', 'cancelReview');
+  simple('/studies/:id/reports/associateReview', 'startReview');
+  simple('/studies/:id/reports/associateReportTranscription', 'startTyping');
+  simple('/studies/:id/reports/associateTypingReview', 'startTypedReview');
+  simple('/studies/:id/reports/returnReportToNotStarted', 'returnToNotStarted');
+
+  router.post('/studies/:id/reports/finishReportTranscription', async (ctx) => {
+    const b = body(ctx, z.object({ content: Content }).strict());
+    const rc = await loadReportContext(ctx, deps);
+    ctx.body = { report: await runReportAction(ctx, deps, rc, { action: 'finishTyping', content: b.content }) };
+  });
+
+  router.post('/studies/:id/reports/reopen', async (ctx) => {
+    const b = body(ctx, ReopenBody);
+    const rc = await loadReportContext(ctx, deps);
+    const motive = (REOPEN_MOTIVES as readonly string[]).includes(b.motive ?? '')
+      ? (b.motive as (typeof REOPEN_MOTIVES)[number])
+      : undefined;
+    const input = { motive: motive as (typeof REOPEN_MOTIVES)[number], text: b.open };
+    // With a reviewer the review is reopened (spec 1 §4); the choice is the domain's rule.
+    const action = rc.record.reviewUserId ? 'reopenReview' : 'reopen';
+    ctx.body = {
+      report: await runReportAction(ctx, deps, rc, { action, input, note: { motive: b.motive ?? null, text: b.open ?? null } }),
+    };
+  });
+
+  router.post('/studies/:id/reports/sign', async (ctx) => {
+    const b = body(ctx, SignBody);
+    const rc = await loadReportContext(ctx, deps);
+    const user = await knex('users').where({ id: rc.access.userId }).first('personal_key_id');
+    const input = { hasPersonalKey: Boolean(user?.personal_key_id) as true, hasPassword: Boolean(b.personalKeyPassword) as true };
+    const result = check(rc.record, 'sign', actorFor(rc.access, rc.study.institutionId), input);
+    if (!result.ok) throw new AppError(result.code);
+    // The rules pass; the signature itself comes with the documents issue.
+    throw new AppError('SIGNING_UNAVAILABLE');
+  });
+
+  router.post('/studies/:id/reports/changeDoctor', async (ctx) => {
+    const b = body(ctx, ChangeDoctorBody);
+    const rc = await loadReportContext(ctx, deps);
+    let doctorName = '';
+    if (b.performingPhysician) {
+      // Only a doctor who may write reports in this study's institution can take it.
+      const doctor = await knex('users as u')
+        .join('user_institution_roles as uir', 'uir.user_id', 'u.id')
+        .join('roles as r', 'r.id', 'uir.role_id')
+        .where({
+          'u.id': b.performingPhysician,
+          'uir.account_id': rc.access.accountId,
+          'uir.institution_id': rc.study.institutionId,
+        })
+        .whereRaw("'STUDIES_SAVE_REPORTS' = ANY(r.permissions)")
+        .first('u.name');
+      if (!doctor) throw new AppError('CHANGE_DOCTOR_FAILED');
+      doctorName = doctor.name;
+    }
+    const input = { doctorUserId: b.performingPhysician ?? '', doctorName: doctorName || '-' };
+    ctx.body = { report: await runReportAction(ctx, deps, rc, { action: 'changeDoctor', input }) };
+  });
+
+  router.post('/studies/:id/reports/associate', async (ctx) => {
+    const b = body(ctx, AssociateBody);
+    const rc = await loadReportContext(ctx, deps);
+    const ids = b.studiesIdsAssociation.filter((id) => !rc.record.studyIds.includes(id));
+    // Only never-started studies the caller reaches can join (their own report is dropped).
+    const studies = await knex('studies as s')
+      .join('patients as p', 'p.id', 's.patient_ref')
+      .join('laudos as l', 'l.id', 's.laudo_id')
+      .whereIn('s.id', ids)
+      .where({ 's.account_id': rc.access.accountId, 'l.state': 0, 'l.version': 0 })
+      .whereIn('s.institution_id', [...rc.access.institutions.keys()])
+      .select('s.id', 'p.patient_id', 's.modalities');
+    if (studies.length !== ids.length || ids.length === 0) throw new AppError('ASSOCIATE_FAILED');
+    const input = { studies: studies.map((s) => ({ studyId: s.id, patientId: s.patient_id, modality: s.modalities[0] ?? '' })) };
+    ctx.body = { report: await runReportAction(ctx, deps, rc, { action: 'associate', input }) };
+  });
+
+  router.post('/studies/:id/reports/disassociateMultipleReports', async (ctx) => {
+    const b = body(ctx, DisassociateBody);
+    const rc = await loadReportContext(ctx, deps);
+    const input = { all: b.all, studyIds: b.all ? [] : [rc.study.id] };
+    ctx.body = { report: await runReportAction(ctx, deps, rc, { action: 'disassociate', input }) };
+  });
+
+  // Second opinion (spec 2 §4–§7).
+  router.post('/studies/:id/reports-opinion/request', async (ctx) => {
+    const b = body(ctx, RequestOpinionBody);
+    const rc = await loadReportContext(ctx, deps);
+    if (b.laudoOpinionUserId) {
+      // The opinion doctor must belong to the account.
+      const member = await knex('user_accounts')
+        .where({ user_id: b.laudoOpinionUserId, account_id: rc.access.accountId })
+        .first('id');
+      if (!member) throw new AppError('OPINION_FIELDS_MISSING');
+    }
+    const input = { opinionUserId: b.laudoOpinionUserId ?? '', description: b.description ?? '' };
+    ctx.body = {
+      report: await runReportAction(ctx, deps, rc, {
+        action: 'requestOpinion',
+        input,
+        content: b.laudoContent,
+        note: { description: b.description?.trim() ?? null },
+      }),
+    };
+  });
+
+  router.post('/studies/:id/reports-opinion/cancelSecondOpinion', async (ctx) => {
+    body(ctx, Empty.passthrough());
+    const rc = await loadReportContext(ctx, deps);
+    ctx.body = { report: await runReportAction(ctx, deps, rc, { action: 'cancelOpinion' }) };
+  });
+
+  router.put('/studies/:id/reports-opinion', async (ctx) => {
+    const b = body(ctx, GiveOpinionBody);
+    const rc = await loadReportContext(ctx, deps);
+    const status = b.status as 1 | 2 | 3;
+    const input = { status, conclusion: b.conclusion ?? OPINION_CONCLUSIONS[status], description: b.description ?? '' };
+    ctx.body = {
+      report: await runReportAction(ctx, deps, rc, {
+        action: 'giveOpinion',
+        input,
+        note: { description: b.description?.trim() ?? null },
+      }),
+    };
+  });
+
+  router.post('/studies/:id/reports-opinion/accept', async (ctx) => {
+    body(ctx, Empty.passthrough());
+    const rc = await loadReportContext(ctx, deps);
+    ctx.body = { report: await runReportAction(ctx, deps, rc, { action: 'acceptOpinion' }) };
+  });
+
+  router.post('/studies/:id/reports-opinion/refusing', async (ctx) => {
+    body(ctx, Empty.passthrough());
+    const rc = await loadReportContext(ctx, deps);
+    ctx.body = { report: await runReportAction(ctx, deps, rc, { action: 'ignoreOpinion' }) };
+  });
+
+  router.get('/studies/:id/reports-opinion', async (ctx) => {
+    const rc = await loadReportContext(ctx, deps);
+    const rows = await knex('laudo_opinions as o')
+      .join('users as u', 'u.id', 'o.opinion_user_id')
+      .where({ 'o.laudo_id': rc.record.laudoId, 'o.account_id': rc.access.accountId })
+      .orderBy('o.created_at', 'desc')
+      .select('o.*', 'u.name as doctorName');
+    ctx.body = {
+      opinions: rows.map((o) => ({
+        updatedAt: new Date(o.updated_at).toISOString(),
+        doctorName: o.doctorName,
+        description: o.description,
+        requestDescription: o.request_description,
+        conclusion: o.conclusion,
+        status: o.status,
+        outcome: o.outcome,
+        userId: o.opinion_user_id,
+        laudoVersion: o.laudo_version,
+      })),
+    };
+  });
+
+  // Narration: the audio is stored first; the report then moves to 22 with its reference.
+  router.post('/studies/:id/narratedReport', async (ctx) => {
+    if (!ctx.is('audio/mpeg', 'audio/mp3')) throw new AppError('AUDIO_INVALID');
+    const rc = await loadReportContext(ctx, deps);
+    const actor = actorFor(rc.access, rc.study.institutionId);
+    const pre = check(rc.record, 'narrate', actor, { audioKey: 'pending' });
+    if (!pre.ok) throw new AppError(pre.code);
+    const bytes = await getRawBody(ctx.req, { limit: MAX_AUDIO_BYTES }).catch(() => {
+      throw new AppError('AUDIO_INVALID');
+    });
+    if (bytes.length === 0) throw new AppError('AUDIO_INVALID');
+    const audioKey = `accounts/${rc.access.accountId}/laudos/${rc.record.laudoId}/audio/v${rc.record.version}-${randomUUID()}.mp3`;
+    await deps.storage.put(audioKey, bytes, { contentType: 'audio/mpeg' });
+    ctx.body = { report: await runReportAction(ctx, deps, rc, { action: 'narrate', input: { audioKey } }) };
+  });
+
+  router.get('/studies/:id/narratedReport', async (ctx) => {
+    const rc = await loadReportContext(ctx, deps);
+    if (!rc.record.audioKey) throw new AppError('NOT_FOUND');
+    ctx.type = 'audio/mpeg';
+    ctx.body = await deps.storage.get(rc.record.audioKey);
+  });
+
+  // Platform states (20, 21): an account administrator asks, the platform acts.
+  for (const [path, action] of [
+    ['/studies/:id/reports/autoConclude', 'autoConclude'],
+    ['/studies/:id/reports/external', 'markExternal'],
+  ] as const) {
+    router.post(path, async (ctx) => {
+      body(ctx, Empty.passthrough());
+      const rc = await loadReportContext(ctx, deps);
+      if (!rc.access.isAccountAdmin && !rc.access.superRole) throw new AppError('FORBIDDEN_ACCESS');
+      ctx.body = { report: await runReportAction(ctx, deps, rc, { action, asPlatform: true }) };
+    });
+  }
+
+  // Drafts (spec 1 §3 studyDrafts): autosaved every second, never through the workflow.
+  router.get('/studies/:id/drafts', async (ctx) => {
+    const rc = await loadReportContext(ctx, deps);
+    const draft = await knex('study_drafts').where({ study_id: rc.study.id, account_id: rc.access.accountId }).first();
+    ctx.body = {
+      draft: draft
+        ? {
+            studyId: draft.study_id,
+            content: draft.content,
+            reviewContent: draft.review_content,
+            contentStructuredReport: draft.content_structured_report,
+            updatedAt: new Date(draft.updated_at).toISOString(),
+          }
+        : null,
+    };
+  });
+
+  router.put('/studies/:id/drafts', async (ctx) => {
+    const b = body(ctx, DraftBody);
+    const rc = await loadReportContext(ctx, deps);
+    const result = check(rc.record, 'saveDraft', actorFor(rc.access, rc.study.institutionId));
+    if (!result.ok) throw new AppError(result.code);
+    const row = {
+      study_id: rc.study.id,
+      account_id: rc.access.accountId,
+      institution_id: rc.study.institutionId,
+      ...(b.content !== undefined ? { content: b.content } : {}),
+      ...(b.reviewContent !== undefined ? { review_content: b.reviewContent } : {}),
+      ...(b.contentStructuredReport !== undefined
+        ? { content_structured_report: JSON.stringify(b.contentStructuredReport) }
+        : {}),
+      updated_at: new Date(),
+    };
+    const [saved] = await knex('study_drafts').insert(row).onConflict('study_id').merge().returning('updated_at');
+    ctx.body = { draft: { studyId: rc.study.id, updatedAt: new Date(saved.updated_at).toISOString() } };
+  });
+
+  return router;
+}
