@@ -28,6 +28,21 @@ export const LiveStudyDocument = z.object({
 });
 export type LiveStudyDocument = z.infer<typeof LiveStudyDocument>;
 
+/** What orders two documents of one study. */
+export type LiveOrder = Pick<LiveStudyDocument, 'laudoId' | 'seq' | 'updatedAt'>;
+
+/**
+ * Is `doc` at least as new as `prev` (same study)? Within one report the transition number
+ * decides; a study that moved to another report (association, disassociation) is ordered by
+ * time, since each report counts its own transitions. Equal is newer: a retained re-delivery
+ * is harmless.
+ */
+export function isNotOlder(doc: LiveOrder, prev: LiveOrder | undefined): boolean {
+  if (!prev) return true;
+  if (doc.laudoId === prev.laudoId) return doc.seq >= prev.seq;
+  return doc.updatedAt >= prev.updatedAt;
+}
+
 const ROOT = 'laudos/accounts';
 
 /** Topic of one study's live document. */

@@ -46,18 +46,30 @@ describe('parseLiveDocument', () => {
 });
 
 describe('SeqTracker', () => {
+  const doc = (studyId: string, seq: number, laudoId = 'l1', updatedAt = '2026-11-22T10:00:00.000Z') => ({
+    studyId,
+    seq,
+    laudoId,
+    updatedAt,
+  });
   it('refuses a document older than the one applied for the same study', () => {
     const seqs = new SeqTracker();
-    expect(seqs.accept({ studyId: 's1', seq: 5 })).toBe(true);
-    expect(seqs.accept({ studyId: 's1', seq: 4 })).toBe(false);
-    expect(seqs.accept({ studyId: 's1', seq: 5 })).toBe(true);
-    expect(seqs.accept({ studyId: 's1', seq: 6 })).toBe(true);
-    expect(seqs.accept({ studyId: 's2', seq: 1 })).toBe(true);
+    expect(seqs.accept(doc('s1', 5))).toBe(true);
+    expect(seqs.accept(doc('s1', 4))).toBe(false);
+    expect(seqs.accept(doc('s1', 5))).toBe(true);
+    expect(seqs.accept(doc('s1', 6))).toBe(true);
+    expect(seqs.accept(doc('s2', 1))).toBe(true);
+  });
+  it('orders by time when the study moved to another report (its seq starts again)', () => {
+    const seqs = new SeqTracker();
+    expect(seqs.accept(doc('s1', 7, 'l1', '2026-11-22T10:00:00.000Z'))).toBe(true);
+    expect(seqs.accept(doc('s1', 0, 'l2', '2026-11-22T10:00:01.000Z'))).toBe(true);
+    expect(seqs.accept(doc('s1', 8, 'l1', '2026-11-22T09:59:59.000Z'))).toBe(false);
   });
   it('forgets everything on clear', () => {
     const seqs = new SeqTracker();
-    seqs.accept({ studyId: 's1', seq: 9 });
+    seqs.accept(doc('s1', 9));
     seqs.clear();
-    expect(seqs.accept({ studyId: 's1', seq: 1 })).toBe(true);
+    expect(seqs.accept(doc('s1', 1))).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { LiveStudyDocument } from '../../../domain/live/study-document';
+import { type LiveOrder, LiveStudyDocument, isNotOlder } from '../../../domain/live/study-document';
 
 export type { LiveStudyDocument };
 
@@ -28,16 +28,15 @@ export function parseLiveDocument(payload: Uint8Array | string): LiveStudyDocume
 }
 
 /**
- * Remembers the highest seq applied per study and refuses older documents
- * (an equal seq is accepted again: retained re-deliveries are harmless).
+ * Remembers the newest document applied per study and refuses older ones (domain's
+ * `isNotOlder`: by seq within a report, by time across reports).
  */
 export class SeqTracker {
-  private readonly seen = new Map<string, number>();
+  private readonly seen = new Map<string, LiveOrder>();
 
-  accept(doc: Pick<LiveStudyDocument, 'studyId' | 'seq'>): boolean {
-    const last = this.seen.get(doc.studyId);
-    if (last !== undefined && doc.seq < last) return false;
-    this.seen.set(doc.studyId, doc.seq);
+  accept(doc: Pick<LiveStudyDocument, 'studyId'> & LiveOrder): boolean {
+    if (!isNotOlder(doc, this.seen.get(doc.studyId))) return false;
+    this.seen.set(doc.studyId, { laudoId: doc.laudoId, seq: doc.seq, updatedAt: doc.updatedAt });
     return true;
   }
 

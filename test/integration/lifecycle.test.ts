@@ -1,0 +1,362 @@
+/**
+ * The report lifecycle over HTTP with different logged-in users, against the real Temporal
+ * dev server, PostgreSQL and the broker: after each step the projection and the live MQTT
+ * document are checked; conflicting concurrent actions let exactly one win.
+ */
+import type { Knex } from 'knex';
+import mqtt, { type MqttClient } from 'mqtt';
+import type { Permission } from '../../domain/auth/permissions';
+import { isNotOlder } from '../../domain/live/study-document';
+import type { Platform } from '../../scripts/platform';
+import { eventually } from '../support/eventually';
+import { type Tenant, PASSWORD, createTenant } from '../support/fixtures';
+import { apiClient, startTestPlatform } from '../support/platform';
+
+jest.setTimeout(90_000);
+
+const DOCTOR: Permission[] = [
+  'STUDIES_SAVE_REPORTS',
+  'STUDIES_REOPEN_REPORTS',
+  'STUDIES_CREATE_LAUDO_OPINION',
+  'STUDIES_INSERT_LAUDO_OPINION',
+  'STUDIES_SAVE_NARRATED_REPORTS',
+  'REPORT_RETURN_NOT_STARTED',
+  'STUDIES_CREATE_ASSOCIATE_REPORTS',
+];
+
+let platform: Platform;
+let knex: Knex;
+let api: ReturnType<typeof apiClient>;
+let t: Tenant;
+let other: Tenant;
+const tokens: Record<string, string> = {};
+let watcher: MqttClient;
+/** Latest live document per study, as the watcher received it. */
+const live = new Map<string, any>();
+
+beforeAll(async () => {
+  ({ platform, knex } = await startTestPlatform());
+  api = apiClient(platform.url);
+  t = await createTenant(knex, {
+    studies: 12,
+    users: {
+      doctor: DOCTOR,
+      colleague: DOCTOR,
+      reviewer: [...DOCTOR, 'REPORTS_REVIEW'],
+      reviewer2: [...DOCTOR, 'REPORTS_REVIEW'],
+      typist: ['STUDIES_TRANSCRIBE_REPORTS'],
+      nobody: ['STUDIES_RETRIEVE_REPORTS'],
+    },
+  });
+  other = await createTenant(knex, { studies: 1, users: { doctor: DOCTOR } });
+  for (const key of Object.keys(t.users)) {
+    const res = await api('POST', '/auth', { body: { username: t.users[key]!.username, password: PASSWORD } });
+    tokens[key] = res.body.data.accessToken;
+  }
+  tokens.outsider = (
+    await api('POST', '/auth', { body: { username: other.users.doctor!.username, password: PASSWORD } })
+  ).body.data.accessToken;
+  watcher = await mqtt.connectAsync(`${platform.url.replace('http', 'ws')}/mqtt`, {
+    username: 's',
+    password: tokens.nobody!,
+    reconnectPeriod: 0,
+  });
+  watcher.on('message', (_topic, payload) => {
+    const doc = JSON.parse(payload.toString());
+    if (isNotOlder(doc, live.get(doc.studyId))) live.set(doc.studyId, doc);
+  });
+  await watcher.subscribeAsync(`laudos/accounts/${t.accountId}/institutions/${t.institutionId}/studies/+`, { qos: 1 });
+});
+
+afterAll(async () => {
+  await watcher?.endAsync();
+  await platform?.stop();
+  await knex?.destroy();
+});
+
+const study = (n: number) => t.studyIds[n]!;
+
+async function act(who: string, method: string, path: string, body: unknown = {}, expectStatus = 200) {
+  const res = await api(method, path, { token: tokens[who], body: method === 'GET' ? undefined : body });
+  if (res.status !== expectStatus) throw new Error(`${method} ${path} by ${who}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** Projection and live document both show `state` (and the live document's snapshot agrees). */
+async function expectState(studyId: string, state: number, extra: Record<string, unknown> = {}) {
+  const row = await knex('studies as s')
+    .join('laudos as l', 'l.id', 's.laudo_id')
+    .where('s.id', studyId)
+    .first('s.laudo_state', 'l.*');
+  expect(row.laudo_state).toBe(state);
+  expect(row.state).toBe(state);
+  const doc = await eventually(
+    () => live.get(studyId),
+    (d) => d?.laudoId === row.id && d?.seq === row.seq,
+    {
+      what: `live document seq ${row.seq} of ${studyId}`,
+    },
+  );
+  expect(doc.laudoState).toBe(state);
+  expect(doc.report).toMatchObject({ state, ...extra });
+  return row;
+}
+
+describe('review path', () => {
+  it('start → save → request review → two reviewers race, one wins → finish review', async () => {
+    const id = study(0);
+    await act('doctor', 'POST', `/studies/${id}/reports/start`);
+    await expectState(id, 1, { userId: t.users.doctor!.id });
+    const saved = await act('doctor', 'POST', `/studies/${id}/reports/save`, {
+      content: '<p>Pulmões limpos.</p>',
+      finish: false,
+    });
+    expect(saved.report).toMatchObject({ state: 1, contentEmpty: false });
+    await act('doctor', 'POST', `/studies/${id}/reports/requestReview`);
+    await expectState(id, 11);
+    // The author cannot review their own report.
+    const own = await act('doctor', 'POST', `/studies/${id}/reports/associateReview`, {}, 403);
+    expect(own.error.code).toBe('FORBIDDEN_ACCESS');
+    const race = await Promise.all([
+      api('POST', `/studies/${id}/reports/associateReview`, { token: tokens.reviewer, body: {} }),
+      api('POST', `/studies/${id}/reports/associateReview`, { token: tokens.reviewer2, body: {} }),
+    ]);
+    expect(race.map((r) => r.status).sort()).toEqual([200, 409]);
+    const loser = race.find((r) => r.status === 409)!;
+    expect(loser.body.error).toEqual({ code: 'REVIEW_CANNOT_START', description: 'Impossível iniciar a revisão' });
+    const winner = race[0]!.status === 200 ? 'reviewer' : 'reviewer2';
+    const row = await expectState(id, 12, { reviewUserId: t.users[winner]!.id, responsibleUserId: t.users[winner]!.id });
+    // Only the responsible reviewer writes now; the author's draft is refused.
+    await act('doctor', 'PUT', `/studies/${id}/drafts`, { content: '<p>x</p>' }, 403);
+    await act(winner, 'PUT', `/studies/${id}/drafts`, { reviewContent: '<p>Revisão em andamento</p>' });
+    await act(winner, 'POST', `/studies/${id}/reports/review`, { content: '<p>Pulmões limpos. Revisado.</p>' });
+    await expectState(id, 2);
+    const versions = (await act('nobody', 'GET', `/studies/${id}/reports`)).versions;
+    expect(versions).toEqual([
+      expect.objectContaining({
+        version: 1,
+        status: 'FINISHED',
+        user: { name: t.users.doctor!.name },
+        userReview: { name: t.users[winner]!.name },
+      }),
+    ]);
+    const content = await act('doctor', 'GET', `/studies/${id}/reports/content`);
+    expect(content).toMatchObject({ laudoContent: '<p>Pulmões limpos.</p>', reviewContent: '<p>Pulmões limpos. Revisado.</p>' });
+    const audit = await knex('audit_log').where({ laudo_id: row.id }).orderBy('id').pluck('action');
+    expect(audit).toEqual(['laudo.start', 'laudo.save', 'laudo.requestReview', 'laudo.startReview', 'laudo.finishReview']);
+  });
+});
+
+describe('second opinion', () => {
+  it('request (not empty, not to oneself) → only the assigned doctor gives it → include', async () => {
+    const id = study(1);
+    await act('doctor', 'POST', `/studies/${id}/reports/start`);
+    const empty = await act(
+      'doctor',
+      'POST',
+      `/studies/${id}/reports-opinion/request`,
+      { laudoOpinionUserId: t.users.colleague!.id, description: 'Avaliar' },
+      409,
+    );
+    expect(empty.error.description).toBe('Não é possível efetuar a operação pois o laudo está vazio');
+    await act('doctor', 'POST', `/studies/${id}/reports-opinion/request`, {
+      laudoOpinionUserId: t.users.colleague!.id,
+      description: 'Avaliar nódulo no lobo superior',
+      laudoContent: '<p>Nódulo de 8 mm.</p>',
+    });
+    await expectState(id, 4, { opinionUserId: t.users.colleague!.id });
+    const again = await act(
+      'doctor',
+      'POST',
+      `/studies/${id}/reports-opinion/request`,
+      { laudoOpinionUserId: t.users.reviewer!.id, description: 'Outra' },
+      409,
+    );
+    expect(again.error.description).toBe('Você já solicitou uma segunda opinião!');
+    await act('reviewer', 'PUT', `/studies/${id}/reports-opinion`, { status: 1, description: 'Concordo' }, 409);
+    const noConclusion = await act(
+      'colleague',
+      'PUT',
+      `/studies/${id}/reports-opinion`,
+      { description: 'Concordo plenamente' },
+      400,
+    );
+    expect(noConclusion.error.description).toBe('Escolha uma conclusão');
+    const short = await act('colleague', 'PUT', `/studies/${id}/reports-opinion`, { status: 2, description: 'ok' }, 400);
+    expect(short.error.description).toBe('Necessário no mínimo 3 caracteres');
+    await act('colleague', 'PUT', `/studies/${id}/reports-opinion`, { status: 2, description: 'Sugiro correlação com TC' });
+    await expectState(id, 5, { opinionStatus: 2 });
+    await act('doctor', 'POST', `/studies/${id}/reports-opinion/accept`);
+    await expectState(id, 1, { hasOpinionSignature: true });
+    const { opinions } = await act('doctor', 'GET', `/studies/${id}/reports-opinion`);
+    expect(opinions).toEqual([
+      expect.objectContaining({
+        status: 2,
+        conclusion: 'Discordar, gera impacto clínico',
+        description: 'Sugiro correlação com TC',
+        outcome: 'accepted',
+      }),
+    ]);
+  });
+
+  it('cancel by the author, then request again and ignore', async () => {
+    const id = study(2);
+    await act('doctor', 'POST', `/studies/${id}/reports/start`);
+    await act('doctor', 'POST', `/studies/${id}/reports-opinion/request`, {
+      laudoOpinionUserId: t.users.colleague!.id,
+      description: 'Avaliar',
+      laudoContent: '<p>Texto</p>',
+    });
+    await act('colleague', 'POST', `/studies/${id}/reports-opinion/cancelSecondOpinion`, {}, 409);
+    await act('doctor', 'POST', `/studies/${id}/reports-opinion/cancelSecondOpinion`);
+    await expectState(id, 1);
+    await act('doctor', 'POST', `/studies/${id}/reports-opinion/request`, {
+      laudoOpinionUserId: t.users.colleague!.id,
+      description: 'De novo',
+    });
+    await act('colleague', 'PUT', `/studies/${id}/reports-opinion`, { status: 1, description: 'Concordo' });
+    await act('doctor', 'POST', `/studies/${id}/reports-opinion/refusing`);
+    await expectState(id, 1, { hasOpinionSignature: false });
+    const outcomes = await knex('laudo_opinions as o')
+      .join('studies as s', 's.laudo_id', 'o.laudo_id')
+      .where('s.id', id)
+      .orderBy('o.created_at')
+      .pluck('o.outcome');
+    expect(outcomes).toEqual(['cancelled', 'ignored']);
+  });
+});
+
+describe('narration', () => {
+  it('narrate (audio stored) → typist types → typed review → finish', async () => {
+    const id = study(3);
+    await act('doctor', 'POST', `/studies/${id}/reports/start`);
+    const audio = Buffer.from('ID3 fake mpeg frames for the test');
+    const narrated = await fetch(`${platform.url}/api/studies/${id}/narratedReport`, {
+      method: 'POST',
+      headers: { access_token: tokens.doctor!, 'content-type': 'audio/mpeg' },
+      body: audio,
+    });
+    expect(narrated.status).toBe(200);
+    await expectState(id, 22);
+    const back = await fetch(`${platform.url}/api/studies/${id}/narratedReport`, { headers: { access_token: tokens.typist! } });
+    expect(Buffer.from(await back.arrayBuffer())).toEqual(audio);
+    const wrongType = await fetch(`${platform.url}/api/studies/${id}/narratedReport`, {
+      method: 'POST',
+      headers: { access_token: tokens.doctor!, 'content-type': 'text/plain' },
+      body: 'x',
+    });
+    expect(wrongType.status).toBe(400);
+    await act('typist', 'POST', `/studies/${id}/reports/associateReportTranscription`);
+    await expectState(id, 23, { transcriptionistUserId: t.users.typist!.id });
+    await act('doctor', 'POST', `/studies/${id}/reports/finishReportTranscription`, { content: '<p>x</p>' }, 403);
+    await act('typist', 'POST', `/studies/${id}/reports/finishReportTranscription`, {
+      content: '<p>Texto digitado do áudio.</p>',
+    });
+    await expectState(id, 24, { responsibleUserId: t.users.doctor!.id });
+    const typedReview = await act('colleague', 'POST', `/studies/${id}/reports/associateTypingReview`, {}, 409);
+    expect(typedReview.error.description).toBe('Impossível iniciar revisão de laudo digitado');
+    await act('doctor', 'POST', `/studies/${id}/reports/associateTypingReview`);
+    await expectState(id, 25);
+    await act('doctor', 'POST', `/studies/${id}/reports/save`, { content: '<p>Texto digitado e revisado.</p>' });
+    await expectState(id, 2);
+    const [v] = (await act('doctor', 'GET', `/studies/${id}/reports`)).versions;
+    expect(v.laudoAudio).toEqual({ userNameAudio: t.users.doctor!.name });
+  });
+});
+
+describe('reopen', () => {
+  it('needs a reason; archives the version as cancelled with it; the new version starts from its text', async () => {
+    const id = study(4);
+    await act('doctor', 'POST', `/studies/${id}/reports/start`);
+    await act('doctor', 'POST', `/studies/${id}/reports/save`, { content: '<p>Primeira versão.</p>' });
+    await expectState(id, 2);
+    const noReason = await act('doctor', 'POST', `/studies/${id}/reports/reopen`, {}, 400);
+    expect(noReason.error.code).toBe('REOPEN_REASON_REQUIRED');
+    const other = await act('doctor', 'POST', `/studies/${id}/reports/reopen`, { motive: 'OTHER' }, 400);
+    expect(other.error.code).toBe('MIN_3_CHARS');
+    await act('typist', 'POST', `/studies/${id}/reports/reopen`, { motive: 'GRAMMAR_ERROR' }, 403);
+    const reopened = await act('colleague', 'POST', `/studies/${id}/reports/reopen`, {
+      motive: 'OTHER',
+      open: 'Lateralidade trocada',
+    });
+    expect(reopened.report).toMatchObject({ state: 1, version: 2, userId: t.users.colleague!.id });
+    await expectState(id, 1, { version: 2 });
+    const versions = (await act('doctor', 'GET', `/studies/${id}/reports`)).versions;
+    expect(versions.map((v: any) => [v.version, v.status])).toEqual([
+      [2, 'IN_PROGRESS'],
+      [1, 'CANCELLED'],
+    ]);
+    expect(versions[1].justification).toEqual({ motive: 'OTHER', text: 'Lateralidade trocada' });
+    expect((await act('colleague', 'GET', `/studies/${id}/reports/content`)).laudoContent).toBe('<p>Primeira versão.</p>');
+    // Archived versions forbid returning to not started.
+    await act('colleague', 'POST', `/studies/${id}/reports/returnReportToNotStarted`, {}, 409);
+  });
+});
+
+describe('association', () => {
+  it('associates studies of the same patient and modality, then disassociates this study and all', async () => {
+    const [a, b, c] = [study(5), study(6), study(7)];
+    await act('doctor', 'POST', `/studies/${a}/reports/start`);
+    const joined = await act('doctor', 'POST', `/studies/${a}/reports/associate`, { studiesIdsAssociation: [b, c] });
+    expect(joined.report.studyIds).toEqual([a, b, c]);
+    const laudoA = (await knex('studies').where({ id: a }).first('laudo_id')).laudo_id;
+    expect(await knex('studies').whereIn('id', [a, b, c]).pluck('laudo_id')).toEqual([laudoA, laudoA, laudoA]);
+    await expectState(b, 1);
+    // Another tenant's study never joins.
+    await act('doctor', 'POST', `/studies/${a}/reports/associate`, { studiesIdsAssociation: [other.studyIds[0]] }, 409);
+    // 'This study' from b: b gets a new report, not started.
+    await act('doctor', 'POST', `/studies/${b}/reports/disassociateMultipleReports`, { all: false });
+    await expectState(b, 0);
+    expect((await knex('studies').where({ id: b }).first('laudo_id')).laudo_id).not.toBe(laudoA);
+    await act('doctor', 'POST', `/studies/${a}/reports/disassociateMultipleReports`, { all: true });
+    await expectState(c, 0);
+    expect((await knex('laudos').where({ id: laudoA }).first('snapshot')).snapshot.studyIds).toEqual([a]);
+  });
+});
+
+describe('other actions', () => {
+  it('return to not started, change doctor, model switch, sign refused honestly, platform states', async () => {
+    const id = study(8);
+    await act('doctor', 'POST', `/studies/${id}/reports/start`);
+    await act('doctor', 'POST', `/studies/${id}/reports/returnReportToNotStarted`);
+    await expectState(id, 0, { userId: null });
+    await act('doctor', 'POST', `/studies/${id}/reports/start`);
+    const noDoctor = await act('doctor', 'POST', `/studies/${id}/reports/changeDoctor`, {}, 400);
+    expect(noDoctor.error.description).toBe('Nenhum médico selecionado!');
+    await act('doctor', 'POST', `/studies/${id}/reports/changeDoctor`, { performingPhysician: t.users.typist!.id }, 409);
+    await act('doctor', 'POST', `/studies/${id}/reports/changeDoctor`, { performingPhysician: t.users.colleague!.id });
+    await expectState(id, 1, { userId: t.users.colleague!.id, doctorName: t.users.colleague!.name });
+    // CT studies cannot take OIT (CR/DR/DX) nor SISMAMA; an unknown model changes nothing.
+    const oit = await act('colleague', 'POST', `/studies/${id}/reports/start?change=true`, { structuredType: 'OIT' }, 403);
+    expect(oit.error.code).toBe('FORBIDDEN_ACCESS');
+    await act('colleague', 'POST', `/studies/${id}/reports/start?change=true`, { structuredType: 'XYZ' });
+    await act('colleague', 'POST', `/studies/${id}/reports/save`, { content: '<p>Concluído.</p>' });
+    const sign = await act('colleague', 'POST', `/studies/${id}/reports/sign`, { personalKeyPassword: 'secret' }, 400);
+    expect(sign.error.description).toBe('Não há certificado A1 cadastrado para o Médico');
+    await knex('users').where({ id: t.users.colleague!.id }).update({ personal_key_id: 'key-1' });
+    const unavailable = await act('colleague', 'POST', `/studies/${id}/reports/sign`, { personalKeyPassword: 'secret' }, 501);
+    expect(unavailable.error.code).toBe('SIGNING_UNAVAILABLE');
+    await expectState(id, 2);
+
+    const auto = study(9);
+    await act('doctor', 'POST', `/studies/${auto}/reports/autoConclude`, {}, 403);
+    await knex('user_accounts').where({ user_id: t.users.colleague!.id, account_id: t.accountId }).update({ is_admin: true });
+    await act('colleague', 'POST', `/studies/${auto}/reports/autoConclude`);
+    await expectState(auto, 20);
+    await act('colleague', 'POST', `/studies/${study(10)}/reports/external`);
+    await expectState(study(10), 21);
+  });
+
+  it("refuses another tenant's report actions with 404 and drafts from anyone but the editor", async () => {
+    const id = study(11);
+    await act('outsider', 'POST', `/studies/${id}/reports/start`, {}, 404);
+    await act('outsider', 'GET', `/studies/${id}/reports`, undefined, 404);
+    await act('outsider', 'PUT', `/studies/${id}/drafts`, { content: '<p>x</p>' }, 404);
+    await act('doctor', 'PUT', `/studies/${id}/drafts`, { content: '<p>x</p>' }, 409); // not started
+    await act('doctor', 'POST', `/studies/${id}/reports/start`);
+    await act('colleague', 'PUT', `/studies/${id}/drafts`, { content: '<p>x</p>' }, 409);
+    await act('doctor', 'PUT', `/studies/${id}/drafts`, { content: '<p>Rascunho</p>' });
+    expect((await act('doctor', 'GET', `/studies/${id}/drafts`)).draft).toMatchObject({ content: '<p>Rascunho</p>' });
+    expect(await knex('audit_log').whereRaw('detail::text like ?', ['%Rascunho%']).first()).toBeUndefined();
+  });
+});
