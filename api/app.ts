@@ -24,7 +24,7 @@ export function createApp(deps: ApiDeps): Koa {
   api.get('/health', (ctx) => {
     ctx.body = { ok: true };
   });
-  for (const routes of [authRoutes(deps), studyRoutes(deps), reportRoutes(deps)]) {
+  for (const routes of [authRoutes(deps), studyRoutes(deps), reportRoutes(deps, 'study'), reportRoutes(deps, 'scheduled')]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
   app.use(api.routes());

@@ -53,15 +53,28 @@ export function institutionIds(access: Access): string[] {
   return [...access.institutions.keys()];
 }
 
-/** The actor the report rules see for a study of `institutionId`. */
-export function actorFor(access: Access, institutionId: string): Actor {
+/**
+ * The actor the report rules see for a study of `institutionId`. An exam without
+ * institution (a scheduled exam) is the account's: what the user holds in any of its
+ * institutions counts (decision 005).
+ */
+export function actorFor(access: Access, institutionId: string | null): Actor {
+  const permissions =
+    institutionId === null
+      ? new Set([...access.institutions.values()].flatMap((set) => [...set]))
+      : (access.institutions.get(institutionId) ?? new Set<Permission>());
   return {
     userId: access.userId,
     name: access.userName,
-    permissions: [...(access.institutions.get(institutionId) ?? [])],
+    permissions: [...permissions],
     isAccountAdmin: access.isAccountAdmin,
     superRole: access.superRole,
   };
+}
+
+/** Restricts a query to the account's exams without institution (any member reaches them). */
+export function scopedScheduled<T extends Knex.QueryBuilder>(qb: T, access: Access, alias: string): T {
+  return qb.where(`${alias}.account_id`, access.accountId).whereNull(`${alias}.institution_id`) as T;
 }
 
 /** Restricts a query on a table with account_id / institution_id columns to the access. */

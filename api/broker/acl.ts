@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { parseStudyTopic } from '../../domain/live/study-document';
+import { NO_INSTITUTION, parseStudyTopic } from '../../domain/live/study-document';
 import { loadAccess } from '../access/access';
 import type { SessionState } from '../auth/session';
 import { findSession } from '../auth/session';
@@ -15,10 +15,13 @@ export async function maySubscribe(knex: Knex, token: string, topic: string): Pr
   const session = await findSession(knex, token);
   if (!session?.currentAccountId || session.currentAccountId !== parsed.accountId) return false;
   const access = await loadAccess(knex, session.user, session.currentAccountId).catch(() => null);
-  if (!access?.institutions.has(parsed.institutionId)) return false;
+  if (!access) return false;
+  // Scheduled exams (no institution) belong to the whole account.
+  const institutionId = parsed.institutionId === NO_INSTITUTION ? null : parsed.institutionId;
+  if (institutionId !== null && !access.institutions.has(institutionId)) return false;
   if (parsed.studyId === '+') return true;
   const study = await knex('studies')
-    .where({ id: parsed.studyId, account_id: parsed.accountId, institution_id: parsed.institutionId })
+    .where({ id: parsed.studyId, account_id: parsed.accountId, institution_id: institutionId })
     .first('id')
     .catch(() => undefined); // a malformed id is simply not a study
   return Boolean(study);

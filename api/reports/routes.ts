@@ -14,7 +14,9 @@ import { requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { body } from '../http/validate';
 import { MAX_CONTENT_BYTES, readContent } from './contents';
-import { loadReportContext, runReportAction } from './run-action';
+import { loadReportContext as loadContext, runReportAction } from './run-action';
+import type { ExamKind } from '../studies/study-queries';
+import type { Context } from 'koa';
 import { listVersions } from './versions';
 
 const Content = z.string().max(MAX_CONTENT_BYTES);
@@ -85,20 +87,26 @@ export const OPINION_CONCLUSIONS: Record<1 | 2 | 3, string> = {
   3: 'Discordar, mas não gera impacto clínico',
 };
 
-export function reportRoutes(deps: ApiDeps): Router {
+/**
+ * The report routes of studies (`/studies/:id/…`) or of scheduled exams, which have no
+ * institution (`/scheduledExam/:id/…`, spec 1 §7 and spec 2 §7).
+ */
+export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
   const { knex } = deps;
   const router = new Router();
   router.use(requireSession(knex));
+  const P = kind === 'study' ? '/studies' : '/scheduledExam';
+  const loadReportContext = (ctx: Context) => loadContext(ctx, deps, kind);
 
   /** Version history of the study's report (spec 1 §2 report panel). */
-  router.get('/studies/:id/reports', async (ctx) => {
-    const rc = await loadReportContext(ctx, deps);
+  router.get(`${P}/:id/reports`, async (ctx) => {
+    const rc = await loadReportContext(ctx);
     ctx.body = { versions: await listVersions(knex, rc.access.accountId, rc.record.laudoId) };
   });
 
   /** The current texts of the report: what the editor opens with (drafts come first). */
-  router.get('/studies/:id/reports/content', async (ctx) => {
-    const rc = await loadReportContext(ctx, deps);
+  router.get(`${P}/:id/reports/content`, async (ctx) => {
+    const rc = await loadReportContext(ctx);
     const [content, reviewContent] = await Promise.all([
       readContent(knex, rc.access.accountId, rc.record.contentId),
       readContent(knex, rc.access.accountId, rc.record.reviewContentId),
@@ -107,9 +115,9 @@ export function reportRoutes(deps: ApiDeps): Router {
   });
 
   // 0 → 1 (start, or restart when versions were archived); `?change=` switches the model.
-  router.post('/studies/:id/reports/start', async (ctx) => {
+  router.post(`${P}/:id/reports/start`, async (ctx) => {
     const { structuredType } = body(ctx, StartBody);
-    const rc = await loadReportContext(ctx, deps);
+    const rc = await loadReportContext(ctx);
     if (ctx.query.change !== undefined && ctx.query.change !== 'false') {
       ctx.body = {
         report: await runReportAction(ctx, deps, rc, { action: 'switchModel', input: { structuredType: structuredType ?? '' } }),
@@ -122,26 +130,32 @@ export function reportRoutes(deps: ApiDeps): Router {
     ctx.body = { report: await runReportAction(ctx, deps, rc, { action, input }) };
   });
 
-  router.post('/studies/:id/reports/save', async (ctx) => {
+  const save = async (ctx: Context) => {
     const b = body(ctx, SaveBody);
     // Signing on finish needs the signing activity (documents issue): refused, never faked.
     if (b.finish && b.personalKeyPassword) throw new AppError('SIGNING_UNAVAILABLE');
-    const rc = await loadReportContext(ctx, deps);
+    const rc = await loadReportContext(ctx);
     const action = b.finish ? 'finish' : 'save';
     ctx.body = { report: await runReportAction(ctx, deps, rc, { action, content: b.content }) };
-  });
-
-  router.post('/studies/:id/reports/review', async (ctx) => {
+  };
+  const review = async (ctx: Context) => {
     const b = body(ctx, ReviewBody);
-    const rc = await loadReportContext(ctx, deps);
+    const rc = await loadReportContext(ctx);
     ctx.body = {
       report: await runReportAction(ctx, deps, rc, { action: b.finish ? 'finishReview' : 'save', content: b.content }),
     };
-  });
+  };
+  router.post(`${P}/:id/reports/save`, save);
+  router.post(`${P}/:id/reports/review`, review);
+  if (kind === 'scheduled') {
+    // The worklist's names for the same calls (spec 2 §7).
+    router.post(`${P}/:id/reports/saveReport`, save);
+    router.post(`${P}/:id/reports/saveReview`, review);
+  }
 
-  router.post('/studies/:id/reports/requestReview', async (ctx) => {
+  router.post(`${P}/:id/reports/requestReview`, async (ctx) => {
     const b = body(ctx, OptionalContent);
-    const rc = await loadReportContext(ctx, deps);
+    const rc = await loadReportContext(ctx);
     ctx.body = {
       report: await runReportAction(ctx, deps, rc, { action: 'requestReview', content: b.content ?? b.laudoContent }),
     };
@@ -153,24 +167,24 @@ export function reportRoutes(deps: ApiDeps): Router {
   ) =>
     router.post(path, async (ctx) => {
       body(ctx, Empty.passthrough());
-      const rc = await loadReportContext(ctx, deps);
+      const rc = await loadReportContext(ctx);
       ctx.body = { report: await runReportAction(ctx, deps, rc, { action }) };
     });
-  simple('/studies/:id/reports/cancelReview', 'cancelReview');
-  simple('/studies/:id/reports/associateReview', 'startReview');
-  simple('/studies/:id/reports/associateReportTranscription', 'startTyping');
-  simple('/studies/:id/reports/associateTypingReview', 'startTypedReview');
-  simple('/studies/:id/reports/returnReportToNotStarted', 'returnToNotStarted');
+  simple(`${P}/:id/reports/cancelReview`, 'cancelReview');
+  simple(`${P}/:id/reports/associateReview`, 'startReview');
+  simple(`${P}/:id/reports/associateReportTranscription`, 'startTyping');
+  simple(`${P}/:id/reports/associateTypingReview`, 'startTypedReview');
+  simple(`${P}/:id/reports/returnReportToNotStarted`, 'returnToNotStarted');
 
-  router.post('/studies/:id/reports/finishReportTranscription', async (ctx) => {
+  router.post(`${P}/:id/reports/finishReportTranscription`, async (ctx) => {
     const b = body(ctx, z.object({ content: Content }).strict());
-    const rc = await loadReportContext(ctx, deps);
+    const rc = await loadReportContext(ctx);
     ctx.body = { report: await runReportAction(ctx, deps, rc, { action: 'finishTyping', content: b.content }) };
   });
 
-  router.post('/studies/:id/reports/reopen', async (ctx) => {
+  router.post(`${P}/:id/reports/reopen`, async (ctx) => {
     const b = body(ctx, ReopenBody);
-    const rc = await loadReportContext(ctx, deps);
+    const rc = await loadReportContext(ctx);
     const motive = (REOPEN_MOTIVES as readonly string[]).includes(b.motive ?? '')
       ? (b.motive as (typeof REOPEN_MOTIVES)[number])
       : undefined;
@@ -182,9 +196,9 @@ export function reportRoutes(deps: ApiDeps): Router {
     };
   });
 
-  router.post('/studies/:id/reports/sign', async (ctx) => {
+  router.post(`${P}/:id/reports/sign`, async (ctx) => {
     const b = body(ctx, SignBody);
-    const rc = await loadReportContext(ctx, deps);
+    const rc = await loadReportContext(ctx);
     const user = await knex('users').where({ id: rc.access.userId }).first('personal_key_id');
     const input = { hasPersonalKey: Boolean(user?.personal_key_id) as true, hasPassword: Boolean(b.personalKeyPassword) as true };
     const result = check(rc.record, 'sign', actorFor(rc.access, rc.study.institutionId), input);
@@ -193,20 +207,18 @@ export function reportRoutes(deps: ApiDeps): Router {
     throw new AppError('SIGNING_UNAVAILABLE');
   });
 
-  router.post('/studies/:id/reports/changeDoctor', async (ctx) => {
+  router.post(`${P}/:id/reports/changeDoctor`, async (ctx) => {
     const b = body(ctx, ChangeDoctorBody);
-    const rc = await loadReportContext(ctx, deps);
+    const rc = await loadReportContext(ctx);
     let doctorName = '';
     if (b.performingPhysician) {
       // Only a doctor who may write reports in this study's institution can take it.
       const doctor = await knex('users as u')
         .join('user_institution_roles as uir', 'uir.user_id', 'u.id')
         .join('roles as r', 'r.id', 'uir.role_id')
-        .where({
-          'u.id': b.performingPhysician,
-          'uir.account_id': rc.access.accountId,
-          'uir.institution_id': rc.study.institutionId,
-        })
+        .where({ 'u.id': b.performingPhysician, 'uir.account_id': rc.access.accountId })
+        // A scheduled exam (no institution) may go to any of the account's doctors.
+        .where(rc.study.institutionId ? { 'uir.institution_id': rc.study.institutionId } : {})
         .whereRaw("'STUDIES_SAVE_REPORTS' = ANY(r.permissions)")
         .first('u.name');
       if (!doctor) throw new AppError('CHANGE_DOCTOR_FAILED');
@@ -216,9 +228,9 @@ export function reportRoutes(deps: ApiDeps): Router {
     ctx.body = { report: await runReportAction(ctx, deps, rc, { action: 'changeDoctor', input }) };
   });
 
-  router.post('/studies/:id/reports/associate', async (ctx) => {
+  router.post(`${P}/:id/reports/associate`, async (ctx) => {
     const b = body(ctx, AssociateBody);
-    const rc = await loadReportContext(ctx, deps);
+    const rc = await loadReportContext(ctx);
     const ids = b.studiesIdsAssociation.filter((id) => !rc.record.studyIds.includes(id));
     // Only never-started studies the caller reaches can join (their own report is dropped).
     const studies = await knex('studies as s')
@@ -226,24 +238,34 @@ export function reportRoutes(deps: ApiDeps): Router {
       .join('laudos as l', 'l.id', 's.laudo_id')
       .whereIn('s.id', ids)
       .where({ 's.account_id': rc.access.accountId, 'l.state': 0, 'l.version': 0 })
-      .whereIn('s.institution_id', [...rc.access.institutions.keys()])
+      // Studies join studies of reachable institutions; scheduled exams join scheduled exams.
+      .whereRaw(
+        rc.study.institutionId ? 's.institution_id = ANY(?)' : 's.institution_id IS NULL',
+        rc.study.institutionId ? [[...rc.access.institutions.keys()]] : [],
+      )
       .select('s.id', 'p.patient_id', 's.modalities');
     if (studies.length !== ids.length || ids.length === 0) throw new AppError('ASSOCIATE_FAILED');
-    const input = { studies: studies.map((s) => ({ studyId: s.id, patientId: s.patient_id, modality: s.modalities[0] ?? '' })) };
+    const input = {
+      studies: studies.map((s: { id: string; patient_id: string; modalities: string[] }) => ({
+        studyId: s.id,
+        patientId: s.patient_id,
+        modality: s.modalities[0] ?? '',
+      })),
+    };
     ctx.body = { report: await runReportAction(ctx, deps, rc, { action: 'associate', input }) };
   });
 
-  router.post('/studies/:id/reports/disassociateMultipleReports', async (ctx) => {
+  router.post(`${P}/:id/reports/disassociateMultipleReports`, async (ctx) => {
     const b = body(ctx, DisassociateBody);
-    const rc = await loadReportContext(ctx, deps);
+    const rc = await loadReportContext(ctx);
     const input = { all: b.all, studyIds: b.all ? [] : [rc.study.id] };
     ctx.body = { report: await runReportAction(ctx, deps, rc, { action: 'disassociate', input }) };
   });
 
   // Second opinion (spec 2 §4–§7).
-  router.post('/studies/:id/reports-opinion/request', async (ctx) => {
+  router.post(`${P}/:id/reports-opinion/request`, async (ctx) => {
     const b = body(ctx, RequestOpinionBody);
-    const rc = await loadReportContext(ctx, deps);
+    const rc = await loadReportContext(ctx);
     if (b.laudoOpinionUserId) {
       // The opinion doctor must belong to the account.
       const member = await knex('user_accounts')
@@ -262,15 +284,15 @@ export function reportRoutes(deps: ApiDeps): Router {
     };
   });
 
-  router.post('/studies/:id/reports-opinion/cancelSecondOpinion', async (ctx) => {
+  router.post(`${P}/:id/reports-opinion/cancelSecondOpinion`, async (ctx) => {
     body(ctx, Empty.passthrough());
-    const rc = await loadReportContext(ctx, deps);
+    const rc = await loadReportContext(ctx);
     ctx.body = { report: await runReportAction(ctx, deps, rc, { action: 'cancelOpinion' }) };
   });
 
-  router.put('/studies/:id/reports-opinion', async (ctx) => {
+  router.put(`${P}/:id/reports-opinion`, async (ctx) => {
     const b = body(ctx, GiveOpinionBody);
-    const rc = await loadReportContext(ctx, deps);
+    const rc = await loadReportContext(ctx);
     const status = b.status as 1 | 2 | 3;
     const input = { status, conclusion: b.conclusion ?? OPINION_CONCLUSIONS[status], description: b.description ?? '' };
     ctx.body = {
@@ -282,20 +304,20 @@ export function reportRoutes(deps: ApiDeps): Router {
     };
   });
 
-  router.post('/studies/:id/reports-opinion/accept', async (ctx) => {
+  router.post(`${P}/:id/reports-opinion/accept`, async (ctx) => {
     body(ctx, Empty.passthrough());
-    const rc = await loadReportContext(ctx, deps);
+    const rc = await loadReportContext(ctx);
     ctx.body = { report: await runReportAction(ctx, deps, rc, { action: 'acceptOpinion' }) };
   });
 
-  router.post('/studies/:id/reports-opinion/refusing', async (ctx) => {
+  router.post(`${P}/:id/reports-opinion/refusing`, async (ctx) => {
     body(ctx, Empty.passthrough());
-    const rc = await loadReportContext(ctx, deps);
+    const rc = await loadReportContext(ctx);
     ctx.body = { report: await runReportAction(ctx, deps, rc, { action: 'ignoreOpinion' }) };
   });
 
-  router.get('/studies/:id/reports-opinion', async (ctx) => {
-    const rc = await loadReportContext(ctx, deps);
+  router.get(`${P}/:id/reports-opinion`, async (ctx) => {
+    const rc = await loadReportContext(ctx);
     const rows = await knex('laudo_opinions as o')
       .join('users as u', 'u.id', 'o.opinion_user_id')
       .where({ 'o.laudo_id': rc.record.laudoId, 'o.account_id': rc.access.accountId })
@@ -317,9 +339,9 @@ export function reportRoutes(deps: ApiDeps): Router {
   });
 
   // Narration: the audio is stored first; the report then moves to 22 with its reference.
-  router.post('/studies/:id/narratedReport', async (ctx) => {
+  router.post(`${P}/:id/narratedReport`, async (ctx) => {
     if (!ctx.is('audio/mpeg', 'audio/mp3')) throw new AppError('AUDIO_INVALID');
-    const rc = await loadReportContext(ctx, deps);
+    const rc = await loadReportContext(ctx);
     const actor = actorFor(rc.access, rc.study.institutionId);
     const pre = check(rc.record, 'narrate', actor, { audioKey: 'pending' });
     if (!pre.ok) throw new AppError(pre.code);
@@ -332,8 +354,8 @@ export function reportRoutes(deps: ApiDeps): Router {
     ctx.body = { report: await runReportAction(ctx, deps, rc, { action: 'narrate', input: { audioKey } }) };
   });
 
-  router.get('/studies/:id/narratedReport', async (ctx) => {
-    const rc = await loadReportContext(ctx, deps);
+  router.get(`${P}/:id/narratedReport`, async (ctx) => {
+    const rc = await loadReportContext(ctx);
     if (!rc.record.audioKey) throw new AppError('NOT_FOUND');
     ctx.type = 'audio/mpeg';
     ctx.body = await deps.storage.get(rc.record.audioKey);
@@ -341,20 +363,20 @@ export function reportRoutes(deps: ApiDeps): Router {
 
   // Platform states (20, 21): an account administrator asks, the platform acts.
   for (const [path, action] of [
-    ['/studies/:id/reports/autoConclude', 'autoConclude'],
-    ['/studies/:id/reports/external', 'markExternal'],
+    [`${P}/:id/reports/autoConclude`, 'autoConclude'],
+    [`${P}/:id/reports/external`, 'markExternal'],
   ] as const) {
     router.post(path, async (ctx) => {
       body(ctx, Empty.passthrough());
-      const rc = await loadReportContext(ctx, deps);
+      const rc = await loadReportContext(ctx);
       if (!rc.access.isAccountAdmin && !rc.access.superRole) throw new AppError('FORBIDDEN_ACCESS');
       ctx.body = { report: await runReportAction(ctx, deps, rc, { action, asPlatform: true }) };
     });
   }
 
   // Drafts (spec 1 §3 studyDrafts): autosaved every second, never through the workflow.
-  router.get('/studies/:id/drafts', async (ctx) => {
-    const rc = await loadReportContext(ctx, deps);
+  router.get(`${P}/:id/drafts`, async (ctx) => {
+    const rc = await loadReportContext(ctx);
     const draft = await knex('study_drafts').where({ study_id: rc.study.id, account_id: rc.access.accountId }).first();
     ctx.body = {
       draft: draft
@@ -369,9 +391,9 @@ export function reportRoutes(deps: ApiDeps): Router {
     };
   });
 
-  router.put('/studies/:id/drafts', async (ctx) => {
+  router.put(`${P}/:id/drafts`, async (ctx) => {
     const b = body(ctx, DraftBody);
-    const rc = await loadReportContext(ctx, deps);
+    const rc = await loadReportContext(ctx);
     const result = check(rc.record, 'saveDraft', actorFor(rc.access, rc.study.institutionId));
     if (!result.ok) throw new AppError(result.code);
     const row = {

@@ -7,7 +7,7 @@ import type { Context } from 'koa';
 import { AppError } from '../../domain/errors';
 import { PLATFORM_ACTOR } from '../../domain/laudo/snapshot';
 import type { ActionInputs, LaudoAction } from '../../domain/laudo/transitions';
-import type { ReportView, StudyListItem } from '../../domain/studies/schemas';
+import type { ReportView } from '../../domain/studies/schemas';
 import { type ActionArgs, type LaudoRecord, laudoUpdates } from '../../workflows/laudo/messages';
 import { plan } from '../../workflows/laudo/plan';
 import { type Access, actorFor } from '../access/access';
@@ -17,20 +17,20 @@ import { uuidParam } from '../http/validate';
 import { isEmptyReport, storeContent } from './contents';
 import { runLaudoUpdate } from './laudo-commands';
 import { loadLaudoRecord, presentReport } from './laudo-record';
-import { findStudy } from '../studies/study-queries';
+import { type Exam, type ExamKind, findExam } from '../studies/study-queries';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
 
 export interface ReportContext {
   access: Access;
-  study: StudyListItem;
+  study: Exam;
   record: LaudoRecord;
 }
 
-/** The study of the route (`:id`) as the caller reaches it, with its report. */
-export async function loadReportContext(ctx: Context, deps: ApiDeps): Promise<ReportContext> {
+/** The study (or scheduled exam) of the route (`:id`) as the caller reaches it, with its report. */
+export async function loadReportContext(ctx: Context, deps: ApiDeps, kind: ExamKind = 'study'): Promise<ReportContext> {
   const access = await currentAccess(ctx, deps.knex);
-  const study = await findStudy(deps.knex, access, uuidParam(ctx, 'id'));
+  const study = await findExam(deps.knex, access, kind, uuidParam(ctx, 'id'));
   if (!study) throw new AppError('NOT_FOUND');
   const { record } = await loadLaudoRecord(deps.knex, access.accountId, study.laudoId);
   return { access, study, record };

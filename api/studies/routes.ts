@@ -6,7 +6,7 @@ import { currentAccess, requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { query, uuidParam } from '../http/validate';
 import { loadLaudoRecord, presentReport } from '../reports/laudo-record';
-import { findStudy, listStudies } from './study-queries';
+import { findStudy, listScheduledExams, listStudies } from './study-queries';
 
 export function studyRoutes(deps: ApiDeps): Router {
   const { knex } = deps;
@@ -18,6 +18,13 @@ export function studyRoutes(deps: ApiDeps): Router {
     const access = await currentAccess(ctx, knex);
     const { studies, total } = await listStudies(knex, access, page, pageSize);
     ctx.body = { studies, total, page, pageSize };
+  });
+
+  /** The worklist of scheduled exams (no institution) of the current account. */
+  router.get('/listScheduledExams', async (ctx) => {
+    const { page, pageSize } = query(ctx, StudyListQuery);
+    const access = await currentAccess(ctx, knex);
+    ctx.body = { ...(await listScheduledExams(knex, access, page, pageSize)), page, pageSize };
   });
 
   router.get('/studies/:id', async (ctx) => {

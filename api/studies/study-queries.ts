@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { StudyListItem } from '../../domain/studies/schemas';
-import { type Access, scoped } from '../access/access';
+import { type Access, scoped, scopedScheduled } from '../access/access';
 
 const COLUMNS = [
   's.id',
@@ -31,6 +31,54 @@ export function studiesQuery(knex: Knex, access: Access): Knex.QueryBuilder {
 }
 
 type Row = Omit<StudyListItem, 'examDate'> & { examDate: Date | null };
+
+/** A study, or a scheduled exam (no institution). */
+export type Exam = Omit<StudyListItem, 'institutionId' | 'institutionName'> & {
+  institutionId: string | null;
+  institutionName: string | null;
+};
+export type ExamKind = 'study' | 'scheduled';
+
+/** Scheduled exams of the account (spec 1 §7 /listScheduledExams). */
+function scheduledQuery(knex: Knex, access: Access): Knex.QueryBuilder {
+  return scopedScheduled(
+    knex('studies as s')
+      .join('patients as p', 'p.id', 's.patient_ref')
+      .leftJoin('institutions as i', 'i.id', 's.institution_id')
+      .join('laudos as l', 'l.id', 's.laudo_id'),
+    access,
+    's',
+  );
+}
+
+/** One exam of either kind the access reaches, or undefined. */
+export async function findExam(knex: Knex, access: Access, kind: ExamKind, id: string): Promise<Exam | undefined> {
+  if (kind === 'study') return findStudy(knex, access, id);
+  const row = (await scheduledQuery(knex, access).where('s.id', id).first(COLUMNS)) as
+    (Omit<Row, 'institutionId'> & { institutionId: null }) | undefined;
+  return row && { ...row, examDate: row.examDate ? new Date(row.examDate).toISOString() : null };
+}
+
+export async function listScheduledExams(knex: Knex, access: Access, page: number, pageSize: number) {
+  const [rows, [{ count }]] = await Promise.all([
+    scheduledQuery(knex, access)
+      .select([...COLUMNS, 's.scheduled_at as scheduledAt'])
+      .orderBy([
+        { column: 's.scheduled_at', order: 'desc', nulls: 'last' },
+        { column: 's.id', order: 'desc' },
+      ])
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    scheduledQuery(knex, access).count({ count: '*' }),
+  ]);
+  return {
+    exams: rows.map((r: Row & { scheduledAt: Date | null }) => ({
+      ...presentStudy(r),
+      scheduledAt: r.scheduledAt ? new Date(r.scheduledAt).toISOString() : null,
+    })),
+    total: Number(count),
+  };
+}
 
 export function presentStudy(row: Row): StudyListItem {
   return { ...row, examDate: row.examDate ? new Date(row.examDate).toISOString() : null };

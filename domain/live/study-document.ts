@@ -9,7 +9,8 @@ export const LiveStudyDocument = z.object({
   studyId: z.string().uuid(),
   laudoId: z.string().uuid(),
   accountId: z.string().uuid(),
-  institutionId: z.string().uuid(),
+  /** null for a scheduled exam (its topic says `none`). */
+  institutionId: z.string().uuid().nullable(),
   laudoState: z.number().int(),
   laudoUserId: z.string().uuid().nullable(),
   doctorName: z.string().nullable(),
@@ -45,14 +46,17 @@ export function isNotOlder(doc: LiveOrder, prev: LiveOrder | undefined): boolean
 
 const ROOT = 'laudos/accounts';
 
+/** The institution segment of an exam without institution (scheduled exams). */
+export const NO_INSTITUTION = 'none';
+
 /** Topic of one study's live document. */
-export function studyTopic(accountId: string, institutionId: string, studyId: string): string {
-  return `${ROOT}/${accountId}/institutions/${institutionId}/studies/${studyId}`;
+export function studyTopic(accountId: string, institutionId: string | null, studyId: string): string {
+  return `${ROOT}/${accountId}/institutions/${institutionId ?? NO_INSTITUTION}/studies/${studyId}`;
 }
 
 /** Topic filter for every study of one institution (the study list subscribes to these). */
-export function institutionStudiesFilter(accountId: string, institutionId: string): string {
-  return `${ROOT}/${accountId}/institutions/${institutionId}/studies/+`;
+export function institutionStudiesFilter(accountId: string, institutionId: string | null): string {
+  return `${ROOT}/${accountId}/institutions/${institutionId ?? NO_INSTITUTION}/studies/+`;
 }
 
 /** Parses a study topic or filter; null when it is not of that shape. */

@@ -277,6 +277,24 @@ export async function seedDemo(knex: Knex, logger?: Logger): Promise<boolean> {
         state: n % 4 === 3 ? LaudoState.IN_PROGRESS : LaudoState.NOT_STARTED,
       });
     }
+
+    // The worklist: scheduled exams of the human account, without institution.
+    const someone = await trx('patients').where({ account_id: human.id }).first('id');
+    for (let n = 0; n < 4; n++) {
+      const [laudo] = await trx('laudos').insert({ account_id: human.id, institution_id: null }).returning('id');
+      const [modality, examType] = EXAMS[(n + 3) % EXAMS.length]!;
+      await trx('studies').insert({
+        account_id: human.id,
+        institution_id: null,
+        patient_ref: someone.id,
+        study_instance_uid: `2.25.2026112${n}${human.id.slice(0, 8).replace(/[a-f]/g, '2')}`,
+        accession_number: `AG${String(5000 + n)}`,
+        modalities: [modality],
+        exam_type: examType,
+        scheduled_at: new Date(base + (n + 1) * day),
+        laudo_id: laudo.id,
+      });
+    }
   });
   logger?.info('demo data seeded');
   return true;

@@ -72,3 +72,23 @@ export async function createTenant(
   }
   return { accountId: account.id, institutionId: institution.id, users, studyIds };
 }
+
+/** A scheduled exam (worklist, no institution) of the tenant's patient, with its report in 0. */
+export async function createScheduledExam(knex: Knex, tenant: Tenant, modality = 'US'): Promise<string> {
+  const patient = await knex('patients').where({ account_id: tenant.accountId }).first('id');
+  const [laudo] = await knex('laudos').insert({ account_id: tenant.accountId, institution_id: null }).returning('id');
+  const [exam] = await knex('studies')
+    .insert({
+      account_id: tenant.accountId,
+      institution_id: null,
+      patient_ref: patient.id,
+      study_instance_uid: `2.25.${Date.now()}${Math.floor(Math.random() * 1e9)}`,
+      accession_number: `AG-${randomUUID().slice(0, 8)}`,
+      modalities: [modality],
+      exam_type: 'US de abdome total',
+      scheduled_at: new Date(Date.UTC(2026, 10, 25, 9)),
+      laudo_id: laudo.id,
+    })
+    .returning('id');
+  return exam.id;
+}
