@@ -18,16 +18,17 @@ const COLUMNS = [
   'l.doctor_name as doctorName',
 ];
 
-/** Studies the access reaches, joined with what the list shows. */
+/** Exams joined with what the lists show (a scheduled exam has no institution row). */
+function examsBase(knex: Knex): Knex.QueryBuilder {
+  return knex('studies as s')
+    .join('patients as p', 'p.id', 's.patient_ref')
+    .leftJoin('institutions as i', 'i.id', 's.institution_id')
+    .join('laudos as l', 'l.id', 's.laudo_id');
+}
+
+/** Studies the access reaches. */
 export function studiesQuery(knex: Knex, access: Access): Knex.QueryBuilder {
-  return scoped(
-    knex('studies as s')
-      .join('patients as p', 'p.id', 's.patient_ref')
-      .join('institutions as i', 'i.id', 's.institution_id')
-      .join('laudos as l', 'l.id', 's.laudo_id'),
-    access,
-    's',
-  );
+  return scoped(examsBase(knex), access, 's');
 }
 
 type Row = Omit<StudyListItem, 'examDate'> & { examDate: Date | null };
@@ -41,14 +42,23 @@ export type ExamKind = 'study' | 'scheduled';
 
 /** Scheduled exams of the account (spec 1 §7 /listScheduledExams). */
 function scheduledQuery(knex: Knex, access: Access): Knex.QueryBuilder {
-  return scopedScheduled(
-    knex('studies as s')
-      .join('patients as p', 'p.id', 's.patient_ref')
-      .leftJoin('institutions as i', 'i.id', 's.institution_id')
-      .join('laudos as l', 'l.id', 's.laudo_id'),
-    access,
-    's',
-  );
+  return scopedScheduled(examsBase(knex), access, 's');
+}
+
+/** One page of a query, newest `dateColumn` first, with the total count. */
+async function pageOf<R>(query: () => Knex.QueryBuilder, columns: string[], dateColumn: string, page: number, pageSize: number) {
+  const [rows, [{ count }]] = await Promise.all([
+    query()
+      .select(columns)
+      .orderBy([
+        { column: dateColumn, order: 'desc', nulls: 'last' },
+        { column: 's.id', order: 'desc' },
+      ])
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    query().count({ count: '*' }),
+  ]);
+  return { rows: rows as R[], total: Number(count) };
 }
 
 /** One exam of either kind the access reaches, or undefined. */
@@ -60,24 +70,18 @@ export async function findExam(knex: Knex, access: Access, kind: ExamKind, id: s
 }
 
 export async function listScheduledExams(knex: Knex, access: Access, page: number, pageSize: number) {
-  const [rows, [{ count }]] = await Promise.all([
-    scheduledQuery(knex, access)
-      .select([...COLUMNS, 's.scheduled_at as scheduledAt'])
-      .orderBy([
-        { column: 's.scheduled_at', order: 'desc', nulls: 'last' },
-        { column: 's.id', order: 'desc' },
-      ])
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    scheduledQuery(knex, access).count({ count: '*' }),
-  ]);
-  return {
-    exams: rows.map((r: Row & { scheduledAt: Date | null }) => ({
-      ...presentStudy(r),
-      scheduledAt: r.scheduledAt ? new Date(r.scheduledAt).toISOString() : null,
-    })),
-    total: Number(count),
-  };
+  const { rows, total } = await pageOf<Row & { scheduledAt: Date | null }>(
+    () => scheduledQuery(knex, access),
+    [...COLUMNS, 's.scheduled_at as scheduledAt'],
+    's.scheduled_at',
+    page,
+    pageSize,
+  );
+  const exams = rows.map((r) => ({
+    ...presentStudy(r),
+    scheduledAt: r.scheduledAt ? new Date(r.scheduledAt).toISOString() : null,
+  }));
+  return { exams, total };
 }
 
 export function presentStudy(row: Row): StudyListItem {
@@ -90,18 +94,8 @@ export async function listStudies(
   page: number,
   pageSize: number,
 ): Promise<{ studies: StudyListItem[]; total: number }> {
-  const [rows, [{ count }]] = await Promise.all([
-    studiesQuery(knex, access)
-      .select(COLUMNS)
-      .orderBy([
-        { column: 's.exam_date', order: 'desc', nulls: 'last' },
-        { column: 's.id', order: 'desc' },
-      ])
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    studiesQuery(knex, access).count({ count: '*' }),
-  ]);
-  return { studies: (rows as Row[]).map(presentStudy), total: Number(count) };
+  const { rows, total } = await pageOf<Row>(() => studiesQuery(knex, access), COLUMNS, 's.exam_date', page, pageSize);
+  return { studies: rows.map(presentStudy), total };
 }
 
 /** One study the access reaches, or undefined (another tenant's id looks like a missing one). */

@@ -5,24 +5,15 @@
  */
 import type { Knex } from 'knex';
 import mqtt, { type MqttClient } from 'mqtt';
-import type { Permission } from '../../domain/auth/permissions';
 import { isNotOlder } from '../../domain/live/study-document';
 import type { Platform } from '../../scripts/platform';
 import { eventually } from '../support/eventually';
-import { type Tenant, PASSWORD, createTenant } from '../support/fixtures';
+import { DOCTOR_PERMISSIONS, type Tenant, PASSWORD, createTenant } from '../support/fixtures';
 import { apiClient, startTestPlatform } from '../support/platform';
 
 jest.setTimeout(90_000);
 
-const DOCTOR: Permission[] = [
-  'STUDIES_SAVE_REPORTS',
-  'STUDIES_REOPEN_REPORTS',
-  'STUDIES_CREATE_LAUDO_OPINION',
-  'STUDIES_INSERT_LAUDO_OPINION',
-  'STUDIES_SAVE_NARRATED_REPORTS',
-  'REPORT_RETURN_NOT_STARTED',
-  'STUDIES_CREATE_ASSOCIATE_REPORTS',
-];
+const DOCTOR = DOCTOR_PERMISSIONS;
 
 let platform: Platform;
 let knex: Knex;

@@ -8,6 +8,17 @@ import type { Permission } from '../../domain/auth/permissions';
 import { hashPassword } from '../../api/auth/passwords';
 
 export const PASSWORD = 'Test@12345';
+
+/** What a reporting doctor holds in the tests (everything but review and typing). */
+export const DOCTOR_PERMISSIONS: Permission[] = [
+  'STUDIES_SAVE_REPORTS',
+  'STUDIES_REOPEN_REPORTS',
+  'STUDIES_CREATE_LAUDO_OPINION',
+  'STUDIES_INSERT_LAUDO_OPINION',
+  'STUDIES_SAVE_NARRATED_REPORTS',
+  'REPORT_RETURN_NOT_STARTED',
+  'STUDIES_CREATE_ASSOCIATE_REPORTS',
+];
 let passwordHash: Promise<string> | undefined;
 
 export interface Tenant {

@@ -13,6 +13,7 @@ import { LaudoState as S } from '../../domain/laudo/states';
 import type { LaudoAction } from '../../domain/laudo/transitions';
 import type { LaudoActivities } from '../../activities/types';
 import { testEnv } from '../../test/setup/env';
+import { DOCTOR_PERMISSIONS } from '../../test/support/fixtures';
 import { WORKER_TUNING, workflowBundle } from '../../worker/worker';
 import {
   type ActionArgs,
@@ -38,16 +39,7 @@ const activities: LaudoActivities = {
   },
 };
 
-const DOCTOR: Permission[] = [
-  'STUDIES_SAVE_REPORTS',
-  'STUDIES_REOPEN_REPORTS',
-  'STUDIES_CREATE_LAUDO_OPINION',
-  'STUDIES_INSERT_LAUDO_OPINION',
-  'STUDIES_SAVE_NARRATED_REPORTS',
-  'REPORT_RETURN_NOT_STARTED',
-  'STUDIES_CREATE_ASSOCIATE_REPORTS',
-  'STUDIES_SAVE_REPORTS_OIT',
-];
+const DOCTOR: Permission[] = [...DOCTOR_PERMISSIONS, 'STUDIES_SAVE_REPORTS_OIT'];
 const person = (name: string, permissions: Permission[]): Actor => ({
   userId: randomUUID(),
   name,
