@@ -1,0 +1,209 @@
+/**
+ * One report through many versions: 500 transitions over HTTP on ONE laudo (start → save →
+ * finish → reopen → save → finish → reopen …). Each reopen starts a new version and a new
+ * workflow run (continueAsNew), so a report's history stays as short as one version's and
+ * an action costs the same on its 500th transition as on its first. Prints, per action, p50
+ * and p99 of the first and of the last 100 transitions, the current run's history length
+ * and the number of runs. Prints figures only; never fails `npm test`.
+ *
+ *   npm run bench:lifecycle        (PostgreSQL at TEST_ADMIN_DATABASE_URL, else embedded PGlite)
+ *   BENCH_TRANSITIONS=1000 npm run bench:lifecycle
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+import knexFactory, { type Knex } from 'knex';
+import { parseConfig } from '../config/config';
+import { startPlatform } from '../scripts/platform';
+import { freePort, startTemporalDev } from '../scripts/temporal-dev';
+import { findTemporal } from '../scripts/tools';
+import { PASSWORD, createTenant } from '../test/support/fixtures';
+import { laudoWorkflowId } from '../workflows/laudo/messages';
+
+const N = Number(process.env.BENCH_TRANSITIONS ?? 500);
+const WINDOW = Math.min(100, Math.floor(N / 2));
+const ADMIN_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DB_NAME = 'laudos_bench_lifecycle';
+
+type Step = { name: 'start' | 'save' | 'finish' | 'reopen'; path: string; body: unknown };
+const STEPS: Record<Step['name'], Step> = {
+  start: { name: 'start', path: 'start', body: {} },
+  save: { name: 'save', path: 'save', body: { content: '<p>Sem alterações.</p>', finish: false } },
+  finish: { name: 'finish', path: 'save', body: { content: '<p>Sem alterações significativas.</p>', finish: true } },
+  reopen: { name: 'reopen', path: 'reopen', body: { motive: 'GRAMMAR_ERROR' } },
+};
+/** The cycle after the first start: one version per turn. */
+const CYCLE: Step['name'][] = ['save', 'finish', 'reopen'];
+
+function pct(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+const ms = (n: number | undefined) => (n === undefined ? '—' : `${n.toFixed(1)} ms`);
+
+async function benchDatabase(): Promise<{ url?: string; label: string; drop?: () => Promise<void> }> {
+  const admin = knexFactory({ client: 'pg', connection: ADMIN_URL, pool: { min: 0, max: 1 } });
+  try {
+    await admin.raw(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+    await admin.raw(`CREATE DATABASE ${DB_NAME}`);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${DB_NAME}`;
+    return {
+      url: url.toString(),
+      label: 'PostgreSQL',
+      drop: () => admin.raw(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`).then(() => admin.destroy()),
+    };
+  } catch {
+    await admin.destroy();
+    return { label: 'PGlite (embedded)' };
+  }
+}
+
+interface Sample {
+  n: number;
+  action: Step['name'];
+  ms: number;
+}
+
+function summarise(samples: Sample[]): Map<string, { n: number; p50: number; p99: number }> {
+  const by = new Map<string, number[]>();
+  for (const s of [...samples, ...samples.map((x) => ({ ...x, action: 'all' as const }))]) {
+    by.set(s.action, [...(by.get(s.action) ?? []), s.ms]);
+  }
+  const out = new Map<string, { n: number; p50: number; p99: number }>();
+  for (const [action, times] of by) {
+    times.sort((a, b) => a - b);
+    out.set(action, { n: times.length, p50: pct(times, 50), p99: pct(times, 99) });
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  const temporal = await startTemporalDev({ bin: findTemporal(process.env.TEMPORAL_CLI), port: await freePort(), uiPort: null });
+  const db = await benchDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'laudos-bench-'));
+  const cfg = parseConfig({
+    DATABASE_URL: db.url,
+    DATA_DIR: dataDir,
+    TEMPORAL_ADDRESS: temporal.address,
+    TEMPORAL_TASK_QUEUE: `bench-${randomUUID()}`,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'false',
+    SERVE_WEB: 'false',
+    LOG_LEVEL: 'silent',
+  });
+  const platform = await startPlatform(cfg);
+  const knex: Knex = (await import('objection')).Model.knex();
+  const connection = await Connection.connect({ address: temporal.address });
+  const client = new Client({ connection });
+  try {
+    const tenant = await createTenant(knex, {
+      studies: 1,
+      users: { doctor: ['STUDIES_SAVE_REPORTS', 'STUDIES_REOPEN_REPORTS'] },
+    });
+    const studyId = tenant.studyIds[0]!;
+    const { laudo_id: laudoId } = await knex('studies').where({ id: studyId }).first('laudo_id');
+    const login = await fetch(`${platform.url}/api/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: tenant.users.doctor!.username, password: PASSWORD }),
+    }).then((r) => r.json() as Promise<{ data: { accessToken: string } }>);
+    const token = login.data.accessToken;
+    const handle = client.workflow.getHandle(laudoWorkflowId(laudoId));
+
+    const act = async (step: Step): Promise<number> => {
+      const t0 = performance.now();
+      const res = await fetch(`${platform.url}/api/studies/${studyId}/reports/${step.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', access_token: token, 'idempotency-key': randomUUID() },
+        body: JSON.stringify(step.body),
+      });
+      const text = await res.text();
+      const elapsed = performance.now() - t0;
+      if (res.status !== 200) throw new Error(`${step.name} answered ${res.status}: ${text}`);
+      return elapsed;
+    };
+
+    /** Events of the current run (fetchHistory follows no continueAsNew chain). */
+    const historyNow = async () => {
+      const history = await handle.fetchHistory();
+      return history.events?.length ?? 0;
+    };
+
+    const samples: Sample[] = [];
+    const checkpoints: { n: number; events: number; version: number; after: Step['name'] }[] = [];
+    let maxEvents = 0;
+    for (let n = 1; n <= N; n++) {
+      const name = n === 1 ? 'start' : CYCLE[(n - 2) % CYCLE.length]!;
+      samples.push({ n, action: name, ms: await act(STEPS[name]) });
+      // Measured between transitions, off the clock.
+      const events = await historyNow();
+      if (events > maxEvents) maxEvents = events;
+      if (n % 100 === 0 || n === N) {
+        const { version } = await knex('laudos').where({ id: laudoId }).first('version');
+        checkpoints.push({ n, events, version, after: name });
+      }
+    }
+
+    // Runs: every run of the workflow id, the current one included (visibility may lag a little).
+    let runs = 0;
+    for (let attempt = 0; attempt < 20; attempt++) {
+      runs = 0;
+      for await (const _ of client.workflow.list({ query: `WorkflowId = '${laudoWorkflowId(laudoId)}'` })) runs++;
+      const reopens = samples.filter((s) => s.action === 'reopen').length;
+      if (runs >= reopens + 1) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const description = await handle.describe();
+    const laudo = await knex('laudos').where({ id: laudoId }).first('state', 'version', 'seq');
+    const versions = await knex('laudo_versions').where({ laudo_id: laudoId }).count({ n: '*' }).first();
+
+    const first = summarise(samples.slice(0, WINDOW));
+    const last = summarise(samples.slice(-WINDOW));
+    console.log(
+      `\nOne report, ${N} transitions over HTTP (start, then save → finish → reopen per version), ` +
+        `${db.label}, Temporal dev server, ${os.cpus().length} cores`,
+    );
+    console.log(
+      `  ${'action'.padEnd(8)} ${`first ${WINDOW}: n`.padStart(13)} ${'p50'.padStart(9)} ${'p99'.padStart(9)}   ` +
+        `${`last ${WINDOW}: n`.padStart(12)} ${'p50'.padStart(9)} ${'p99'.padStart(9)}   p50 last/first`,
+    );
+    for (const action of ['start', 'save', 'finish', 'reopen', 'all']) {
+      const f = first.get(action);
+      const l = last.get(action);
+      if (!f && !l) continue;
+      const ratio = f && l ? `×${(l.p50 / f.p50).toFixed(2)}` : '';
+      console.log(
+        `  ${action.padEnd(8)} ${String(f?.n ?? 0).padStart(13)} ${ms(f?.p50).padStart(9)} ${ms(f?.p99).padStart(9)}   ` +
+          `${String(l?.n ?? 0).padStart(12)} ${ms(l?.p50).padStart(9)} ${ms(l?.p99).padStart(9)}   ${ratio}`,
+      );
+    }
+    console.log('  history of the current run (events), by transition:');
+    for (const c of checkpoints)
+      console.log(
+        `    after ${String(c.n).padStart(4)} (${c.after.padEnd(6)}): ${String(c.events).padStart(4)} events, version ${c.version}` +
+          (c.after === 'reopen' ? ' — a run the reopen has just begun (continueAsNew)' : ''),
+      );
+    console.log(`  largest current-run history seen after any transition: ${maxEvents} events`);
+    console.log(
+      `  runs: ${runs} (continueAsNew ${Math.max(0, runs - 1)} times); current run ${description.runId} ` +
+        `(${description.historyLength} events)`,
+    );
+    console.log(
+      `  report: state ${laudo.state}, version ${laudo.version}, seq ${laudo.seq}; laudo_versions rows ${versions?.n}\n`,
+    );
+    await connection.close();
+  } finally {
+    await platform.stop();
+    await temporal.stop();
+    await db.drop?.();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
