@@ -132,6 +132,7 @@ export async function projectTransition(knex: Knex, t: LaudoTransition): Promise
       laudo_id: r.laudoId,
       study_id: r.studyIds[0] ?? t.before.studyIds[0] ?? null,
       detail: JSON.stringify({
+        updateId: t.updateId,
         from: t.before.state,
         to: r.state,
         version: r.version,

@@ -60,6 +60,22 @@ export async function runReportAction<A extends LaudoAction>(
     request.content === undefined ? undefined : ({ id: 'pending', kind, empty: isEmptyReport(request.content) } as const);
   const args: ActionArgs = { actor, input: request.input, content: provisional, note: request.note };
 
+  // A retry of a request that already went through (same Idempotency-Key) gets the report
+  // as it stands, not a refusal from a state its first attempt moved on from.
+  const key = ctx.get('idempotency-key');
+  const updateId = `${request.action}:${IDEMPOTENCY_KEY.test(key) ? key : randomUUID()}`;
+  if (IDEMPOTENCY_KEY.test(key)) {
+    const done = await deps
+      .knex('audit_log')
+      .where({ laudo_id: record.laudoId })
+      .whereRaw("detail->>'updateId' = ?", [updateId])
+      .first('id');
+    if (done) {
+      const { record: current, updatedAt } = await loadLaudoRecord(deps.knex, access.accountId, record.laudoId);
+      return presentReport(current, updatedAt, actorFor(access, study.institutionId));
+    }
+  }
+
   // A plain refusal is answered without a round trip; the workflow decides races.
   const pre = plan(record, request.action, args);
   if (!pre.ok) throw new AppError(pre.code);
@@ -74,8 +90,6 @@ export async function runReportAction<A extends LaudoAction>(
     args.content = { id: stored.id, kind, empty: stored.isEmpty };
   }
 
-  const key = ctx.get('idempotency-key');
-  const updateId = `${request.action}:${IDEMPOTENCY_KEY.test(key) ? key : randomUUID()}`;
   const update = laudoUpdates[request.action] as unknown as (typeof laudoUpdates)['start'];
   const result = await runLaudoUpdate(
     deps.temporal,

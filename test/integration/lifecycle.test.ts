@@ -29,7 +29,7 @@ beforeAll(async () => {
   ({ platform, knex } = await startTestPlatform());
   api = apiClient(platform.url);
   t = await createTenant(knex, {
-    studies: 12,
+    studies: 13,
     users: {
       doctor: DOCTOR,
       colleague: DOCTOR,
@@ -305,6 +305,28 @@ describe('association', () => {
   });
 });
 
+describe('idempotency', () => {
+  it('answers a retried request (same Idempotency-Key) with the report, once, even after a new version', async () => {
+    const id = study(11);
+    const send = (path: string, key: string, body: unknown = {}) =>
+      api('POST', path, { token: tokens.doctor, body, headers: { 'idempotency-key': key } });
+    const first = await send(`/studies/${id}/reports/start`, 'start-key-0001');
+    const again = await send(`/studies/${id}/reports/start`, 'start-key-0001');
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(again.body.report).toMatchObject({ state: 1, version: 1 });
+    await send(`/studies/${id}/reports/save`, 'finish-key-0001', { content: '<p>Texto.</p>' });
+    const reopen = await send(`/studies/${id}/reports/reopen`, 'reopen-key-0001', { motive: 'GRAMMAR_ERROR' });
+    const reopenAgain = await send(`/studies/${id}/reports/reopen`, 'reopen-key-0001', { motive: 'GRAMMAR_ERROR' });
+    expect([reopen.status, reopenAgain.status]).toEqual([200, 200]);
+    expect(reopenAgain.body.report).toMatchObject({ state: 1, version: 2 });
+    const laudoId = reopen.body.report.laudoId;
+    const actions = await knex('audit_log').where({ laudo_id: laudoId }).orderBy('id').pluck('action');
+    expect(actions).toEqual(['laudo.start', 'laudo.finish', 'laudo.reopen']);
+    // A new key is a new request, refused by the rules.
+    expect((await send(`/studies/${id}/reports/start`, 'start-key-0002')).status).toBe(409);
+  });
+});
+
 describe('other actions', () => {
   it('return to not started, change doctor, model switch, sign refused honestly, platform states', async () => {
     const id = study(8);
@@ -339,7 +361,7 @@ describe('other actions', () => {
   });
 
   it("refuses another tenant's report actions with 404 and drafts from anyone but the editor", async () => {
-    const id = study(11);
+    const id = study(12);
     await act('outsider', 'POST', `/studies/${id}/reports/start`, {}, 404);
     await act('outsider', 'GET', `/studies/${id}/reports`, undefined, 404);
     await act('outsider', 'PUT', `/studies/${id}/drafts`, { content: '<p>x</p>' }, 404);

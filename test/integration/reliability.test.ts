@@ -11,7 +11,6 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import { Client, Connection } from '@temporalio/client';
 import type { Knex } from 'knex';
 import mqtt from 'mqtt';
@@ -125,59 +124,9 @@ afterAll(async () => {
   await knex?.destroy();
 });
 
-/** Pids below `pid` (Linux /proc), children first seen first. */
-function descendants(pid: number): number[] {
-  const read = (file: string): string | null => {
-    try {
-      return fs.readFileSync(file, 'utf8');
-    } catch {
-      return null; // the process (or thread) is gone
-    }
-  };
-  const found: number[] = [];
-  const visit = (p: number) => {
-    const tasks = fs.existsSync(`/proc/${p}/task`) ? fs.readdirSync(`/proc/${p}/task`) : [];
-    for (const task of tasks) {
-      for (const child of (read(`/proc/${p}/task/${task}/children`) ?? '').split(/\s+/).filter(Boolean).map(Number)) {
-        found.push(child);
-        visit(child);
-      }
-    }
-  };
-  visit(pid);
-  return found;
-}
-
-/** Running (a zombie waiting to be reaped counts as gone). */
-const alive = (pid: number) => {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
-};
-
-/**
- * SIGKILL to the worker itself. startWorkerProcess's child is tsx's launcher, which runs
- * worker/main.ts in a node process of its own: killHard(child) alone would leave that one
- * running (a SIGKILL cannot be relayed), so its descendants are killed first, by pid.
- */
+/** SIGKILL to the worker process (startWorkerProcess runs worker/main.ts as that process). */
 async function killWorker(child: ChildProcess): Promise<void> {
-  const below = descendants(child.pid!);
-  for (const pid of below) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
   await killHard(child);
-  await eventually(
-    () => below.filter(alive),
-    (left) => left.length === 0,
-    { what: 'worker processes gone', timeout: 5_000 },
-  );
 }
 
 /** What happened to the calls, for the failure messages and the summary line. */

@@ -6,8 +6,8 @@ const ROOT = path.resolve(__dirname, '..', '..');
 
 /** The worker as its own process (worker/main.ts), so a test can kill it and start another. */
 export async function startWorkerProcess(cfg: Config, brokerUrl: string): Promise<ChildProcess> {
-  const tsx = path.join(path.dirname(require.resolve('tsx/package.json')), 'dist', 'cli.mjs');
-  const child = spawn(process.execPath, [tsx, path.join(ROOT, 'worker', 'main.ts')], {
+  // One process (tsx as a loader, not its launcher), so a SIGKILL reaches the worker itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker', 'main.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -60,6 +60,8 @@ export interface ActionArgs<A extends LaudoAction = LaudoAction> {
 /** What an accepted action tells the projection. */
 export interface LaudoTransition {
   action: LaudoAction;
+  /** The Update's id (from the request's idempotency key): a retry finds it in the audit log. */
+  updateId: string | null;
   actorUserId: string;
   /** Version and state before the action (a reopen archives `before.version`). */
   before: { version: number; state: number; studyIds: string[] };

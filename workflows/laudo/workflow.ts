@@ -9,6 +9,7 @@ import {
   allHandlersFinished,
   condition,
   continueAsNew,
+  currentUpdateInfo,
   proxyLocalActivities,
   setCurrentDetails,
   setHandler,
@@ -64,6 +65,7 @@ export async function laudoWorkflow(input: LaudoWorkflowInput): Promise<void> {
     const committed = tail.then(() =>
       commitTransition({
         action,
+        updateId: currentUpdateInfo()?.id ?? null,
         actorUserId: args.actor.userId,
         before: { version: before.version, state: before.state, studyIds: before.studyIds },
         record: next,
