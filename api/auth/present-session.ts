@@ -38,7 +38,7 @@ export async function presentSession(
       customViewerUrl: a.custom_viewer_url,
       keepviewerConfigInBetween: a.keep_viewer_config_in_between,
       isAdmin: access.isAccountAdmin,
-      institutions: names,
+      institutions: names.map((i) => ({ ...i, permissions: [...(access.institutions.get(i.id) ?? [])] })),
     };
   }
 

@@ -70,7 +70,14 @@ const ReopenBody = z
   .strict();
 const SignBody = z.object({ personalKeyPassword: z.string().optional() }).strict();
 const ChangeDoctorBody = z.object({ performingPhysician: z.string().uuid().optional() }).strict();
-const AssociateBody = z.object({ studiesIdsAssociation: z.array(z.string().uuid()).min(1).max(50) }).strict();
+const AssociateBody = z
+  .object({
+    studiesIdsAssociation: z.array(z.string().uuid()).min(1).max(50),
+    // Sent by the associateMultipleReports form; the rule (same patient and modality) is the domain's.
+    modality: z.string().optional(),
+    patientId: z.string().optional(),
+  })
+  .strict();
 const DisassociateBody = z.object({ all: z.boolean() }).strict();
 const DraftBody = z
   .object({
@@ -163,7 +170,7 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
 
   const simple = (
     path: string,
-    action: 'cancelReview' | 'startReview' | 'startTyping' | 'startTypedReview' | 'returnToNotStarted',
+    action: 'cancelReview' | 'startReview' | 'startTyping' | 'cancelTyping' | 'startTypedReview' | 'returnToNotStarted',
   ) =>
     router.post(path, async (ctx) => {
       body(ctx, Empty.passthrough());
@@ -173,6 +180,7 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
   simple(`${P}/:id/reports/cancelReview`, 'cancelReview');
   simple(`${P}/:id/reports/associateReview`, 'startReview');
   simple(`${P}/:id/reports/associateReportTranscription`, 'startTyping');
+  simple(`${P}/:id/reports/cancelReportTranscription`, 'cancelTyping');
   simple(`${P}/:id/reports/associateTypingReview`, 'startTypedReview');
   simple(`${P}/:id/reports/returnReportToNotStarted`, 'returnToNotStarted');
 
@@ -228,7 +236,9 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
     ctx.body = { report: await runReportAction(ctx, deps, rc, { action: 'changeDoctor', input }) };
   });
 
-  router.post(`${P}/:id/reports/associate`, async (ctx) => {
+  // Spec 1 §7 names the same call associateMultipleReports (modality, patientId, studies).
+  const associatePaths = [`${P}/:id/reports/associate`, `${P}/:id/reports/associateMultipleReports`];
+  router.post(associatePaths, async (ctx) => {
     const b = body(ctx, AssociateBody);
     const rc = await loadReportContext(ctx);
     const ids = b.studiesIdsAssociation.filter((id) => !rc.record.studyIds.includes(id));

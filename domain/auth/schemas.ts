@@ -12,7 +12,12 @@ export type LoginBody = z.infer<typeof LoginBody>;
 
 export const ChangeAccountBody = z.object({ accountId: z.string().uuid() }).strict();
 
-export const InstitutionRef = z.object({ id: z.string().uuid(), name: z.string() });
+export const InstitutionRef = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  /** What the user holds there: with the live snapshot, the client computes allowedActions. */
+  permissions: z.array(z.string()),
+});
 
 export const AccountAccess = z.object({
   id: z.string().uuid(),

@@ -20,6 +20,7 @@ export const LAUDO_ACTIONS = [
   'ignoreOpinion',
   'narrate',
   'startTyping',
+  'cancelTyping',
   'finishTyping',
   'startTypedReview',
   'reopen',

@@ -143,6 +143,7 @@ export const VALID_INPUT: { [A in LaudoAction]: ActionInputs[A] } = {
   ignoreOpinion: undefined,
   narrate: { audioKey: 'audio/v2.webm' },
   startTyping: undefined,
+  cancelTyping: undefined,
   finishTyping: { contentEmpty: false },
   startTypedReview: undefined,
   reopen: { motive: 'GRAMMAR_ERROR' },

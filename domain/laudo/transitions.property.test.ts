@@ -91,6 +91,7 @@ function inputArb(action: LaudoAction): fc.Arbitrary<unknown> {
     case 'acceptOpinion':
     case 'ignoreOpinion':
     case 'startTyping':
+    case 'cancelTyping':
     case 'startTypedReview':
     case 'returnToNotStarted':
     case 'autoConclude':

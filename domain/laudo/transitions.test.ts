@@ -339,6 +339,13 @@ describe('narration and typing', () => {
     expect(check(typing, 'finishTyping', otherTypist, { contentEmpty: false })).toEqual(
       refused('REPORT_ACTION_NOT_ALLOWED', 'rule'),
     );
+    // Only that typist gives the audio back (23 → 22); the narrating doctor holds it again.
+    expect(check(typing, 'cancelTyping', otherTypist)).toEqual(refused('REPORT_ACTION_NOT_ALLOWED', 'rule'));
+    expect(apply(typing, 'cancelTyping', typist)).toMatchObject({
+      state: 22,
+      transcriptionistUserId: null,
+      responsibleUserId: typing.userId,
+    });
     const typed = apply(typing, 'finishTyping', typist, { contentEmpty: false });
     expect(typed).toMatchObject({ state: 24, responsibleUserId: AUTHOR });
   });

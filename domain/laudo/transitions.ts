@@ -345,6 +345,15 @@ export const TRANSITIONS: { [A in LaudoAction]: ActionRule<A> } = {
     refusal: 'TRANSCRIPTION_CANNOT_START',
     effect: (_l, a) => ({ transcriptionistUserId: a.userId, responsibleUserId: a.userId }),
   },
+  /** 23 → 22 (spec 1 §7 cancelReportTranscription): that typist gives the audio back. */
+  cancelTyping: {
+    from: [S.TYPING],
+    to: S.NARRATED,
+    permission: 'STUDIES_TRANSCRIBE_REPORTS',
+    by: 'typist',
+    refusal: 'REPORT_ACTION_NOT_ALLOWED',
+    effect: (l) => ({ transcriptionistUserId: null, responsibleUserId: l.userId }),
+  },
   /** 23 → 24: only that typist; the report goes back to the narrating doctor. */
   finishTyping: {
     from: [S.TYPING],

@@ -239,6 +239,12 @@ describe('narration', () => {
     expect(wrongType.status).toBe(400);
     await act('typist', 'POST', `/studies/${id}/reports/associateReportTranscription`);
     await expectState(id, 23, { transcriptionistUserId: t.users.typist!.id });
+    // The typist may give the audio back (cancelReportTranscription), then take it again.
+    await act('doctor', 'POST', `/studies/${id}/reports/cancelReportTranscription`, {}, 403);
+    await act('typist', 'POST', `/studies/${id}/reports/cancelReportTranscription`);
+    await expectState(id, 22, { transcriptionistUserId: null });
+    await act('typist', 'POST', `/studies/${id}/reports/associateReportTranscription`);
+    await expectState(id, 23, { transcriptionistUserId: t.users.typist!.id });
     await act('doctor', 'POST', `/studies/${id}/reports/finishReportTranscription`, { content: '<p>x</p>' }, 403);
     await act('typist', 'POST', `/studies/${id}/reports/finishReportTranscription`, {
       content: '<p>Texto digitado do áudio.</p>',
