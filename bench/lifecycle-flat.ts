@@ -10,22 +10,13 @@
  *   BENCH_TRANSITIONS=1000 npm run bench:lifecycle
  */
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { Client, Connection } from '@temporalio/client';
-import knexFactory, { type Knex } from 'knex';
-import { parseConfig } from '../config/config';
-import { startPlatform } from '../scripts/platform';
-import { freePort, startTemporalDev } from '../scripts/temporal-dev';
-import { findTemporal } from '../scripts/tools';
 import { PASSWORD, createTenant } from '../test/support/fixtures';
 import { laudoWorkflowId } from '../workflows/laudo/messages';
+import { pct, startBenchPlatform } from './support';
 
 const N = Number(process.env.BENCH_TRANSITIONS ?? 500);
 const WINDOW = Math.min(100, Math.floor(N / 2));
-const ADMIN_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB_NAME = 'laudos_bench_lifecycle';
 
 type Step = { name: 'start' | 'save' | 'finish' | 'reopen'; path: string; body: unknown };
 const STEPS: Record<Step['name'], Step> = {
@@ -37,28 +28,7 @@ const STEPS: Record<Step['name'], Step> = {
 /** The cycle after the first start: one version per turn. */
 const CYCLE: Step['name'][] = ['save', 'finish', 'reopen'];
 
-function pct(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 const ms = (n: number | undefined) => (n === undefined ? '—' : `${n.toFixed(1)} ms`);
-
-async function benchDatabase(): Promise<{ url?: string; label: string; drop?: () => Promise<void> }> {
-  const admin = knexFactory({ client: 'pg', connection: ADMIN_URL, pool: { min: 0, max: 1 } });
-  try {
-    await admin.raw(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-    await admin.raw(`CREATE DATABASE ${DB_NAME}`);
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${DB_NAME}`;
-    return {
-      url: url.toString(),
-      label: 'PostgreSQL',
-      drop: () => admin.raw(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`).then(() => admin.destroy()),
-    };
-  } catch {
-    await admin.destroy();
-    return { label: 'PGlite (embedded)' };
-  }
-}
 
 interface Sample {
   n: number;
@@ -80,24 +50,9 @@ function summarise(samples: Sample[]): Map<string, { n: number; p50: number; p99
 }
 
 async function main(): Promise<void> {
-  const temporal = await startTemporalDev({ bin: findTemporal(process.env.TEMPORAL_CLI), port: await freePort(), uiPort: null });
-  const db = await benchDatabase();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'laudos-bench-'));
-  const cfg = parseConfig({
-    DATABASE_URL: db.url,
-    DATA_DIR: dataDir,
-    TEMPORAL_ADDRESS: temporal.address,
-    TEMPORAL_TASK_QUEUE: `bench-${randomUUID()}`,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    SEED_DEMO: 'false',
-    SERVE_WEB: 'false',
-    LOG_LEVEL: 'silent',
-  });
-  const platform = await startPlatform(cfg);
-  const knex: Knex = (await import('objection')).Model.knex();
-  const connection = await Connection.connect({ address: temporal.address });
-  const client = new Client({ connection });
+  const bench = await startBenchPlatform('laudos_bench_lifecycle');
+  const { platform, knex, temporal: client } = bench;
+  const db = { label: bench.dbLabel };
   try {
     const tenant = await createTenant(knex, {
       studies: 1,
@@ -194,12 +149,8 @@ async function main(): Promise<void> {
     console.log(
       `  report: state ${laudo.state}, version ${laudo.version}, seq ${laudo.seq}; laudo_versions rows ${versions?.n}\n`,
     );
-    await connection.close();
   } finally {
-    await platform.stop();
-    await temporal.stop();
-    await db.drop?.();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await bench.stop();
   }
 }
 

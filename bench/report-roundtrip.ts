@@ -8,66 +8,22 @@
  *   BENCH_N=500 npm run bench
  */
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { Client, Connection } from '@temporalio/client';
-import knexFactory, { type Knex } from 'knex';
 import mqtt from 'mqtt';
-import { parseConfig } from '../config/config';
 import { type LiveStudyDocument, institutionStudiesFilter, studyTopic } from '../domain/live/study-document';
 import { loadLaudoRecord } from '../api/reports/laudo-record';
-import { startPlatform } from '../scripts/platform';
-import { startTemporalDev } from '../scripts/temporal-dev';
-import { findTemporal } from '../scripts/tools';
 import { PASSWORD, createTenant } from '../test/support/fixtures';
 import { laudoWorkflowId } from '../workflows/laudo/messages';
+import { pct, startBenchPlatform } from './support';
 
 const N = Number(process.env.BENCH_N ?? 200);
-const ADMIN_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-function pct(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 const fmt = (n: number) => `${n.toFixed(2)} ms`;
 
-async function benchDatabase(): Promise<{ url?: string; label: string; drop?: () => Promise<void> }> {
-  const admin = knexFactory({ client: 'pg', connection: ADMIN_URL, pool: { min: 0, max: 1 } });
-  try {
-    await admin.raw('DROP DATABASE IF EXISTS laudos_bench WITH (FORCE)');
-    await admin.raw('CREATE DATABASE laudos_bench');
-    const url = new URL(ADMIN_URL);
-    url.pathname = '/laudos_bench';
-    return {
-      url: url.toString(),
-      label: 'PostgreSQL',
-      drop: () => admin.raw('DROP DATABASE IF EXISTS laudos_bench WITH (FORCE)').then(() => admin.destroy()),
-    };
-  } catch {
-    await admin.destroy();
-    return { label: 'PGlite (embedded)' };
-  }
-}
-
 async function main(): Promise<void> {
-  const temporal = await startTemporalDev({ bin: findTemporal(process.env.TEMPORAL_CLI), port: 17600, uiPort: null });
-  const db = await benchDatabase();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'laudos-bench-'));
-  const cfg = parseConfig({
-    DATABASE_URL: db.url,
-    DATA_DIR: dataDir,
-    TEMPORAL_ADDRESS: temporal.address,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    SEED_DEMO: 'false',
-    SERVE_WEB: 'false',
-    LOG_LEVEL: 'silent',
-    BROKER_SERVICE_TOKEN: randomUUID() + randomUUID(),
-  });
-  const platform = await startPlatform(cfg);
-  const knex: Knex = (await import('objection')).Model.knex();
-  const temporalConnection = await Connection.connect({ address: temporal.address });
-  const temporalClient = new Client({ connection: temporalConnection });
+  const bench = await startBenchPlatform('laudos_bench');
+  const { platform, knex, config: cfg, temporal: temporalClient } = bench;
+  const db = { label: bench.dbLabel };
   try {
     const tenant = await createTenant(knex, { studies: 2 * N + 20 });
     const login = await fetch(`${platform.url}/api/auth`, {
@@ -187,14 +143,10 @@ async function main(): Promise<void> {
       );
     }
     console.log('');
-    await temporalConnection.close();
     await client.endAsync();
     await broker.close();
   } finally {
-    await platform.stop();
-    await temporal.stop();
-    await db.drop?.();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await bench.stop();
   }
 }
 

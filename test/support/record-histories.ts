@@ -20,6 +20,7 @@ import { notStartedLaudo } from '../../domain/laudo/snapshot';
 import type { LaudoAction } from '../../domain/laudo/transitions';
 import { freePort, startTemporalDev } from '../../scripts/temporal-dev';
 import { findTemporal } from '../../scripts/tools';
+import { DOCTOR_PERMISSIONS } from './fixtures';
 import { WORKER_TUNING, installRuntime, workflowBundle } from '../../worker/worker';
 import { type ActionArgs, type LaudoRecord, laudoUpdates, laudoWorkflowId } from '../../workflows/laudo/messages';
 import type { laudoWorkflow } from '../../workflows/laudo/workflow';
@@ -32,16 +33,7 @@ const id = (n: number) => `6f1c0b1e-0000-4000-8000-${n.toString(16).padStart(12,
 const ACCOUNT = id(0xa1);
 const INSTITUTION = id(0xb1);
 
-const DOCTOR: Permission[] = [
-  'STUDIES_SAVE_REPORTS',
-  'STUDIES_REOPEN_REPORTS',
-  'STUDIES_CREATE_LAUDO_OPINION',
-  'STUDIES_INSERT_LAUDO_OPINION',
-  'STUDIES_SAVE_NARRATED_REPORTS',
-  'REPORT_RETURN_NOT_STARTED',
-  'STUDIES_CREATE_ASSOCIATE_REPORTS',
-  'STUDIES_SAVE_REPORTS_OIT',
-];
+const DOCTOR: Permission[] = [...DOCTOR_PERMISSIONS, 'STUDIES_SAVE_REPORTS_OIT'];
 const person = (n: number, name: string, permissions: Permission[]): Actor => ({
   userId: id(0xd0 + n),
   name,

@@ -1,0 +1,86 @@
+/**
+ * What every bench starts the same way: the Temporal dev server, a database of its own
+ * (PostgreSQL at TEST_ADMIN_DATABASE_URL, else embedded PGlite) and the whole platform.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+import knexFactory, { type Knex } from 'knex';
+import { Model } from 'objection';
+import { type Config, parseConfig } from '../config/config';
+import { type Platform, startPlatform } from '../scripts/platform';
+import { freePort, startTemporalDev } from '../scripts/temporal-dev';
+import { findTemporal } from '../scripts/tools';
+
+const ADMIN_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The p-th percentile of sorted samples. */
+export function pct(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function benchDatabase(name: string): Promise<{ url?: string; label: string; drop?: () => Promise<void> }> {
+  const admin = knexFactory({ client: 'pg', connection: ADMIN_URL, pool: { min: 0, max: 1 } });
+  try {
+    await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.raw(`CREATE DATABASE ${name}`);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+    const drop = async () => {
+      await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.destroy();
+    };
+    return { url: url.toString(), label: 'PostgreSQL', drop };
+  } catch {
+    await admin.destroy();
+    return { label: 'PGlite (embedded)' };
+  }
+}
+
+export interface BenchPlatform {
+  platform: Platform;
+  config: Config;
+  knex: Knex;
+  temporal: Client;
+  temporalAddress: string;
+  /** Which database the figures come from. */
+  dbLabel: string;
+  stop(): Promise<void>;
+}
+
+export async function startBenchPlatform(dbName: string): Promise<BenchPlatform> {
+  const dev = await startTemporalDev({ bin: findTemporal(process.env.TEMPORAL_CLI), port: await freePort(), uiPort: null });
+  const db = await benchDatabase(dbName);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'laudos-bench-'));
+  const config = parseConfig({
+    DATABASE_URL: db.url,
+    DATA_DIR: dataDir,
+    TEMPORAL_ADDRESS: dev.address,
+    TEMPORAL_TASK_QUEUE: `bench-${randomUUID()}`,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'false',
+    SERVE_WEB: 'false',
+    LOG_LEVEL: 'silent',
+    BROKER_SERVICE_TOKEN: randomUUID() + randomUUID(),
+  });
+  const platform = await startPlatform(config);
+  const connection = await Connection.connect({ address: dev.address });
+  return {
+    platform,
+    config,
+    knex: Model.knex(),
+    temporal: new Client({ connection }),
+    temporalAddress: dev.address,
+    dbLabel: db.label,
+    async stop() {
+      await connection.close();
+      await platform.stop();
+      await dev.stop();
+      await db.drop?.();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
