@@ -14,10 +14,10 @@ export function studyRoutes(deps: ApiDeps): Router {
   router.use(requireSession(knex));
 
   router.get('/studies', async (ctx) => {
-    const { page, pageSize } = query(ctx, StudyListQuery);
+    const listQuery = query(ctx, StudyListQuery);
     const access = await currentAccess(ctx, knex);
-    const { studies, total } = await listStudies(knex, access, page, pageSize);
-    ctx.body = { studies, total, page, pageSize };
+    const { studies, total, totalCapped, nextCursor } = await listStudies(knex, access, listQuery);
+    ctx.body = { studies, total, totalCapped, page: listQuery.page, pageSize: listQuery.pageSize, nextCursor };
   });
 
   /** The worklist of scheduled exams (no institution) of the current account. */

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { StudyListItem } from '../../domain/studies/schemas';
+import { AppError } from '../../domain/errors';
+import type { StudyListItem, StudyListQuery } from '../../domain/studies/schemas';
 import { type Access, scoped, scopedScheduled } from '../access/access';
 
 const COLUMNS = [
@@ -88,14 +89,101 @@ export function presentStudy(row: Row): StudyListItem {
   return { ...row, examDate: row.examDate ? new Date(row.examDate).toISOString() : null };
 }
 
+type Filters = Omit<StudyListQuery, 'page' | 'pageSize' | 'sort' | 'cursor'>;
+
+const likeEscape = (v: string) => v.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The list's filters as one SQL condition (dates are calendar days in America/Sao_Paulo). */
+function filterSql(f: Filters): { sql: string; bindings: Knex.Value[] } {
+  const parts: string[] = [];
+  const bindings: Knex.Value[] = [];
+  if (f.q) {
+    const like = `%${likeEscape(f.q)}%`;
+    parts.push('(lower(p.name) like ? or lower(p.patient_id) like ? or lower(s.accession_number) like ?)');
+    bindings.push(like, like, like);
+  }
+  if (f.modality) {
+    parts.push('? = ANY(s.modalities)');
+    bindings.push(f.modality);
+  }
+  if (f.institutionId) {
+    parts.push('s.institution_id = ?');
+    bindings.push(f.institutionId);
+  }
+  if (f.status?.length) {
+    parts.push(`s.laudo_state IN (${f.status.map(() => '?').join(',')})`);
+    bindings.push(...f.status);
+  }
+  if (f.from) {
+    parts.push("s.sort_at >= (?::date)::timestamp AT TIME ZONE 'America/Sao_Paulo'");
+    bindings.push(f.from);
+  }
+  if (f.to) {
+    parts.push("s.sort_at < (?::date + 1)::timestamp AT TIME ZONE 'America/Sao_Paulo'");
+    bindings.push(f.to);
+  }
+  return { sql: parts.length ? parts.join(' and ') : 'true', bindings };
+}
+
+/** Totals above this are answered as "more than" (totalCapped). */
+export const TOTAL_CAP = 10_000;
+
+interface Cursor {
+  t: string;
+  id: string;
+}
+const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+function decodeCursor(raw: string): Cursor {
+  try {
+    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
+    if (typeof c.t === 'string' && !Number.isNaN(Date.parse(c.t)) && /^[0-9a-f-]{36}$/i.test(c.id)) return c;
+  } catch {
+    // fall through
+  }
+  throw new AppError('MALFORMED_REQUEST');
+}
+
+/**
+ * One page of the study list: filtered, ordered by exam date (else arrival) and id. With a
+ * cursor the page is read as a keyset range (constant cost however deep); without, by offset.
+ */
 export async function listStudies(
   knex: Knex,
   access: Access,
-  page: number,
-  pageSize: number,
-): Promise<{ studies: StudyListItem[]; total: number }> {
-  const { rows, total } = await pageOf<Row>(() => studiesQuery(knex, access), COLUMNS, 's.exam_date', page, pageSize);
-  return { studies: rows.map(presentStudy), total };
+  query: StudyListQuery,
+): Promise<{ studies: StudyListItem[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
+  const { page, pageSize, sort, cursor } = query;
+  const filter = filterSql(query);
+  const filtered = () => studiesQuery(knex, access).whereRaw(filter.sql, filter.bindings);
+  const op = sort === 'desc' ? '<' : '>';
+  const after = cursor ? decodeCursor(cursor) : null;
+  const pageQuery = filtered()
+    .select([...COLUMNS, 's.sort_at as sortAt'])
+    .orderBy([
+      { column: 's.sort_at', order: sort },
+      { column: 's.id', order: sort },
+    ])
+    .whereRaw(after ? `(s.sort_at, s.id) ${op} (?::timestamptz, ?::uuid)` : 'true', after ? [after.t, after.id] : [])
+    .limit(pageSize + 1)
+    .offset(after ? 0 : (page - 1) * pageSize);
+  // The total is counted up to a cap (past it a count costs more than the page itself), on
+  // studies alone: the other joins are one-to-one, needed only by the text filter.
+  const countable = scoped(knex('studies as s'), access, 's')
+    .join('patients as p', 'p.id', 's.patient_ref')
+    .whereRaw(filter.sql, filter.bindings)
+    .select(knex.raw('1'))
+    .limit(TOTAL_CAP + 1);
+  const [rows, counted] = await Promise.all([pageQuery, knex.from(countable.as('capped')).count({ count: '*' })]);
+  const count = Number((counted[0] as { count: string | number }).count);
+  const more = rows.length > pageSize;
+  const shown = (rows as (Row & { sortAt: Date })[]).slice(0, pageSize);
+  const last = shown.at(-1);
+  return {
+    studies: shown.map(({ sortAt: _sortAt, ...row }) => presentStudy(row)),
+    total: Math.min(Number(count), TOTAL_CAP),
+    totalCapped: Number(count) > TOTAL_CAP,
+    nextCursor: more && last ? encodeCursor({ t: new Date(last.sortAt).toISOString(), id: last.id }) : null,
+  };
 }
 
 /** One study the access reaches, or undefined (another tenant's id looks like a missing one). */

@@ -3,13 +3,35 @@ import { z } from 'zod';
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
 
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** `GET /studies` query (spec 1 §7 `GET /studies?query`): filters, order and page. */
 export const StudyListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce
     .number()
     .int()
     .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: 'pageSize must be 10, 25, 50 or 100' })
     .default(DEFAULT_PAGE_SIZE),
+  /** Patient name, patient id or accession number; at least 3 characters (spec 3 §5). */
+  q: z.string().trim().min(3).max(100).optional(),
+  modality: z
+    .string()
+    .regex(/^[A-Z]{2,4}$/)
+    .optional(),
+  institutionId: z.string().uuid().optional(),
+  /** Report states, comma-separated (e.g. `0,1,12`). */
+  status: z
+    .string()
+    .regex(/^\d{1,2}(,\d{1,2})*$/)
+    .transform((v) => v.split(',').map(Number))
+    .optional(),
+  /** Exam dates from / to, inclusive, as calendar days in America/Sao_Paulo. */
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  sort: z.enum(['desc', 'asc']).default('desc'),
+  /** Opaque keyset cursor from a previous page's `nextCursor`: reads the next page directly. */
+  cursor: z.string().max(200).optional(),
 });
 export type StudyListQuery = z.infer<typeof StudyListQuery>;
 
@@ -34,8 +56,12 @@ export type StudyListItem = z.infer<typeof StudyListItem>;
 export const StudyListResponse = z.object({
   studies: z.array(StudyListItem),
   total: z.number().int(),
+  /** The list is longer than `total` (counting stops at a cap; show "more than"). */
+  totalCapped: z.boolean().optional(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** Cursor of the page after this one (null on the last page). */
+  nextCursor: z.string().nullable().optional(),
 });
 export type StudyListResponse = z.infer<typeof StudyListResponse>;
 
