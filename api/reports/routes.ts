@@ -255,6 +255,8 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
       )
       .select('s.id', 'p.patient_id', 's.modalities');
     if (studies.length !== ids.length || ids.length === 0) throw new AppError('ASSOCIATE_FAILED');
+    // In the order asked for, so the report lists its studies as the user chose them.
+    studies.sort((x: { id: string }, y: { id: string }) => ids.indexOf(x.id) - ids.indexOf(y.id));
     const input = {
       studies: studies.map((s: { id: string; patient_id: string; modalities: string[] }) => ({
         studyId: s.id,

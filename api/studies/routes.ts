@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { StudyListQuery } from '../../domain/studies/schemas';
 import { actorFor } from '../access/access';
@@ -6,7 +7,8 @@ import { currentAccess, requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { query, uuidParam } from '../http/validate';
 import { loadLaudoRecord, presentReport } from '../reports/laudo-record';
-import { findStudy, listScheduledExams, listStudies } from './study-queries';
+import { listDoctors } from './doctors';
+import { findExam, findStudy, listScheduledExams, listStudies } from './study-queries';
 
 export function studyRoutes(deps: ApiDeps): Router {
   const { knex } = deps;
@@ -25,6 +27,25 @@ export function studyRoutes(deps: ApiDeps): Router {
     const { page, pageSize } = query(ctx, StudyListQuery);
     const access = await currentAccess(ctx, knex);
     ctx.body = { ...(await listScheduledExams(knex, access, page, pageSize)), page, pageSize };
+  });
+
+  /**
+   * Doctors for the report dialogs: `changeDoctor` lists who may write the report (without
+   * the current doctor), `opinion` who may give a second opinion (without the caller).
+   */
+  router.get('/studies/:id/doctors', async (ctx) => {
+    const { purpose } = query(ctx, z.object({ purpose: z.enum(['changeDoctor', 'opinion']).default('changeDoctor') }));
+    const access = await currentAccess(ctx, knex);
+    const study = await findExam(knex, access, 'study', uuidParam(ctx, 'id'));
+    if (!study) throw new AppError('NOT_FOUND');
+    const { record } = await loadLaudoRecord(knex, access.accountId, study.laudoId);
+    const doctors = await listDoctors(knex, {
+      accountId: access.accountId,
+      institutionId: study.institutionId,
+      permission: purpose === 'changeDoctor' ? 'STUDIES_SAVE_REPORTS' : 'STUDIES_INSERT_LAUDO_OPINION',
+      exclude: purpose === 'changeDoctor' ? [record.userId] : [access.userId],
+    });
+    ctx.body = { doctors };
   });
 
   router.get('/studies/:id', async (ctx) => {

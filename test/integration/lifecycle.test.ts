@@ -311,6 +311,21 @@ describe('association', () => {
   });
 });
 
+describe('doctor lists for the dialogs', () => {
+  it('lists who may take the report (without its doctor) and who may give an opinion (without the caller)', async () => {
+    const id = study(1); // started by the doctor in the opinion test or here
+    const res = await act('doctor', 'GET', `/studies/${id}/doctors?purpose=changeDoctor`);
+    const names = res.doctors.map((d: { name: string }) => d.name);
+    expect(names).toEqual(expect.arrayContaining([t.users.colleague!.name, t.users.reviewer!.name]));
+    expect(names).not.toContain(t.users.typist!.name);
+    const opinion = await act('doctor', 'GET', `/studies/${id}/doctors?purpose=opinion`);
+    const ids = opinion.doctors.map((d: { id: string }) => d.id);
+    expect(ids).not.toContain(t.users.doctor!.id);
+    expect(ids).toContain(t.users.colleague!.id);
+    await act('outsider', 'GET', `/studies/${id}/doctors`, undefined, 404);
+  });
+});
+
 describe('idempotency', () => {
   it('answers a retried request (same Idempotency-Key) with the report, once, even after a new version', async () => {
     const id = study(11);
