@@ -9,6 +9,10 @@ import { requestLogging, securityHeaders } from './http/security';
 import { spa } from './http/spa';
 import { reportRoutes } from './reports/routes';
 import { studyRoutes } from './studies/routes';
+import { errorTrackerRoutes } from './error-tracker/routes';
+import { labelRoutes } from './labels/routes';
+import { maskRoutes } from './masks/routes';
+import { phraseRoutes } from './phrases/routes';
 
 export const WEB_DIST = path.resolve(__dirname, '..', 'web', 'dist');
 
@@ -25,6 +29,9 @@ export function createApp(deps: ApiDeps): Koa {
     ctx.body = { ok: true };
   });
   for (const routes of [authRoutes(deps), studyRoutes(deps), reportRoutes(deps, 'study'), reportRoutes(deps, 'scheduled')]) {
+    api.use(routes.routes(), routes.allowedMethods());
+  }
+  for (const routes of [phraseRoutes(deps), maskRoutes(deps), labelRoutes(deps), errorTrackerRoutes(deps)]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
   app.use(api.routes());

@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { PERMISSIONS, type Permission } from '../../domain/auth/permissions';
 import { LaudoState } from '../../domain/laudo/states';
 import { hashPassword } from '../../api/auth/passwords';
+import { seedWorkspaceDemo } from './workspace-demo';
 
 export const DEMO_PASSWORD = 'Laudos@2026';
 
@@ -30,6 +31,10 @@ export const DEMO_USERS = [
 ] as const;
 
 const DOCTOR: Permission[] = [
+  'ACCOUNTS_GET_MODALITY_TEMPLATES',
+  'ACCOUNTS_GET_MODALITY_TEMPLATES_BY_STUDY_ID',
+  'ACCOUNTS_GET_EXAM_TEMPLATES',
+  'INSTITUIONS_GET_MODALITY_TEMPLATES',
   'STUDIES_SAVE_REPORTS',
   'STUDIES_SAVE_REPORTS_OIT',
   'STUDIES_RETRIEVE_REPORTS',
@@ -296,6 +301,8 @@ export async function seedDemo(knex: Knex, logger?: Logger): Promise<boolean> {
       });
     }
   });
+  // Standard phrases and masks of every demo account.
+  for (const { id } of await knex('accounts').select('id')) await seedWorkspaceDemo(knex, id);
   logger?.info('demo data seeded');
   return true;
 }
