@@ -25,6 +25,27 @@ module.exports = {
     },
     {
       ...common,
+      displayName: 'web-dom',
+      testEnvironment: 'jsdom',
+      // component tests of the web app: React's automatic JSX runtime, as Vite builds it
+      transform: {
+        '^.+\\.(t|j)sx?$': [
+          '@swc/jest',
+          {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              target: 'es2022',
+              transform: { react: { runtime: 'automatic' } },
+            },
+            module: { type: 'commonjs' },
+          },
+        ],
+      },
+      testMatch: ['<rootDir>/web/src/**/*.test.tsx'],
+      testPathIgnorePatterns: ignore,
+    },
+    {
+      ...common,
       displayName: 'workflow',
       testMatch: ['<rootDir>/workflows/**/*.test.ts'],
       testPathIgnorePatterns: ignore,

@@ -30,6 +30,12 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
               priority: 30,
             },
+            {
+              // the report editor only: loaded with its route, not on the login page or the list
+              name: 'editor',
+              test: /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs|@floating-ui)[\\/]/,
+              priority: 25,
+            },
             { name: 'mui', test: /node_modules[\\/](@mui|@emotion)[\\/]/, priority: 20 },
             { name: 'vendor', test: /node_modules[\\/](?!mqtt[\\/])/, priority: 10 },
           ],

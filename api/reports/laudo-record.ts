@@ -80,6 +80,7 @@ export function presentReport(record: LaudoRecord, updatedAt: Date, actor: Actor
     hasOldVersion: record.hasOldVersion,
     contentEmpty: record.contentEmpty,
     updatedAt: updatedAt.toISOString(),
-    allowedActions: allowedActions(record, actor),
+    // The editor sends its text with finish and the like: judged with it (domain allowedActions).
+    allowedActions: allowedActions(record, actor, { textSent: true }),
   };
 }

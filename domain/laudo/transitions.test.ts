@@ -6,6 +6,7 @@ import { PLATFORM_ACTOR, notStartedLaudo } from './snapshot';
 import { ALL_LAUDO_STATES, LaudoState } from './states';
 import {
   ADMIN,
+  DOCTOR_PERMISSIONS,
   AUTHOR,
   OPINION,
   OTHER,
@@ -551,5 +552,14 @@ describe('apply is pure', () => {
       }
       expect({ name, laudo }).toEqual({ name, laudo: before });
     }
+  });
+});
+
+describe('allowedActions with the text the editor sends', () => {
+  it('offers finish and opinion on an empty stored text only when the text comes with the call', () => {
+    const author = actor(AUTHOR, DOCTOR_PERMISSIONS);
+    const started = apply(notStartedLaudo({ studyIds: ['S1'] }), 'start', author);
+    expect(allowedActions(started, author)).not.toContain('finish');
+    expect(allowedActions(started, author, { textSent: true })).toEqual(expect.arrayContaining(['finish', 'requestOpinion']));
   });
 });

@@ -609,11 +609,17 @@ export function apply<T extends LaudoSnapshotInput, A extends LaudoAction>(
   return { ...laudo, ...l, ...change, state: nextState(action, l) };
 }
 
+/** Actions the editor sends together with its current text (the text is checked on arrival). */
+const SENT_WITH_TEXT: readonly LaudoAction[] = ['finish', 'finishReview', 'requestOpinion', 'requestReview'];
+
 /**
  * Actions the actor may take now from a UI (platform actions left out), sent with every
  * report so the web renders its buttons from it. Input is checked when the action is sent.
+ * With `textSent`, the actions the editor sends with its text are judged as if that text
+ * were there: an empty stored text must not hide Finish from a doctor typing the report.
  */
-export function allowedActions(laudo: LaudoSnapshotInput, actor: Actor): LaudoAction[] {
+export function allowedActions(laudo: LaudoSnapshotInput, actor: Actor, opts: { textSent?: boolean } = {}): LaudoAction[] {
   const l = toLaudoSnapshot(laudo);
-  return LAUDO_ACTIONS.filter((a) => !isPlatformAction(a) && checkActor(l, a, actor).ok);
+  const withText = opts.textSent ? { ...l, contentEmpty: false } : l;
+  return LAUDO_ACTIONS.filter((a) => !isPlatformAction(a) && checkActor(SENT_WITH_TEXT.includes(a) ? withText : l, a, actor).ok);
 }

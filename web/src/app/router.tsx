@@ -3,7 +3,6 @@ import { LoginPage } from '../features/auth/LoginPage';
 import { RequireAccess } from '../features/auth/RequireAccess';
 import { RequireSession } from '../features/auth/RequireSession';
 import { SelectAccountPage } from '../features/auth/SelectAccountPage';
-import { ReportPage } from '../features/report/ReportPage';
 import { StudyListPage } from '../features/studies/StudyListPage';
 import { AppLayout } from './AppLayout';
 import { NotFoundPage } from './NotFoundPage';
@@ -27,7 +26,11 @@ export function createRouter() {
               children: [
                 { index: true, element: <Navigate to="/studies" replace /> },
                 { path: '/studies', element: <StudyListPage /> },
-                { path: '/studies/report/:studyId', element: <ReportPage /> },
+                {
+                  path: '/studies/report/:studyId',
+                  // the editor (TipTap) loads with its page
+                  lazy: async () => ({ Component: (await import('../features/report/ReportPage')).ReportPage }),
+                },
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

@@ -19,6 +19,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface RequestOptions<T> {
   method?: HttpMethod;
   body?: unknown;
+  /** A body sent as it is (audio upload); give its Content-Type in headers. */
+  rawBody?: Blob;
   headers?: Record<string, string>;
   /** Validates the answer; a mismatch becomes UNKNOWN_ERROR. */
   schema?: ZodType<T>;
@@ -46,7 +48,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language };
   const token = getToken();
   if (token) headers['access_token'] = token;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (body !== undefined && options.rawBody === undefined) headers['Content-Type'] = 'application/json';
   Object.assign(headers, options.headers);
 
   const controller = new AbortController();
@@ -65,7 +67,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     res = await fetch(`${API_PREFIX}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: options.rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
       signal: controller.signal,
       credentials: 'same-origin',
     });

@@ -15,12 +15,12 @@ export function dismissNotice(id: number): void {
 }
 
 /** Shows a notification from anywhere (components, TanStack Query callbacks). */
-export function notify(message: string, severity: NoticeSeverity = 'error'): void {
+export function notify(message: string, severity: NoticeSeverity = 'error', durationMs = NOTICE_DURATION_MS): void {
   const notice: Notice = { id: nextId++, message, severity };
   const next = pushNotice(notices, notice);
   if (!next.includes(notice)) return; // the same message is already showing
   notices = next;
-  setTimeout(() => dismissNotice(notice.id), NOTICE_DURATION_MS);
+  setTimeout(() => dismissNotice(notice.id), durationMs);
   emit();
 }
 

@@ -8,7 +8,18 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { describeError } from '../../lib/errors';
 
 /** A failed report action: the spec's title and the server's description. */
-export function ReportActionErrorDialog({ title, error, onClose }: { title: string; error: unknown; onClose: () => void }) {
+export function ReportActionErrorDialog({
+  title,
+  error,
+  message,
+  onClose,
+}: {
+  title: string;
+  error: unknown;
+  /** Text shown instead of the error's own description. */
+  message?: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Dialog
@@ -20,7 +31,7 @@ export function ReportActionErrorDialog({ title, error, onClose }: { title: stri
     >
       <DialogTitle id="report-action-error-title">{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText id="report-action-error-text">{error ? describeError(error, t) : ''}</DialogContentText>
+        <DialogContentText id="report-action-error-text">{error ? (message ?? describeError(error, t)) : ''}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} autoFocus variant="contained">

@@ -1,127 +1,255 @@
-import type { ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useNavigate, useParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
+import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import CancelScheduleSendIcon from '@mui/icons-material/CancelScheduleSend';
+import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
+import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
+import LinkIcon from '@mui/icons-material/Link';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import ReplayIcon from '@mui/icons-material/Replay';
 import { formatDateTime } from '../../lib/dates';
 import { describeError, toApiError } from '../../lib/errors';
+import { useSessionData } from '../auth/session';
 import { StudyStatusChip } from '../studies/StudyStatusChip';
+import { ACTION_ERROR_TITLES, ACTION_FALLBACKS } from './actions';
 import type { StudyDetail } from './api';
+import { ConfirmDialog } from './dialogs/ConfirmDialog';
+import { editMode, shouldLeaveEditor } from './editor/edit-mode';
+import { headerActions, type HeaderAction } from './editor/toolbar';
+import { EditorWorkspace, workspaceKey } from './EditorWorkspace';
+import { reportKeys } from './query-keys';
 import { ReportActionErrorDialog } from './ReportActionErrorDialog';
-import { useStartReport, useStudyDetail, useStudyDetailLive } from './use-report';
+import { useReportActions, type ActionFailure } from './use-editor-data';
+import { useStudyDetail, useStudyDetailLive } from './use-report';
+import { VersionsPanel } from './VersionsPanel';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
-    <Box data-testid={testId}>
+    <Box data-testid={testId} sx={{ minWidth: 0 }}>
       <Typography variant="caption" color="text.secondary" component="div">
         {label}
       </Typography>
-      <Typography variant="body1" component="div">
+      <Typography variant="body2" component="div" sx={{ overflowWrap: 'anywhere' }}>
         {children}
       </Typography>
     </Box>
   );
 }
 
-const fieldGrid = {
-  display: 'grid',
-  gap: 2,
-  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
-} as const;
+const HEADER_BUTTONS: Record<HeaderAction, { label: string; testId: string; icon: ReactNode }> = {
+  start: { label: 'report.start', testId: 'start-report', icon: <PlayArrowIcon /> },
+  restart: { label: 'editor.header.restart', testId: 'restart-report', icon: <ReplayIcon /> },
+  startReview: { label: 'editor.header.startReview', testId: 'start-review', icon: <FactCheckOutlinedIcon /> },
+  cancelReview: { label: 'editor.header.cancelReview', testId: 'cancel-review', icon: <CancelScheduleSendIcon /> },
+  startTypedReview: { label: 'editor.header.startTypedReview', testId: 'start-typed-review', icon: <FactCheckOutlinedIcon /> },
+};
+
+/** The message of a failed action: the server's description, else the spec's default for it. */
+function failureMessage(failure: ActionFailure, t: TFunction): string {
+  const e = toApiError(failure.error);
+  const fallback = ACTION_FALLBACKS[failure.action];
+  if (!e.description && fallback && !['NETWORK_ERROR', 'INTERNAL_ERROR', 'MALFORMED_REQUEST'].includes(e.code))
+    return t(fallback);
+  return describeError(failure.error, t);
+}
 
 function StudyReport({ study }: { study: StudyDetail }) {
   const { t, i18n } = useTranslation();
-  const start = useStartReport(study.id);
-  useStudyDetailLive(study);
-  const dash = '—';
+  const session = useSessionData();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { report } = study;
-  const canStart = report.allowedActions.includes('start');
+  const account = session.currentAccountId ? session.accounts[session.currentAccountId] : undefined;
+  const can = (permission: string) =>
+    session.superRole ||
+    (account?.institutions ?? []).some((i) => i.id === study.institutionId && i.permissions.includes(permission));
+  const mode = editMode(report, session.id);
+  const actions = useReportActions(study.id);
+  const [confirmCancelReview, setConfirmCancelReview] = useState(false);
+  const [narrationError, setNarrationError] = useState<unknown>(null);
+
+  const leave = useCallback(() => void navigate('/studies'), [navigate]);
+  const editing = useRef(mode.editable);
+  useEffect(() => {
+    editing.current = mode.editable;
+  });
+  useStudyDetailLive(study, (doc) => {
+    if (shouldLeaveEditor(editing.current, doc.laudoState)) leave();
+    else if (!editing.current) void queryClient.invalidateQueries({ queryKey: reportKeys.content(study.id) });
+  });
+
+  const canCreatePhrase = account?.isAdmin === true || can('PHRASES_CREATE_PHRASES_BY_ACCOUNT');
+
+  const dash = '—';
+  const buttons = headerActions(report.allowedActions);
+  const onHeader = (a: HeaderAction) => {
+    if (a === 'cancelReview') setConfirmCancelReview(true);
+    else void actions.run(a);
+  };
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Stack spacing={3}>
-        <Box>
-          <Typography variant="h5" component="h1" data-testid="report-patient">
-            {study.patientName || dash}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('report.patientId')}: {study.patientId || dash}
-          </Typography>
-        </Box>
-
-        <Box sx={fieldGrid}>
-          <Field label={t('report.exam')}>{study.examType || dash}</Field>
-          <Field label={t('report.modality')}>{study.modalities.join(', ') || dash}</Field>
-          <Field label={t('report.examDate')}>{formatDateTime(study.examDate, i18n.language) || dash}</Field>
-          <Field label={t('report.accessionNumber')}>{study.accessionNumber || dash}</Field>
-          <Field label={t('report.institution')}>{study.institutionName || dash}</Field>
-        </Box>
-
-        <Divider />
-
-        <Box sx={fieldGrid}>
-          <Field label={t('report.state')}>
-            <Box data-testid="report-state" data-state={report.state}>
-              <StudyStatusChip state={report.state} size="medium" />
-            </Box>
-          </Field>
-          <Field label={t('report.doctor')}>{report.doctorName || dash}</Field>
-          <Field label={t('report.updatedAt')}>{formatDateTime(report.updatedAt, i18n.language) || dash}</Field>
-        </Box>
-
-        <Box>
-          <Typography variant="subtitle2" component="h2" gutterBottom>
-            {t('report.actions')}
-          </Typography>
-          {canStart ? (
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-              <Button
-                variant="contained"
-                startIcon={<PlayArrowIcon />}
-                onClick={start.start}
-                loading={start.isPending}
-                loadingPosition="start"
-                data-testid="start-report"
-              >
-                {t('report.start')}
-              </Button>
-            </Stack>
-          ) : (
-            <Typography variant="body2" color="text.secondary" data-testid="report-no-actions">
-              {t('report.noActions')}
+    <Stack spacing={2}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 } }} data-testid="report-header">
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+          <Box sx={{ flex: '1 1 320px', minWidth: 0 }}>
+            <Typography variant="h5" component="h1" data-testid="report-patient" sx={{ fontWeight: 600 }}>
+              {study.patientName || dash}
             </Typography>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 0.75 }}>
+              <Typography variant="body2" color="text.secondary">
+                {t('report.patientId')}: {study.patientId || dash}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                · {study.examType || dash}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                · {study.modalities.join(', ') || dash}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                · {formatDateTime(study.examDate, i18n.language) || dash}
+              </Typography>
+            </Stack>
+          </Box>
+          <Stack spacing={1} sx={{ alignItems: { xs: 'flex-start', md: 'flex-end' } }}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+              {report.studyIds.length > 1 && (
+                <Chip size="small" icon={<LinkIcon />} label={t('editor.header.shared', { count: report.studyIds.length })} />
+              )}
+              <Box data-testid="report-state" data-state={report.state}>
+                <StudyStatusChip state={report.state} size="medium" />
+              </Box>
+            </Stack>
+            {buttons.length > 0 ? (
+              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                {buttons.map((a) => (
+                  <Button
+                    key={a}
+                    variant={a === 'cancelReview' ? 'outlined' : 'contained'}
+                    startIcon={HEADER_BUTTONS[a].icon}
+                    onClick={() => onHeader(a)}
+                    loading={actions.pending === a}
+                    loadingPosition="start"
+                    data-testid={HEADER_BUTTONS[a].testId}
+                  >
+                    {t(HEADER_BUTTONS[a].label as 'report.start')}
+                  </Button>
+                ))}
+              </Stack>
+            ) : (
+              report.state === 0 && (
+                <Typography variant="body2" color="text.secondary" data-testid="report-no-actions">
+                  {t('report.noActions')}
+                </Typography>
+              )
+            )}
+          </Stack>
+        </Box>
+      </Paper>
+
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 300px' },
+          alignItems: 'start',
+        }}
+      >
+        <Box sx={{ minWidth: 0 }}>
+          {report.state === 0 ? (
+            <Paper variant="outlined" sx={{ p: 5, textAlign: 'center' }} data-testid="report-not-started">
+              <DescriptionOutlinedIcon color="disabled" sx={{ fontSize: 48 }} />
+              <Typography variant="h6" sx={{ mt: 1 }}>
+                {t('editor.notStarted')}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {buttons.includes('start') || buttons.includes('restart') ? t('editor.notStartedHint') : t('report.noActions')}
+              </Typography>
+            </Paper>
+          ) : (
+            <EditorWorkspace
+              key={workspaceKey(report, mode)}
+              study={study}
+              report={report}
+              mode={mode}
+              userId={session.id}
+              accountId={session.currentAccountId}
+              canCreatePhrase={canCreatePhrase}
+              run={actions.run}
+              pending={actions.pending}
+              onNarrationError={setNarrationError}
+              onLeave={leave}
+            />
           )}
         </Box>
-      </Stack>
+        <Paper variant="outlined" sx={{ p: 2 }} data-testid="study-details">
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1.5 }}>
+            {t('editor.header.studyDetails')}
+          </Typography>
+          <Stack spacing={1.5}>
+            <Field label={t('report.exam')}>{study.examType || dash}</Field>
+            <Field label={t('report.modality')}>{study.modalities.join(', ') || dash}</Field>
+            <Field label={t('report.examDate')}>{formatDateTime(study.examDate, i18n.language) || dash}</Field>
+            <Field label={t('report.accessionNumber')}>{study.accessionNumber || dash}</Field>
+            <Field label={t('report.institution')}>{study.institutionName || dash}</Field>
+            <Field label={t('report.doctor')}>{report.doctorName || dash}</Field>
+            <Field label={t('report.version')}>{report.version}</Field>
+            <Field label={t('report.updatedAt')}>{formatDateTime(report.updatedAt, i18n.language) || dash}</Field>
+          </Stack>
+        </Paper>
+      </Box>
 
-      <ReportActionErrorDialog title={t('report.startErrorTitle')} error={start.error} onClose={() => start.reset()} />
-    </Paper>
+      <VersionsPanel studyId={study.id} />
+
+      <ConfirmDialog
+        open={confirmCancelReview}
+        title={t('editor.dialogs.cancelReviewTitle')}
+        text={t('editor.dialogs.cancelReviewText')}
+        pending={actions.pending === 'cancelReview'}
+        onConfirm={() => void actions.run('cancelReview').then(() => setConfirmCancelReview(false))}
+        onClose={() => setConfirmCancelReview(false)}
+      />
+      <ReportActionErrorDialog
+        title={actions.failure ? t(ACTION_ERROR_TITLES[actions.failure.action]) : ''}
+        error={actions.failure?.error ?? null}
+        message={actions.failure ? failureMessage(actions.failure, t) : undefined}
+        onClose={actions.clearFailure}
+      />
+      <ReportActionErrorDialog
+        title={t('editor.errors.narrateTitle')}
+        error={narrationError}
+        onClose={() => setNarrationError(null)}
+      />
+    </Stack>
   );
 }
 
 function ReportSkeleton() {
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} aria-busy data-testid="report-loading">
-      <Skeleton variant="text" width="40%" height={40} />
-      <Skeleton variant="text" width="20%" />
-      <Box sx={{ ...fieldGrid, mt: 3 }}>
-        {Array.from({ length: 6 }, (_, i) => (
-          <Skeleton key={i} variant="rounded" height={44} />
-        ))}
-      </Box>
-    </Paper>
+    <Stack spacing={2} aria-busy data-testid="report-loading">
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Skeleton variant="text" width="40%" height={40} />
+        <Skeleton variant="text" width="30%" />
+      </Paper>
+      <Paper variant="outlined" sx={{ p: 3 }}>
+        <Skeleton variant="rounded" height={36} />
+        <Skeleton variant="rounded" height={360} sx={{ mt: 2 }} />
+      </Paper>
+    </Stack>
   );
 }
 
-/** /studies/report/:studyId — the study, its report state and the actions the server allows. */
+/** /studies/report/:studyId — the report editor of a study. */
 export function ReportPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { studyTopic } from '../../../../domain/live/study-document';
 import type { StudyListResponse } from '../../../../domain/studies/schemas';
@@ -20,23 +20,33 @@ export function useStudyDetail(studyId: string) {
   });
 }
 
-/** Follows the study's live document; a state change refetches allowedActions. */
-export function useStudyDetailLive(study: StudyDetail | undefined): LiveStatus {
+/**
+ * Follows the study's live document: the list and the detail take it at once, and every
+ * change refetches the detail (allowedActions are the server's) and the versions.
+ * `onDoc` lets the page react too (leave the editor, refresh a read-only text).
+ */
+export function useStudyDetailLive(study: StudyDetail | undefined, onDoc?: (doc: LiveStudyDocument) => void): LiveStatus {
   const session = useSessionData();
   const queryClient = useQueryClient();
   const topic = study && session.currentAccountId ? studyTopic(session.currentAccountId, study.institutionId, study.id) : null;
+  const extra = useRef(onDoc);
+  useEffect(() => {
+    extra.current = onDoc;
+  });
 
-  const onDoc = useCallback(
+  const handle = useCallback(
     (doc: LiveStudyDocument) => {
       const key = reportKeys.study(doc.studyId);
       const result = applyLiveDocToDetail(queryClient.getQueryData<StudyDetail>(key), doc);
       if (result.data) queryClient.setQueryData(key, result.data);
       queryClient.setQueriesData<StudyListResponse>({ queryKey: studyKeys.lists() }, (old) => applyLiveDocToList(old, doc));
-      if (result.stateChanged) void queryClient.invalidateQueries({ queryKey: key });
+      void queryClient.invalidateQueries({ queryKey: key });
+      void queryClient.invalidateQueries({ queryKey: reportKeys.versions(doc.studyId) });
+      extra.current?.(doc);
     },
     [queryClient],
   );
-  return useLiveStudy(topic, onDoc);
+  return useLiveStudy(topic, handle);
 }
 
 /** Starts the report (POST …/reports/start); each attempt carries a new Idempotency-Key. */

@@ -1,0 +1,542 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEditorState, type Editor } from '@tiptap/react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
+import CloudDoneOutlinedIcon from '@mui/icons-material/CloudDoneOutlined';
+import CloudOffOutlinedIcon from '@mui/icons-material/CloudOffOutlined';
+import CloudSyncOutlinedIcon from '@mui/icons-material/CloudSyncOutlined';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
+import ViewQuiltOutlinedIcon from '@mui/icons-material/ViewQuiltOutlined';
+import type { ReportView } from '../../../../domain/studies/schemas';
+import { notify } from '../../app/notifications/store';
+import { randomUuid } from '../../lib/uuid';
+import type { ReportActionKey } from './actions';
+import { fetchDefaultMask, uploadNarration, type StudyDetail } from './api';
+import { ChangeDoctorDialog } from './dialogs/ChangeDoctorDialog';
+import { ConfirmDialog } from './dialogs/ConfirmDialog';
+import { DisassociateDialog } from './dialogs/DisassociateDialog';
+import { NarrateDialog } from './dialogs/NarrateDialog';
+import { ReopenDialog } from './dialogs/ReopenDialog';
+import { SecondOpinionDialog } from './dialogs/SecondOpinionDialog';
+import type { SaveStatus } from './editor/autosaver';
+import { CreatePhraseDialog } from './editor/CreatePhraseDialog';
+import { chooseInitialContent, clearLocalDraft, readLocalDraft } from './editor/draft-content';
+import { shouldLeaveEditor, type EditMode } from './editor/edit-mode';
+import { FormattingBar } from './editor/FormattingBar';
+import { MASK_LOADED_VISIBLE_MS, MAX_REPORT_CHARS } from './editor/limits';
+import { MaskChooser } from './editor/MaskChooser';
+import { findPhraseByCode, phraseToHtml, type Phrase } from './editor/phrases';
+import { PhrasePicker } from './editor/PhrasePicker';
+import { EditorCounter, ReportEditor } from './editor/ReportEditor';
+import { opinionMode, type ToolbarButton } from './editor/toolbar';
+import { useDraftAutosave } from './editor/use-draft-autosave';
+import { ReportToolbar, type StructuredModel } from './ReportToolbar';
+import { useEditorSources, usePhrases } from './use-editor-data';
+
+type DialogKind =
+  | 'reopen'
+  | 'reopenReview'
+  | 'disassociate'
+  | 'changeDoctor'
+  | 'opinion'
+  | 'requestReview'
+  | 'returnToNotStarted'
+  | 'narrate'
+  | 'phrasePicker'
+  | 'createPhrase'
+  | 'masks';
+
+export interface EditorWorkspaceProps {
+  study: StudyDetail;
+  report: ReportView;
+  mode: EditMode;
+  userId: string;
+  accountId: string | null;
+  canCreatePhrase: boolean;
+  run: (action: ReportActionKey, body?: unknown) => Promise<ReportView | null>;
+  pending: ReportActionKey | null;
+  onNarrationError: (error: unknown) => void;
+  onLeave: () => void;
+}
+
+function localStore(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function SaveStatusText({ status }: { status: SaveStatus }) {
+  const { t } = useTranslation();
+  const icon = {
+    idle: null,
+    pending: <CloudSyncOutlinedIcon fontSize="inherit" />,
+    saving: <CloudSyncOutlinedIcon fontSize="inherit" />,
+    saved: <CloudDoneOutlinedIcon fontSize="inherit" />,
+    error: <CloudOffOutlinedIcon fontSize="inherit" />,
+  }[status];
+  if (status === 'idle') return <span data-testid="draft-status" data-status="idle" />;
+  return (
+    <Typography
+      variant="caption"
+      color={status === 'error' ? 'error' : status === 'saved' ? 'success.main' : 'text.secondary'}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}
+      role="status"
+      data-testid="draft-status"
+      data-status={status}
+    >
+      {icon}
+      {t(`editor.status.${status}`)}
+    </Typography>
+  );
+}
+
+/** Finish / second opinion / change mask (spec 2 §2 bottom bar). */
+function BottomBar({
+  editor,
+  mode,
+  showOpinion,
+  pending,
+  onFinish,
+  onOpinion,
+  onMask,
+}: {
+  editor: Editor | null;
+  mode: EditMode;
+  showOpinion: boolean;
+  pending: ReportActionKey | null;
+  onFinish: () => void;
+  onOpinion: () => void;
+  onMask: () => void;
+}) {
+  const { t } = useTranslation();
+  const state = useEditorState({
+    editor,
+    selector: (ctx) => ({
+      empty: ctx.editor?.isEmpty ?? true,
+      over:
+        ((ctx.editor?.storage.characterCount as { characters: () => number } | undefined)?.characters() ?? 0) > MAX_REPORT_CHARS,
+    }),
+  });
+  if (!mode.finishAction && !showOpinion && !mode.canChangeMask) return null;
+  const blocked = !state || state.empty || state.over;
+  const finishLabel = t(mode.finishAction === 'finishReview' ? 'editor.bottom.finishReview' : 'editor.bottom.finish');
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ px: 2, py: 1.25, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}
+      role="toolbar"
+      aria-label={t('editor.bottom.label')}
+      data-testid="bottom-bar"
+    >
+      {mode.canChangeMask && (
+        <Button startIcon={<ViewQuiltOutlinedIcon />} onClick={onMask} data-testid="bottom-change-mask">
+          {t('editor.bottom.changeMask')}
+        </Button>
+      )}
+      {showOpinion && (
+        <Button startIcon={<PeopleAltOutlinedIcon />} onClick={onOpinion} data-testid="bottom-second-opinion">
+          {t('editor.toolbar.secondOpinion')}
+        </Button>
+      )}
+      <Box sx={{ flex: 1 }} />
+      <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'none', md: 'block' } }}>
+        {t('editor.bottom.shortcuts')}
+      </Typography>
+      {mode.finishAction && (
+        <Tooltip title={state?.empty ? t('editor.bottom.emptyBlocksFinish') : state?.over ? t('editor.overLimit') : ''}>
+          <span>
+            <Button
+              variant="contained"
+              startIcon={mode.finishAction === 'finishReview' ? <DoneAllIcon /> : <CheckCircleOutlineIcon />}
+              disabled={blocked}
+              loading={pending === mode.finishAction}
+              loadingPosition="start"
+              onClick={onFinish}
+              data-testid="finish-report"
+            >
+              {finishLabel}
+            </Button>
+          </span>
+        </Tooltip>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * The editor with its toolbar, autosave, dialogs and bottom bar, for one version and one
+ * mode of the report (the page remounts it when either changes).
+ */
+export function EditorWorkspace({
+  study,
+  report,
+  mode,
+  userId,
+  accountId,
+  canCreatePhrase,
+  run,
+  pending,
+  onNarrationError,
+  onLeave,
+}: EditorWorkspaceProps) {
+  const { t } = useTranslation();
+  const studyId = study.id;
+  const sources = useEditorSources(studyId, true);
+  const phrases = usePhrases(accountId, '', mode.editable);
+  const phraseList = useRef<Phrase[]>([]);
+  useEffect(() => {
+    phraseList.current = phrases.data ?? [];
+  }, [phrases.data]);
+  const lookupPhrase = useCallback((code: string) => findPhraseByCode(phraseList.current, code)?.phrase ?? null, []);
+
+  const autosave = useDraftAutosave(
+    { studyId, laudoId: report.laudoId, version: report.version, field: mode.field, userId },
+    mode.autosave,
+  );
+  const [editor, setEditor] = useState<Editor | null>(null);
+  const [dialog, setDialog] = useState<DialogKind | null>(null);
+  const [narrating, setNarrating] = useState(false);
+  const close = useCallback(() => setDialog(null), []);
+
+  const loaded = sources.content.isSuccess && (sources.draft.isSuccess || sources.draft.isError);
+  // The text the editor opens with is chosen once, when both sources have answered.
+  const [initial, setInitial] = useState<ReturnType<typeof chooseInitialContent> | null>(null);
+  useEffect(() => {
+    if (!loaded || (initial && mode.editable)) return;
+    setInitial(
+      chooseInitialContent({
+        laudoId: report.laudoId,
+        version: report.version,
+        field: mode.field,
+        reportUpdatedAt: report.updatedAt,
+        saved: sources.content.data ?? null,
+        draft: mode.editable ? (sources.draft.data ?? null) : null,
+        local: mode.editable ? readLocalDraft(localStore(), studyId) : null,
+      }),
+    );
+  }, [
+    loaded,
+    initial,
+    mode.editable,
+    mode.field,
+    report.laudoId,
+    report.version,
+    report.updatedAt,
+    sources.content.data,
+    sources.draft.data,
+    studyId,
+  ]);
+
+  const read = useCallback(() => editor?.getHTML() ?? '', [editor]);
+  const onChange = useCallback((r: () => string) => autosave.change(r), [autosave]);
+
+  // Unsent text from this browser goes to the server at once; an empty new report gets the default mask.
+  const bootstrapped = useRef(false);
+  useEffect(() => {
+    if (!editor || !initial || bootstrapped.current || !mode.editable) return;
+    bootstrapped.current = true;
+    if (initial.unsynced) autosave.change(() => editor.getHTML());
+    if (initial.source === 'empty' && mode.canChangeMask) {
+      void fetchDefaultMask(studyId)
+        .then((content) => {
+          if (content && !editor.isDestroyed && editor.isEmpty) {
+            editor.commands.setContent(content);
+            autosave.change(() => editor.getHTML());
+          }
+        })
+        .catch(() => undefined);
+    }
+  }, [editor, initial, mode.editable, mode.canChangeMask, autosave, studyId]);
+
+  const after = useCallback(
+    (result: ReportView | null) => {
+      if (!result) return false;
+      if (shouldLeaveEditor(mode.editable, result.state)) {
+        clearLocalDraft(localStore(), studyId);
+        onLeave();
+      }
+      return true;
+    },
+    [mode.editable, studyId, onLeave],
+  );
+  const act = useCallback(
+    async (action: ReportActionKey, body?: unknown) => {
+      const ok = after(await run(action, body));
+      if (ok) setDialog(null);
+      return ok;
+    },
+    [run, after],
+  );
+
+  const finish = useCallback(() => {
+    if (!mode.finishAction || !editor || editor.isEmpty) return;
+    const chars = (editor.storage.characterCount as { characters: () => number }).characters();
+    if (chars > MAX_REPORT_CHARS) {
+      notify(t('editor.overLimit'), 'error');
+      return;
+    }
+    void act(mode.finishAction, { content: read() });
+  }, [mode.finishAction, editor, act, read, t]);
+
+  const saveNow = useCallback(() => {
+    if (mode.autosave) void autosave.flush();
+    else if (mode.editable && report.allowedActions.includes('save')) void act('save', { content: read(), finish: false });
+  }, [mode.autosave, mode.editable, report.allowedActions, autosave, act, read]);
+
+  // Ctrl+S save, Ctrl+Enter finish, Ctrl+Space phrase picker — before the editor's own keys.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+      const key = e.key.toLowerCase();
+      let handled = true;
+      if (key === 's') saveNow();
+      else if (key === 'enter' && mode.finishAction && dialog === null) finish();
+      else if ((e.code === 'Space' || key === ' ') && e.ctrlKey && mode.editable) setDialog('phrasePicker');
+      else handled = false;
+      if (handled) {
+        e.preventDefault();
+        e.stopPropagation();
+      }
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [saveNow, finish, mode.finishAction, mode.editable, dialog]);
+
+  const allowedActions = report.allowedActions;
+  const opinion = opinionMode(allowedActions);
+  const autoOpened = useRef(false);
+  useEffect(() => {
+    if (opinion === 'decide' && !autoOpened.current) {
+      autoOpened.current = true;
+      setDialog('opinion');
+    }
+  }, [opinion]);
+
+  const onToolbar = (b: Exclude<ToolbarButton, 'switchModel' | 'masksMenu'>) => {
+    if (b === 'save')
+      void act('save', { content: read(), finish: false }).then((ok) => {
+        if (ok) void autosave.flush();
+      });
+    else if (b === 'secondOpinion') setDialog('opinion');
+    else setDialog(b);
+  };
+
+  const insertPhrase = (p: Phrase) => {
+    setDialog(null);
+    editor?.chain().focus().insertContent(phraseToHtml(p.phrase)).run();
+  };
+
+  const maskLoaded = (content: string) => {
+    setDialog(null);
+    if (!editor) return;
+    editor.chain().setContent(content).focus('start').run();
+    autosave.change(() => editor.getHTML());
+    notify(t('editor.success.maskLoaded'), 'success', MASK_LOADED_VISIBLE_MS);
+  };
+
+  const reportEmpty = editor ? editor.isEmpty : report.contentEmpty;
+  const structured = report.structuredType !== '';
+
+  let editorArea;
+  if (sources.content.isError) editorArea = <Alert severity="error">{t('editor.contentError')}</Alert>;
+  else if (!initial)
+    editorArea = (
+      <Box sx={{ p: 3 }} aria-busy>
+        <Skeleton width="60%" />
+        <Skeleton width="90%" />
+        <Skeleton width="80%" />
+        <Skeleton width="40%" />
+      </Box>
+    );
+  else
+    editorArea = (
+      <ReportEditor
+        initialContent={mode.editable ? initial.content : initial.content || `<p><em>${t('editor.noContent')}</em></p>`}
+        editable={mode.editable}
+        lookupPhrase={lookupPhrase}
+        onChange={mode.editable ? onChange : undefined}
+        onEditor={setEditor}
+      />
+    );
+
+  return (
+    <Stack spacing={2}>
+      <Paper variant="outlined" sx={{ overflow: 'hidden' }} data-testid="editor-card">
+        <Box sx={{ px: 1.5, py: 1, bgcolor: 'action.hover' }}>
+          <ReportToolbar
+            allowedActions={allowedActions}
+            editable={mode.editable}
+            canCreatePhrase={canCreatePhrase}
+            canChangeMask={mode.canChangeMask}
+            structuredType={report.structuredType as StructuredModel}
+            pending={pending}
+            onAction={onToolbar}
+            onSwitchModel={(m) => void act('switchModel', { structuredType: m })}
+            onMasks={(what) =>
+              setDialog(what === 'chooseMask' ? 'masks' : what === 'insertPhrase' ? 'phrasePicker' : 'createPhrase')
+            }
+          />
+        </Box>
+        <Divider />
+        {mode.cannotEdit && (
+          <Alert severity="warning" square data-testid="cannot-edit">
+            {t('editor.cannotEdit')}
+          </Alert>
+        )}
+        {structured && (
+          <Alert severity="info" square>
+            {t('editor.structuredNotice', { model: report.structuredType })}
+          </Alert>
+        )}
+        {initial?.source === 'local' && mode.editable && (
+          <Alert severity="info" square>
+            {t('editor.restoredLocal')}
+          </Alert>
+        )}
+        {mode.editable && editor && (
+          <>
+            <FormattingBar editor={editor} disabled={!mode.editable} onPhrase={() => setDialog('phrasePicker')} />
+            <Divider />
+          </>
+        )}
+        <Box sx={{ bgcolor: 'background.paper' }}>{editorArea}</Box>
+        <Divider />
+        <Box sx={{ px: 2, py: 0.75, display: 'flex', alignItems: 'center', gap: 2, minHeight: 40 }}>
+          {mode.editable ? (
+            <SaveStatusText status={autosave.status} />
+          ) : (
+            <Typography variant="caption" color="text.secondary">
+              {t('editor.readOnly')}
+            </Typography>
+          )}
+          <Box sx={{ flex: 1 }} />
+          {editor && mode.editable && <EditorCounter editor={editor} />}
+        </Box>
+      </Paper>
+
+      <BottomBar
+        // useEditorState reads a new editor only on its next transaction: remount when it arrives
+        key={editor ? 'editor' : 'none'}
+        editor={editor}
+        mode={mode}
+        showOpinion={opinion !== null}
+        pending={pending}
+        onFinish={finish}
+        onOpinion={() => setDialog('opinion')}
+        onMask={() => setDialog('masks')}
+      />
+
+      <ReopenDialog
+        key={`reopen-${dialog === 'reopen' || dialog === 'reopenReview'}`}
+        open={dialog === 'reopen' || dialog === 'reopenReview'}
+        review={dialog === 'reopenReview'}
+        pending={pending === 'reopen' || pending === 'reopenReview'}
+        onSubmit={(body) => void act(dialog === 'reopenReview' ? 'reopenReview' : 'reopen', body)}
+        onClose={close}
+      />
+      <DisassociateDialog
+        open={dialog === 'disassociate'}
+        studies={report.studyIds.length}
+        pending={pending === 'disassociate'}
+        onSubmit={(all) => void act('disassociate', { all })}
+        onClose={close}
+      />
+      <ChangeDoctorDialog
+        key={`doctor-${dialog === 'changeDoctor'}`}
+        open={dialog === 'changeDoctor'}
+        studyId={study.id}
+        currentDoctorId={report.userId}
+        currentDoctorName={report.doctorName}
+        pending={pending === 'changeDoctor'}
+        onSubmit={(id) => void act('changeDoctor', { performingPhysician: id })}
+        onClose={close}
+      />
+      {opinion && (
+        <SecondOpinionDialog
+          key={`opinion-${opinion}-${dialog === 'opinion'}`}
+          open={dialog === 'opinion'}
+          mode={opinion}
+          studyId={studyId}
+          userId={userId}
+          reportEmpty={reportEmpty}
+          pending={pending !== null && pending.toLowerCase().includes('opinion')}
+          onRequest={(body) => void act('requestOpinion', { ...body, laudoContent: read() })}
+          onGive={(body) => void act('giveOpinion', body)}
+          onAccept={() => void act('acceptOpinion')}
+          onIgnore={() => void act('ignoreOpinion')}
+          onCancelRequest={() => void act('cancelOpinion')}
+          onClose={close}
+        />
+      )}
+      <ConfirmDialog
+        open={dialog === 'requestReview'}
+        title={t('editor.dialogs.requestReviewTitle')}
+        text={t('editor.dialogs.requestReviewText')}
+        confirmLabel={t('editor.toolbar.requestReview')}
+        pending={pending === 'requestReview'}
+        onConfirm={() => void act('requestReview', mode.editable ? { content: read() } : {})}
+        onClose={close}
+        testId="request-review-dialog"
+      />
+      <ConfirmDialog
+        open={dialog === 'returnToNotStarted'}
+        title={t('editor.dialogs.returnTitle')}
+        text={t('editor.dialogs.returnText')}
+        pending={pending === 'returnToNotStarted'}
+        onConfirm={() => void act('returnToNotStarted')}
+        onClose={close}
+        testId="return-dialog"
+      />
+      <NarrateDialog
+        key={`narrate-${dialog === 'narrate'}`}
+        open={dialog === 'narrate'}
+        pending={narrating}
+        onSubmit={(audio) => {
+          setNarrating(true);
+          uploadNarration(studyId, audio, randomUuid())
+            .then((r) => {
+              notify(t('editor.success.narrated'), 'success');
+              setDialog(null);
+              after(r);
+            })
+            .catch(onNarrationError)
+            .finally(() => setNarrating(false));
+        }}
+        onClose={close}
+      />
+      {mode.editable && (
+        <PhrasePicker open={dialog === 'phrasePicker'} accountId={accountId} onPick={insertPhrase} onClose={close} />
+      )}
+      {canCreatePhrase && accountId && (
+        <CreatePhraseDialog
+          open={dialog === 'createPhrase'}
+          accountId={accountId}
+          initialText={
+            editor && !editor.state.selection.empty
+              ? editor.state.doc.textBetween(editor.state.selection.from, editor.state.selection.to, '\n')
+              : ''
+          }
+          onClose={close}
+        />
+      )}
+      {mode.canChangeMask && <MaskChooser open={dialog === 'masks'} studyId={studyId} onLoaded={maskLoaded} onClose={close} />}
+    </Stack>
+  );
+}
+
+/** Key that remounts the workspace when the version or the mode changes. */
+export function workspaceKey(report: ReportView, mode: EditMode): string {
+  return `${report.laudoId}:${report.version}:${mode.field}:${mode.editable ? 'w' : 'r'}:${report.structuredType}`;
+}
