@@ -1,0 +1,125 @@
+/**
+ * A doctor's report in the browser: start, type with autosave, reload without losing a
+ * word, a standard phrase, finish, then reopen with a reason and see the archived version.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import type { Browser, Page } from 'playwright-core';
+import type { Platform } from '../../scripts/platform';
+import { launchChromium } from '../support/browser';
+import { eventually } from '../support/eventually';
+import { DOCTOR_PERMISSIONS, type Tenant, PASSWORD, createTenant } from '../support/fixtures';
+import { startTestPlatform } from '../support/platform';
+
+jest.setTimeout(120_000);
+
+const ARTIFACTS = path.resolve(__dirname, '..', '..', 'test-results', 'e2e');
+let platform: Platform;
+let knex: Knex;
+let browser: Browser;
+let t: Tenant;
+let page: Page;
+
+beforeAll(async () => {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  ({ platform, knex } = await startTestPlatform({ SERVE_WEB: 'true' }));
+  t = await createTenant(knex, { studies: 2, users: { doctor: [...DOCTOR_PERMISSIONS, 'PHRASES_CREATE_PHRASES_BY_ACCOUNT'] } });
+  await knex('phrases').insert({
+    account_id: t.accountId,
+    code: 'NORMAL',
+    title: 'Exame normal',
+    phrase: 'Exame dentro dos limites da normalidade.',
+    exams: [],
+    modalities: [],
+  });
+  browser = await launchChromium();
+  const context = await browser.newContext({
+    viewport: { width: 1400, height: 950 },
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  });
+  page = await context.newPage();
+  await page.goto(`${platform.url}/login`);
+  await page.getByTestId('login-username').fill(t.users.doctor!.username);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-password').press('Enter');
+  await page.waitForURL('**/studies');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+  await knex?.destroy();
+});
+
+const text = async (testId: string) =>
+  (
+    await page
+      .getByTestId(testId)
+      .innerText()
+      .catch(() => '')
+  ).trim();
+const until = (testId: string, wanted: string, timeout = 10_000) =>
+  eventually(
+    () => text(testId),
+    (v) => v.includes(wanted),
+    { timeout, what: `${testId} to show "${wanted}"` },
+  );
+
+test('start, type with autosave, reload, phrase, finish, reopen', async () => {
+  const studyId = t.studyIds[1]!;
+  await page.goto(`${platform.url}/studies/report/${studyId}`);
+  await until('report-state', 'Não iniciado');
+  await page.getByTestId('start-report').click();
+  await until('report-state', 'Em andamento');
+
+  const editor = page.locator('.ProseMirror');
+  await editor.click();
+  await page.keyboard.type('Pulmões sem alterações. ');
+  await until('draft-status', 'Rascunho salvo');
+  expect((await knex('study_drafts').where({ study_id: studyId }).first('content')).content).toContain('Pulmões sem alterações.');
+
+  // Nothing typed is lost on a reload: the draft comes back.
+  await page.reload();
+  await eventually(
+    () => editor.innerText(),
+    (v) => v.includes('Pulmões sem alterações.'),
+    { what: 'draft restored' },
+  );
+
+  // A standard phrase expands from its code.
+  await editor.click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' \\NORMAL ');
+  await eventually(
+    () => editor.innerText(),
+    (v) => v.includes('Exame dentro dos limites da normalidade.'),
+    { what: 'phrase expanded' },
+  );
+  await page.screenshot({ path: path.join(ARTIFACTS, 'report-editor.png'), fullPage: true });
+
+  await page.getByTestId('finish-report').click();
+  // Finishing leaves the editor for the list (spec 1 §4) or shows the concluded report.
+  await eventually(
+    async () => (await knex('studies').where({ id: studyId }).first('laudo_state')).laudo_state,
+    (s) => s === 2,
+    { what: 'report concluded' },
+  );
+  const { laudo_id: laudoId } = await knex('studies').where({ id: studyId }).first('laudo_id');
+  const version = await knex('laudo_versions as v')
+    .join('laudo_contents as c', 'c.id', 'v.content_id')
+    .where({ 'v.laudo_id': laudoId })
+    .first('c.body');
+  expect(version.body).toContain('Exame dentro dos limites da normalidade.');
+
+  await page.goto(`${platform.url}/studies/report/${studyId}`);
+  await until('report-state', 'Concluído');
+  await page.getByTestId('toolbar-reopen').click();
+  await page.getByTestId('reopen-OTHER').click();
+  await page.getByTestId('reopen-dialog').locator('textarea, input[type="text"]').first().fill('Lateralidade trocada');
+  await page.getByTestId('reopen-submit').click();
+  await until('report-state', 'Em andamento');
+  await until('version-row-1', 'Cancelado');
+  await page.screenshot({ path: path.join(ARTIFACTS, 'report-editor-reopened.png'), fullPage: true });
+});
