@@ -11,6 +11,7 @@ const COLUMNS = [
   's.modalities',
   's.exam_type as examType',
   's.exam_date as examDate',
+  's.received_at as receivedAt',
   's.institution_id as institutionId',
   'i.name as institutionName',
   's.laudo_id as laudoId',
@@ -32,7 +33,9 @@ export function studiesQuery(knex: Knex, access: Access): Knex.QueryBuilder {
   return scoped(examsBase(knex), access, 's');
 }
 
-type Row = Omit<StudyListItem, 'examDate'> & { examDate: Date | null };
+type Row = Omit<StudyListItem, 'examDate' | 'receivedAt'> & { examDate: Date | null; receivedAt: Date | null };
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 /** A study, or a scheduled exam (no institution). */
 export type Exam = Omit<StudyListItem, 'institutionId' | 'institutionName'> & {
@@ -67,7 +70,7 @@ export async function findExam(knex: Knex, access: Access, kind: ExamKind, id: s
   if (kind === 'study') return findStudy(knex, access, id);
   const row = (await scheduledQuery(knex, access).where('s.id', id).first(COLUMNS)) as
     (Omit<Row, 'institutionId'> & { institutionId: null }) | undefined;
-  return row && { ...row, examDate: row.examDate ? new Date(row.examDate).toISOString() : null };
+  return row && { ...row, examDate: iso(row.examDate), receivedAt: iso(row.receivedAt) };
 }
 
 export async function listScheduledExams(knex: Knex, access: Access, page: number, pageSize: number) {
@@ -86,7 +89,7 @@ export async function listScheduledExams(knex: Knex, access: Access, page: numbe
 }
 
 export function presentStudy(row: Row): StudyListItem {
-  return { ...row, examDate: row.examDate ? new Date(row.examDate).toISOString() : null };
+  return { ...row, examDate: iso(row.examDate), receivedAt: iso(row.receivedAt) };
 }
 
 type Filters = Omit<StudyListQuery, 'page' | 'pageSize' | 'sort' | 'cursor'>;

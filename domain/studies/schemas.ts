@@ -44,6 +44,8 @@ export const StudyListItem = z.object({
   examType: z.string().nullable(),
   /** ISO timestamp of the exam (DICOM study date/time). */
   examDate: z.string().nullable(),
+  /** ISO timestamp of when the study arrived on the platform. */
+  receivedAt: z.string().nullable().optional(),
   institutionId: z.string().uuid(),
   institutionName: z.string(),
   laudoId: z.string().uuid(),
