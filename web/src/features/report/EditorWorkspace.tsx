@@ -335,7 +335,12 @@ export function EditorWorkspace({
 
   const insertPhrase = (p: Phrase) => {
     setDialog(null);
-    editor?.chain().focus().insertContent(phraseToHtml(p.phrase)).run();
+    if (!editor) return;
+    // A phrase typed after a word starts as a new word.
+    const { from } = editor.state.selection;
+    const before = from > 1 ? editor.state.doc.textBetween(from - 1, from, '\n', '\n') : '';
+    const html = phraseToHtml(p.phrase);
+    editor.chain().focus().insertContent(before && !/\s/.test(before) ? ` ${html}` : html).run();
   };
 
   const maskLoaded = (content: string) => {
