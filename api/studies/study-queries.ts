@@ -3,6 +3,10 @@ import { AppError } from '../../domain/errors';
 import type { StudyListItem, StudyListQuery } from '../../domain/studies/schemas';
 import { type Access, scoped, scopedScheduled } from '../access/access';
 
+// The list reads each page's labels in the same query (one round trip, no per-row call).
+const LABELS = `coalesce((SELECT json_agg(json_build_object('id', lb.id, 'name', lb.name) ORDER BY lb.name)
+  FROM study_labels sl JOIN labels lb ON lb.id = sl.label_id WHERE sl.study_id = s.id), '[]'::json) AS labels`;
+
 const COLUMNS = [
   's.id',
   'p.name as patientName',
@@ -33,7 +37,7 @@ export function studiesQuery(knex: Knex, access: Access): Knex.QueryBuilder {
   return scoped(examsBase(knex), access, 's');
 }
 
-type Row = Omit<StudyListItem, 'examDate' | 'receivedAt'> & { examDate: Date | null; receivedAt: Date | null };
+type Row = Omit<StudyListItem, 'examDate' | 'receivedAt' | 'labels'> & { examDate: Date | null; receivedAt: Date | null };
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
@@ -161,7 +165,7 @@ export async function listStudies(
   const op = sort === 'desc' ? '<' : '>';
   const after = cursor ? decodeCursor(cursor) : null;
   const pageQuery = filtered()
-    .select([...COLUMNS, 's.sort_at as sortAt'])
+    .select([...COLUMNS, 's.sort_at as sortAt', knex.raw(LABELS)])
     .orderBy([
       { column: 's.sort_at', order: sort },
       { column: 's.id', order: sort },
@@ -179,10 +183,10 @@ export async function listStudies(
   const [rows, counted] = await Promise.all([pageQuery, knex.from(countable.as('capped')).count({ count: '*' })]);
   const count = Number((counted[0] as { count: string | number }).count);
   const more = rows.length > pageSize;
-  const shown = (rows as (Row & { sortAt: Date })[]).slice(0, pageSize);
+  const shown = (rows as (Row & { sortAt: Date; labels: { id: string; name: string }[] })[]).slice(0, pageSize);
   const last = shown.at(-1);
   return {
-    studies: shown.map(({ sortAt: _sortAt, ...row }) => presentStudy(row)),
+    studies: shown.map(({ sortAt: _sortAt, labels, ...row }) => ({ ...presentStudy(row), labels })),
     total: Math.min(Number(count), TOTAL_CAP),
     totalCapped: Number(count) > TOTAL_CAP,
     nextCursor: more && last ? encodeCursor({ t: new Date(last.sortAt).toISOString(), id: last.id }) : null,

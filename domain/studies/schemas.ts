@@ -46,6 +46,8 @@ export const StudyListItem = z.object({
   examDate: z.string().nullable(),
   /** ISO timestamp of when the study arrived on the platform. */
   receivedAt: z.string().nullable().optional(),
+  /** The study's labels, by name. */
+  labels: z.array(z.object({ id: z.string().uuid(), name: z.string() })).optional(),
   institutionId: z.string().uuid(),
   institutionName: z.string(),
   laudoId: z.string().uuid(),

@@ -73,3 +73,12 @@ it('walks the whole list by keyset cursors, in order, without gaps or repeats', 
   expect(ids(second)).toEqual([...t.studyIds].reverse().slice(10, 20));
   expect((await list('cursor=not-a-cursor')).status).toBe(400);
 });
+
+it('carries each study\'s labels and received date in the list answer', async () => {
+  const [label] = await knex('labels').insert({ account_id: t.accountId, name: 'Urgente' }).returning('id');
+  await knex('study_labels').insert({ account_id: t.accountId, study_id: t.studyIds[29], label_id: label.id });
+  const res = await list('pageSize=10');
+  expect(res.body.studies[0]).toMatchObject({ id: t.studyIds[29], labels: [{ id: label.id, name: 'Urgente' }] });
+  expect(res.body.studies[1].labels).toEqual([]);
+  expect(typeof res.body.studies[0].receivedAt).toBe('string');
+});

@@ -13,9 +13,18 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import SensorsIcon from '@mui/icons-material/Sensors';
 import SensorsOffIcon from '@mui/icons-material/SensorsOff';
+import { useCallback, useMemo, useState } from 'react';
+import FilterListOffIcon from '@mui/icons-material/FilterListOff';
+import type { StudyListItem } from '../../../../domain/studies/schemas';
 import { describeError } from '../../lib/errors';
+import { currentAccount } from '../auth/access';
+import { useSessionData } from '../auth/session';
+import { activeFilterCount, EMPTY_FILTERS, readFilters, writeListSearch, type StudyFilters } from './filters';
+import { StudyFiltersBar } from './StudyFiltersBar';
+import { StudyLabelsDialog } from './StudyLabelsDialog';
+import { StudyVersionsDialog } from './StudyVersionsDialog';
 import type { LiveStatus } from '../../lib/live';
-import { PAGE_SIZES, readListParams, writeListParams } from './list-params';
+import { PAGE_SIZES, readListParams } from './list-params';
 import { StudyTable } from './StudyTable';
 import { useStudies, useStudiesLive } from './use-studies';
 
@@ -44,11 +53,29 @@ export function StudyListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
-  const params = readListParams(search);
-  const studies = useStudies(params);
+  const searchKey = search.toString();
+  const params = useMemo(() => readListParams(new URLSearchParams(searchKey)), [searchKey]);
+  const filters = useMemo(() => readFilters(new URLSearchParams(searchKey)), [searchKey]);
+  const studies = useStudies(params, filters);
   const liveStatus = useStudiesLive();
+  const session = useSessionData();
+  const account = currentAccount(session);
+  const [versionsOf, setVersionsOf] = useState<StudyListItem | null>(null);
+  const [labelsOf, setLabelsOf] = useState<StudyListItem | null>(null);
 
-  const setParams = (page: number, pageSize: number) => setSearch(writeListParams({ page, pageSize }));
+  /** Next page by keyset cursor when moving forward one page; any other jump by page number. */
+  const setParams = (page: number, pageSize: number) => {
+    const cursor = page === params.page + 1 && pageSize === params.pageSize ? (studies.data?.nextCursor ?? undefined) : undefined;
+    setSearch(writeListSearch(filters, { page, pageSize, cursor }));
+  };
+  /** A filter change goes back to page 1 (replacing history while typing). */
+  const setFilters = useCallback(
+    (next: StudyFilters) => {
+      setSearch((prev) => writeListSearch(next, { page: 1, pageSize: readListParams(prev).pageSize }));
+    },
+    [setSearch],
+  );
+  const filtered = activeFilterCount(filters) > 0;
   const reportPath = (id: string) => `/studies/report/${encodeURIComponent(id)}`;
   const openInNewWindow = (id: string) => {
     window.open(reportPath(id), '_blank', 'noopener');
@@ -56,7 +83,9 @@ export function StudyListPage() {
 
   const firstLoad = studies.isPending;
   const total = studies.data?.total;
-  const lastPageIndex = total === undefined ? null : Math.max(0, Math.ceil(total / params.pageSize) - 1);
+  const capped = studies.data?.totalCapped === true;
+  const lastPageIndex = total === undefined || capped ? null : Math.max(0, Math.ceil(total / params.pageSize) - 1);
+  const describe = (s: StudyListItem) => [s.patientName, s.accessionNumber, s.modalities.join(', ')].filter(Boolean).join(' · ');
   const changingPage = studies.isFetching && studies.isPlaceholderData;
 
   return (
@@ -67,6 +96,13 @@ export function StudyListPage() {
         </Typography>
         <LiveIndicator status={liveStatus} />
       </Stack>
+
+      <StudyFiltersBar
+        filters={filters}
+        onChange={setFilters}
+        institutions={account?.institutions ?? []}
+        accountId={account?.id ?? null}
+      />
 
       {studies.isError && !studies.data ? (
         <Alert
@@ -90,12 +126,37 @@ export function StudyListPage() {
               skeletonRows={Math.min(params.pageSize, 10)}
               onOpen={(id) => void navigate(reportPath(id))}
               onOpenInNewWindow={openInNewWindow}
+              onVersions={setVersionsOf}
+              onLabels={setLabelsOf}
+              empty={
+                <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
+                  <Typography color="text.secondary" data-testid="studies-empty">
+                    {t('studies.empty')}
+                  </Typography>
+                  {filtered && (
+                    <>
+                      <Typography variant="body2" color="text.secondary">
+                        {t('studies.emptyFiltered')}
+                      </Typography>
+                      <Button
+                        variant="outlined"
+                        size="small"
+                        startIcon={<FilterListOffIcon />}
+                        onClick={() => setFilters(EMPTY_FILTERS)}
+                        data-testid="studies-empty-clear"
+                      >
+                        {t('studies.filters.clear')}
+                      </Button>
+                    </>
+                  )}
+                </Stack>
+              }
             />
           </TableContainer>
           <TablePagination
             component="div"
-            count={studies.data?.total ?? 0}
-            page={lastPageIndex === null ? 0 : Math.min(params.page - 1, lastPageIndex)}
+            count={capped ? -1 : (studies.data?.total ?? 0)}
+            page={lastPageIndex === null ? (capped ? params.page - 1 : 0) : Math.min(params.page - 1, lastPageIndex)}
             rowsPerPage={params.pageSize}
             rowsPerPageOptions={[...PAGE_SIZES]}
             onPageChange={(_e, page) => setParams(page + 1, params.pageSize)}
@@ -108,11 +169,23 @@ export function StudyListPage() {
             }
             getItemAriaLabel={(type) => t(`studies.pagination.${type}`)}
             showFirstButton
-            showLastButton
+            showLastButton={!capped}
+            {...(capped && !studies.data?.nextCursor ? { slotProps: { actions: { nextButton: { disabled: true } } } } : {})}
             data-testid="studies-pagination"
           />
         </Paper>
       )}
+      <StudyVersionsDialog
+        studyId={versionsOf?.id ?? null}
+        title={versionsOf ? describe(versionsOf) : ''}
+        onClose={() => setVersionsOf(null)}
+      />
+      <StudyLabelsDialog
+        accountId={account?.id ?? null}
+        studyId={labelsOf?.id ?? null}
+        title={labelsOf ? describe(labelsOf) : ''}
+        onClose={() => setLabelsOf(null)}
+      />
     </Stack>
   );
 }

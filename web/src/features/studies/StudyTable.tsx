@@ -1,4 +1,4 @@
-import type { KeyboardEvent, MouseEvent } from 'react';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
@@ -9,6 +9,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import HistoryIcon from '@mui/icons-material/History';
+import LabelOutlinedIcon from '@mui/icons-material/LabelOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import type { StudyListItem } from '../../../../domain/studies/schemas';
 import { formatDate } from '../../lib/dates';
@@ -17,7 +21,25 @@ import { StudyStatusChip } from './StudyStatusChip';
 /** Columns hidden on narrow screens keep the table usable on a phone. */
 const fromMd = { display: { xs: 'none', md: 'table-cell' } } as const;
 const fromSm = { display: { xs: 'none', sm: 'table-cell' } } as const;
-const COLUMN_COUNT = 8;
+const fromLg = { display: { xs: 'none', lg: 'table-cell' } } as const;
+const COLUMN_COUNT = 11;
+/** Responsive display of each column, in order (skeleton rows use it too). */
+const COLUMN_SX = [undefined, fromLg, fromMd, fromSm, fromLg, fromMd, fromSm, undefined, fromMd, fromMd, undefined];
+
+/** The labels of one row (from the list answer), as chips (at most 3 shown). */
+function RowLabels({ labels }: { labels: StudyListItem['labels'] }) {
+  const { t } = useTranslation();
+  const list = labels ?? [];
+  if (list.length === 0) return null;
+  return (
+    <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+      {list.slice(0, 3).map((l) => (
+        <Chip key={l.id} label={l.name} size="small" variant="outlined" sx={{ maxWidth: 120 }} />
+      ))}
+      {list.length > 3 && <Chip size="small" label={t('studies.labels.more', { count: list.length - 3 })} />}
+    </Stack>
+  );
+}
 
 interface StudyTableProps {
   studies: StudyListItem[] | undefined;
@@ -25,9 +47,22 @@ interface StudyTableProps {
   skeletonRows: number;
   onOpen: (studyId: string) => void;
   onOpenInNewWindow: (studyId: string) => void;
+  onVersions: (study: StudyListItem) => void;
+  onLabels: (study: StudyListItem) => void;
+  /** Shown instead of rows when the page is empty (message and actions). */
+  empty?: ReactNode;
 }
 
-export function StudyTable({ studies, loading, skeletonRows, onOpen, onOpenInNewWindow }: StudyTableProps) {
+export function StudyTable({
+  studies,
+  loading,
+  skeletonRows,
+  onOpen,
+  onOpenInNewWindow,
+  onVersions,
+  onLabels,
+  empty,
+}: StudyTableProps) {
   const { t, i18n } = useTranslation();
   const dash = '—';
 
@@ -39,9 +74,9 @@ export function StudyTable({ studies, loading, skeletonRows, onOpen, onOpenInNew
     }
   };
 
-  const openNew = (e: MouseEvent, id: string) => {
+  const stop = (e: MouseEvent, run: () => void) => {
     e.stopPropagation();
-    onOpenInNewWindow(id);
+    run();
   };
 
   return (
@@ -49,12 +84,15 @@ export function StudyTable({ studies, loading, skeletonRows, onOpen, onOpenInNew
       <TableHead>
         <TableRow>
           <TableCell>{t('studies.columns.patientName')}</TableCell>
+          <TableCell sx={fromLg}>{t('studies.columns.patientId')}</TableCell>
           <TableCell sx={fromMd}>{t('studies.columns.accessionNumber')}</TableCell>
           <TableCell sx={fromSm}>{t('studies.columns.modality')}</TableCell>
-          <TableCell sx={fromSm}>{t('studies.columns.examDate')}</TableCell>
+          <TableCell sx={fromLg}>{t('studies.columns.examType')}</TableCell>
           <TableCell sx={fromMd}>{t('studies.columns.institution')}</TableCell>
+          <TableCell sx={fromSm}>{t('studies.columns.examDate')}</TableCell>
           <TableCell>{t('studies.columns.status')}</TableCell>
           <TableCell sx={fromMd}>{t('studies.columns.doctor')}</TableCell>
+          <TableCell sx={fromMd}>{t('studies.columns.labels')}</TableCell>
           <TableCell align="right">
             <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
               {t('studies.columns.actions')}
@@ -67,7 +105,7 @@ export function StudyTable({ studies, loading, skeletonRows, onOpen, onOpenInNew
           Array.from({ length: skeletonRows }, (_, i) => (
             <TableRow key={`skeleton-${i}`} data-testid="study-row-skeleton">
               {Array.from({ length: COLUMN_COUNT }, (__, c) => (
-                <TableCell key={c} sx={c === 1 || c === 4 || c === 6 ? fromMd : c === 2 || c === 3 ? fromSm : undefined}>
+                <TableCell key={c} sx={COLUMN_SX[c]}>
                   <Skeleton variant="text" />
                 </TableCell>
               ))}
@@ -76,9 +114,11 @@ export function StudyTable({ studies, loading, skeletonRows, onOpen, onOpenInNew
         {!loading && studies?.length === 0 && (
           <TableRow>
             <TableCell colSpan={COLUMN_COUNT} align="center" sx={{ py: 6 }}>
-              <Typography color="text.secondary" data-testid="studies-empty">
-                {t('studies.empty')}
-              </Typography>
+              {empty ?? (
+                <Typography color="text.secondary" data-testid="studies-empty">
+                  {t('studies.empty')}
+                </Typography>
+              )}
             </TableCell>
           </TableRow>
         )}
@@ -101,20 +141,45 @@ export function StudyTable({ studies, loading, skeletonRows, onOpen, onOpenInNew
                   {[s.modalities.join(', '), formatDate(s.examDate, i18n.language)].filter(Boolean).join(' · ')}
                 </Typography>
               </TableCell>
+              <TableCell sx={fromLg}>{s.patientId || dash}</TableCell>
               <TableCell sx={fromMd}>{s.accessionNumber || dash}</TableCell>
               <TableCell sx={fromSm}>{s.modalities.join(', ') || dash}</TableCell>
-              <TableCell sx={{ ...fromSm, whiteSpace: 'nowrap' }}>{formatDate(s.examDate, i18n.language) || dash}</TableCell>
+              <TableCell sx={fromLg}>{s.examType || dash}</TableCell>
               <TableCell sx={fromMd}>{s.institutionName || dash}</TableCell>
+              <TableCell sx={{ ...fromSm, whiteSpace: 'nowrap' }}>{formatDate(s.examDate, i18n.language) || dash}</TableCell>
               <TableCell data-testid={`study-status-${s.id}`} data-state={s.laudoState}>
                 <StudyStatusChip state={s.laudoState} />
               </TableCell>
               <TableCell sx={fromMd}>{s.doctorName || dash}</TableCell>
-              <TableCell align="right" padding="checkbox">
+              <TableCell sx={fromMd}>
+                <RowLabels labels={s.labels} />
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0 }}>
+                <Tooltip title={t('studies.labels.open')}>
+                  <IconButton
+                    size="small"
+                    aria-label={`${t('studies.labels.open')}: ${s.patientName}`}
+                    onClick={(e) => stop(e, () => onLabels(s))}
+                    data-testid={`study-labels-${s.id}`}
+                  >
+                    <LabelOutlinedIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+                <Tooltip title={t('studies.versions.open')}>
+                  <IconButton
+                    size="small"
+                    aria-label={`${t('studies.versions.open')}: ${s.patientName}`}
+                    onClick={(e) => stop(e, () => onVersions(s))}
+                    data-testid={`study-versions-${s.id}`}
+                  >
+                    <HistoryIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
                 <Tooltip title={t('studies.openInNewWindow')}>
                   <IconButton
                     size="small"
                     aria-label={`${t('studies.openInNewWindow')}: ${s.patientName}`}
-                    onClick={(e) => openNew(e, s.id)}
+                    onClick={(e) => stop(e, () => onOpenInNewWindow(s.id))}
                     data-testid={`study-open-new-${s.id}`}
                   >
                     <OpenInNewIcon fontSize="small" />

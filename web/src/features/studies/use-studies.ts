@@ -7,14 +7,15 @@ import type { LiveStudyDocument } from '../../lib/live-core';
 import { currentAccount } from '../auth/access';
 import { useSessionData } from '../auth/session';
 import { fetchStudies } from './api';
+import { EMPTY_FILTERS, type StudyFilters } from './filters';
 import { applyLiveDocToList } from './live-cache';
 import { studyKeys, type StudyListParams } from './query-keys';
 
 /** One page of the study list; the previous page stays visible while the next loads. */
-export function useStudies(params: StudyListParams) {
+export function useStudies(params: StudyListParams, filters: StudyFilters = EMPTY_FILTERS) {
   return useQuery({
-    queryKey: studyKeys.list(params),
-    queryFn: ({ signal }) => fetchStudies(params, signal),
+    queryKey: studyKeys.list(params, filters),
+    queryFn: ({ signal }) => fetchStudies(params, signal, filters),
     placeholderData: keepPreviousData,
     meta: { silent: true }, // the page shows the error itself
   });
