@@ -22,9 +22,9 @@ import { StudyStatusChip } from './StudyStatusChip';
 const fromMd = { display: { xs: 'none', md: 'table-cell' } } as const;
 const fromSm = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const fromLg = { display: { xs: 'none', lg: 'table-cell' } } as const;
-const COLUMN_COUNT = 11;
+const COLUMN_COUNT = 12;
 /** Responsive display of each column, in order (skeleton rows use it too). */
-const COLUMN_SX = [undefined, fromLg, fromMd, fromSm, fromLg, fromMd, fromSm, undefined, fromMd, fromMd, undefined];
+const COLUMN_SX = [undefined, fromLg, fromMd, fromSm, fromLg, fromMd, fromSm, fromLg, undefined, fromMd, fromMd, undefined];
 
 /** The labels of one row (from the list answer), as chips (at most 3 shown). */
 function RowLabels({ labels }: { labels: StudyListItem['labels'] }) {
@@ -90,6 +90,7 @@ export function StudyTable({
           <TableCell sx={fromLg}>{t('studies.columns.examType')}</TableCell>
           <TableCell sx={fromMd}>{t('studies.columns.institution')}</TableCell>
           <TableCell sx={fromSm}>{t('studies.columns.examDate')}</TableCell>
+          <TableCell sx={fromLg}>{t('studies.columns.receivedAt')}</TableCell>
           <TableCell>{t('studies.columns.status')}</TableCell>
           <TableCell sx={fromMd}>{t('studies.columns.doctor')}</TableCell>
           <TableCell sx={fromMd}>{t('studies.columns.labels')}</TableCell>
@@ -147,6 +148,9 @@ export function StudyTable({
               <TableCell sx={fromLg}>{s.examType || dash}</TableCell>
               <TableCell sx={fromMd}>{s.institutionName || dash}</TableCell>
               <TableCell sx={{ ...fromSm, whiteSpace: 'nowrap' }}>{formatDate(s.examDate, i18n.language) || dash}</TableCell>
+              <TableCell sx={{ ...fromLg, whiteSpace: 'nowrap' }}>
+                {formatDate(s.receivedAt ?? null, i18n.language) || dash}
+              </TableCell>
               <TableCell data-testid={`study-status-${s.id}`} data-state={s.laudoState}>
                 <StudyStatusChip state={s.laudoState} />
               </TableCell>
