@@ -99,6 +99,33 @@ test('start, type with autosave, reload, phrase, finish, reopen', async () => {
   );
   await page.screenshot({ path: path.join(ARTIFACTS, 'report-editor.png'), fullPage: true });
 
+  // The current text becomes a personal mask (title and modality required).
+  await page.getByTestId('toolbar-masksMenu').click();
+  await page.getByTestId('menu-create-mask').click();
+  await page.getByTestId('mask-save').click();
+  await page.getByTestId('create-mask-dialog').getByRole('alert').waitFor();
+  await page.getByTestId('mask-title').fill('Minha TC normal');
+  await page.screenshot({ path: path.join(ARTIFACTS, 'dialog-create-mask.png') });
+  await page.getByTestId('mask-save').click();
+  const mask = await eventually(
+    () => knex('masks').where({ account_id: t.accountId, title: 'Minha TC normal' }).first('scope', 'modality', 'content'),
+    (m) => Boolean(m),
+    { what: 'mask created' },
+  );
+  expect(mask).toMatchObject({ scope: 'user', modality: 'CT' });
+  expect(mask.content).toContain('Pulmões sem alterações.');
+
+  // Tags from the bottom bar.
+  await page.getByTestId('bottom-tags').click();
+  await page.getByTestId('label-input').fill('Urgente');
+  await page.getByTestId('label-add').click();
+  await eventually(
+    () => knex('study_labels as sl').join('labels as l', 'l.id', 'sl.label_id').where('sl.study_id', studyId).pluck('l.name'),
+    (names) => names.includes('Urgente'),
+    { what: 'label added' },
+  );
+  await page.keyboard.press('Escape');
+
   await page.getByTestId('finish-report').click();
   // Finishing leaves the editor for the list (spec 1 §4) or shows the concluded report.
   await eventually(

@@ -23,6 +23,9 @@ import { randomUuid } from '../../lib/uuid';
 import type { ReportActionKey } from './actions';
 import { fetchDefaultMask, uploadNarration, type StudyDetail } from './api';
 import { ChangeDoctorDialog } from './dialogs/ChangeDoctorDialog';
+import { CreateMaskDialog } from './editor/CreateMaskDialog';
+import { StudyLabelsDialog } from '../studies/StudyLabelsDialog';
+import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import { ConfirmDialog } from './dialogs/ConfirmDialog';
 import { DisassociateDialog } from './dialogs/DisassociateDialog';
 import { NarrateDialog } from './dialogs/NarrateDialog';
@@ -54,6 +57,8 @@ type DialogKind =
   | 'narrate'
   | 'phrasePicker'
   | 'createPhrase'
+  | 'createMask'
+  | 'tags'
   | 'masks';
 
 export interface EditorWorkspaceProps {
@@ -111,6 +116,7 @@ function BottomBar({
   onFinish,
   onOpinion,
   onMask,
+  onTags,
 }: {
   editor: Editor | null;
   mode: EditMode;
@@ -119,6 +125,7 @@ function BottomBar({
   onFinish: () => void;
   onOpinion: () => void;
   onMask: () => void;
+  onTags: () => void;
 }) {
   const { t } = useTranslation();
   const state = useEditorState({
@@ -129,7 +136,6 @@ function BottomBar({
         ((ctx.editor?.storage.characterCount as { characters: () => number } | undefined)?.characters() ?? 0) > MAX_REPORT_CHARS,
     }),
   });
-  if (!mode.finishAction && !showOpinion && !mode.canChangeMask) return null;
   const blocked = !state || state.empty || state.over;
   const finishLabel = t(mode.finishAction === 'finishReview' ? 'editor.bottom.finishReview' : 'editor.bottom.finish');
   return (
@@ -150,6 +156,9 @@ function BottomBar({
           {t('editor.toolbar.secondOpinion')}
         </Button>
       )}
+      <Button startIcon={<LocalOfferOutlinedIcon />} onClick={onTags} data-testid="bottom-tags">
+        {t('editor.bottom.tags')}
+      </Button>
       <Box sx={{ flex: 1 }} />
       <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'none', md: 'block' } }}>
         {t('editor.bottom.shortcuts')}
@@ -340,7 +349,11 @@ export function EditorWorkspace({
     const { from } = editor.state.selection;
     const before = from > 1 ? editor.state.doc.textBetween(from - 1, from, '\n', '\n') : '';
     const html = phraseToHtml(p.phrase);
-    editor.chain().focus().insertContent(before && !/\s/.test(before) ? ` ${html}` : html).run();
+    editor
+      .chain()
+      .focus()
+      .insertContent(before && !/\s/.test(before) ? ` ${html}` : html)
+      .run();
   };
 
   const maskLoaded = (content: string) => {
@@ -389,9 +402,7 @@ export function EditorWorkspace({
             pending={pending}
             onAction={onToolbar}
             onSwitchModel={(m) => void act('switchModel', { structuredType: m })}
-            onMasks={(what) =>
-              setDialog(what === 'chooseMask' ? 'masks' : what === 'insertPhrase' ? 'phrasePicker' : 'createPhrase')
-            }
+            onMasks={(what) => setDialog(what === 'chooseMask' ? 'masks' : what === 'insertPhrase' ? 'phrasePicker' : what)}
           />
         </Box>
         <Divider />
@@ -441,6 +452,7 @@ export function EditorWorkspace({
         onFinish={finish}
         onOpinion={() => setDialog('opinion')}
         onMask={() => setDialog('masks')}
+        onTags={() => setDialog('tags')}
       />
 
       <ReopenDialog
@@ -537,6 +549,21 @@ export function EditorWorkspace({
         />
       )}
       {mode.canChangeMask && <MaskChooser open={dialog === 'masks'} studyId={studyId} onLoaded={maskLoaded} onClose={close} />}
+      {mode.editable && (
+        <CreateMaskDialog
+          key={`mask-${dialog === 'createMask'}`}
+          open={dialog === 'createMask'}
+          modalities={study.modalities}
+          content={() => editor?.getHTML() ?? ''}
+          onClose={close}
+        />
+      )}
+      <StudyLabelsDialog
+        accountId={accountId}
+        studyId={dialog === 'tags' ? studyId : null}
+        title={`${study.patientName} · ${study.accessionNumber ?? ''}`}
+        onClose={close}
+      />
     </Stack>
   );
 }

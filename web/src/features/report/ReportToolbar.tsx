@@ -30,7 +30,7 @@ export interface ReportToolbarProps extends ToolbarContext {
   pending: string | null;
   onAction: (button: Exclude<ToolbarButton, 'switchModel' | 'masksMenu'>) => void;
   onSwitchModel: (model: StructuredModel) => void;
-  onMasks: (what: 'chooseMask' | 'insertPhrase' | 'createPhrase') => void;
+  onMasks: (what: 'chooseMask' | 'createMask' | 'insertPhrase' | 'createPhrase') => void;
 }
 
 const ICONS: Record<ToolbarButton, ReactNode> = {
@@ -109,6 +109,14 @@ export function ReportToolbar(props: ReportToolbarProps) {
               <ViewQuiltOutlinedIcon fontSize="small" />
             </ListItemIcon>
             {t('editor.toolbar.chooseMask')}
+          </MenuItem>
+        )}
+        {props.editable && (
+          <MenuItem onClick={() => (close(), props.onMasks('createMask'))} data-testid="menu-create-mask">
+            <ListItemIcon>
+              <PostAddIcon fontSize="small" />
+            </ListItemIcon>
+            {t('editor.masks.create')}
           </MenuItem>
         )}
         {props.editable && (

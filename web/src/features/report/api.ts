@@ -149,6 +149,11 @@ export function fetchMaskSections(studyId: string, signal?: AbortSignal): Promis
   return optional(async () => parseMaskSections(await apiRequest(`/studies/${encodeURIComponent(studyId)}/masks`, { signal })));
 }
 
+/** POST /masks: a personal mask ('My masks') from the current text. */
+export async function createMask(body: { title: string; modality: string; content: string; isDefault: boolean }): Promise<void> {
+  await apiRequest('/masks', { method: 'POST', body: { ...body, scope: 'user' } });
+}
+
 export async function fetchMaskContent(maskId: string): Promise<string> {
   return maskContentOf(await apiRequest(`/masks/${encodeURIComponent(maskId)}`)) ?? '';
 }
