@@ -50,7 +50,7 @@ export interface BenchPlatform {
   stop(): Promise<void>;
 }
 
-export async function startBenchPlatform(dbName: string): Promise<BenchPlatform> {
+export async function startBenchPlatform(dbName: string, overrides: Record<string, string> = {}): Promise<BenchPlatform> {
   const dev = await startTemporalDev({ bin: findTemporal(process.env.TEMPORAL_CLI), port: await freePort(), uiPort: null });
   const db = await benchDatabase(dbName);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'laudos-bench-'));
@@ -65,6 +65,7 @@ export async function startBenchPlatform(dbName: string): Promise<BenchPlatform>
     SERVE_WEB: 'false',
     LOG_LEVEL: 'silent',
     BROKER_SERVICE_TOKEN: randomUUID() + randomUUID(),
+    ...overrides,
   });
   const platform = await startPlatform(config);
   const connection = await Connection.connect({ address: dev.address });
