@@ -47,14 +47,20 @@ async function main(): Promise<void> {
       .knex('study_drafts')
       .insert({ study_id: studyId, account_id: t.accountId, institution_id: t.institutionId, content: longReport() });
     await page.reload();
-    await page.waitForFunction('(document.querySelector(".ProseMirror")?.textContent?.length ?? 0) > 40000');
+    // A function, not a string: the app's CSP forbids eval in the page.
+    await page.waitForFunction(
+      () =>
+        ((
+          globalThis as { document?: { querySelector(s: string): { textContent: string | null } | null } }
+        ).document?.querySelector('.ProseMirror')?.textContent?.length ?? 0) > 40_000,
+    );
     const chars = await page.evaluate('document.querySelector(".ProseMirror").textContent.length');
 
     // Time from keydown to the next frame, and layout shift while typing.
     await page.evaluate(`(() => {
       window.__lat = []; window.__shift = 0;
       new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__shift += e.value; }).observe({ type: 'layout-shift', buffered: false });
-      document.addEventListener('keydown', () => { const t0 = performance.now(); requestAnimationFrame(() => setTimeout(() => window.__lat.push(performance.now() - t0), 0)); }, true);
+      document.addEventListener('keydown', (e) => { if (e.key !== 'a') return; const t0 = performance.now(); requestAnimationFrame(() => setTimeout(() => window.__lat.push(performance.now() - t0), 0)); }, true);
     })()`);
     const typeAt = async (where: 'end' | 'middle') => {
       await page.locator('.ProseMirror').click();
@@ -70,7 +76,7 @@ async function main(): Promise<void> {
       `\nTyping in a ${PAGES}-page report (${Number(chars).toLocaleString('en')} characters), headless Chromium, 2 cores`,
     );
     console.log(
-      `  keydown → next frame over ${lat.length} keys: p50 ${pct(lat, 50).toFixed(1)} ms, p99 ${pct(lat, 99).toFixed(1)} ms, max ${lat.at(-1)!.toFixed(1)} ms`,
+      `  typed character, keydown → next frame over ${lat.length} keys: p50 ${pct(lat, 50).toFixed(1)} ms, p95 ${pct(lat, 95).toFixed(1)} ms, p99 ${pct(lat, 99).toFixed(1)} ms, max ${lat.at(-1)!.toFixed(1)} ms`,
     );
     console.log(`  cumulative layout shift while typing: ${shift.toFixed(4)} (0 = no jump)\n`);
   } finally {
