@@ -124,7 +124,8 @@ test('start, type with autosave, reload, phrase, finish, reopen', async () => {
     (names) => names.includes('Urgente'),
     { what: 'label added' },
   );
-  await page.keyboard.press('Escape');
+  await page.getByTestId('labels-close').click();
+  await page.getByTestId('study-labels-dialog').waitFor({ state: 'detached' });
 
   await page.getByTestId('finish-report').click();
   // Finishing leaves the editor for the list (spec 1 §4) or shows the concluded report.

@@ -141,7 +141,9 @@ function LabelsDialogBody({ accountId, studyId, title, onClose }: Props & { stud
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('common.close')}</Button>
+        <Button onClick={onClose} data-testid="labels-close">
+          {t('common.close')}
+        </Button>
       </DialogActions>
     </Dialog>
   );
