@@ -11,9 +11,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { PASSWORD, createTenant } from '../test/support/fixtures';
+import { createTenant } from '../test/support/fixtures';
 import { laudoWorkflowId } from '../workflows/laudo/messages';
-import { pct, startBenchPlatform } from './support';
+import { loginToken, pct, startBenchPlatform } from './support';
 
 const N = Number(process.env.BENCH_TRANSITIONS ?? 500);
 const WINDOW = Math.min(100, Math.floor(N / 2));
@@ -60,12 +60,7 @@ async function main(): Promise<void> {
     });
     const studyId = tenant.studyIds[0]!;
     const { laudo_id: laudoId } = await knex('studies').where({ id: studyId }).first('laudo_id');
-    const login = await fetch(`${platform.url}/api/auth`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: tenant.users.doctor!.username, password: PASSWORD }),
-    }).then((r) => r.json() as Promise<{ data: { accessToken: string } }>);
-    const token = login.data.accessToken;
+    const token = await loginToken(platform.url, tenant.users.doctor!.username);
     const handle = client.workflow.getHandle(laudoWorkflowId(laudoId));
 
     const act = async (step: Step): Promise<number> => {

@@ -12,9 +12,9 @@ import os from 'node:os';
 import mqtt from 'mqtt';
 import { type LiveStudyDocument, institutionStudiesFilter, studyTopic } from '../domain/live/study-document';
 import { loadLaudoRecord } from '../api/reports/laudo-record';
-import { PASSWORD, createTenant } from '../test/support/fixtures';
+import { createTenant } from '../test/support/fixtures';
 import { laudoWorkflowId } from '../workflows/laudo/messages';
-import { pct, startBenchPlatform } from './support';
+import { loginToken, pct, startBenchPlatform } from './support';
 
 const N = Number(process.env.BENCH_N ?? 200);
 
@@ -26,12 +26,7 @@ async function main(): Promise<void> {
   const db = { label: bench.dbLabel };
   try {
     const tenant = await createTenant(knex, { studies: 2 * N + 20 });
-    const login = await fetch(`${platform.url}/api/auth`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: tenant.users.doctor!.username, password: PASSWORD }),
-    }).then((r) => r.json() as Promise<{ data: { accessToken: string } }>);
-    const token = login.data.accessToken;
+    const token = await loginToken(platform.url, tenant.users.doctor!.username);
     const client = await mqtt.connectAsync(`${platform.url.replace('http', 'ws')}/mqtt`, { username: 's', password: token });
     await client.subscribeAsync(institutionStudiesFilter(tenant.accountId, tenant.institutionId), { qos: 1 });
     const waiting = new Map<string, () => void>();

@@ -5,8 +5,8 @@
  *   npm run bench:list            BENCH_STUDIES=500000 npm run bench:list
  */
 import { TOTAL_CAP } from '../api/studies/study-queries';
-import { PASSWORD, createTenant } from '../test/support/fixtures';
-import { pct, startBenchPlatform } from './support';
+import { createTenant } from '../test/support/fixtures';
+import { loginToken, pct, startBenchPlatform } from './support';
 
 const N = Number(process.env.BENCH_STUDIES ?? 200_000);
 const ROUNDS = 30;
@@ -30,14 +30,10 @@ async function main(): Promise<void> {
     );
     await knex.raw('ANALYZE studies');
     const seeded = performance.now() - started;
-    const login = await fetch(`${platform.url}/api/auth`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: t.users.doctor!.username, password: PASSWORD }),
-    }).then((r) => r.json() as Promise<{ data: { accessToken: string } }>);
+    const token = await loginToken(platform.url, t.users.doctor!.username);
     const get = async (query: string) => {
       const t0 = performance.now();
-      const res = await fetch(`${platform.url}/api/studies?${query}`, { headers: { access_token: login.data.accessToken } });
+      const res = await fetch(`${platform.url}/api/studies?${query}`, { headers: { access_token: token } });
       const body = (await res.json()) as { nextCursor: string | null; studies: unknown[] };
       return { ms: performance.now() - t0, body };
     };

@@ -13,6 +13,7 @@ import { type Config, parseConfig } from '../config/config';
 import { type Platform, startPlatform } from '../scripts/platform';
 import { freePort, startTemporalDev } from '../scripts/temporal-dev';
 import { findTemporal } from '../scripts/tools';
+import { PASSWORD } from '../test/support/fixtures';
 
 const ADMIN_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -84,4 +85,15 @@ export async function startBenchPlatform(dbName: string, overrides: Record<strin
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** An access token for a test user (the fixtures' password). */
+export async function loginToken(baseUrl: string, username: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
+  const body = (await res.json()) as { data: { accessToken: string } };
+  return body.data.accessToken;
 }

@@ -1,42 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import type { StudyListResponse } from '../../../../domain/studies/schemas';
 import type { LiveStudyDocument } from '../../lib/live-core';
+import { liveDoc, studyItem } from '../../test/fixtures';
 import { applyLiveDocToList } from './live-cache';
 import { readListParams, writeListParams } from './list-params';
 
-const study = (id: string, laudoState = 0) => ({
-  id,
-  patientName: 'Maria',
-  patientId: 'P1',
-  accessionNumber: null,
-  modalities: ['CT'],
-  examType: null,
-  examDate: null,
-  institutionId: 'i',
-  institutionName: 'Inst',
-  laudoId: `l-${id}`,
-  laudoState,
-  laudoUserId: null,
-  doctorName: null,
-});
+const study = (id: string, laudoState = 0) =>
+  studyItem({ id, accessionNumber: null, modalities: ['CT'], examType: null, examDate: null, laudoId: `l-${id}`, laudoState });
 const page: StudyListResponse = { studies: [study('s1'), study('s2')], total: 2, page: 1, pageSize: 25 };
-const doc = (over: Partial<LiveStudyDocument>): LiveStudyDocument => ({
-  studyId: 's1',
-  laudoId: 'l-s1',
-  accountId: 'a',
-  institutionId: 'i',
-  laudoState: 1,
-  laudoUserId: 'u1',
-  doctorName: 'Dr. José',
-  laudoReviewUserId: null,
-  structuredType: '',
-  narratedReport: false,
-  statusFinding: null,
-  levelAndNameCriticalFinding: null,
-  seq: 1,
-  updatedAt: '2025-01-01T00:00:00Z',
-  ...over,
-});
+const doc = (over: Partial<LiveStudyDocument>) => liveDoc({ laudoId: 'l-s1', ...over });
 
 describe('applyLiveDocToList', () => {
   it('updates the matching row only', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ReportView } from '../../../../../domain/studies/schemas';
+import { reportView } from '../../../test/fixtures';
 import { counterState, imageTooLarge, MAX_IMAGE_BYTES, MAX_REPORT_CHARS, FONT_SIZES } from './limits';
 import { editMode, shouldLeaveEditor } from './edit-mode';
 import { headerActions, opinionMode, toolbarButtons } from './toolbar';
@@ -8,24 +9,17 @@ import { chooseInitialContent, readLocalDraft, writeLocalDraft, type LocalDraft 
 
 const ME = '00000000-0000-4000-8000-000000000001';
 const OTHER = '00000000-0000-4000-8000-000000000002';
-const report = (over: Partial<ReportView> = {}): ReportView => ({
-  laudoId: '00000000-0000-4000-8000-0000000000aa',
-  state: 1,
-  version: 1,
-  userId: ME,
-  doctorName: 'Dr. Me',
-  responsibleUserId: ME,
-  reviewUserId: null,
-  opinionUserId: null,
-  transcriptionistUserId: null,
-  structuredType: '',
-  studyIds: ['s1'],
-  hasOldVersion: false,
-  contentEmpty: true,
-  updatedAt: '2026-01-01T10:00:00.000Z',
-  allowedActions: ['save', 'saveDraft', 'finish', 'requestReview'],
-  ...over,
-});
+const report = (over: Partial<ReportView> = {}): ReportView =>
+  reportView({
+    laudoId: '00000000-0000-4000-8000-0000000000aa',
+    state: 1,
+    userId: ME,
+    doctorName: 'Dr. Me',
+    responsibleUserId: ME,
+    updatedAt: '2026-01-01T10:00:00.000Z',
+    allowedActions: ['save', 'saveDraft', 'finish', 'requestReview'],
+    ...over,
+  });
 
 describe('limits', () => {
   it('turns the counter to error above the limit only', () => {
