@@ -10,6 +10,7 @@ import { spa } from './http/spa';
 import { reportRoutes } from './reports/routes';
 import { studyRoutes } from './studies/routes';
 import { errorTrackerRoutes } from './error-tracker/routes';
+import { findingRoutes } from './findings/routes';
 import { labelRoutes } from './labels/routes';
 import { maskRoutes } from './masks/routes';
 import { phraseRoutes } from './phrases/routes';
@@ -28,7 +29,14 @@ export function createApp(deps: ApiDeps): Koa {
   api.get('/health', (ctx) => {
     ctx.body = { ok: true };
   });
-  for (const routes of [authRoutes(deps), studyRoutes(deps), reportRoutes(deps, 'study'), reportRoutes(deps, 'scheduled')]) {
+  // findingRoutes before studyRoutes: `/studies/comments` must not reach `/studies/:id`.
+  for (const routes of [
+    authRoutes(deps),
+    findingRoutes(deps),
+    studyRoutes(deps),
+    reportRoutes(deps, 'study'),
+    reportRoutes(deps, 'scheduled'),
+  ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
   for (const routes of [phraseRoutes(deps), maskRoutes(deps), labelRoutes(deps), errorTrackerRoutes(deps)]) {

@@ -2,6 +2,7 @@ import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config';
+import type { LivePublisher } from '../live/publisher';
 import type { ObjectStorage } from '../storage/object-storage';
 
 /** What the api's handlers need, built once at start and injected (tests build their own). */
@@ -12,6 +13,8 @@ export interface ApiDeps {
   logger: Logger;
   /** Object storage (local folder DATA_DIR/objects by default). */
   storage: ObjectStorage;
+  /** Publishes live documents (the in-process broker) for changes made outside workflows. */
+  publisher: LivePublisher;
   /** Ends the broker connections of a session (on logout). */
   onSessionEnded?: (sessionId: string) => void;
 }

@@ -363,6 +363,78 @@ const catalogue = {
       es: 'El informe de error supera 16 KB',
     },
   },
+  CRITICAL_FINDING_DESCRIPTION_REQUIRED: {
+    status: 400,
+    message: {
+      'pt-BR': 'Descrição do achado crítico é obrigatória',
+      en: 'The critical finding description is required',
+      es: 'La descripción del hallazgo crítico es obligatoria',
+    },
+  },
+  CRITICAL_FINDING_FORBIDDEN: {
+    status: 403,
+    message: {
+      'pt-BR': 'Você não tem permissão para criar suspeita ou inserir achado crítico',
+      en: 'You are not allowed to create a suspicion or insert a critical finding',
+      es: 'No tiene permiso para crear una sospecha o insertar un hallazgo crítico',
+    },
+  },
+  CRITICAL_FINDING_EXISTS: {
+    status: 409,
+    message: {
+      'pt-BR': 'Este estudo já possui suspeita ou achado crítico',
+      en: 'This study already has a suspicion or critical finding',
+      es: 'Este estudio ya tiene una sospecha o hallazgo crítico',
+    },
+  },
+  CRITICAL_FINDING_NOT_SUSPICION: {
+    status: 409,
+    message: {
+      'pt-BR': 'Somente uma suspeita pode ser aceita ou rejeitada',
+      en: 'Only a suspicion can be accepted or rejected',
+      es: 'Solo una sospecha puede ser aceptada o rechazada',
+    },
+  },
+  CRITICAL_FINDING_NOT_RESPONSIBLE: {
+    status: 403,
+    message: {
+      'pt-BR': 'Somente o médico responsável pelo laudo pode aceitar ou rejeitar a suspeita',
+      en: "Only the report's responsible doctor can accept or reject the suspicion",
+      es: 'Solo el médico responsable del informe puede aceptar o rechazar la sospecha',
+    },
+  },
+  CRITICAL_FINDING_DELETE_FORBIDDEN: {
+    status: 403,
+    message: {
+      'pt-BR': 'Você não pode apagar esta suspeita ou achado crítico',
+      en: 'You cannot delete this suspicion or critical finding',
+      es: 'No puede eliminar esta sospecha o hallazgo crítico',
+    },
+  },
+  COMMENT_EMPTY: {
+    status: 400,
+    message: {
+      'pt-BR': 'Escreva um comentário',
+      en: 'Write a comment',
+      es: 'Escriba un comentario',
+    },
+  },
+  COMMENT_TOO_LONG: {
+    status: 400,
+    message: {
+      'pt-BR': 'O comentário excede o limite',
+      en: 'The comment exceeds the limit',
+      es: 'El comentario excede el límite',
+    },
+  },
+  COMMENT_FORBIDDEN: {
+    status: 403,
+    message: {
+      'pt-BR': 'Você não tem permissão para comentar neste estudo',
+      en: 'You are not allowed to comment on this study',
+      es: 'No tiene permiso para comentar en este estudio',
+    },
+  },
 } satisfies Record<string, { status: number; message: Messages }>;
 
 export type ErrorCode = keyof typeof catalogue;

@@ -26,7 +26,9 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
   const logger = pino({
     level: cfg.LOG_LEVEL,
     base: { service: 'laudos' },
-    ...(opts.pretty ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname,service', translateTime: 'SYS:HH:MM:ss' } } } : {}),
+    ...(opts.pretty
+      ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname,service', translateTime: 'SYS:HH:MM:ss' } } }
+      : {}),
   });
   installRuntime(cfg.LOG_LEVEL === 'silent' || cfg.LOG_LEVEL === 'fatal' ? 'ERROR' : 'WARN');
   const knex = connectDb(cfg);
@@ -59,7 +61,15 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
   fs.mkdirSync(objectsDir, { recursive: true });
   const storage = new LocalObjectStorage(objectsDir);
 
-  const app = createApp({ knex, config: cfg, temporal, logger, storage, onSessionEnded: (id) => broker.endSession(id) });
+  const app = createApp({
+    knex,
+    config: cfg,
+    temporal,
+    logger,
+    storage,
+    publisher: broker,
+    onSessionEnded: (id) => broker.endSession(id),
+  });
   const handle = app.callback();
   // Koa's handler returns a promise that Koa itself settles (errors included).
   const server = http.createServer((req, res) => void handle(req, res));

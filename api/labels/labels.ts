@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { AppError } from '../../domain/errors';
 import { LABEL_MIN_LETTERS, LABEL_SEARCH_MAX, type Label, cleanLabelName, letterCount } from '../../domain/workspace/labels';
 import type { Access } from '../access/access';
+import { audit } from '../access/audit';
 import { foldedContains } from '../phrases/text-search';
 import { type Exam, findExam } from '../studies/study-queries';
 
@@ -31,24 +32,6 @@ export async function studyLabels(knex: Knex, accountId: string, studyId: string
     .where({ 'sl.account_id': accountId, 'sl.study_id': studyId })
     .orderByRaw('lower(l.name)')
     .select('l.id', 'l.name');
-}
-
-async function audit(
-  knex: Knex,
-  access: Access,
-  action: string,
-  studyId: string,
-  ip: string,
-  detail: Record<string, unknown>,
-): Promise<void> {
-  await knex('audit_log').insert({
-    account_id: access.accountId,
-    user_id: access.userId,
-    action,
-    study_id: studyId,
-    detail,
-    ip: ip.slice(0, 64),
-  });
 }
 
 /** Reading a study's labels is reading patient data: audited. */

@@ -7,6 +7,14 @@ import { type Access, scoped, scopedScheduled } from '../access/access';
 const LABELS = `coalesce((SELECT json_agg(json_build_object('id', lb.id, 'name', lb.name) ORDER BY lb.name)
   FROM study_labels sl JOIN labels lb ON lb.id = sl.label_id WHERE sl.study_id = s.id), '[]'::json) AS labels`;
 
+// The badges: the suspicion or finding, and the comments with how many the caller has not read.
+const FINDING = `(SELECT json_build_object('status', f.status, 'levelAndName', af.level_and_name)
+  FROM study_critical_findings f JOIN account_critical_findings af ON af.id = f.account_critical_finding_id
+  WHERE f.study_id = s.id) AS "criticalFinding"`;
+const COMMENT_COUNT = `(SELECT count(*)::int FROM study_comments c WHERE c.study_id = s.id) AS "commentCount"`;
+const UNREAD_COMMENTS = `(SELECT count(*)::int FROM study_comments c WHERE c.study_id = s.id AND NOT EXISTS
+  (SELECT 1 FROM study_comment_reads r WHERE r.comment_id = c.id AND r.user_id = ?)) AS "unreadComments"`;
+
 const COLUMNS = [
   's.id',
   'p.name as patientName',
@@ -165,7 +173,14 @@ export async function listStudies(
   const op = sort === 'desc' ? '<' : '>';
   const after = cursor ? decodeCursor(cursor) : null;
   const pageQuery = filtered()
-    .select([...COLUMNS, 's.sort_at as sortAt', knex.raw(LABELS)])
+    .select([
+      ...COLUMNS,
+      's.sort_at as sortAt',
+      knex.raw(LABELS),
+      knex.raw(FINDING),
+      knex.raw(COMMENT_COUNT),
+      knex.raw(UNREAD_COMMENTS, [access.userId]),
+    ])
     .orderBy([
       { column: 's.sort_at', order: sort },
       { column: 's.id', order: sort },

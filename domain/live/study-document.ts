@@ -17,8 +17,13 @@ export const LiveStudyDocument = z.object({
   laudoReviewUserId: z.string().uuid().nullable(),
   structuredType: z.enum(['OIT', 'SISMAMA', '']),
   narratedReport: z.boolean(),
+  /** The suspicion's or finding's status as the spec names it ('Suspeita criada', …). */
   statusFinding: z.string().nullable(),
+  /** The same status as a stable code (domain/findings/critical-findings.ts). */
+  findingStatus: z.enum(['SUSPICION_CREATED', 'SUSPICION_ACCEPTED', 'FINDING_CREATED']).nullable().optional(),
   levelAndNameCriticalFinding: z.string().nullable(),
+  /** How many comments the study has (the list's comment badge). */
+  commentCount: z.number().int().optional(),
   /**
    * The report's domain snapshot (domain/laudo/snapshot.ts): a client computes its own
    * allowedActions from it with the same domain code the server uses.

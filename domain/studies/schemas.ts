@@ -54,6 +54,17 @@ export const StudyListItem = z.object({
   laudoState: z.number().int(),
   laudoUserId: z.string().uuid().nullable(),
   doctorName: z.string().nullable(),
+  /** The study's suspicion or critical finding (the list's badge), if any. */
+  criticalFinding: z
+    .object({
+      status: z.enum(['SUSPICION_CREATED', 'SUSPICION_ACCEPTED', 'FINDING_CREATED']),
+      levelAndName: z.string(),
+    })
+    .nullable()
+    .optional(),
+  /** Comments on the study, and how many of them the caller has not read. */
+  commentCount: z.number().int().optional(),
+  unreadComments: z.number().int().optional(),
 });
 export type StudyListItem = z.infer<typeof StudyListItem>;
 

@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { PERMISSIONS, type Permission } from '../../domain/auth/permissions';
 import { LaudoState } from '../../domain/laudo/states';
 import { hashPassword } from '../../api/auth/passwords';
+import { seedFindingsDemo } from './findings-demo';
 import { seedWorkspaceDemo } from './workspace-demo';
 
 export const DEMO_PASSWORD = 'Laudos@2026';
@@ -45,6 +46,7 @@ const DOCTOR: Permission[] = [
   'PHRASES_CREATE_PHRASES_BY_ACCOUNT',
   'REPORT_RETURN_NOT_STARTED',
   'STUDIES_CREATE_COMMENTS',
+  'STUDIES_EDIT_CRITICAL_FINDING_SUSPECT',
 ];
 const ROLES: Record<string, readonly Permission[]> = {
   Médico: DOCTOR,
@@ -301,8 +303,11 @@ export async function seedDemo(knex: Knex, logger?: Logger): Promise<boolean> {
       });
     }
   });
-  // Standard phrases and masks of every demo account.
-  for (const { id } of await knex('accounts').select('id')) await seedWorkspaceDemo(knex, id);
+  // Standard phrases, masks, critical findings and comments of every demo account.
+  for (const { id } of await knex('accounts').select('id')) {
+    await seedWorkspaceDemo(knex, id);
+    await seedFindingsDemo(knex, id);
+  }
   logger?.info('demo data seeded');
   return true;
 }

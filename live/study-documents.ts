@@ -1,0 +1,58 @@
+/**
+ * The live study document (domain/live/study-document.ts) built from the projection and
+ * published retained. Report transitions (worker) and study-side changes such as critical
+ * findings and comments (api) both publish through here, so every document carries all of
+ * the study's live state.
+ */
+import type { Knex } from 'knex';
+import { FINDING_STATUS_NAMES, type FindingStatus } from '../domain/findings/critical-findings';
+import { type LiveStudyDocument, studyTopic } from '../domain/live/study-document';
+import type { LivePublisher } from './publisher';
+
+/**
+ * Reads and publishes each study's document under a per-study advisory lock: two publishers
+ * (a transition and a new comment, say) are serialised, so the last document published —
+ * the one the broker retains — was read after the other's write.
+ */
+export async function publishStudyDocuments(knex: Knex, publisher: LivePublisher, studyIds: string[]): Promise<void> {
+  for (const studyId of [...new Set(studyIds)].sort()) {
+    await knex.transaction(async (trx) => {
+      await trx.raw('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [`study-live:${studyId}`]);
+      const r = await trx('studies as s')
+        .join('laudos as l', 'l.id', 's.laudo_id')
+        .leftJoin('study_critical_findings as f', 'f.study_id', 's.id')
+        .leftJoin('account_critical_findings as af', 'af.id', 'f.account_critical_finding_id')
+        .where('s.id', studyId)
+        .first(
+          's.id as studyId',
+          's.account_id',
+          's.institution_id',
+          'l.*',
+          'f.status as finding_status',
+          'af.level_and_name as finding_level_and_name',
+          trx.raw('(SELECT count(*)::int FROM study_comments c WHERE c.study_id = s.id) AS comment_count'),
+        );
+      if (!r) return;
+      const doc: LiveStudyDocument = {
+        studyId: r.studyId,
+        laudoId: r.id,
+        accountId: r.account_id,
+        institutionId: r.institution_id,
+        laudoState: r.state,
+        laudoUserId: r.user_id,
+        doctorName: r.doctor_name,
+        laudoReviewUserId: r.review_user_id,
+        structuredType: r.structured_type,
+        narratedReport: r.audio_key !== null,
+        statusFinding: r.finding_status ? FINDING_STATUS_NAMES[r.finding_status as FindingStatus] : null,
+        findingStatus: (r.finding_status as FindingStatus | null) ?? null,
+        levelAndNameCriticalFinding: r.finding_level_and_name ?? null,
+        commentCount: r.comment_count,
+        report: r.snapshot ?? null,
+        seq: r.seq,
+        updatedAt: new Date(r.updated_at).toISOString(),
+      };
+      await publisher.publishRetained(studyTopic(r.account_id, r.institution_id, r.studyId), JSON.stringify(doc));
+    });
+  }
+}
