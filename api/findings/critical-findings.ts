@@ -105,7 +105,7 @@ export async function registerFinding(
   knex: Knex,
   access: Access,
   exam: Exam,
-  body: z.output<typeof RegisterFindingBody>,
+  body: Omit<z.output<typeof RegisterFindingBody>, 'studyId'>,
   ip: string,
 ): Promise<CriticalFinding> {
   const actor = actorFor(access, exam.institutionId);
@@ -143,7 +143,7 @@ export async function decideFinding(
   knex: Knex,
   access: Access,
   exam: Exam,
-  body: z.output<typeof FindingDecisionBody>,
+  body: z.output<typeof FindingDecisionBody> & { action: 'accept' | 'reject' },
   ip: string,
 ): Promise<CriticalFinding | null> {
   const finding = await findStudyFinding(knex, access.accountId, exam.id);

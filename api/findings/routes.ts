@@ -1,14 +1,16 @@
 /**
- * Critical findings and comments of a study (spec 2 §7). The spec shows the comment paths;
- * the critical-finding paths are ours (`/studies/:id/critical-finding`). Each change
- * republishes the study's live document, so list badges update everywhere.
+ * Critical findings (spec 1 §7 `/studies/studyCriticalFinding`, `accountCriticalFinding`) and
+ * comments (spec 2 §7 `/studies/comments`) of a study. Each change republishes the study's
+ * live document, so list badges update everywhere.
  */
 import Router from '@koa/router';
 import { CommentsQuery, PostCommentBody } from '../../domain/findings/comments';
 import { FindingDecisionBody, RegisterFindingBody, canEditFindings } from '../../domain/findings/critical-findings';
 import { parseOrThrow } from '../../domain/workspace/validate';
 import { publishStudyDocuments } from '../../live/study-documents';
-import { actorFor } from '../access/access';
+import { z } from 'zod';
+import { AppError } from '../../domain/errors';
+import { type Access, actorFor } from '../access/access';
 import { currentAccess, requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { query, uuidParam } from '../http/validate';
@@ -25,21 +27,29 @@ import {
   registerFinding,
 } from './critical-findings';
 
+const StudyRef = z.object({ studyId: z.string().uuid() });
+
 export function findingRoutes(deps: ApiDeps): Router {
   const { knex, publisher } = deps;
   const router = new Router();
   router.use(requireSession(knex));
   const republish = (studyId: string) => publishStudyDocuments(knex, publisher, [studyId]);
   const bodyOf = (ctx: { request: unknown }) => (ctx.request as { body?: unknown }).body ?? {};
+  /** The exam of a finding id, through the caller's access (another tenant's id is NOT_FOUND). */
+  const findingExam = async (access: Access, findingId: string) => {
+    const row = await knex('study_critical_findings').where({ id: findingId, account_id: access.accountId }).first('study_id');
+    if (!row) throw new AppError('NOT_FOUND');
+    return reachableExam(knex, access, row.study_id);
+  };
 
-  router.get('/accounts/:accountId/critical-findings', async (ctx) => {
+  router.get('/accounts/:accountId/accountCriticalFinding', async (ctx) => {
     const access = await currentAccess(ctx, knex);
     ctx.body = { criticalFindings: await listAccountFindings(knex, accountParam(ctx, access)) };
   });
 
-  router.get('/studies/:id/critical-finding', async (ctx) => {
+  router.get('/studies/studyCriticalFinding', async (ctx) => {
     const access = await currentAccess(ctx, knex);
-    const exam = await reachableExam(knex, access, uuidParam(ctx, 'id'));
+    const exam = await reachableExam(knex, access, query(ctx, StudyRef).studyId);
     const report = await findingReport(knex, exam);
     ctx.body = {
       finding: await findStudyFinding(knex, access.accountId, exam.id),
@@ -50,28 +60,34 @@ export function findingRoutes(deps: ApiDeps): Router {
     };
   });
 
-  router.post('/studies/:id/critical-finding', async (ctx) => {
+  router.post('/studies/studyCriticalFinding', async (ctx) => {
     const access = await currentAccess(ctx, knex);
-    const exam = await reachableExam(knex, access, uuidParam(ctx, 'id'));
-    const body = parseOrThrow(RegisterFindingBody, bodyOf(ctx));
+    const { studyId, ...body } = parseOrThrow(RegisterFindingBody, bodyOf(ctx));
+    const exam = await reachableExam(knex, access, studyId);
     const finding = await registerFinding(knex, access, exam, body, ctx.ip);
     await republish(exam.id);
     ctx.status = 201;
     ctx.body = { finding };
   });
 
-  router.patch('/studies/:id/critical-finding', async (ctx) => {
-    const access = await currentAccess(ctx, knex);
-    const exam = await reachableExam(knex, access, uuidParam(ctx, 'id'));
-    const body = parseOrThrow(FindingDecisionBody, bodyOf(ctx));
-    const finding = await decideFinding(knex, access, exam, body, ctx.ip);
-    await republish(exam.id);
-    ctx.body = { finding };
-  });
+  /** Accepts the suspicion `:id` (spec 1 §7 `PATCH /{id}`); `/reject` rejects it. */
+  for (const action of ['accept', 'reject'] as const) {
+    router.patch(
+      action === 'accept' ? '/studies/studyCriticalFinding/:id' : '/studies/studyCriticalFinding/:id/reject',
+      async (ctx) => {
+        const access = await currentAccess(ctx, knex);
+        const { inTheReport } = parseOrThrow(FindingDecisionBody, bodyOf(ctx));
+        const exam = await findingExam(access, uuidParam(ctx, 'id'));
+        const finding = await decideFinding(knex, access, exam, { action, inTheReport }, ctx.ip);
+        await republish(exam.id);
+        ctx.body = { finding };
+      },
+    );
+  }
 
-  router.delete('/studies/:id/critical-finding', async (ctx) => {
+  router.delete('/studies/studyCriticalFinding', async (ctx) => {
     const access = await currentAccess(ctx, knex);
-    const exam = await reachableExam(knex, access, uuidParam(ctx, 'id'));
+    const exam = await reachableExam(knex, access, query(ctx, StudyRef).studyId);
     await deleteFinding(knex, access, exam, ctx.ip);
     await republish(exam.id);
     ctx.status = 204;

@@ -22,6 +22,7 @@ export const Observation = z.string().trim().max(OBSERVATION_MAX, { error: 'CHAR
 /** Register (or edit) the study's suspicion or finding: the account's finding is required. */
 export const RegisterFindingBody = z
   .object({
+    studyId: z.string().uuid(),
     accountCriticalFindingId: z
       .string({ error: 'CRITICAL_FINDING_DESCRIPTION_REQUIRED' })
       .uuid({ error: 'CRITICAL_FINDING_DESCRIPTION_REQUIRED' }),
@@ -32,9 +33,8 @@ export const RegisterFindingBody = z
   .strict();
 export type RegisterFindingBody = z.input<typeof RegisterFindingBody>;
 
-export const FindingDecisionBody = z
-  .object({ action: z.enum(['accept', 'reject']), inTheReport: z.boolean().default(false) })
-  .strict();
+/** Accepting asks whether the finding goes into the report (unless the account forces it). */
+export const FindingDecisionBody = z.object({ inTheReport: z.boolean().default(false) }).strict();
 export type FindingDecisionBody = z.input<typeof FindingDecisionBody>;
 
 export const CriticalFinding = z.object({

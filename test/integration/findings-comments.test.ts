@@ -81,6 +81,9 @@ const liveDoc = (studyId: string, accept: (d: LiveStudyDocument) => boolean, wha
     (d) => d !== undefined && accept(d),
     { what },
   );
+async function findingId(studyId: string): Promise<string> {
+  return (await knex('study_critical_findings').where({ study_id: studyId }).first('id')).id;
+}
 async function listItem(who: string, studyId: string) {
   const res = await call(who, 'GET', '/studies?pageSize=100');
   expect(res.status).toBe(200);
@@ -89,24 +92,25 @@ async function listItem(who: string, studyId: string) {
 
 describe('critical findings', () => {
   it('lists the account catalogue, and answers 404 for another account', async () => {
-    const res = await call('doctor', 'GET', `/accounts/${t.accountId}/critical-findings`);
+    const res = await call('doctor', 'GET', `/accounts/${t.accountId}/accountCriticalFinding`);
     expect(res.body.criticalFindings.map((f: { levelAndName: string }) => f.levelAndName)).toEqual([
       'Nível 1 - Pneumotórax hipertensivo',
       'Nível 2 - Fratura instável',
     ]);
-    expectError(await call('outsider', 'GET', `/accounts/${t.accountId}/critical-findings`), 404, 'NOT_FOUND');
+    expectError(await call('outsider', 'GET', `/accounts/${t.accountId}/accountCriticalFinding`), 404, 'NOT_FOUND');
   });
 
   it('a report not started gets a suspicion; the responsible doctor accepts it; badge and live document follow', async () => {
     const id = t.studyIds[0]!;
     expectError(
-      await call('doctor', 'POST', `/studies/${id}/critical-finding`, { observation: 'sem tipo' }),
+      await call('doctor', 'POST', '/studies/studyCriticalFinding', { studyId: id, observation: 'sem tipo' }),
       400,
       'CRITICAL_FINDING_DESCRIPTION_REQUIRED',
       'Descrição do achado crítico é obrigatória',
     );
     expectError(
-      await call('doctor', 'POST', `/studies/${id}/critical-finding`, {
+      await call('doctor', 'POST', '/studies/studyCriticalFinding', {
+        studyId: id,
         accountCriticalFindingId: findings['Nível 1'],
         observation: 'x'.repeat(256),
       }),
@@ -114,11 +118,15 @@ describe('critical findings', () => {
       'CHARACTER_LIMIT_EXCEEDED',
     );
     expectError(
-      await call('reader', 'POST', `/studies/${id}/critical-finding`, { accountCriticalFindingId: findings['Nível 1'] }),
+      await call('reader', 'POST', '/studies/studyCriticalFinding', {
+        studyId: id,
+        accountCriticalFindingId: findings['Nível 1'],
+      }),
       403,
       'CRITICAL_FINDING_FORBIDDEN',
     );
-    const created = await call('colleague', 'POST', `/studies/${id}/critical-finding`, {
+    const created = await call('colleague', 'POST', '/studies/studyCriticalFinding', {
+      studyId: id,
       accountCriticalFindingId: findings['Nível 1'],
       observation: 'Suspeita de pneumotórax à direita',
     });
@@ -130,7 +138,10 @@ describe('critical findings', () => {
       inTheReport: false,
     });
     expectError(
-      await call('doctor', 'POST', `/studies/${id}/critical-finding`, { accountCriticalFindingId: findings['Nível 2'] }),
+      await call('doctor', 'POST', '/studies/studyCriticalFinding', {
+        studyId: id,
+        accountCriticalFindingId: findings['Nível 2'],
+      }),
       409,
       'CRITICAL_FINDING_EXISTS',
     );
@@ -142,19 +153,19 @@ describe('critical findings', () => {
 
     // Nobody is responsible before the report starts; then only its doctor decides.
     expectError(
-      await call('doctor', 'PATCH', `/studies/${id}/critical-finding`, { action: 'accept' }),
+      await call('doctor', 'PATCH', `/studies/studyCriticalFinding/${await findingId(id)}`, {}),
       403,
       'CRITICAL_FINDING_NOT_RESPONSIBLE',
     );
     expect((await call('doctor', 'POST', `/studies/${id}/reports/start`)).status).toBe(200);
     expectError(
-      await call('colleague', 'PATCH', `/studies/${id}/critical-finding`, { action: 'accept' }),
+      await call('colleague', 'PATCH', `/studies/studyCriticalFinding/${await findingId(id)}`, {}),
       403,
       'CRITICAL_FINDING_NOT_RESPONSIBLE',
     );
-    const view = await call('doctor', 'GET', `/studies/${id}/critical-finding`);
+    const view = await call('doctor', 'GET', `/studies/studyCriticalFinding?studyId=${id}`);
     expect(view.body).toMatchObject({ canEdit: true, isResponsible: true, laudoState: 1, forcedInReport: false });
-    const accepted = await call('doctor', 'PATCH', `/studies/${id}/critical-finding`, { action: 'accept', inTheReport: true });
+    const accepted = await call('doctor', 'PATCH', `/studies/studyCriticalFinding/${await findingId(id)}`, { inTheReport: true });
     expect(accepted.status).toBe(200);
     expect(accepted.body.finding).toMatchObject({
       status: 'SUSPICION_ACCEPTED',
@@ -164,13 +175,17 @@ describe('critical findings', () => {
     // The start transition's document and the acceptance both carry the finding.
     await liveDoc(id, (d) => d.laudoState === 1 && d.statusFinding === 'Suspeita aceita', 'accepted badge live');
     expectError(
-      await call('doctor', 'PATCH', `/studies/${id}/critical-finding`, { action: 'reject' }),
+      await call('doctor', 'PATCH', `/studies/studyCriticalFinding/${await findingId(id)}/reject`, {}),
       409,
       'CRITICAL_FINDING_NOT_SUSPICION',
     );
     // The suspicion's creator may no longer delete it (the report started); the doctor who accepted may.
-    expectError(await call('colleague', 'DELETE', `/studies/${id}/critical-finding`), 403, 'CRITICAL_FINDING_DELETE_FORBIDDEN');
-    expect((await call('doctor', 'DELETE', `/studies/${id}/critical-finding`)).status).toBe(204);
+    expectError(
+      await call('colleague', 'DELETE', `/studies/studyCriticalFinding?studyId=${id}`),
+      403,
+      'CRITICAL_FINDING_DELETE_FORBIDDEN',
+    );
+    expect((await call('doctor', 'DELETE', `/studies/studyCriticalFinding?studyId=${id}`)).status).toBe(204);
     await liveDoc(id, (d) => d.statusFinding === null && d.laudoState === 1, 'badge cleared live');
     expect((await listItem('reader', id)).criticalFinding).toBeNull();
   });
@@ -181,7 +196,8 @@ describe('critical findings', () => {
       .where({ id: t.accountId })
       .update({ config: { INSTITUTIONS_WITH_CRITICAL_FINDING_IN_REPORT: `other-id, ${t.institutionId}` } });
     expect((await call('doctor', 'POST', `/studies/${id}/reports/start`)).status).toBe(200);
-    const created = await call('doctor', 'POST', `/studies/${id}/critical-finding`, {
+    const created = await call('doctor', 'POST', '/studies/studyCriticalFinding', {
+      studyId: id,
       accountCriticalFindingId: findings['Nível 2'],
       inTheReport: false,
     });
@@ -192,16 +208,26 @@ describe('critical findings', () => {
 
   it('a suspicion is rejected by the responsible doctor, and its creator may delete one while not started', async () => {
     const rejected = t.studyIds[2]!;
-    await call('colleague', 'POST', `/studies/${rejected}/critical-finding`, { accountCriticalFindingId: findings['Nível 1'] });
+    await call('colleague', 'POST', '/studies/studyCriticalFinding', {
+      studyId: rejected,
+      accountCriticalFindingId: findings['Nível 1'],
+    });
     await call('doctor', 'POST', `/studies/${rejected}/reports/start`);
-    const res = await call('doctor', 'PATCH', `/studies/${rejected}/critical-finding`, { action: 'reject' });
+    const res = await call('doctor', 'PATCH', `/studies/studyCriticalFinding/${await findingId(rejected)}/reject`, {});
     expect(res.status).toBe(200);
     expect(res.body.finding).toBeNull();
 
     const deleted = t.studyIds[3]!;
-    await call('colleague', 'POST', `/studies/${deleted}/critical-finding`, { accountCriticalFindingId: findings['Nível 1'] });
-    expectError(await call('doctor', 'DELETE', `/studies/${deleted}/critical-finding`), 403, 'CRITICAL_FINDING_DELETE_FORBIDDEN');
-    expect((await call('colleague', 'DELETE', `/studies/${deleted}/critical-finding`)).status).toBe(204);
+    await call('colleague', 'POST', '/studies/studyCriticalFinding', {
+      studyId: deleted,
+      accountCriticalFindingId: findings['Nível 1'],
+    });
+    expectError(
+      await call('doctor', 'DELETE', `/studies/studyCriticalFinding?studyId=${deleted}`),
+      403,
+      'CRITICAL_FINDING_DELETE_FORBIDDEN',
+    );
+    expect((await call('colleague', 'DELETE', `/studies/studyCriticalFinding?studyId=${deleted}`)).status).toBe(204);
     const audited = await knex('audit_log')
       .where({ account_id: t.accountId })
       .whereIn('study_id', [rejected, deleted])
@@ -214,9 +240,23 @@ describe('critical findings', () => {
 
   it("another account's study answers 404", async () => {
     const id = t.studyIds[0]!;
-    expectError(await call('outsider', 'GET', `/studies/${id}/critical-finding`), 404, 'NOT_FOUND');
+    expectError(await call('outsider', 'GET', `/studies/studyCriticalFinding?studyId=${id}`), 404, 'NOT_FOUND');
+    const other = t.studyIds[3]!;
+    await call('colleague', 'POST', '/studies/studyCriticalFinding', {
+      studyId: other,
+      accountCriticalFindingId: findings['Nível 1'],
+    });
     expectError(
-      await call('outsider', 'POST', `/studies/${id}/critical-finding`, { accountCriticalFindingId: findings['Nível 1'] }),
+      await call('outsider', 'PATCH', `/studies/studyCriticalFinding/${await findingId(other)}/reject`, {}),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(await call('outsider', 'DELETE', `/studies/studyCriticalFinding?studyId=${other}`), 404, 'NOT_FOUND');
+    expectError(
+      await call('outsider', 'POST', '/studies/studyCriticalFinding', {
+        studyId: id,
+        accountCriticalFindingId: findings['Nível 1'],
+      }),
       404,
       'NOT_FOUND',
     );
