@@ -31,6 +31,9 @@ export async function publishStudyDocuments(knex: Knex, publisher: LivePublisher
           'f.status as finding_status',
           'af.level_and_name as finding_level_and_name',
           trx.raw('(SELECT count(*)::int FROM study_comments c WHERE c.study_id = s.id) AS comment_count'),
+          trx.raw(
+            '(SELECT c.user_id FROM study_comments c WHERE c.study_id = s.id ORDER BY c.created_at DESC, c.id DESC LIMIT 1) AS last_comment_user_id',
+          ),
         );
       if (!r) return;
       const doc: LiveStudyDocument = {
@@ -48,6 +51,7 @@ export async function publishStudyDocuments(knex: Knex, publisher: LivePublisher
         findingStatus: (r.finding_status as FindingStatus | null) ?? null,
         levelAndNameCriticalFinding: r.finding_level_and_name ?? null,
         commentCount: r.comment_count,
+        lastCommentUserId: r.last_comment_user_id ?? null,
         report: r.snapshot ?? null,
         seq: r.seq,
         updatedAt: new Date(r.updated_at).toISOString(),

@@ -210,6 +210,8 @@ export async function listStudies(
 
 /** One study the access reaches, or undefined (another tenant's id looks like a missing one). */
 export async function findStudy(knex: Knex, access: Access, studyId: string): Promise<StudyListItem | undefined> {
-  const row = (await studiesQuery(knex, access).where('s.id', studyId).first(COLUMNS)) as Row | undefined;
+  const row = (await studiesQuery(knex, access)
+    .where('s.id', studyId)
+    .first([...COLUMNS, knex.raw(FINDING)])) as Row | undefined;
   return row && presentStudy(row);
 }

@@ -85,7 +85,7 @@ export function checkRegister(actor: Actor, existing: Pick<CriticalFinding, 'sta
   return ok;
 }
 
-const isResponsible = (actor: Actor, report: FindingReport) =>
+const isResponsible = (actor: Pick<Actor, 'userId'>, report: FindingReport) =>
   report.responsibleUserId !== null && report.responsibleUserId === actor.userId;
 
 /** Only the responsible report doctor accepts or rejects, and only a suspicion. */
@@ -100,7 +100,7 @@ export function checkDecide(actor: Actor, report: FindingReport, finding: Pick<C
  * doctor who created the finding.
  */
 export function checkDelete(
-  actor: Actor,
+  actor: Pick<Actor, 'userId'>,
   report: FindingReport,
   finding: Pick<CriticalFinding, 'status' | 'userCreatedSuspicionId' | 'userCreatedFindingId'>,
 ): Verdict {

@@ -24,6 +24,8 @@ export const LiveStudyDocument = z.object({
   levelAndNameCriticalFinding: z.string().nullable(),
   /** How many comments the study has (the list's comment badge). */
   commentCount: z.number().int().optional(),
+  /** Who wrote the newest comment: their own comment is not unread for them. */
+  lastCommentUserId: z.string().uuid().nullable().optional(),
   /**
    * The report's domain snapshot (domain/laudo/snapshot.ts): a client computes its own
    * allowedActions from it with the same domain code the server uses.

@@ -24,6 +24,7 @@ import type { ReportActionKey } from './actions';
 import { fetchDefaultMask, uploadNarration, type StudyDetail } from './api';
 import { ChangeDoctorDialog } from './dialogs/ChangeDoctorDialog';
 import { CreateMaskDialog } from './editor/CreateMaskDialog';
+import { CriticalFindingDialog } from '../findings/CriticalFindingDialog';
 import { StudyLabelsDialog } from '../studies/StudyLabelsDialog';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import { ConfirmDialog } from './dialogs/ConfirmDialog';
@@ -47,6 +48,7 @@ import { ReportToolbar, type StructuredModel } from './ReportToolbar';
 import { useEditorSources, usePhrases } from './use-editor-data';
 
 type DialogKind =
+  | 'criticalFinding'
   | 'reopen'
   | 'reopenReview'
   | 'disassociate'
@@ -333,6 +335,17 @@ export function EditorWorkspace({
     }
   }, [opinion]);
 
+  // Spec 1 §4: the finding dialog opens by itself on the doctor's own report in state 1 with a suspicion.
+  const suspicionToDecide =
+    study.criticalFinding?.status === 'SUSPICION_CREATED' && report.state === 1 && report.userId === userId;
+  const findingOpened = useRef(false);
+  useEffect(() => {
+    if (suspicionToDecide && !findingOpened.current) {
+      findingOpened.current = true;
+      setDialog('criticalFinding');
+    }
+  }, [suspicionToDecide]);
+
   const onToolbar = (b: Exclude<ToolbarButton, 'switchModel' | 'masksMenu'>) => {
     if (b === 'save')
       void act('save', { content: read(), finish: false }).then((ok) => {
@@ -455,6 +468,12 @@ export function EditorWorkspace({
         onTags={() => setDialog('tags')}
       />
 
+      <CriticalFindingDialog
+        accountId={accountId}
+        studyId={dialog === 'criticalFinding' ? studyId : null}
+        title={[study.patientName, study.accessionNumber].filter(Boolean).join(' · ')}
+        onClose={close}
+      />
       <ReopenDialog
         key={`reopen-${dialog === 'reopen' || dialog === 'reopenReview'}`}
         open={dialog === 'reopen' || dialog === 'reopenReview'}

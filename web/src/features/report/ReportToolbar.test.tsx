@@ -39,6 +39,7 @@ describe('ReportToolbar', () => {
       canChangeMask: true,
     });
     expect(shown()).toEqual([
+      'toolbar-criticalFinding',
       'toolbar-switchModel',
       'toolbar-masksMenu',
       'toolbar-requestReview',
@@ -53,16 +54,21 @@ describe('ReportToolbar', () => {
 
   it('a concluded report offers reopen only; a shared one disassociate', () => {
     renderToolbar({ allowedActions: ['reopen', 'sign'] });
-    expect(shown()).toEqual(['toolbar-reopen']);
+    expect(shown()).toEqual(['toolbar-criticalFinding', 'toolbar-reopen']);
   });
 
-  it('renders nothing without allowed actions, and calls back with the button', () => {
-    const { container } = render(<div />);
+  it('without allowed actions only the critical finding shows', () => {
+    renderToolbar({ allowedActions: [] });
+    expect(shown()).toEqual(['toolbar-criticalFinding']);
+  });
+
+  it('calls back with the button', () => {
     const props = renderToolbar({ allowedActions: ['disassociate', 'reopenReview'] });
-    expect(shown()).toEqual(['toolbar-reopenReview', 'toolbar-disassociate']);
+    expect(shown()).toEqual(['toolbar-criticalFinding', 'toolbar-reopenReview', 'toolbar-disassociate']);
     fireEvent.click(screen.getByTestId('toolbar-disassociate'));
     expect(props.onAction).toHaveBeenCalledWith('disassociate');
-    expect(container).toBeTruthy();
+    fireEvent.click(screen.getByTestId('toolbar-criticalFinding'));
+    expect(props.onAction).toHaveBeenCalledWith('criticalFinding');
   });
 
   it('the model menu switches to OIT', () => {

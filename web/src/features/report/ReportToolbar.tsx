@@ -14,6 +14,7 @@ import LockOpenIcon from '@mui/icons-material/LockOpen';
 import MicNoneIcon from '@mui/icons-material/MicNone';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import PostAddIcon from '@mui/icons-material/PostAdd';
+import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
 import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import ShortTextIcon from '@mui/icons-material/ShortText';
@@ -34,6 +35,7 @@ export interface ReportToolbarProps extends ToolbarContext {
 }
 
 const ICONS: Record<ToolbarButton, ReactNode> = {
+  criticalFinding: <ReportProblemOutlinedIcon />,
   switchModel: <ViewQuiltOutlinedIcon />,
   masksMenu: <DashboardCustomizeOutlinedIcon />,
   requestReview: <RateReviewOutlinedIcon />,
@@ -69,7 +71,7 @@ export function ReportToolbar(props: ReportToolbarProps) {
             key={b}
             size="small"
             variant={b === 'save' ? 'outlined' : 'text'}
-            color={b === 'reopen' || b === 'reopenReview' ? 'warning' : 'primary'}
+            color={b === 'reopen' || b === 'reopenReview' ? 'warning' : b === 'criticalFinding' ? 'error' : 'primary'}
             startIcon={ICONS[b]}
             endIcon={isMenu ? <ArrowDropDownIcon /> : undefined}
             loading={props.pending === b}

@@ -39,12 +39,14 @@ export function useStudyDetailLive(study: StudyDetail | undefined, onDoc?: (doc:
       const key = reportKeys.study(doc.studyId);
       const result = applyLiveDocToDetail(queryClient.getQueryData<StudyDetail>(key), doc);
       if (result.data) queryClient.setQueryData(key, result.data);
-      queryClient.setQueriesData<StudyListResponse>({ queryKey: studyKeys.lists() }, (old) => applyLiveDocToList(old, doc));
+      queryClient.setQueriesData<StudyListResponse>({ queryKey: studyKeys.lists() }, (old) =>
+        applyLiveDocToList(old, doc, session.id),
+      );
       void queryClient.invalidateQueries({ queryKey: key });
       void queryClient.invalidateQueries({ queryKey: reportKeys.versions(doc.studyId) });
       extra.current?.(doc);
     },
-    [queryClient],
+    [queryClient, session.id],
   );
   return useLiveStudy(topic, handle);
 }

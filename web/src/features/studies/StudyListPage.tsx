@@ -21,6 +21,8 @@ import { currentAccount } from '../auth/access';
 import { useSessionData } from '../auth/session';
 import { activeFilterCount, EMPTY_FILTERS, readFilters, writeListSearch, type StudyFilters } from './filters';
 import { StudyFiltersBar } from './StudyFiltersBar';
+import { CommentsDialog } from '../findings/CommentsDialog';
+import { CriticalFindingDialog } from '../findings/CriticalFindingDialog';
 import { StudyLabelsDialog } from './StudyLabelsDialog';
 import { StudyVersionsDialog } from './StudyVersionsDialog';
 import type { LiveStatus } from '../../lib/live';
@@ -62,6 +64,8 @@ export function StudyListPage() {
   const account = currentAccount(session);
   const [versionsOf, setVersionsOf] = useState<StudyListItem | null>(null);
   const [labelsOf, setLabelsOf] = useState<StudyListItem | null>(null);
+  const [findingOf, setFindingOf] = useState<StudyListItem | null>(null);
+  const [commentsOf, setCommentsOf] = useState<StudyListItem | null>(null);
 
   /** Next page by keyset cursor when moving forward one page; any other jump by page number. */
   const setParams = (page: number, pageSize: number) => {
@@ -128,6 +132,8 @@ export function StudyListPage() {
               onOpenInNewWindow={openInNewWindow}
               onVersions={setVersionsOf}
               onLabels={setLabelsOf}
+              onFinding={setFindingOf}
+              onComments={setCommentsOf}
               empty={
                 <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
                   <Typography color="text.secondary" data-testid="studies-empty">
@@ -185,6 +191,17 @@ export function StudyListPage() {
         studyId={labelsOf?.id ?? null}
         title={labelsOf ? describe(labelsOf) : ''}
         onClose={() => setLabelsOf(null)}
+      />
+      <CriticalFindingDialog
+        accountId={account?.id ?? null}
+        studyId={findingOf?.id ?? null}
+        title={findingOf ? describe(findingOf) : ''}
+        onClose={() => setFindingOf(null)}
+      />
+      <CommentsDialog
+        studyId={commentsOf?.id ?? null}
+        title={commentsOf ? describe(commentsOf) : ''}
+        onClose={() => setCommentsOf(null)}
       />
     </Stack>
   );

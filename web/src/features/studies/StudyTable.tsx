@@ -16,15 +16,30 @@ import LabelOutlinedIcon from '@mui/icons-material/LabelOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import type { StudyListItem } from '../../../../domain/studies/schemas';
 import { formatDate } from '../../lib/dates';
+import { StudyBadges } from '../findings/StudyBadges';
 import { StudyStatusChip } from './StudyStatusChip';
 
 /** Columns hidden on narrow screens keep the table usable on a phone. */
 const fromMd = { display: { xs: 'none', md: 'table-cell' } } as const;
 const fromSm = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const fromLg = { display: { xs: 'none', lg: 'table-cell' } } as const;
-const COLUMN_COUNT = 12;
+const COLUMN_COUNT = 13;
 /** Responsive display of each column, in order (skeleton rows use it too). */
-const COLUMN_SX = [undefined, fromLg, fromMd, fromSm, fromLg, fromMd, fromSm, fromLg, undefined, fromMd, fromMd, undefined];
+const COLUMN_SX = [
+  undefined,
+  fromLg,
+  fromMd,
+  fromSm,
+  fromLg,
+  fromMd,
+  fromSm,
+  fromLg,
+  undefined,
+  undefined,
+  fromMd,
+  fromMd,
+  undefined,
+];
 
 /** The labels of one row (from the list answer), as chips (at most 3 shown). */
 function RowLabels({ labels }: { labels: StudyListItem['labels'] }) {
@@ -49,6 +64,8 @@ interface StudyTableProps {
   onOpenInNewWindow: (studyId: string) => void;
   onVersions: (study: StudyListItem) => void;
   onLabels: (study: StudyListItem) => void;
+  onFinding: (study: StudyListItem) => void;
+  onComments: (study: StudyListItem) => void;
   /** Shown instead of rows when the page is empty (message and actions). */
   empty?: ReactNode;
 }
@@ -61,6 +78,8 @@ export function StudyTable({
   onOpenInNewWindow,
   onVersions,
   onLabels,
+  onFinding,
+  onComments,
   empty,
 }: StudyTableProps) {
   const { t, i18n } = useTranslation();
@@ -92,6 +111,11 @@ export function StudyTable({
           <TableCell sx={fromSm}>{t('studies.columns.examDate')}</TableCell>
           <TableCell sx={fromLg}>{t('studies.columns.receivedAt')}</TableCell>
           <TableCell>{t('studies.columns.status')}</TableCell>
+          <TableCell sx={{ width: 80 }}>
+            <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+              {t('studies.columns.badges')}
+            </span>
+          </TableCell>
           <TableCell sx={fromMd}>{t('studies.columns.doctor')}</TableCell>
           <TableCell sx={fromMd}>{t('studies.columns.labels')}</TableCell>
           <TableCell align="right">
@@ -153,6 +177,9 @@ export function StudyTable({
               </TableCell>
               <TableCell data-testid={`study-status-${s.id}`} data-state={s.laudoState}>
                 <StudyStatusChip state={s.laudoState} />
+              </TableCell>
+              <TableCell sx={{ py: 0 }}>
+                <StudyBadges study={s} onFinding={() => onFinding(s)} onComments={() => onComments(s)} />
               </TableCell>
               <TableCell sx={fromMd}>{s.doctorName || dash}</TableCell>
               <TableCell sx={fromMd}>

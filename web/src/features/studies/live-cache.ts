@@ -1,18 +1,55 @@
-import type { StudyListResponse } from '../../../../domain/studies/schemas';
+import type { StudyListItem, StudyListResponse } from '../../../../domain/studies/schemas';
 import type { LiveStudyDocument } from '../../lib/live-core';
 
+/** The row's badge fields as a live document states them (unread grows with new comments). */
+function liveBadges(
+  s: StudyListItem,
+  doc: LiveStudyDocument,
+  userId?: string,
+): Pick<StudyListItem, 'criticalFinding' | 'commentCount' | 'unreadComments'> {
+  const criticalFinding =
+    doc.findingStatus && doc.levelAndNameCriticalFinding
+      ? { status: doc.findingStatus, levelAndName: doc.levelAndNameCriticalFinding }
+      : doc.findingStatus === undefined
+        ? (s.criticalFinding ?? null)
+        : null;
+  const commentCount = doc.commentCount ?? s.commentCount ?? 0;
+  const added = Math.max(0, commentCount - (s.commentCount ?? 0));
+  // One new comment of one's own is not unread; a burst is counted whole until the next fetch.
+  const own = added === 1 && userId !== undefined && doc.lastCommentUserId === userId;
+  const unreadComments = (s.unreadComments ?? 0) + (own ? 0 : added);
+  return { criticalFinding, commentCount, unreadComments };
+}
+
+const sameFinding = (a: StudyListItem['criticalFinding'], b: StudyListItem['criticalFinding']) =>
+  (a ?? null) === (b ?? null) || (a?.status === b?.status && a?.levelAndName === b?.levelAndName);
+
 /**
- * A cached list page with one live document applied (laudoState, laudoUserId, doctorName
- * of the matching row). Returns the same object when nothing changes, so nothing re-renders.
+ * A cached list page with one live document applied (laudoState, laudoUserId, doctorName and
+ * the badges of the matching row). Returns the same object when nothing changes, so nothing
+ * re-renders.
  */
-export function applyLiveDocToList(data: StudyListResponse | undefined, doc: LiveStudyDocument): StudyListResponse | undefined {
+export function applyLiveDocToList(
+  data: StudyListResponse | undefined,
+  doc: LiveStudyDocument,
+  userId?: string,
+): StudyListResponse | undefined {
   if (!data) return data;
   let changed = false;
   const studies = data.studies.map((s) => {
     if (s.id !== doc.studyId) return s;
-    if (s.laudoState === doc.laudoState && s.laudoUserId === doc.laudoUserId && s.doctorName === doc.doctorName) return s;
+    const badges = liveBadges(s, doc, userId);
+    if (
+      s.laudoState === doc.laudoState &&
+      s.laudoUserId === doc.laudoUserId &&
+      s.doctorName === doc.doctorName &&
+      sameFinding(s.criticalFinding, badges.criticalFinding) &&
+      (s.commentCount ?? 0) === badges.commentCount &&
+      (s.unreadComments ?? 0) === badges.unreadComments
+    )
+      return s;
     changed = true;
-    return { ...s, laudoState: doc.laudoState, laudoUserId: doc.laudoUserId, doctorName: doc.doctorName };
+    return { ...s, laudoState: doc.laudoState, laudoUserId: doc.laudoUserId, doctorName: doc.doctorName, ...badges };
   });
   return changed ? { ...data, studies } : data;
 }

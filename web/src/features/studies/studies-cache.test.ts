@@ -23,6 +23,27 @@ describe('applyLiveDocToList', () => {
   });
 });
 
+describe('applyLiveDocToList badges', () => {
+  it('shows the finding the document carries, and clears it when the document has none', () => {
+    const withFinding = applyLiveDocToList(
+      page,
+      doc({ findingStatus: 'SUSPICION_CREATED', statusFinding: 'Suspeita criada', levelAndNameCriticalFinding: 'Nível 1 - X' }),
+    );
+    expect(withFinding?.studies[0]?.criticalFinding).toEqual({ status: 'SUSPICION_CREATED', levelAndName: 'Nível 1 - X' });
+    const cleared = applyLiveDocToList(withFinding, doc({ findingStatus: null }));
+    expect(cleared?.studies[0]?.criticalFinding).toBeNull();
+  });
+  it('counts new comments as unread', () => {
+    const first = applyLiveDocToList(page, doc({ commentCount: 2 }));
+    expect(first?.studies[0]).toMatchObject({ commentCount: 2, unreadComments: 2 });
+    const again = applyLiveDocToList(first, doc({ commentCount: 2 }));
+    expect(again).toBe(first);
+    expect(applyLiveDocToList(first, doc({ commentCount: 3 }))?.studies[0]).toMatchObject({ unreadComments: 3 });
+    const mine = applyLiveDocToList(first, doc({ commentCount: 3, lastCommentUserId: 'me' }), 'me');
+    expect(mine?.studies[0]).toMatchObject({ commentCount: 3, unreadComments: 2 });
+  });
+});
+
 describe('list params', () => {
   it('reads page and page size with defaults', () => {
     expect(readListParams(new URLSearchParams(''))).toEqual({ page: 1, pageSize: 25 });

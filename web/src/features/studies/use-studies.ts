@@ -32,9 +32,11 @@ export function useStudiesLive(): LiveStatus {
   );
   const onDoc = useCallback(
     (doc: LiveStudyDocument) => {
-      queryClient.setQueriesData<StudyListResponse>({ queryKey: studyKeys.lists() }, (old) => applyLiveDocToList(old, doc));
+      queryClient.setQueriesData<StudyListResponse>({ queryKey: studyKeys.lists() }, (old) =>
+        applyLiveDocToList(old, doc, session.id),
+      );
     },
-    [queryClient],
+    [queryClient, session.id],
   );
   return useLiveStudies(filters, onDoc);
 }

@@ -95,6 +95,7 @@ describe('toolbar', () => {
       'save',
     ];
     expect(toolbarButtons({ ...ctx, allowedActions: all })).toEqual([
+      'criticalFinding',
       'switchModel',
       'masksMenu',
       'requestReview',
@@ -107,7 +108,10 @@ describe('toolbar', () => {
       'disassociate',
       'save',
     ]);
-    expect(toolbarButtons({ editable: false, canCreatePhrase: false, allowedActions: ['reopen'] })).toEqual(['reopen']);
+    expect(toolbarButtons({ editable: false, canCreatePhrase: false, allowedActions: ['reopen'] })).toEqual([
+      'criticalFinding',
+      'reopen',
+    ]);
   });
   it('picks the opinion dialog and the header actions', () => {
     expect(opinionMode(['acceptOpinion', 'ignoreOpinion'])).toBe('decide');

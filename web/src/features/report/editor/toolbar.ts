@@ -1,8 +1,9 @@
 /**
  * The editor toolbar of spec 1 §2, in the spec's order, each button from allowedActions.
- * Not here yet (other issues): critical finding, edit data and image header, create mask.
+ * Not here yet: edit data and image header (the study header form is not built).
  */
 export type ToolbarButton =
+  | 'criticalFinding'
   | 'switchModel'
   | 'masksMenu'
   | 'requestReview'
@@ -16,6 +17,7 @@ export type ToolbarButton =
   | 'save';
 
 export const TOOLBAR_ORDER: readonly ToolbarButton[] = [
+  'criticalFinding',
   'switchModel',
   'masksMenu',
   'requestReview',
@@ -45,6 +47,8 @@ export interface ToolbarContext {
 export function toolbarButtons(ctx: ToolbarContext): ToolbarButton[] {
   const allowed = new Set(ctx.allowedActions);
   const show: Record<ToolbarButton, boolean> = {
+    // Anyone who reaches the study may see its finding; the dialog says who may change it.
+    criticalFinding: true,
     switchModel: allowed.has('switchModel'),
     masksMenu: ctx.editable || ctx.canCreatePhrase,
     requestReview: allowed.has('requestReview'),
