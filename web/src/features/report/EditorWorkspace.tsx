@@ -43,6 +43,7 @@ import { findPhraseByCode, phraseToHtml, type Phrase } from './editor/phrases';
 import { PhrasePicker } from './editor/PhrasePicker';
 import { EditorCounter, ReportEditor } from './editor/ReportEditor';
 import { opinionMode, type ToolbarButton } from './editor/toolbar';
+import { useCharacterCount } from './editor/use-character-count';
 import { useDraftAutosave } from './editor/use-draft-autosave';
 import { ReportToolbar, type StructuredModel } from './ReportToolbar';
 import { useEditorSources, usePhrases } from './use-editor-data';
@@ -130,15 +131,9 @@ function BottomBar({
   onTags: () => void;
 }) {
   const { t } = useTranslation();
-  const state = useEditorState({
-    editor,
-    selector: (ctx) => ({
-      empty: ctx.editor?.isEmpty ?? true,
-      over:
-        ((ctx.editor?.storage.characterCount as { characters: () => number } | undefined)?.characters() ?? 0) > MAX_REPORT_CHARS,
-    }),
-  });
-  const blocked = !state || state.empty || state.over;
+  const empty = useEditorState({ editor, selector: (ctx) => ctx.editor?.isEmpty ?? true });
+  const over = useCharacterCount(editor) > MAX_REPORT_CHARS;
+  const blocked = empty !== false || over;
   const finishLabel = t(mode.finishAction === 'finishReview' ? 'editor.bottom.finishReview' : 'editor.bottom.finish');
   return (
     <Paper
@@ -166,7 +161,7 @@ function BottomBar({
         {t('editor.bottom.shortcuts')}
       </Typography>
       {mode.finishAction && (
-        <Tooltip title={state?.empty ? t('editor.bottom.emptyBlocksFinish') : state?.over ? t('editor.overLimit') : ''}>
+        <Tooltip title={empty !== false ? t('editor.bottom.emptyBlocksFinish') : over ? t('editor.overLimit') : ''}>
           <span>
             <Button
               variant="contained"

@@ -70,14 +70,16 @@ describe('phrase expansion', () => {
 });
 
 describe('character counter', () => {
-  it('counts characters and turns to error above the limit with the spec message', () => {
+  it('counts characters and turns to error above the limit with the spec message', async () => {
     const editor = renderEditor('<p>1234567890</p>');
     render(<EditorCounter editor={editor} limit={10} />);
     expect(screen.getByTestId('editor-counter').getAttribute('data-over')).toBe('false');
     expect(screen.queryByText('Número de caracteres acima do limite permitido.')).toBeNull();
     typeAtEnd(editor, 'X');
+    // Recounted once typing pauses, not inside the keystroke.
+    expect(screen.getByText('10 / 10 caracteres')).toBeTruthy();
+    expect(await screen.findByText('11 / 10 caracteres')).toBeTruthy();
     expect(screen.getByTestId('editor-counter').getAttribute('data-over')).toBe('true');
     expect(screen.getByText('Número de caracteres acima do limite permitido.')).toBeTruthy();
-    expect(screen.getByText('11 / 10 caracteres')).toBeTruthy();
   });
 });

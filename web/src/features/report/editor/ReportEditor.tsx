@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import { EditorContent, useEditor, type Editor } from '@tiptap/react';
+import { useCharacterCount } from './use-character-count';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { notify } from '../../../app/notifications/store';
@@ -44,12 +45,9 @@ export function insertImageFiles(editor: Editor, files: readonly File[], tooLarg
 /** The characters of the text (markup not counted) against the limit. */
 export function EditorCounter({ editor, limit = MAX_REPORT_CHARS }: { editor: Editor; limit?: number }) {
   const { t, i18n } = useTranslation();
-  const count = useEditorState({
-    editor,
-    selector: ({ editor: e }) => (e.storage.characterCount as { characters: () => number }).characters(),
-  });
+  const count = useCharacterCount(editor);
   const state = counterState(count, limit);
-  const fmt = new Intl.NumberFormat(i18n.language);
+  const fmt = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
   return (
     <Box sx={{ textAlign: 'right' }} data-testid="editor-counter" data-over={state.over ? 'true' : 'false'}>
       <Typography variant="caption" color={state.over ? 'error' : 'text.secondary'} component="div">
