@@ -20,8 +20,10 @@ const UserConfigBody = z
       'USE_NEW_VIEWER',
       'DOWNLOAD_OPTIONS',
       'DISABLE_LAUDO_IMAGE_SELECTOR',
+      // The study list's saved filters, by account (JSON): kept with the user, on any machine.
+      'SAVED_FILTERS',
     ]),
-    value: z.union([z.string().max(4000), z.record(z.string(), z.unknown())]),
+    value: z.union([z.string().max(16_000), z.record(z.string(), z.unknown())]),
   })
   .strict();
 

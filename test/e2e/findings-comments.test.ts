@@ -2,7 +2,8 @@
  * Critical findings and comments in the browser: a colleague registers a suspicion from the
  * list and the doctor sees the badge arrive live; starting the report opens the finding
  * dialog by itself and the doctor accepts it; a comment shows as unread on the other
- * doctor's list until opened. Screenshots of the list, the dialogs and the editor.
+ * doctor's list until opened; saved filters kept on the server. Screenshots of the list, the
+ * dialogs and the editor.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -131,4 +132,25 @@ test('a comment is unread on the other doctor’s list until opened; the limit w
   expect(await doctor.getByTestId('comment-item').innerText()).toContain('Paciente com prótese metálica no quadril.');
   await doctor.keyboard.press('Escape');
   await untilAttr(doctor, `study-comments-${studyId}`, 'data-unread', '0');
+});
+
+test('saved filters follow the doctor to another browser', async () => {
+  await doctor.goto(`${platform.url}/studies?modality=CT`);
+  await doctor.getByTestId('saved-filters').click();
+  await doctor.getByTestId('saved-filters-save').click();
+  await doctor.getByTestId('saved-filter-name').fill('Tomografias');
+  await doctor.getByTestId('saved-filter-confirm').click();
+  await eventually(
+    async () =>
+      (await knex('users').where({ id: t.users.doctor!.id }).first('config')).config.SAVED_FILTERS as string | undefined,
+    (v) => typeof v === 'string' && v.includes('Tomografias'),
+    { what: 'saved filter on the server' },
+  );
+
+  // A fresh browser (no localStorage) signs in and finds it.
+  const elsewhere = await loggedIn(t.users.doctor!.username);
+  await elsewhere.getByTestId('saved-filters').click();
+  await elsewhere.getByTestId('saved-filter-Tomografias').click();
+  await elsewhere.waitForURL(/modality=CT/);
+  await elsewhere.context().close();
 });

@@ -16,6 +16,7 @@ import BookmarkAddIcon from '@mui/icons-material/BookmarkAdd';
 import BookmarksIcon from '@mui/icons-material/Bookmarks';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { sameFilters, type StudyFilters } from './filters';
+import type { FilterStore } from './saved-filters-store';
 import {
   deleteSavedFilter,
   loadSavedFilters,
@@ -27,24 +28,25 @@ import {
 
 interface Props {
   accountId: string;
+  store: FilterStore;
   filters: StudyFilters;
   onApply: (filters: StudyFilters) => void;
 }
 
-/** Saved filters of the account (localStorage `savedFilters:{accountId}`): pick, save, delete. */
-export function SavedFiltersMenu({ accountId, filters, onApply }: Props) {
+/** Saved filters of the account (kept in the user's settings on the server): pick, save, delete. */
+export function SavedFiltersMenu({ accountId, store, filters, onApply }: Props) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [list, setList] = useState<SavedFilter[]>(() => loadSavedFilters(localStorage, accountId));
+  const [list, setList] = useState<SavedFilter[]>(() => loadSavedFilters(store, accountId));
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
 
   const openMenu = (el: HTMLElement) => {
-    setList(loadSavedFilters(localStorage, accountId));
+    setList(loadSavedFilters(store, accountId));
     setAnchor(el);
   };
   const save = () => {
-    setList(saveFilter(localStorage, accountId, name, filters));
+    setList(saveFilter(store, accountId, name, filters));
     setNaming(false);
     setName('');
   };
@@ -88,7 +90,7 @@ export function SavedFiltersMenu({ accountId, filters, onApply }: Props) {
                 aria-label={t('studies.saved.delete', { name: f.name })}
                 onClick={(e) => {
                   e.stopPropagation();
-                  setList(deleteSavedFilter(localStorage, accountId, f.name));
+                  setList(deleteSavedFilter(store, accountId, f.name));
                 }}
               >
                 <DeleteOutlineIcon fontSize="small" />

@@ -9,7 +9,13 @@ const INST = '11111111-2222-4333-8444-555555555555';
 function renderBar(filters: StudyFilters = EMPTY_FILTERS) {
   const onChange = jest.fn<(f: StudyFilters) => void>();
   render(
-    <StudyFiltersBar filters={filters} onChange={onChange} institutions={[{ id: INST, name: 'Clínica Sul' }]} accountId="acc" />,
+    <StudyFiltersBar
+      filters={filters}
+      onChange={onChange}
+      institutions={[{ id: INST, name: 'Clínica Sul' }]}
+      accountId="acc"
+      filterStore={localStorage}
+    />,
   );
   return onChange;
 }

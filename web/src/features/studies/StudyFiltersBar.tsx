@@ -25,6 +25,7 @@ import {
   type StudyFilters,
 } from './filters';
 import { SavedFiltersMenu } from './SavedFiltersMenu';
+import type { FilterStore } from './saved-filters-store';
 import { laudoStateLabel } from './state-label';
 
 export interface StudyFiltersBarProps {
@@ -33,10 +34,12 @@ export interface StudyFiltersBarProps {
   institutions: readonly { id: string; name: string }[];
   /** Saved filters live per account; without one the menu is hidden. */
   accountId: string | null;
+  /** Where saved filters are kept (the user's setting on the server). */
+  filterStore: FilterStore;
 }
 
 /** The filter bar of the study list: every change goes up at once, except the text (400 ms). */
-export function StudyFiltersBar({ filters, onChange, institutions, accountId }: StudyFiltersBarProps) {
+export function StudyFiltersBar({ filters, onChange, institutions, accountId, filterStore }: StudyFiltersBarProps) {
   const { t } = useTranslation();
   const narrow = useMediaQuery('(max-width:800px)');
   const [open, setOpen] = useState(false);
@@ -189,7 +192,7 @@ export function StudyFiltersBar({ filters, onChange, institutions, accountId }: 
         <MenuItem value="asc">{t('studies.filters.sortAsc')}</MenuItem>
       </TextField>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: 40, ml: { md: 'auto' } }}>
-        {accountId && <SavedFiltersMenu accountId={accountId} filters={filters} onApply={onChange} />}
+        {accountId && <SavedFiltersMenu accountId={accountId} store={filterStore} filters={filters} onApply={onChange} />}
         <Button
           size="small"
           startIcon={<FilterListOffIcon />}

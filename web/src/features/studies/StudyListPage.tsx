@@ -21,6 +21,7 @@ import { currentAccount } from '../auth/access';
 import { useSessionData } from '../auth/session';
 import { activeFilterCount, EMPTY_FILTERS, readFilters, writeListSearch, type StudyFilters } from './filters';
 import { StudyFiltersBar } from './StudyFiltersBar';
+import { userFilterStore } from './saved-filters-store';
 import { CommentsDialog } from '../findings/CommentsDialog';
 import { CriticalFindingDialog } from '../findings/CriticalFindingDialog';
 import { StudyLabelsDialog } from './StudyLabelsDialog';
@@ -106,6 +107,7 @@ export function StudyListPage() {
         onChange={setFilters}
         institutions={account?.institutions ?? []}
         accountId={account?.id ?? null}
+        filterStore={userFilterStore(session.id, session.userConfig)}
       />
 
       {studies.isError && !studies.data ? (

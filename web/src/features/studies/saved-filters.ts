@@ -1,6 +1,6 @@
 import { readFilters, writeFilters, type StudyFilters } from './filters';
 
-/** A named set of filters, kept in localStorage per account (`savedFilters:{accountId}`). */
+/** A named set of filters, kept per account under `savedFilters:{accountId}` (see saved-filters-store.ts). */
 export interface SavedFilter {
   name: string;
   /** The filters as an address-bar query (`modality=CT&status=0,1`). */
