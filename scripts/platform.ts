@@ -12,6 +12,7 @@ import type { Config } from '../config/config';
 import { connectDb, migrateLatest } from '../db/connection';
 import { createApp } from '../api/app';
 import { createBroker } from '../api/broker/broker';
+import { ensureDemoConnect } from '../migrations/seed/connect-demo';
 import { seedDemo } from '../migrations/seed/demo';
 import { LocalObjectStorage } from '../storage/local-storage';
 import { createWorker, installRuntime } from '../worker/worker';
@@ -19,6 +20,8 @@ import { createWorker, installRuntime } from '../worker/worker';
 export interface Platform {
   url: string;
   port: number;
+  /** The demo Connect's key (demo data only), for an agent to upload with. */
+  demoConnectKey?: string;
   stop(): Promise<void>;
 }
 
@@ -26,17 +29,24 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
   const logger = pino({
     level: cfg.LOG_LEVEL,
     base: { service: 'laudos' },
-    ...(opts.pretty ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname,service', translateTime: 'SYS:HH:MM:ss' } } } : {}),
+    ...(opts.pretty
+      ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname,service', translateTime: 'SYS:HH:MM:ss' } } }
+      : {}),
   });
   installRuntime(cfg.LOG_LEVEL === 'silent' || cfg.LOG_LEVEL === 'fatal' ? 'ERROR' : 'WARN');
   const knex = connectDb(cfg);
   await migrateLatest(knex);
   if (cfg.SEED_DEMO) await seedDemo(knex, logger);
+  const demoConnectKey = cfg.SEED_DEMO ? await ensureDemoConnect(knex, cfg.DATA_DIR) : undefined;
 
   if (!cfg.TEMPORAL_ADDRESS) throw new Error('TEMPORAL_ADDRESS is required to start the platform');
   const connection = await Connection.connect({ address: cfg.TEMPORAL_ADDRESS });
   const temporal = new Client({ connection, namespace: cfg.TEMPORAL_NAMESPACE });
   const broker = await createBroker({ knex, logger, redisUrl: cfg.REDIS_URL, serviceToken: cfg.BROKER_SERVICE_TOKEN });
+
+  const objectsDir = path.join(cfg.DATA_DIR, 'objects');
+  fs.mkdirSync(objectsDir, { recursive: true });
+  const storage = new LocalObjectStorage(objectsDir);
 
   let worker: Worker | undefined;
   let workerRun: Promise<void> | undefined;
@@ -48,16 +58,13 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
       taskQueue: cfg.TEMPORAL_TASK_QUEUE,
       knex,
       publisher: broker,
+      storage,
     });
     worker = created.worker;
     closeWorkerConnection = () => created.connection.close();
     workerRun = worker.run();
     workerRun.catch((err: unknown) => logger.fatal({ err }, 'worker stopped'));
   }
-
-  const objectsDir = path.join(cfg.DATA_DIR, 'objects');
-  fs.mkdirSync(objectsDir, { recursive: true });
-  const storage = new LocalObjectStorage(objectsDir);
 
   const app = createApp({ knex, config: cfg, temporal, logger, storage, onSessionEnded: (id) => broker.endSession(id) });
   const handle = app.callback();
@@ -74,6 +81,7 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
   return {
     port,
     url: `http://localhost:${port}`,
+    demoConnectKey,
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
