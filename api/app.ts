@@ -15,6 +15,7 @@ import { labelRoutes } from './labels/routes';
 import { maskRoutes } from './masks/routes';
 import { phraseRoutes } from './phrases/routes';
 import { connectRoutes } from './connects/routes';
+import { studyImagingRoutes } from './studies/imaging-routes';
 import { dicomwebRoutes } from './dicomweb/routes';
 
 export const WEB_DIST = path.resolve(__dirname, '..', 'web', 'dist');
@@ -37,7 +38,7 @@ export function createApp(deps: ApiDeps): Koa {
   for (const routes of [phraseRoutes(deps), maskRoutes(deps), labelRoutes(deps), errorTrackerRoutes(deps)]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
-  for (const routes of [connectRoutes(deps)]) {
+  for (const routes of [connectRoutes(deps), studyImagingRoutes(deps)]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
   app.use(api.routes());

@@ -11,7 +11,11 @@ import type { ApiDeps } from '../deps';
 import { requestLang } from '../http/lang';
 import { query } from '../http/validate';
 import { callerOf, requireDicomwebCaller } from './auth';
+import { THUMBNAIL_SIZE } from '../../activities/study-ingest-activities';
+import { QidoQuery, searchInstances, searchSeries, searchStudies } from './qido';
+import { callerInstances, instancesOrNotFound, seriesThumbnailKey } from './scope';
 import { type StowDeps, receiveStow, stowResponse, stowTmpDir, uploadTarget } from './stow';
+import { RenderQuery, framesOf, frameList, renderOptions, sendFrames, sendInstances, sendRendered } from './wado';
 
 export const DICOM_JSON = 'application/dicom+json';
 const UID = /^[0-9]+(\.[0-9]+)*$/;
@@ -46,6 +50,83 @@ export function dicomwebRoutes(deps: ApiDeps): Router {
   };
   router.post('/studies', (ctx) => stow(ctx));
   router.post('/studies/:study', (ctx) => stow(ctx, uidParam(ctx.params.study)));
+
+  // QIDO-RS
+  const base = (ctx: Context) => `${ctx.protocol}://${ctx.host}/dicomweb`;
+  const json = (ctx: Context, body: unknown) => {
+    ctx.type = DICOM_JSON;
+    ctx.body = body;
+  };
+  router.get('/studies', async (ctx) => {
+    json(ctx, await searchStudies(knex, callerOf(ctx), query(ctx, QidoQuery), base(ctx)));
+  });
+  router.get('/studies/:study/series', async (ctx) => {
+    const found = await searchSeries(knex, callerOf(ctx), uidParam(ctx.params.study), query(ctx, QidoQuery), base(ctx));
+    if (!found) throw new AppError('NOT_FOUND');
+    json(ctx, found);
+  });
+  router.get('/studies/:study/series/:series/instances', async (ctx) => {
+    const { study, series } = ctx.params;
+    const found = await searchInstances(knex, callerOf(ctx), uidParam(study), uidParam(series), query(ctx, QidoQuery), base(ctx));
+    if (!found) throw new AppError('NOT_FOUND');
+    json(ctx, found);
+  });
+
+  // WADO-RS: retrieve and metadata at study, series and instance level.
+  const uids = (ctx: Context) => {
+    const p = ctx.params as Record<string, string | undefined>;
+    return {
+      study: uidParam(p.study),
+      ...(p.series ? { series: uidParam(p.series) } : {}),
+      ...(p.instance ? { instance: uidParam(p.instance) } : {}),
+    };
+  };
+  const instances = (ctx: Context, withMetadata = false) =>
+    instancesOrNotFound(callerInstances(knex, callerOf(ctx), uids(ctx)), withMetadata);
+  for (const path of [
+    '/studies/:study',
+    '/studies/:study/series/:series',
+    '/studies/:study/series/:series/instances/:instance',
+  ]) {
+    router.get(path, async (ctx) => sendInstances(ctx, deps.storage, await instances(ctx)));
+    router.get(`${path}/metadata`, async (ctx) =>
+      json(
+        ctx,
+        (await instances(ctx, true)).map((r) => r.metadata),
+      ),
+    );
+  }
+  const instancePath = '/studies/:study/series/:series/instances/:instance';
+  router.get(`${instancePath}/frames/:frames`, async (ctx) => {
+    const [row] = await instances(ctx);
+    sendFrames(ctx, await framesOf(deps.storage, row!, frameList(ctx.params.frames)));
+  });
+  router.get(`${instancePath}/rendered`, async (ctx) => {
+    const [row] = await instances(ctx);
+    await sendRendered(ctx, deps.storage, row!, renderOptions(ctx, query(ctx, RenderQuery), 1));
+  });
+  router.get(`${instancePath}/frames/:frames/rendered`, async (ctx) => {
+    const [row] = await instances(ctx);
+    const [frame] = frameList(ctx.params.frames);
+    await sendRendered(ctx, deps.storage, row!, renderOptions(ctx, query(ctx, RenderQuery), frame!));
+  });
+  router.get(`${instancePath}/thumbnail`, async (ctx) => {
+    const [row] = await instances(ctx);
+    await sendRendered(ctx, deps.storage, row!, { maxSize: THUMBNAIL_SIZE });
+  });
+  // A series' thumbnail is the one the ingest made (its middle image); a study's, its first series'.
+  for (const path of ['/studies/:study/thumbnail', '/studies/:study/series/:series/thumbnail']) {
+    router.get(path, async (ctx) => {
+      const rows = await instances(ctx);
+      const made = await seriesThumbnailKey(knex, callerOf(ctx), uids(ctx));
+      if (made) {
+        ctx.type = 'image/jpeg';
+        ctx.body = await deps.storage.get(made);
+        return;
+      }
+      await sendRendered(ctx, deps.storage, rows[Math.floor(rows.length / 2)]!, { maxSize: THUMBNAIL_SIZE });
+    });
+  }
 
   return router;
 }
