@@ -39,6 +39,8 @@ export interface InstanceSpec {
   studyTime?: string;
   rows?: number;
   columns?: number;
+  /** 8 (values 0–255) or 16 (12 bits stored, the default). */
+  bits?: 8 | 16;
   /** Leave these out of the data set (to make invalid files). */
   omit?: string[];
 }
@@ -48,11 +50,13 @@ export function makeInstance(spec: InstanceSpec): Buffer {
   const rows = spec.rows ?? 64;
   const cols = spec.columns ?? 64;
   const n = spec.instanceNumber ?? 1;
-  const px = new Uint16Array(rows * cols);
+  const bits = spec.bits ?? 16;
+  const scale = bits === 8 ? 255 / 3000 : 1;
+  const px = bits === 8 ? new Uint8Array(rows * cols) : new Uint16Array(rows * cols);
   for (let y = 0; y < rows; y++) {
     for (let x = 0; x < cols; x++) {
       const inDisc = (x - cols / 2) ** 2 + (y - rows / 2) ** 2 < (Math.min(rows, cols) / 4 + n) ** 2;
-      px[y * cols + x] = inDisc ? 3000 : Math.round((x / cols) * 1000);
+      px[y * cols + x] = Math.round((inDisc ? 3000 : (x / cols) * 1000) * scale);
     }
   }
   const modality = spec.modality ?? 'CT';
@@ -87,16 +91,16 @@ export function makeInstance(spec: InstanceSpec): Buffer {
     ReferringPhysicianName: 'Souza^Ana',
     Rows: rows,
     Columns: cols,
-    BitsAllocated: 16,
-    BitsStored: 12,
-    HighBit: 11,
+    BitsAllocated: bits,
+    BitsStored: bits === 8 ? 8 : 12,
+    HighBit: bits === 8 ? 7 : 11,
     PixelRepresentation: 0,
     SamplesPerPixel: 1,
     PhotometricInterpretation: 'MONOCHROME2',
-    WindowCenter: '1500',
-    WindowWidth: '3000',
+    WindowCenter: bits === 8 ? '128' : '1500',
+    WindowWidth: bits === 8 ? '256' : '3000',
     PixelData: [px.buffer],
-    _vrMap: { PixelData: 'OW' },
+    _vrMap: { PixelData: bits === 8 ? 'OB' : 'OW' },
   };
   for (const k of spec.omit ?? []) delete ds[k];
   const dict = new DicomDict(DicomMetaDictionary.denaturalizeDataset(meta));
