@@ -2,6 +2,7 @@ import path from 'node:path';
 import bodyParser from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa from 'koa';
+import { AppError } from '../domain/errors';
 import { authRoutes } from './auth/routes';
 import type { ApiDeps } from './deps';
 import { errorHandler } from './http/errors';
@@ -14,6 +15,9 @@ import { findingRoutes } from './findings/routes';
 import { labelRoutes } from './labels/routes';
 import { maskRoutes } from './masks/routes';
 import { phraseRoutes } from './phrases/routes';
+import { connectRoutes } from './connects/routes';
+import { studyImagingRoutes } from './studies/imaging-routes';
+import { dicomwebRoutes } from './dicomweb/routes';
 
 export const WEB_DIST = path.resolve(__dirname, '..', 'web', 'dist');
 
@@ -42,8 +46,20 @@ export function createApp(deps: ApiDeps): Koa {
   for (const routes of [phraseRoutes(deps), maskRoutes(deps), labelRoutes(deps), errorTrackerRoutes(deps)]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
+  for (const routes of [connectRoutes(deps), studyImagingRoutes(deps)]) {
+    api.use(routes.routes(), routes.allowedMethods());
+  }
   app.use(api.routes());
   app.use(api.allowedMethods());
+  // DICOMweb at the root (STOW-RS bodies are streamed: the JSON body parser skips them).
+  const dicomweb = dicomwebRoutes(deps);
+  app.use(dicomweb.routes());
+  app.use(dicomweb.allowedMethods());
+  app.use(async (ctx, next) => {
+    // Anything else under /dicomweb is the one error shape, never the web app.
+    if (ctx.path === '/dicomweb' || ctx.path.startsWith('/dicomweb/')) throw new AppError('NOT_FOUND');
+    await next();
+  });
   if (deps.config.SERVE_WEB) app.use(spa(WEB_DIST));
   return app;
 }

@@ -42,6 +42,10 @@ const ConfigSchema = z.object({
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
   /** Login requests per client address per minute (checked before any password hash). */
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** Largest DICOM file (one STOW-RS part) accepted, in MB; a larger part answers 413. */
+  DICOM_MAX_FILE_MB: z.coerce.number().positive().default(1024),
+  /** Seconds without a new instance after which a study is 'stable' (thumbnails, list notified). */
+  STUDY_STABLE_SECONDS: z.coerce.number().positive().default(3),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

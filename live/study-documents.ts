@@ -27,6 +27,7 @@ export async function publishStudyDocuments(knex: Knex, publisher: LivePublisher
           's.id as studyId',
           's.account_id',
           's.institution_id',
+          's.stable_at',
           'l.*',
           'f.status as finding_status',
           'af.level_and_name as finding_level_and_name',
@@ -55,6 +56,7 @@ export async function publishStudyDocuments(knex: Knex, publisher: LivePublisher
         report: r.snapshot ?? null,
         seq: r.seq,
         updatedAt: new Date(r.updated_at).toISOString(),
+        ...(r.stable_at ? { arrivedAt: new Date(r.stable_at).toISOString() } : {}),
       };
       await publisher.publishRetained(studyTopic(r.account_id, r.institution_id, r.studyId), JSON.stringify(doc));
     });

@@ -12,6 +12,7 @@ import type { Config } from '../config/config';
 import { connectDb, migrateLatest } from '../db/connection';
 import { createApp } from '../api/app';
 import { createBroker } from '../api/broker/broker';
+import { ensureDemoConnect } from '../migrations/seed/connect-demo';
 import { seedDemo } from '../migrations/seed/demo';
 import { LocalObjectStorage } from '../storage/local-storage';
 import { createWorker, installRuntime } from '../worker/worker';
@@ -19,6 +20,8 @@ import { createWorker, installRuntime } from '../worker/worker';
 export interface Platform {
   url: string;
   port: number;
+  /** The demo Connect's key (demo data only), for an agent to upload with. */
+  demoConnectKey?: string;
   stop(): Promise<void>;
 }
 
@@ -34,11 +37,16 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
   const knex = connectDb(cfg);
   await migrateLatest(knex);
   if (cfg.SEED_DEMO) await seedDemo(knex, logger);
+  const demoConnectKey = cfg.SEED_DEMO ? await ensureDemoConnect(knex, cfg.DATA_DIR) : undefined;
 
   if (!cfg.TEMPORAL_ADDRESS) throw new Error('TEMPORAL_ADDRESS is required to start the platform');
   const connection = await Connection.connect({ address: cfg.TEMPORAL_ADDRESS });
   const temporal = new Client({ connection, namespace: cfg.TEMPORAL_NAMESPACE });
   const broker = await createBroker({ knex, logger, redisUrl: cfg.REDIS_URL, serviceToken: cfg.BROKER_SERVICE_TOKEN });
+
+  const objectsDir = path.join(cfg.DATA_DIR, 'objects');
+  fs.mkdirSync(objectsDir, { recursive: true });
+  const storage = new LocalObjectStorage(objectsDir);
 
   let worker: Worker | undefined;
   let workerRun: Promise<void> | undefined;
@@ -50,16 +58,13 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
       taskQueue: cfg.TEMPORAL_TASK_QUEUE,
       knex,
       publisher: broker,
+      storage,
     });
     worker = created.worker;
     closeWorkerConnection = () => created.connection.close();
     workerRun = worker.run();
     workerRun.catch((err: unknown) => logger.fatal({ err }, 'worker stopped'));
   }
-
-  const objectsDir = path.join(cfg.DATA_DIR, 'objects');
-  fs.mkdirSync(objectsDir, { recursive: true });
-  const storage = new LocalObjectStorage(objectsDir);
 
   const app = createApp({
     knex,
@@ -84,6 +89,7 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
   return {
     port,
     url: `http://localhost:${port}`,
+    demoConnectKey,
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

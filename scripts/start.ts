@@ -64,7 +64,14 @@ async function main(): Promise<void> {
 
   Demo logins (password ${DEMO_PASSWORD}):
 ${DEMO_USERS.map((u) => `    ${u.username.padEnd(width)}  ${u.what}`).join('\n')}
-
+${
+  platform.demoConnectKey
+    ? `
+  DICOM upload (STOW-RS)  POST ${platform.url}/dicomweb/studies
+    Connect key (Hospital Central)  ${platform.demoConnectKey}
+`
+    : ''
+}
   Ctrl-C stops everything.
 `);
 }

@@ -75,3 +75,21 @@ export function findChromium(): string {
   }
   throw new Error('Chromium is needed for the e2e tests. Install it with:  sudo apt-get install -y chromium');
 }
+
+/**
+ * A dcmtk tool (Debian `dcmtk`: dcmdump, storescu, echoscu, dcmcjpeg…) for the imaging tests;
+ * installed with apt-get when run as root, otherwise the error says what to install.
+ */
+export function findDcmtk(tool: string): string {
+  const found = () => onPath(tool) ?? (fs.existsSync(`/usr/bin/${tool}`) ? `/usr/bin/${tool}` : null);
+  const first = found();
+  if (first) return first;
+  if (process.getuid?.() === 0 && onPath('apt-get')) {
+    execFileSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dcmtk >/dev/null'], {
+      stdio: 'inherit',
+    });
+    const installed = found();
+    if (installed) return installed;
+  }
+  throw new Error(`dcmtk's ${tool} is needed for the imaging tests. Install it with:  sudo apt-get install -y dcmtk`);
+}

@@ -5,7 +5,9 @@
  */
 import { config } from '../config/config';
 import { connectDb } from '../db/connection';
+import path from 'node:path';
 import { connectRemotePublisher } from '../live/publisher';
+import { LocalObjectStorage } from '../storage/local-storage';
 import { createWorker } from './worker';
 
 async function main(): Promise<void> {
@@ -21,6 +23,8 @@ async function main(): Promise<void> {
     taskQueue: cfg.TEMPORAL_TASK_QUEUE,
     knex,
     publisher,
+    // The same objects folder the api writes (a shared volume, until an S3 adapter exists).
+    storage: new LocalObjectStorage(path.join(cfg.DATA_DIR, 'objects')),
   });
   process.on('SIGINT', () => worker.shutdown());
   process.on('SIGTERM', () => worker.shutdown());

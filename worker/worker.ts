@@ -2,7 +2,9 @@ import path from 'node:path';
 import { DefaultLogger, type LogLevel, NativeConnection, Runtime, Worker, bundleWorkflowCode } from '@temporalio/worker';
 import type { Knex } from 'knex';
 import { createLaudoActivities } from '../activities/laudo-activities';
+import { createStudyIngestActivities } from '../activities/study-ingest-activities';
 import type { LivePublisher } from '../live/publisher';
+import type { ObjectStorage } from '../storage/object-storage';
 
 export const WORKFLOWS_PATH = path.resolve(__dirname, '..', 'workflows', 'index.ts');
 
@@ -43,6 +45,8 @@ export async function createWorker(opts: {
   taskQueue: string;
   knex: Knex;
   publisher: LivePublisher;
+  /** Object storage for the ingest activities (thumbnails). */
+  storage: ObjectStorage;
 }): Promise<{ worker: Worker; connection: NativeConnection }> {
   installRuntime();
   const connection = await NativeConnection.connect({ address: opts.address });
@@ -52,7 +56,10 @@ export async function createWorker(opts: {
     taskQueue: opts.taskQueue,
     workflowBundle: await workflowBundle(),
     ...WORKER_TUNING,
-    activities: createLaudoActivities({ knex: opts.knex, publisher: opts.publisher }),
+    activities: {
+      ...createLaudoActivities({ knex: opts.knex, publisher: opts.publisher }),
+      ...createStudyIngestActivities({ knex: opts.knex, publisher: opts.publisher, storage: opts.storage }),
+    },
   });
   return { worker, connection };
 }

@@ -1,2 +1,3 @@
 // The workflow bundle's entry: every workflow type the worker registers.
 export { laudoWorkflow } from './laudo/workflow';
+export { studyIngestWorkflow } from './study-ingest/workflow';

@@ -11,7 +11,7 @@ export function spa(distDir: string): Middleware {
   const index = path.join(distDir, 'index.html');
   const statics = serve(distDir, { index: 'index.html', maxage: 0 }) as unknown as Middleware;
   return async (ctx, next) => {
-    if (ctx.path.startsWith('/api') || ctx.path === '/mqtt') return next();
+    if (ctx.path.startsWith('/api') || ctx.path.startsWith('/dicomweb') || ctx.path === '/mqtt') return next();
     await statics(ctx, next);
     if (ctx.body === undefined && ctx.method === 'GET' && fs.existsSync(index)) {
       ctx.type = 'html';

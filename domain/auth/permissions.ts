@@ -29,6 +29,8 @@ export const PERMISSIONS = [
   'ACCOUNTS_GET_MODALITY_TEMPLATES_BY_STUDY_ID',
   'ACCOUNTS_GET_EXAM_TEMPLATES',
   'INSTITUIONS_GET_MODALITY_TEMPLATES',
+  // Not named by the specs (labels only: 'upload by DICOM'): manual upload and STOW-RS by a user.
+  'STUDIES_UPLOAD_DICOM',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

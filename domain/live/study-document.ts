@@ -33,6 +33,8 @@ export const LiveStudyDocument = z.object({
   report: z.record(z.string(), z.unknown()).nullable().optional(),
   seq: z.number().int(),
   updatedAt: z.string(),
+  /** When the study's images last settled (ingest): a list shows a study new to it. */
+  arrivedAt: z.string().optional(),
 });
 export type LiveStudyDocument = z.infer<typeof LiveStudyDocument>;
 

@@ -1,0 +1,132 @@
+/**
+ * DICOMweb at the platform root (`/dicomweb`, not under /api) so an outside viewer (OHIF
+ * through the account's customViewerUrl) or the Connect agent can point at it.
+ */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { AppError } from '../../domain/errors';
+import { signalInstanceStored } from '../../imaging/ingest-signal';
+import type { ApiDeps } from '../deps';
+import { requestLang } from '../http/lang';
+import { query } from '../http/validate';
+import { callerOf, requireDicomwebCaller } from './auth';
+import { THUMBNAIL_SIZE } from '../../activities/study-ingest-activities';
+import { QidoQuery, searchInstances, searchSeries, searchStudies } from './qido';
+import { callerInstances, instancesOrNotFound, seriesThumbnailKey } from './scope';
+import { type StowDeps, receiveStow, stowResponse, stowTmpDir, uploadTarget } from './stow';
+import { RenderQuery, framesOf, frameList, renderOptions, sendFrames, sendInstances, sendRendered } from './wado';
+
+export const DICOM_JSON = 'application/dicom+json';
+const UID = /^[0-9]+(\.[0-9]+)*$/;
+const StowQuery = z.object({ institutionId: z.string().uuid().optional(), token: z.string().optional() });
+
+export function uidParam(value: string | undefined): string {
+  if (!value || value.length > 64 || !UID.test(value)) throw new AppError('NOT_FOUND');
+  return value;
+}
+
+export function dicomwebRoutes(deps: ApiDeps): Router {
+  const { knex, config } = deps;
+  const router = new Router({ prefix: '/dicomweb' });
+  router.use(requireDicomwebCaller(knex));
+
+  const stowDeps: StowDeps = {
+    knex,
+    storage: deps.storage,
+    logger: deps.logger,
+    tmpDir: stowTmpDir(config.DATA_DIR),
+    maxPartBytes: Math.round(config.DICOM_MAX_FILE_MB * 1024 * 1024),
+    onStored: (s) => signalInstanceStored(deps.temporal, config.TEMPORAL_TASK_QUEUE, config.STUDY_STABLE_SECONDS * 1000, s),
+  };
+
+  const stow = async (ctx: Context, studyUid?: string) => {
+    const { institutionId } = query(ctx, StowQuery);
+    const target = uploadTarget(callerOf(ctx), institutionId);
+    const result = await receiveStow(stowDeps, ctx, target, studyUid);
+    ctx.status = result.status;
+    ctx.type = DICOM_JSON;
+    ctx.body = stowResponse(result, `${ctx.protocol}://${ctx.host}/dicomweb`, requestLang(ctx));
+  };
+  router.post('/studies', (ctx) => stow(ctx));
+  router.post('/studies/:study', (ctx) => stow(ctx, uidParam(ctx.params.study)));
+
+  // QIDO-RS
+  const base = (ctx: Context) => `${ctx.protocol}://${ctx.host}/dicomweb`;
+  const json = (ctx: Context, body: unknown) => {
+    ctx.type = DICOM_JSON;
+    ctx.body = body;
+  };
+  router.get('/studies', async (ctx) => {
+    json(ctx, await searchStudies(knex, callerOf(ctx), query(ctx, QidoQuery), base(ctx)));
+  });
+  router.get('/studies/:study/series', async (ctx) => {
+    const found = await searchSeries(knex, callerOf(ctx), uidParam(ctx.params.study), query(ctx, QidoQuery), base(ctx));
+    if (!found) throw new AppError('NOT_FOUND');
+    json(ctx, found);
+  });
+  router.get('/studies/:study/series/:series/instances', async (ctx) => {
+    const { study, series } = ctx.params;
+    const found = await searchInstances(knex, callerOf(ctx), uidParam(study), uidParam(series), query(ctx, QidoQuery), base(ctx));
+    if (!found) throw new AppError('NOT_FOUND');
+    json(ctx, found);
+  });
+
+  // WADO-RS: retrieve and metadata at study, series and instance level.
+  const uids = (ctx: Context) => {
+    const p = ctx.params as Record<string, string | undefined>;
+    return {
+      study: uidParam(p.study),
+      ...(p.series ? { series: uidParam(p.series) } : {}),
+      ...(p.instance ? { instance: uidParam(p.instance) } : {}),
+    };
+  };
+  const instances = (ctx: Context, withMetadata = false) =>
+    instancesOrNotFound(callerInstances(knex, callerOf(ctx), uids(ctx)), withMetadata);
+  for (const path of [
+    '/studies/:study',
+    '/studies/:study/series/:series',
+    '/studies/:study/series/:series/instances/:instance',
+  ]) {
+    router.get(path, async (ctx) => sendInstances(ctx, deps.storage, await instances(ctx)));
+    router.get(`${path}/metadata`, async (ctx) =>
+      json(
+        ctx,
+        (await instances(ctx, true)).map((r) => r.metadata),
+      ),
+    );
+  }
+  const instancePath = '/studies/:study/series/:series/instances/:instance';
+  router.get(`${instancePath}/frames/:frames`, async (ctx) => {
+    const [row] = await instances(ctx);
+    sendFrames(ctx, await framesOf(deps.storage, row!, frameList(ctx.params.frames)));
+  });
+  router.get(`${instancePath}/rendered`, async (ctx) => {
+    const [row] = await instances(ctx);
+    await sendRendered(ctx, deps.storage, row!, renderOptions(ctx, query(ctx, RenderQuery), 1));
+  });
+  router.get(`${instancePath}/frames/:frames/rendered`, async (ctx) => {
+    const [row] = await instances(ctx);
+    const [frame] = frameList(ctx.params.frames);
+    await sendRendered(ctx, deps.storage, row!, renderOptions(ctx, query(ctx, RenderQuery), frame!));
+  });
+  router.get(`${instancePath}/thumbnail`, async (ctx) => {
+    const [row] = await instances(ctx);
+    await sendRendered(ctx, deps.storage, row!, { maxSize: THUMBNAIL_SIZE });
+  });
+  // A series' thumbnail is the one the ingest made (its middle image); a study's, its first series'.
+  for (const path of ['/studies/:study/thumbnail', '/studies/:study/series/:series/thumbnail']) {
+    router.get(path, async (ctx) => {
+      const rows = await instances(ctx);
+      const made = await seriesThumbnailKey(knex, callerOf(ctx), uids(ctx));
+      if (made) {
+        ctx.type = 'image/jpeg';
+        ctx.body = await deps.storage.get(made);
+        return;
+      }
+      await sendRendered(ctx, deps.storage, rows[Math.floor(rows.length / 2)]!, { maxSize: THUMBNAIL_SIZE });
+    });
+  }
+
+  return router;
+}

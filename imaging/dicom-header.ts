@@ -1,0 +1,202 @@
+/**
+ * Reads what the index needs from one DICOM Part-10 file, without loading its pixel data:
+ * the header is parsed from the file's head, and the pixel data is only checked to be
+ * complete (a truncated upload is refused, not stored half).
+ */
+import fs from 'node:fs/promises';
+import { inflateRawSync } from 'node:zlib';
+import * as dcmjs from 'dcmjs';
+import * as dicomParser from 'dicom-parser';
+import { type DicomJson, jsonNumber, jsonString, jsonStrings, toDicomJson } from './dicom-json';
+import { type DicomFailure, DicomInputError } from './failures';
+
+export const DEFLATED = '1.2.840.10008.1.2.1.99';
+/** How much of a file is read for its header; a larger header is read whole. */
+const HEAD_BYTES = 8 * 1024 * 1024;
+const UID = /^[0-9]+(\.[0-9]+)*$/;
+
+export interface DicomHeader {
+  studyUid: string;
+  seriesUid: string;
+  sopUid: string;
+  sopClassUid: string;
+  transferSyntaxUid: string;
+  patientId: string;
+  patientName: string;
+  patientSex: string | null;
+  patientBirthDate: string | null;
+  accessionNumber: string;
+  modality: string;
+  studyDescription: string;
+  seriesDescription: string;
+  seriesNumber: number | null;
+  instanceNumber: number | null;
+  studyDate: Date | null;
+  referringPhysician: string;
+  rows: number | null;
+  columns: number | null;
+  frames: number;
+  /** The whole header as DICOM JSON (file meta included, pixel data left out). */
+  metadata: DicomJson;
+}
+
+const { DicomMessage } = (dcmjs as unknown as { data: { DicomMessage: DcmjsMessage } }).data;
+interface DcmjsMessage {
+  readFile(
+    buf: ArrayBuffer,
+    opts?: { untilTag?: string; includeUntilTagValue?: boolean; ignoreErrors?: boolean },
+  ): { meta: Record<string, { vr: string; Value?: unknown[] }>; dict: Record<string, { vr: string; Value?: unknown[] }> };
+}
+
+function arrayBufferOf(b: Buffer): ArrayBuffer {
+  return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
+}
+
+function inflater(bytes: Uint8Array, position: number): Uint8Array {
+  const inflated = inflateRawSync(bytes.subarray(position));
+  const out = new Uint8Array(position + inflated.length);
+  out.set(bytes.subarray(0, position));
+  out.set(inflated, position);
+  return out;
+}
+
+/** dicom-parser throws `{ exception }` objects or strings. */
+function parserMessage(err: unknown): string {
+  if (typeof err === 'string') return err;
+  if (err && typeof err === 'object' && 'exception' in err) return String((err as { exception: unknown }).exception);
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Reads and checks the file at `file` (of `size` bytes). Throws DicomInputError. */
+export async function readDicomFile(file: string, size: number): Promise<DicomHeader> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const read = async (position: number, length: number) => {
+      const buf = Buffer.alloc(Math.max(0, length));
+      const { bytesRead } = await handle.read(buf, 0, buf.length, position);
+      return buf.subarray(0, bytesRead);
+    };
+    let head = await read(0, Math.min(size, HEAD_BYTES));
+    if (head.length < 132 || head.toString('latin1', 128, 132) !== 'DICM') fail('NOT_DICOM');
+    const tail = size >= 8 ? await read(size - 8, 8) : Buffer.alloc(0);
+    // A deflated data set cannot be read from its head: inflate the whole file.
+    if (head.length < size && head.includes(Buffer.from(DEFLATED, 'latin1'))) head = await read(0, size);
+    try {
+      return parseHead(head, size, tail);
+    } catch (err) {
+      if (err instanceof DicomInputError && err.reason === 'TRUNCATED' && head.length < size) {
+        return parseHead(await read(0, size), size, tail); // a header longer than HEAD_BYTES
+      }
+      throw err;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+function fail(reason: DicomFailure, detail?: string): never {
+  throw new DicomInputError(reason, detail);
+}
+
+export function parseHead(head: Buffer, size: number, tail: Buffer): DicomHeader {
+  const whole = head.length === size;
+  const bytes = new Uint8Array(head.buffer, head.byteOffset, head.byteLength);
+  let ds: dicomParser.DataSet;
+  try {
+    // The whole file is checked element by element; a head stops before the pixel data.
+    ds = dicomParser.parseDicom(bytes, whole ? ({ inflater } as object) : ({ untilTag: 'x7fe00010', inflater } as object));
+  } catch (err) {
+    const msg = parserMessage(err);
+    if (/DICM|prefix|not a valid/i.test(msg)) fail('NOT_DICOM', msg);
+    fail('TRUNCATED', msg);
+  }
+  const transferSyntaxUid = ds.string('x00020010')?.trim() ?? '';
+  const pixel = ds.elements.x7fe00010;
+  if (pixel && !whole) {
+    // Checked from the head: the pixel data must end inside the file.
+    if (pixel.hadUndefinedLength || pixel.length === 0xffffffff) {
+      const delimiter = Buffer.from([0xfe, 0xff, 0xdd, 0xe0, 0, 0, 0, 0]);
+      if (!tail.equals(delimiter)) fail('TRUNCATED', 'encapsulated pixel data without its end');
+    } else if (pixel.dataOffset + pixel.length > size) {
+      fail('TRUNCATED', 'pixel data past the end of the file');
+    }
+  }
+
+  let metadata: DicomJson;
+  try {
+    const message = DicomMessage.readFile(arrayBufferOf(head), { untilTag: '7FE00010', includeUntilTagValue: false });
+    metadata = { ...toDicomJson(message.meta), ...toDicomJson(message.dict) };
+  } catch (err) {
+    fail('TRUNCATED', err instanceof Error ? err.message : String(err));
+  }
+
+  const studyUid = jsonString(metadata, '0020000D');
+  const seriesUid = jsonString(metadata, '0020000E');
+  const sopUid = jsonString(metadata, '00080018');
+  for (const [name, uid] of [
+    ['StudyInstanceUID', studyUid],
+    ['SeriesInstanceUID', seriesUid],
+    ['SOPInstanceUID', sopUid],
+  ] as const) {
+    if (!uid || uid.length > 64 || !UID.test(uid)) fail('MISSING_UID', name);
+  }
+
+  const sex = jsonString(metadata, '00100040').toUpperCase();
+  return {
+    studyUid,
+    seriesUid,
+    sopUid,
+    sopClassUid: jsonString(metadata, '00080016') || jsonString(metadata, '00020002'),
+    transferSyntaxUid: transferSyntaxUid || '1.2.840.10008.1.2',
+    patientId: jsonString(metadata, '00100020').slice(0, 64),
+    patientName: personName(jsonString(metadata, '00100010')).slice(0, 200),
+    patientSex: ['M', 'F', 'O'].includes(sex) ? sex : null,
+    patientBirthDate: dicomDate(jsonString(metadata, '00100030')),
+    accessionNumber: jsonString(metadata, '00080050').slice(0, 64),
+    modality: jsonString(metadata, '00080060').toUpperCase().slice(0, 16),
+    studyDescription: jsonString(metadata, '00081030').slice(0, 200),
+    seriesDescription: jsonString(metadata, '0008103E').slice(0, 200),
+    seriesNumber: intOrNull(jsonNumber(metadata, '00200011')),
+    instanceNumber: intOrNull(jsonNumber(metadata, '00200013')),
+    studyDate: dicomDateTime(jsonString(metadata, '00080020'), jsonString(metadata, '00080030')),
+    referringPhysician: personName(jsonString(metadata, '00080090')).slice(0, 200),
+    rows: intOrNull(jsonNumber(metadata, '00280010')),
+    columns: intOrNull(jsonNumber(metadata, '00280011')),
+    frames: Math.max(1, intOrNull(jsonNumber(metadata, '00280008')) ?? 1),
+    metadata,
+  };
+}
+
+export { jsonStrings };
+
+function intOrNull(n: number | null): number | null {
+  return n === null ? null : Math.trunc(n);
+}
+
+/** 'Silva^Maria^^Dra.' → 'Maria Silva' (given names first, as the lists show names). */
+export function personName(pn: string): string {
+  if (!pn.includes('^')) return pn.trim();
+  const [family = '', given = '', middle = ''] = pn.split('=')[0]!.split('^');
+  return [given, middle, family]
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** YYYYMMDD → YYYY-MM-DD, or null when it is not a real date. */
+export function dicomDate(d: string): string | null {
+  const m = /^(\d{4})(\d{2})(\d{2})$/.exec(d.trim());
+  if (!m) return null;
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return Number.isNaN(date.getTime()) || date.getUTCDate() !== Number(m[3]) ? null : `${m[1]}-${m[2]}-${m[3]}`;
+}
+
+/** StudyDate + StudyTime (read as UTC: DICOM carries no zone unless TimezoneOffsetFromUTC). */
+export function dicomDateTime(d: string, t: string): Date | null {
+  const day = dicomDate(d);
+  if (!day) return null;
+  const m = /^(\d{2})(\d{2})?(\d{2})?/.exec(t.trim());
+  const [hh, mm, ss] = m ? [m[1]!, m[2] ?? '00', m[3] ?? '00'] : ['00', '00', '00'];
+  const date = new Date(`${day}T${hh}:${mm}:${ss}Z`);
+  return Number.isNaN(date.getTime()) ? new Date(`${day}T00:00:00Z`) : date;
+}

@@ -1,0 +1,155 @@
+/**
+ * DICOM test data made here with dcmjs: valid Part-10 headers, real pixel arrays (a ramp
+ * and a disc, so a rendering is checkable), any modality, several series per study.
+ */
+import * as dcmjs from 'dcmjs';
+
+const { DicomDict, DicomMetaDictionary } = (dcmjs as any).data;
+
+export const EXPLICIT_LE = '1.2.840.10008.1.2.1';
+export const CT_IMAGE = '1.2.840.10008.5.1.4.1.1.2';
+const SOP_CLASS: Record<string, string> = {
+  CT: CT_IMAGE,
+  MR: '1.2.840.10008.5.1.4.1.1.4',
+  CR: '1.2.840.10008.5.1.4.1.1.1',
+  DX: '1.2.840.10008.5.1.4.1.1.1.1',
+  US: '1.2.840.10008.5.1.4.1.1.6.1',
+  MG: '1.2.840.10008.5.1.4.1.1.1.2',
+};
+
+export function newUid(): string {
+  return DicomMetaDictionary.uid() as string;
+}
+
+export interface InstanceSpec {
+  studyUid: string;
+  seriesUid: string;
+  sopUid?: string;
+  modality?: string;
+  patientId?: string;
+  patientName?: string; // DICOM PN, e.g. 'Silva^Maria'
+  patientSex?: string;
+  patientBirthDate?: string;
+  accessionNumber?: string;
+  studyDescription?: string;
+  seriesDescription?: string;
+  seriesNumber?: number;
+  instanceNumber?: number;
+  studyDate?: string;
+  studyTime?: string;
+  rows?: number;
+  columns?: number;
+  /** 8 (values 0–255) or 16 (12 bits stored, the default). */
+  bits?: 8 | 16;
+  /** Leave these out of the data set (to make invalid files). */
+  omit?: string[];
+}
+
+/** One 16-bit MONOCHROME2 image, explicit VR little endian. */
+export function makeInstance(spec: InstanceSpec): Buffer {
+  const rows = spec.rows ?? 64;
+  const cols = spec.columns ?? 64;
+  const n = spec.instanceNumber ?? 1;
+  const bits = spec.bits ?? 16;
+  const scale = bits === 8 ? 255 / 3000 : 1;
+  const px = bits === 8 ? new Uint8Array(rows * cols) : new Uint16Array(rows * cols);
+  for (let y = 0; y < rows; y++) {
+    for (let x = 0; x < cols; x++) {
+      const inDisc = (x - cols / 2) ** 2 + (y - rows / 2) ** 2 < (Math.min(rows, cols) / 4 + n) ** 2;
+      px[y * cols + x] = Math.round((inDisc ? 3000 : (x / cols) * 1000) * scale);
+    }
+  }
+  const modality = spec.modality ?? 'CT';
+  const sopClass = SOP_CLASS[modality] ?? CT_IMAGE;
+  const sopUid = spec.sopUid ?? newUid();
+  const meta = {
+    FileMetaInformationVersion: new Uint8Array([0, 1]).buffer,
+    MediaStorageSOPClassUID: sopClass,
+    MediaStorageSOPInstanceUID: sopUid,
+    TransferSyntaxUID: EXPLICIT_LE,
+    ImplementationClassUID: '1.2.826.0.1.3680043.10.1453.1',
+    ImplementationVersionName: 'LAUDOS_TEST',
+  };
+  const ds: Record<string, unknown> = {
+    SpecificCharacterSet: 'ISO_IR 192',
+    SOPClassUID: sopClass,
+    SOPInstanceUID: sopUid,
+    StudyInstanceUID: spec.studyUid,
+    SeriesInstanceUID: spec.seriesUid,
+    Modality: modality,
+    PatientName: spec.patientName ?? 'Teste^Paciente',
+    PatientID: spec.patientId ?? 'PT-1',
+    PatientSex: spec.patientSex ?? 'F',
+    PatientBirthDate: spec.patientBirthDate ?? '19800512',
+    AccessionNumber: spec.accessionNumber ?? 'ACC-1',
+    StudyDescription: spec.studyDescription ?? 'TC de crânio',
+    SeriesDescription: spec.seriesDescription ?? 'Axial',
+    SeriesNumber: String(spec.seriesNumber ?? 1),
+    InstanceNumber: String(n),
+    StudyDate: spec.studyDate ?? '20261120',
+    StudyTime: spec.studyTime ?? '101500',
+    ReferringPhysicianName: 'Souza^Ana',
+    Rows: rows,
+    Columns: cols,
+    BitsAllocated: bits,
+    BitsStored: bits === 8 ? 8 : 12,
+    HighBit: bits === 8 ? 7 : 11,
+    PixelRepresentation: 0,
+    SamplesPerPixel: 1,
+    PhotometricInterpretation: 'MONOCHROME2',
+    WindowCenter: bits === 8 ? '128' : '1500',
+    WindowWidth: bits === 8 ? '256' : '3000',
+    PixelData: [px.buffer],
+    _vrMap: { PixelData: bits === 8 ? 'OB' : 'OW' },
+  };
+  for (const k of spec.omit ?? []) delete ds[k];
+  const dict = new DicomDict(DicomMetaDictionary.denaturalizeDataset(meta));
+  dict.dict = DicomMetaDictionary.denaturalizeDataset(ds);
+  return Buffer.from(dict.write() as ArrayBuffer);
+}
+
+/** A study of `series` series × `perSeries` instances (one modality per series). */
+export function makeStudy(opts: {
+  series?: number;
+  perSeries?: number;
+  modalities?: string[];
+  patientId?: string;
+  patientName?: string;
+  accessionNumber?: string;
+  studyDescription?: string;
+  studyDate?: string;
+  rows?: number;
+  columns?: number;
+}): { studyUid: string; seriesUids: string[]; files: Buffer[]; sopUids: string[] } {
+  const studyUid = newUid();
+  const seriesUids: string[] = [];
+  const files: Buffer[] = [];
+  const sopUids: string[] = [];
+  for (let s = 0; s < (opts.series ?? 1); s++) {
+    const seriesUid = newUid();
+    seriesUids.push(seriesUid);
+    for (let i = 0; i < (opts.perSeries ?? 2); i++) {
+      const sopUid = newUid();
+      sopUids.push(sopUid);
+      files.push(
+        makeInstance({
+          studyUid,
+          seriesUid,
+          sopUid,
+          modality: opts.modalities?.[s % opts.modalities.length] ?? 'CT',
+          patientId: opts.patientId,
+          patientName: opts.patientName,
+          accessionNumber: opts.accessionNumber,
+          studyDescription: opts.studyDescription,
+          studyDate: opts.studyDate,
+          seriesDescription: `Série ${s + 1}`,
+          seriesNumber: s + 1,
+          instanceNumber: i + 1,
+          rows: opts.rows,
+          columns: opts.columns,
+        }),
+      );
+    }
+  }
+  return { studyUid, seriesUids, files, sopUids };
+}

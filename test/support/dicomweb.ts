@@ -1,0 +1,33 @@
+/** A small STOW-RS / DICOMweb client for the tests and the bench. */
+import { randomUUID } from 'node:crypto';
+import { buildMultipart } from '../../imaging/multipart';
+
+export async function stow(
+  baseUrl: string,
+  token: string,
+  files: Buffer[],
+  opts: { query?: string; path?: string; partType?: string } = {},
+): Promise<{ status: number; body: any }> {
+  const boundary = `laudos-${randomUUID()}`;
+  const res = await fetch(`${baseUrl}/dicomweb${opts.path ?? '/studies'}${opts.query ? `?${opts.query}` : ''}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/related; type="application/dicom"; boundary=${boundary}`,
+      accept: 'application/dicom+json',
+    },
+    body: buildMultipart(files, boundary, opts.partType),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/** Failure reason codes (our ErrorComment prefix) of a STOW-RS answer, in order. */
+export function failureCodes(body: any): string[] {
+  return (body?.['00081198']?.Value ?? []).map((f: any) => String(f['00000902'].Value[0]).split(':')[0]);
+}
+
+/** SOPInstanceUIDs a STOW-RS answer lists as stored. */
+export function storedUids(body: any): string[] {
+  return (body?.['00081199']?.Value ?? []).map((r: any) => r['00081155'].Value[0]);
+}

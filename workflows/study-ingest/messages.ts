@@ -1,0 +1,21 @@
+import { defineSignal } from '@temporalio/workflow';
+
+/** One ingest workflow per study: `study-ingest:{accountId}:{StudyInstanceUID}`. */
+export function studyIngestWorkflowId(accountId: string, studyUid: string): string {
+  return `study-ingest:${accountId}:${studyUid}`;
+}
+
+export interface StudyIngestInput {
+  accountId: string;
+  studyId: string;
+  /** Quiet time after the last instance before the study counts as stable. */
+  stableMs: number;
+}
+
+/** Sent (signal-with-start) for every instance stored. */
+export const instanceStored = defineSignal<[{ sopUid: string }]>('instanceStored');
+
+export interface StudyIngestActivities {
+  /** Thumbnails of the series that changed, stable_at, and the study's live document. */
+  studyStable(input: { accountId: string; studyId: string }): Promise<{ thumbnails: number }>;
+}

@@ -1,0 +1,94 @@
+/**
+ * studyIngestWorkflow on the run's Temporal dev server: the 'stable' timer is reset by every
+ * instance signal, the stable work runs once after the last one, and instances arriving
+ * during that work give a second stable point.
+ */
+import { randomUUID } from 'node:crypto';
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import { testEnv } from '../../test/setup/env';
+import { WORKER_TUNING, installRuntime, workflowBundle } from '../../worker/worker';
+import { type StudyIngestActivities, instanceStored, studyIngestWorkflowId } from './messages';
+
+jest.setTimeout(60_000);
+
+const taskQueue = `ingest-test-${randomUUID()}`;
+let connection: Connection;
+let client: Client;
+let nativeConnection: NativeConnection;
+let worker: Worker;
+let running: Promise<void>;
+const calls: { studyId: string; at: number }[] = [];
+let hold: Promise<void> = Promise.resolve();
+
+const activities: StudyIngestActivities = {
+  async studyStable({ studyId }) {
+    calls.push({ studyId, at: Date.now() });
+    await hold;
+    return { thumbnails: 0 };
+  },
+};
+
+beforeAll(async () => {
+  installRuntime('ERROR');
+  connection = await Connection.connect({ address: testEnv('temporalAddress') });
+  client = new Client({ connection });
+  nativeConnection = await NativeConnection.connect({ address: testEnv('temporalAddress') });
+  worker = await Worker.create({
+    ...WORKER_TUNING,
+    connection: nativeConnection,
+    taskQueue,
+    workflowBundle: await workflowBundle(),
+    activities,
+  });
+  running = worker.run();
+});
+
+afterAll(async () => {
+  worker?.shutdown();
+  await running;
+  await nativeConnection?.close();
+  await connection?.close();
+});
+
+function signal(studyUid: string, studyId: string, stableMs: number) {
+  return client.workflow.signalWithStart('studyIngestWorkflow', {
+    workflowId: studyIngestWorkflowId('acc', studyUid),
+    taskQueue,
+    args: [{ accountId: 'acc', studyId, stableMs }],
+    signal: instanceStored,
+    signalArgs: [{ sopUid: randomUUID() }],
+  });
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+it('waits until no instance came for stableMs, then runs the stable work once', async () => {
+  const studyId = randomUUID();
+  const studyUid = `1.2.3.${Date.now()}`;
+  let last = 0;
+  for (let i = 0; i < 5; i++) {
+    await signal(studyUid, studyId, 700);
+    last = Date.now();
+    await sleep(300); // each gap shorter than stableMs: the timer restarts
+  }
+  const result = await client.workflow.getHandle(studyIngestWorkflowId('acc', studyUid)).result();
+  expect(result).toEqual({ stablePoints: 1 });
+  const mine = calls.filter((c) => c.studyId === studyId);
+  expect(mine).toHaveLength(1);
+  expect(mine[0]!.at - last).toBeGreaterThanOrEqual(650);
+});
+
+it('instances that arrive during the stable work give a second stable point', async () => {
+  const studyId = randomUUID();
+  const studyUid = `1.2.4.${Date.now()}`;
+  let release!: () => void;
+  hold = new Promise((r) => (release = r));
+  await signal(studyUid, studyId, 200);
+  while (!calls.some((c) => c.studyId === studyId)) await sleep(20);
+  await signal(studyUid, studyId, 200);
+  release();
+  hold = Promise.resolve();
+  const result = await client.workflow.getHandle(studyIngestWorkflowId('acc', studyUid)).result();
+  expect(result).toEqual({ stablePoints: 2 });
+  expect(calls.filter((c) => c.studyId === studyId)).toHaveLength(2);
+});
