@@ -12,6 +12,7 @@ import { reportRoutes } from './reports/routes';
 import { studyRoutes } from './studies/routes';
 import { errorTrackerRoutes } from './error-tracker/routes';
 import { findingRoutes } from './findings/routes';
+import { viewerRoutes } from './viewer/routes';
 import { labelRoutes } from './labels/routes';
 import { maskRoutes } from './masks/routes';
 import { phraseRoutes } from './phrases/routes';
@@ -33,10 +34,11 @@ export function createApp(deps: ApiDeps): Koa {
   api.get('/health', (ctx) => {
     ctx.body = { ok: true };
   });
-  // findingRoutes before studyRoutes: `/studies/comments` must not reach `/studies/:id`.
+  // Before studyRoutes: `/studies/comments` and `/studies/patient` must not reach `/studies/:id`.
   for (const routes of [
     authRoutes(deps),
     findingRoutes(deps),
+    viewerRoutes(deps),
     studyRoutes(deps),
     reportRoutes(deps, 'study'),
     reportRoutes(deps, 'scheduled'),

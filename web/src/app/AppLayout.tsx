@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Outlet } from 'react-router-dom';
+import { Link as RouterLink, Outlet, useSearchParams } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -15,10 +15,20 @@ import { ThemeSwitch } from '../theme/ThemeSwitch';
 import { AccountMenu } from './AccountMenu';
 import { Footer } from './Footer';
 
-/** Logged-in frame: app bar (brand, account, language, theme, logout), page, footer. */
+/**
+ * Logged-in frame: app bar (brand, account, language, theme, logout), page, footer. With
+ * `?embedded=1` (the report beside the viewer's images) only the page.
+ */
 export function AppLayout() {
   const { t } = useTranslation();
   const session = useSession();
+  const [search] = useSearchParams();
+  if (search.get('embedded') === '1')
+    return (
+      <Box component="main" sx={{ p: 1 }}>
+        <Outlet />
+      </Box>
+    );
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <AppBar position="sticky" color="primary" enableColorOnDark>

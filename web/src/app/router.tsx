@@ -21,6 +21,15 @@ export function createRouter() {
         {
           element: <RequireAccess />,
           children: [
+            // The viewer and its image frame take the whole screen (no app bar).
+            {
+              path: '/studies/:studies/viewer/:viewerType',
+              lazy: async () => ({ Component: (await import('../features/viewer/ViewerPage')).ViewerPage }),
+            },
+            {
+              path: '/viewer-frame',
+              lazy: async () => ({ Component: (await import('../features/viewer/ViewerFramePage')).ViewerFramePage }),
+            },
             {
               element: <AppLayout />,
               children: [

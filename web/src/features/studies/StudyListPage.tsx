@@ -21,6 +21,7 @@ import { currentAccount } from '../auth/access';
 import { useSessionData } from '../auth/session';
 import { activeFilterCount, EMPTY_FILTERS, readFilters, writeListSearch, type StudyFilters } from './filters';
 import { StudyFiltersBar } from './StudyFiltersBar';
+import { NARROW_MAX_WIDTH, openTarget, SCREEN_ROLES_KEY } from '../viewer/stack';
 import { userFilterStore } from './saved-filters-store';
 import { CommentsDialog } from '../findings/CommentsDialog';
 import { CriticalFindingDialog } from '../findings/CriticalFindingDialog';
@@ -50,6 +51,15 @@ function LiveIndicator({ status }: { status: LiveStatus }) {
       />
     </Tooltip>
   );
+}
+
+const isNarrow = () => window.matchMedia?.(`(max-width: ${NARROW_MAX_WIDTH}px)`).matches ?? false;
+function readScreenRoles(): string | null {
+  try {
+    return window.localStorage.getItem(SCREEN_ROLES_KEY);
+  } catch {
+    return null;
+  }
 }
 
 export function StudyListPage() {
@@ -130,7 +140,8 @@ export function StudyListPage() {
               studies={studies.data?.studies}
               loading={firstLoad}
               skeletonRows={Math.min(params.pageSize, 10)}
-              onOpen={(id) => void navigate(reportPath(id))}
+              onOpen={(id) => void navigate(openTarget(id, { narrow: isNarrow(), screenRoles: readScreenRoles() }))}
+              onOpenViewer={(id) => void navigate(`/studies/${encodeURIComponent(id)}/viewer/general`)}
               onOpenInNewWindow={openInNewWindow}
               onVersions={setVersionsOf}
               onLabels={setLabelsOf}

@@ -13,6 +13,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import HistoryIcon from '@mui/icons-material/History';
 import LabelOutlinedIcon from '@mui/icons-material/LabelOutlined';
+import ImageSearchIcon from '@mui/icons-material/ImageSearch';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import type { StudyListItem } from '../../../../domain/studies/schemas';
 import { formatDate } from '../../lib/dates';
@@ -62,6 +63,7 @@ interface StudyTableProps {
   skeletonRows: number;
   onOpen: (studyId: string) => void;
   onOpenInNewWindow: (studyId: string) => void;
+  onOpenViewer: (studyId: string) => void;
   onVersions: (study: StudyListItem) => void;
   onLabels: (study: StudyListItem) => void;
   onFinding: (study: StudyListItem) => void;
@@ -76,6 +78,7 @@ export function StudyTable({
   skeletonRows,
   onOpen,
   onOpenInNewWindow,
+  onOpenViewer,
   onVersions,
   onLabels,
   onFinding,
@@ -204,6 +207,16 @@ export function StudyTable({
                     data-testid={`study-versions-${s.id}`}
                   >
                     <HistoryIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+                <Tooltip title={t('studies.openViewer')}>
+                  <IconButton
+                    size="small"
+                    aria-label={`${t('studies.openViewer')}: ${s.patientName}`}
+                    onClick={(e) => stop(e, () => onOpenViewer(s.id))}
+                    data-testid={`study-open-viewer-${s.id}`}
+                  >
+                    <ImageSearchIcon fontSize="small" />
                   </IconButton>
                 </Tooltip>
                 <Tooltip title={t('studies.openInNewWindow')}>

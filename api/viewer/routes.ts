@@ -1,0 +1,41 @@
+/**
+ * The viewer's calls: `GET /studies/{id}/viewer?viewerType=` (spec 3 §7), the patient's exam
+ * history (`GET /studies/patient`, spec 1 §7) and key images (`key-image`, spec 1 §7).
+ */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { KeyImageBody, KeyImageQuery, VIEWER_TYPES } from '../../domain/studies/viewer';
+import { currentAccess, requireSession } from '../auth/session';
+import type { ApiDeps } from '../deps';
+import { body, query, uuidParam } from '../http/validate';
+import { patientHistory, setKeyImage, viewerStudy } from './viewer-study';
+
+export function viewerRoutes(deps: ApiDeps): Router {
+  const { knex } = deps;
+  const router = new Router();
+  router.use(requireSession(knex));
+
+  router.get('/studies/patient', async (ctx) => {
+    const { studyId } = query(ctx, z.object({ studyId: z.string().uuid() }));
+    const access = await currentAccess(ctx, knex);
+    ctx.body = { studies: await patientHistory(knex, access, studyId) };
+  });
+
+  router.get('/studies/:id/viewer', async (ctx) => {
+    query(ctx, z.object({ viewerType: z.enum(VIEWER_TYPES).default('general') }));
+    const access = await currentAccess(ctx, knex);
+    ctx.body = { study: await viewerStudy(knex, access, uuidParam(ctx, 'id'), ctx.ip) };
+  });
+
+  const markKeyImage = (remove: boolean) => async (ctx: Context) => {
+    const access = await currentAccess(ctx, knex);
+    // DELETE carries the image in its query (bodies of DELETE are not read).
+    const key = remove ? query(ctx, KeyImageQuery) : body(ctx, KeyImageBody);
+    await setKeyImage(knex, access, uuidParam(ctx, 'id'), { ...key, frame: key.frame ?? 1 }, remove, ctx.ip);
+    ctx.status = 204;
+  };
+  router.post('/studies/:id/key-image', markKeyImage(false));
+  router.delete('/studies/:id/key-image', markKeyImage(true));
+  return router;
+}

@@ -1,0 +1,92 @@
+/** The multi-study viewer (spec 3 §2–§3): the study as the viewer uses it, key images. */
+import { z } from 'zod';
+
+export const VIEWER_TYPES = ['general', 'mpr'] as const;
+export type ViewerType = (typeof VIEWER_TYPES)[number];
+
+/** Report states whose report may not be edited from the viewer (spec 3 §3). */
+export const VIEWER_LOCKED_STATES: readonly number[] = [20, 21];
+
+/** Study storage classes (spec 2 §4): only these two are available to read. */
+export const AVAILABLE_STORAGE = ['STANDARD', 'GLACIER_IR'] as const;
+export function storageAvailable(storageClass: string): boolean {
+  return (AVAILABLE_STORAGE as readonly string[]).includes(storageClass);
+}
+
+export const ViewerThumbnail = z.object({
+  seriesId: z.string(),
+  description: z.string(),
+  modality: z.string(),
+  instanceId: z.string().nullable(),
+  instanceCount: z.number().int(),
+  image: z.string(),
+});
+
+export const ViewerStudy = z.object({
+  id: z.string().uuid(),
+  studyInstanceUid: z.string(),
+  institutionId: z.string().uuid().nullable(),
+  accountId: z.string().uuid(),
+  patientId: z.string(),
+  patientName: z.string(),
+  examType: z.string().nullable(),
+  createdAt: z.string().nullable(),
+  modalities: z.array(z.string()),
+  storageClass: z.string(),
+  isStoredS3: z.boolean(),
+  accessionNumber: z.string().nullable(),
+  laudoState: z.number().int(),
+  /** By series instance UID (spec 3 §3 thumbnails). */
+  thumbnails: z.record(z.string(), ViewerThumbnail),
+  attachments: z.number().int(),
+  keyImages: z.array(z.object({ seriesId: z.string(), imageKey: z.string(), frame: z.number().int() })),
+  /** The patient's other studies (spec 3 §2 patient exam history), newest first. */
+  history: z.array(z.object({ id: z.string().uuid(), createdAt: z.string().nullable(), examType: z.string().nullable() })),
+  /** The caller may write reports here (the side strip's editor toggle). */
+  canSaveReports: z.boolean(),
+});
+export type ViewerStudy = z.infer<typeof ViewerStudy>;
+
+const Uid = z.string().regex(/^[0-9.]{1,64}$/);
+export const KeyImageBody = z.object({ seriesId: Uid, imageKey: Uid, frame: z.number().int().min(1).default(1) }).strict();
+export type KeyImageBody = z.input<typeof KeyImageBody>;
+export const KeyImageQuery = z.object({ seriesId: Uid, imageKey: Uid, frame: z.coerce.number().int().min(1).default(1) });
+
+export type PresetName = 'brain' | 'subdural' | 'lung' | 'mediastinum' | 'abdomen' | 'liver' | 'bone' | 'soft' | 'high';
+type Preset = readonly [PresetName, number, number];
+
+/** Window/level presets by modality: [label key, center, width]. */
+export const WINDOW_PRESETS: Record<string, readonly Preset[]> = {
+  CT: [
+    ['brain', 40, 80],
+    ['subdural', 75, 215],
+    ['lung', -600, 1500],
+    ['mediastinum', 50, 350],
+    ['abdomen', 40, 400],
+    ['liver', 60, 160],
+    ['bone', 400, 1800],
+  ],
+  MR: [
+    ['soft', 600, 1200],
+    ['high', 1000, 2000],
+  ],
+  CR: [
+    ['soft', 2048, 4096],
+    ['bone', 2500, 2000],
+  ],
+  DX: [
+    ['soft', 2048, 4096],
+    ['bone', 2500, 2000],
+  ],
+};
+
+export function windowPresets(modality: string): readonly Preset[] {
+  return WINDOW_PRESETS[modality.toUpperCase()] ?? [];
+}
+
+/** The grid of opened studies: one fills, two side by side, three or more in 2x2 pages. */
+export function viewerGrid(count: number): { columns: number; rows: number } {
+  if (count <= 1) return { columns: 1, rows: 1 };
+  if (count === 2) return { columns: 2, rows: 1 };
+  return { columns: 2, rows: 2 };
+}

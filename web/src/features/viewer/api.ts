@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { ViewerStudy, type KeyImageBody } from '../../../../domain/studies/viewer';
+import { apiRequest } from '../../lib/api';
+
+/** The frame calls with the token it was given (spec 3 §2), the page with the session's. */
+const as = (token?: string) => (token ? { access_token: token } : undefined);
+
+export async function fetchViewerStudy(studyId: string, signal?: AbortSignal, token?: string): Promise<ViewerStudy> {
+  const schema = z.object({ study: ViewerStudy });
+  const path = `/studies/${encodeURIComponent(studyId)}/viewer?viewerType=general`;
+  return (await apiRequest(path, { schema, signal, headers: as(token) })).study;
+}
+
+export const SeriesPreview = z.array(
+  z.object({
+    seriesId: z.string(),
+    studyId: z.string(),
+    description: z.string(),
+    modality: z.string(),
+    instanceCount: z.number().int(),
+    instanceId: z.string().nullable(),
+    url: z.string(),
+    instances: z.array(z.object({ imageKey: z.string(), frames: z.number().int(), url: z.string() })),
+  }),
+);
+export type SeriesPreview = z.infer<typeof SeriesPreview>;
+
+export function fetchSeriesPreview(studyId: string, signal?: AbortSignal, token?: string): Promise<SeriesPreview> {
+  return apiRequest(`/studies/${encodeURIComponent(studyId)}/series-preview`, {
+    schema: SeriesPreview,
+    signal,
+    headers: as(token),
+  });
+}
+
+/** Default window center/width of each instance of a series, from its WADO-RS metadata. */
+export async function fetchSeriesWindows(
+  seriesUrl: string,
+  token: string,
+  signal?: AbortSignal,
+): Promise<Map<string, { center: number; width: number }>> {
+  const res = await fetch(`${seriesUrl}/metadata?${new URLSearchParams({ token }).toString()}`, {
+    headers: { Accept: 'application/dicom+json' },
+    signal,
+  });
+  if (!res.ok) throw new Error(`metadata ${res.status}`);
+  const items = (await res.json()) as Record<string, { Value?: unknown[] }>[];
+  const out = new Map<string, { center: number; width: number }>();
+  for (const item of items) {
+    const sop = item['00080018']?.Value?.[0];
+    const center = Number(item['00281050']?.Value?.[0]);
+    const width = Number(item['00281051']?.Value?.[0]);
+    if (typeof sop === 'string' && Number.isFinite(center) && Number.isFinite(width) && width > 0)
+      out.set(sop, { center, width });
+  }
+  return out;
+}
+
+export const DicomTag = z.object({ code: z.string(), Name: z.string(), Value: z.string() });
+export type DicomTag = z.infer<typeof DicomTag>;
+
+export function fetchTags(studyId: string, signal?: AbortSignal): Promise<DicomTag[]> {
+  return apiRequest(`/studies/${encodeURIComponent(studyId)}/tags`, { schema: z.array(DicomTag), signal });
+}
+
+export async function setKeyImage(studyId: string, key: Required<KeyImageBody>, marked: boolean, token?: string): Promise<void> {
+  const path = `/studies/${encodeURIComponent(studyId)}/key-image`;
+  if (marked) await apiRequest(path, { method: 'POST', body: key, headers: as(token) });
+  else {
+    const q = new URLSearchParams({ seriesId: key.seriesId, imageKey: key.imageKey, frame: String(key.frame) });
+    await apiRequest(`${path}?${q.toString()}`, { method: 'DELETE', headers: as(token) });
+  }
+}
