@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -255,6 +255,8 @@ export function ReportPage() {
   const navigate = useNavigate();
   const { studyId = '' } = useParams();
   const detail = useStudyDetail(studyId);
+  // Beside the viewer's images (embedded) the viewer has its own way back.
+  const embedded = new URLSearchParams(useLocation().search).get('embedded') === '1';
 
   let body: ReactNode;
   if (detail.data) {
@@ -282,11 +284,13 @@ export function ReportPage() {
 
   return (
     <Stack spacing={2}>
-      <Box>
-        <Button startIcon={<ArrowBackIcon />} onClick={() => void navigate('/studies')} data-testid="report-back">
-          {t('report.backToStudies')}
-        </Button>
-      </Box>
+      {!embedded && (
+        <Box>
+          <Button startIcon={<ArrowBackIcon />} onClick={() => void navigate('/studies')} data-testid="report-back">
+            {t('report.backToStudies')}
+          </Button>
+        </Box>
+      )}
       {body}
     </Stack>
   );

@@ -186,7 +186,10 @@ export function StackViewer(props: StackViewerProps) {
             exclusive
             value={tool}
             onChange={(_e, v: Tool | null) => v && setTool(v)}
-            sx={{ '& .MuiToggleButton-root': { color: '#ccc', borderColor: '#444' } }}
+            sx={{
+              '& .MuiToggleButton-root': { color: '#ccc', borderColor: '#444' },
+              '& .MuiToggleButton-root.Mui-selected': { color: '#4fc3f7', bgcolor: 'rgba(79, 195, 247, 0.18)' },
+            }}
           >
             <ToggleButton value="window" aria-label={t('viewer.tools.window')} data-testid="tool-window">
               <ContrastIcon fontSize="small" />

@@ -1,0 +1,141 @@
+/**
+ * The viewer in the browser: a study sent over STOW-RS opens from the list's 'open viewer'
+ * action; the frame shows its series, scrolls with the wheel, changes window/level by a
+ * preset and by a drag, marks a key image; the tags dialog and the report beside the images
+ * open. Screenshots of the viewer and the tags dialog.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
+import type { Platform } from '../../scripts/platform';
+import { launchChromium } from '../support/browser';
+import { makeStudy } from '../support/dicom-files';
+import { stow } from '../support/dicomweb';
+import { eventually } from '../support/eventually';
+import { DOCTOR_PERMISSIONS, type Tenant, PASSWORD, createTenant } from '../support/fixtures';
+import { apiClient, startTestPlatform } from '../support/platform';
+
+jest.setTimeout(120_000);
+
+const ARTIFACTS = path.resolve(__dirname, '..', '..', 'test-results', 'e2e');
+let platform: Platform;
+let knex: Knex;
+let browser: Browser;
+let t: Tenant;
+let page: Page;
+let studyId: string;
+let study: ReturnType<typeof makeStudy>;
+
+beforeAll(async () => {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  ({ platform, knex } = await startTestPlatform({ SERVE_WEB: 'true', STUDY_STABLE_SECONDS: '0.3' }));
+  t = await createTenant(knex, { studies: 0, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM'] } });
+  const api = apiClient(platform.url);
+  const token = (await api('POST', '/auth', { body: { username: t.users.doctor!.username, password: PASSWORD } })).body.data
+    .accessToken as string;
+  study = makeStudy({ series: 2, perSeries: 6, modalities: ['CT', 'CT'], patientName: 'Souza^Carla', rows: 128, columns: 128 });
+  expect((await stow(platform.url, token, study.files)).status).toBe(200);
+  studyId = (
+    await eventually(
+      () => knex('studies').where({ study_instance_uid: study.studyUid }).first('id'),
+      (r) => r !== undefined,
+      { what: 'study ingested' },
+    )
+  ).id;
+  browser = await launchChromium();
+  const context = await browser.newContext({
+    viewport: { width: 1500, height: 900 },
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  });
+  page = await context.newPage();
+  await page.goto(`${platform.url}/login`);
+  await page.getByTestId('login-username').fill(t.users.doctor!.username);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-password').press('Enter');
+  await page.waitForURL('**/studies');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+  await knex?.destroy();
+});
+
+const frameText = (frame: FrameLocator, testId: string) =>
+  frame
+    .getByTestId(testId)
+    .innerText()
+    .catch(() => '');
+
+test('open the viewer from the list, scroll, window/level, key image, tags and the report beside', async () => {
+  await page.getByTestId(`study-open-viewer-${studyId}`).click();
+  await page.waitForURL(`**/studies/${studyId}/viewer/general`);
+  // A report not started shows the report list first.
+  await page.getByTestId('study-versions-dialog').waitFor();
+  await page.keyboard.press('Escape');
+
+  const frame = page.frameLocator(`[data-testid="viewer-frame-${studyId}"]`);
+  await frame.getByTestId(`viewer-series-${study.seriesUids[0]}`).waitFor();
+  await frame.getByTestId(`viewer-series-${study.seriesUids[1]}`).waitFor();
+  // The frame loaded a real image.
+  await eventually(
+    () => frame.getByTestId('viewer-image').evaluate((img) => (img as HTMLImageElement).naturalWidth),
+    (w) => w > 0,
+    { what: 'first image decoded' },
+  );
+  const start = await frameText(frame, 'viewer-position');
+  expect(start).toBe('4 / 6');
+  await frame.getByTestId('viewer-image-area').hover();
+  await page.mouse.wheel(0, 120);
+  await eventually(
+    () => frameText(frame, 'viewer-position'),
+    (v) => v === '5 / 6',
+    { what: 'scrolled one image' },
+  );
+  // The page hears the frame's selection.
+  await eventually(
+    () => page.getByTestId(`viewer-selection-${studyId}`).innerText(),
+    (v) => v.includes('5') && v.includes('6'),
+    { what: 'selection message' },
+  );
+
+  await frame.getByTestId('window-presets').click();
+  await frame.getByTestId('preset-lung').click();
+  expect(await frameText(frame, 'viewer-window')).toBe('J: 1500 N: -600');
+  expect(await frame.getByTestId('viewer-image').getAttribute('src')).toContain('window=-600%2C1500');
+
+  await frame.getByTestId('preset-lung').waitFor({ state: 'detached' });
+  const area = frame.getByTestId('viewer-image-area');
+  const box = (await area.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 + 30, { steps: 5 });
+  await page.mouse.up();
+  expect(await frameText(frame, 'viewer-window')).not.toBe('J: 1500 N: -600');
+
+  await frame.getByTestId('viewer-key-image').click();
+  await eventually(
+    () => knex('study_key_images').where({ study_id: studyId }).count({ n: '*' }),
+    (r) => Number(r[0]!.n) === 1,
+    { what: 'key image stored' },
+  );
+  await frame.getByTestId(`viewer-series-${study.seriesUids[1]}`).click();
+  await eventually(
+    () => frame.getByTestId('viewer-image').getAttribute('data-image-key'),
+    (k) => k !== null && study.sopUids.slice(6).includes(k),
+    { what: 'second series shown' },
+  );
+  await page.screenshot({ path: path.join(ARTIFACTS, 'viewer.png') });
+
+  await page.getByTestId(`viewer-tags-${studyId}`).click();
+  await page.getByTestId('tags-dialog').getByText('PatientName').waitFor();
+  await page.screenshot({ path: path.join(ARTIFACTS, 'viewer-tags-dialog.png') });
+  await page.keyboard.press('Escape');
+
+  await page.getByTestId('viewer-toggle-report').click();
+  const report = page.frameLocator('[data-testid="viewer-report-panel"]');
+  await report.getByTestId('start-report').waitFor();
+  await page.screenshot({ path: path.join(ARTIFACTS, 'viewer-with-report.png') });
+});
