@@ -13,6 +13,8 @@ import { studyRoutes } from './studies/routes';
 import { errorTrackerRoutes } from './error-tracker/routes';
 import { findingRoutes } from './findings/routes';
 import { viewerRoutes } from './viewer/routes';
+import { attachmentRoutes } from './attachments/routes';
+import { fileRoutes } from './files/download-links';
 import { labelRoutes } from './labels/routes';
 import { maskRoutes } from './masks/routes';
 import { phraseRoutes } from './phrases/routes';
@@ -28,17 +30,26 @@ export function createApp(deps: ApiDeps): Koa {
   app.use(requestLogging(deps.logger));
   app.use(securityHeaders());
   app.use(errorHandler);
-  app.use(bodyParser({ jsonLimit: '1mb', enableTypes: ['json'] }));
+  // An attachment travels as base64 JSON (spec 2 §7): 4MB of file is about 5.5MB of body.
+  const smallJson = bodyParser({ jsonLimit: '1mb', enableTypes: ['json'] });
+  const attachmentJson = bodyParser({ jsonLimit: '6mb', enableTypes: ['json'] });
+  app.use((ctx, next) =>
+    (ctx.method === 'POST' && ctx.path === '/api/studies/attachments' ? attachmentJson : smallJson)(ctx, next),
+  );
 
   const api = new Router({ prefix: '/api' });
   api.get('/health', (ctx) => {
     ctx.body = { ok: true };
   });
-  // Before studyRoutes: `/studies/comments` and `/studies/patient` must not reach `/studies/:id`.
+  // Before studyRoutes: `/studies/comments`, `/studies/patient`, `/studies/attachments`… must not reach `/studies/:id`.
+  // Download links carry their own capability: mounted before any router that asks for a session.
+  const files = fileRoutes(deps);
+  api.use(files.routes(), files.allowedMethods());
   for (const routes of [
     authRoutes(deps),
     findingRoutes(deps),
     viewerRoutes(deps),
+    attachmentRoutes(deps),
     studyRoutes(deps),
     reportRoutes(deps, 'study'),
     reportRoutes(deps, 'scheduled'),

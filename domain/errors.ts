@@ -435,6 +435,42 @@ const catalogue = {
       es: 'No tiene permiso para comentar en este estudio',
     },
   },
+  ATTACHMENT_EXTENSION_NOT_ALLOWED: {
+    status: 400,
+    message: { 'pt-BR': 'Extensão não permitida', en: 'Extension not allowed', es: 'Extensión no permitida' },
+  },
+  ATTACHMENT_TOO_LARGE: {
+    status: 413,
+    message: {
+      'pt-BR': 'O anexo excede o limite de 4MB',
+      en: 'The attachment exceeds the 4MB limit',
+      es: 'El adjunto supera el límite de 4MB',
+    },
+  },
+  ATTACHMENT_UPLOAD_FAILED: {
+    status: 400,
+    message: {
+      'pt-BR': 'Ocorreu um erro ao enviar o arquivo. Verifique o arquivo enviado e tente novamente.',
+      en: 'An error occurred while sending the file. Check the file and try again.',
+      es: 'Ocurrió un error al enviar el archivo. Verifique el archivo enviado e intente nuevamente.',
+    },
+  },
+  ATTACHMENT_FORBIDDEN: {
+    status: 403,
+    message: {
+      'pt-BR': 'Você não tem permissão para esta ação com anexos',
+      en: 'You are not allowed to do this with attachments',
+      es: 'No tiene permiso para esta acción con adjuntos',
+    },
+  },
+  DOWNLOAD_LINK_EXPIRED: {
+    status: 410,
+    message: {
+      'pt-BR': 'O link de download expirou. Gere um novo.',
+      en: 'The download link has expired. Create a new one.',
+      es: 'El enlace de descarga expiró. Genere uno nuevo.',
+    },
+  },
 } satisfies Record<string, { status: number; message: Messages }>;
 
 export type ErrorCode = keyof typeof catalogue;

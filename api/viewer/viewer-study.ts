@@ -8,6 +8,7 @@ import { AppError } from '../../domain/errors';
 import type { KeyImageBody, ViewerStudy } from '../../domain/studies/viewer';
 import { type Access, actorFor } from '../access/access';
 import { audit } from '../access/audit';
+import { countAttachments } from '../attachments/attachments';
 import { studiesQuery } from '../studies/study-queries';
 
 async function reachableStudy(knex: Knex, access: Access, studyId: string) {
@@ -116,7 +117,7 @@ export async function viewerStudy(knex: Knex, access: Access, studyId: string, i
     accessionNumber: s.accession_number,
     laudoState: s.laudo_state,
     thumbnails,
-    attachments: 0,
+    attachments: await countAttachments(knex, s.id),
     keyImages: keyImages.map((k) => ({ seriesId: k.series_instance_uid, imageKey: k.sop_instance_uid, frame: k.frame })),
     history,
     canSaveReports: hasPermission(actorFor(access, s.institution_id), 'STUDIES_SAVE_REPORTS'),

@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { PERMISSIONS, type Permission } from '../../domain/auth/permissions';
 import { LaudoState } from '../../domain/laudo/states';
 import { hashPassword } from '../../api/auth/passwords';
+import { seedAttachmentTypes } from './attachments-demo';
 import { seedFindingsDemo } from './findings-demo';
 import { seedWorkspaceDemo } from './workspace-demo';
 
@@ -47,6 +48,9 @@ const DOCTOR: Permission[] = [
   'REPORT_RETURN_NOT_STARTED',
   'STUDIES_CREATE_COMMENTS',
   'STUDIES_EDIT_CRITICAL_FINDING_SUSPECT',
+  'STUDIES_CREATE_ATTACHMENTS',
+  'STUDIES_DOWNLOAD_ATTACHMENT',
+  'STUDIES_DELETE_ATTACHMENT',
 ];
 const ROLES: Record<string, readonly Permission[]> = {
   Médico: DOCTOR,
@@ -303,10 +307,11 @@ export async function seedDemo(knex: Knex, logger?: Logger): Promise<boolean> {
       });
     }
   });
-  // Standard phrases, masks, critical findings and comments of every demo account.
+  // Standard phrases, masks, critical findings, comments and attachment types of every demo account.
   for (const { id } of await knex('accounts').select('id')) {
     await seedWorkspaceDemo(knex, id);
     await seedFindingsDemo(knex, id);
+    await seedAttachmentTypes(knex, id);
   }
   logger?.info('demo data seeded');
   return true;

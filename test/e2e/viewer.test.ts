@@ -81,7 +81,7 @@ test('open the viewer from the list, scroll, window/level, key image, tags and t
   await frame.getByTestId(`viewer-series-${study.seriesUids[1]}`).waitFor();
   // The frame loaded a real image.
   await eventually(
-    () => frame.getByTestId('viewer-image').evaluate((img) => (img as HTMLImageElement).naturalWidth),
+    () => frame.getByTestId('viewer-image').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
     (w) => w > 0,
     { what: 'first image decoded' },
   );
