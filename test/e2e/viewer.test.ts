@@ -2,13 +2,15 @@
  * The viewer in the browser: a study sent over STOW-RS opens from the list's 'open viewer'
  * action; the frame shows its series, scrolls with the wheel, changes window/level by a
  * preset and by a drag, marks a key image; the tags dialog and the report beside the images
- * open. Screenshots of the viewer and the tags dialog.
+ * open, and an attachment is sent from the tile's top bar. Screenshots of the viewer, the
+ * tags and the attachments dialogs.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import type { Platform } from '../../scripts/platform';
+import { seedAttachmentTypes } from '../../migrations/seed/attachments-demo';
 import { launchChromium } from '../support/browser';
 import { makeStudy } from '../support/dicom-files';
 import { stow } from '../support/dicomweb';
@@ -30,7 +32,19 @@ let study: ReturnType<typeof makeStudy>;
 beforeAll(async () => {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   ({ platform, knex } = await startTestPlatform({ SERVE_WEB: 'true', STUDY_STABLE_SECONDS: '0.3' }));
-  t = await createTenant(knex, { studies: 0, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM'] } });
+  t = await createTenant(knex, {
+    studies: 0,
+    users: {
+      doctor: [
+        ...DOCTOR_PERMISSIONS,
+        'STUDIES_UPLOAD_DICOM',
+        'STUDIES_CREATE_ATTACHMENTS',
+        'STUDIES_DOWNLOAD_ATTACHMENT',
+        'STUDIES_DELETE_ATTACHMENT',
+      ],
+    },
+  });
+  await seedAttachmentTypes(knex, t.accountId);
   const api = apiClient(platform.url);
   const token = (await api('POST', '/auth', { body: { username: t.users.doctor!.username, password: PASSWORD } })).body.data
     .accessToken as string;
@@ -133,6 +147,27 @@ test('open the viewer from the list, scroll, window/level, key image, tags and t
   await page.getByTestId('tags-dialog').getByText('PatientName').waitFor();
   await page.screenshot({ path: path.join(ARTIFACTS, 'viewer-tags-dialog.png') });
   await page.keyboard.press('Escape');
+
+  // Attachments from the tile's top bar: empty, then a PDF sent by type, then the badge counts it.
+  await page.getByTestId(`viewer-attachments-${studyId}`).click();
+  const attachments = page.getByTestId('attachments-dialog');
+  expect(await attachments.getByTestId('attachments-empty').innerText()).toBe('Nenhum anexo enviado para este estudo.');
+  await attachments.getByTestId('attachment-type').click();
+  await page.getByTestId('attachment-type-Pedido médico').click();
+  await attachments.getByTestId('attachment-file').setInputFiles({
+    name: 'pedido.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+  });
+  await attachments.getByTestId('attachment-item').waitFor();
+  expect(await attachments.getByTestId('attachment-item').innerText()).toContain('pedido.pdf');
+  await page.screenshot({ path: path.join(ARTIFACTS, 'attachments-dialog.png') });
+  await page.keyboard.press('Escape');
+  await eventually(
+    () => page.getByTestId(`viewer-attachments-${studyId}`).innerText(),
+    (v) => v.includes('1'),
+    { what: 'attachment badge' },
+  );
 
   await page.getByTestId('viewer-toggle-report').click();
   const report = page.frameLocator('[data-testid="viewer-report-panel"]');

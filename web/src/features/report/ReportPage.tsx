@@ -12,6 +12,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import ImageSearchIcon from '@mui/icons-material/ImageSearch';
+import { AttachmentsDialog } from '../attachments/AttachmentsDialog';
 import CancelScheduleSendIcon from '@mui/icons-material/CancelScheduleSend';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
@@ -65,6 +68,7 @@ function failureMessage(failure: ActionFailure, t: TFunction): string {
 }
 
 function StudyReport({ study }: { study: StudyDetail }) {
+  const [attachmentsOpen, setAttachmentsOpen] = useState(false);
   const { t, i18n } = useTranslation();
   const session = useSessionData();
   const navigate = useNavigate();
@@ -206,10 +210,35 @@ function StudyReport({ study }: { study: StudyDetail }) {
             <Field label={t('report.version')}>{report.version}</Field>
             <Field label={t('report.updatedAt')}>{formatDateTime(report.updatedAt, i18n.language) || dash}</Field>
           </Stack>
+          <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap' }} useFlexGap>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<AttachFileIcon />}
+              onClick={() => setAttachmentsOpen(true)}
+              data-testid="open-attachments"
+            >
+              {t('attachments.title')}
+            </Button>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<ImageSearchIcon />}
+              onClick={() => void navigate(`/studies/${encodeURIComponent(study.id)}/viewer/general`)}
+              data-testid="open-viewer"
+            >
+              {t('studies.openViewer')}
+            </Button>
+          </Stack>
         </Paper>
       </Box>
 
       <VersionsPanel studyId={study.id} />
+      <AttachmentsDialog
+        studyId={attachmentsOpen ? study.id : null}
+        title={[study.patientName, study.accessionNumber].filter(Boolean).join(' · ')}
+        onClose={() => setAttachmentsOpen(false)}
+      />
 
       <ConfirmDialog
         open={confirmCancelReview}

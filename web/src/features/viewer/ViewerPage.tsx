@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -13,6 +14,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloseIcon from '@mui/icons-material/Close';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import HistoryIcon from '@mui/icons-material/History';
@@ -23,6 +25,7 @@ import { VIEWER_LOCKED_STATES, viewerGrid, type ViewerStudy } from '../../../../
 import { formatDate } from '../../lib/dates';
 import { describeError } from '../../lib/errors';
 import { getToken } from '../../lib/token';
+import { AttachmentsDialog } from '../attachments/AttachmentsDialog';
 import { StudyVersionsDialog } from '../studies/StudyVersionsDialog';
 import { fetchViewerStudy } from './api';
 import { NARROW_MAX_WIDTH, parseFrameMessage, type FrameMessage } from './stack';
@@ -58,6 +61,8 @@ export function ViewerPage() {
   const current = results[0]?.data;
   const [selection, setSelection] = useState<Record<string, FrameMessage>>({});
   const [tagsOf, setTagsOf] = useState<ViewerStudy | null>(null);
+  const [attachmentsOf, setAttachmentsOf] = useState<ViewerStudy | null>(null);
+  const queryClient = useQueryClient();
   const [versionsOf, setVersionsOf] = useState<ViewerStudy | null>(null);
   const [historyAnchor, setHistoryAnchor] = useState<HTMLElement | null>(null);
   const [reportWidth, setReportWidth] = useState(42);
@@ -244,6 +249,19 @@ export function ViewerPage() {
                     <DescriptionOutlinedIcon fontSize="small" />
                   </IconButton>
                 </Tooltip>
+                <Tooltip title={t('attachments.badge', { count: s.attachments })}>
+                  <IconButton
+                    size="small"
+                    color="inherit"
+                    onClick={() => setAttachmentsOf(s)}
+                    aria-label={t('attachments.badge', { count: s.attachments })}
+                    data-testid={`viewer-attachments-${s.id}`}
+                  >
+                    <Badge badgeContent={s.attachments} color="primary">
+                      <AttachFileIcon fontSize="small" />
+                    </Badge>
+                  </IconButton>
+                </Tooltip>
                 <Tooltip title={t('viewer.tags')}>
                   <IconButton
                     size="small"
@@ -381,6 +399,14 @@ export function ViewerPage() {
           </MenuItem>
         ))}
       </Menu>
+      <AttachmentsDialog
+        studyId={attachmentsOf?.id ?? null}
+        title={attachmentsOf ? label(attachmentsOf) : ''}
+        onClose={() => {
+          if (attachmentsOf) void queryClient.invalidateQueries({ queryKey: ['viewerStudy', attachmentsOf.id] });
+          setAttachmentsOf(null);
+        }}
+      />
       <TagsDialog studyId={tagsOf?.id ?? null} title={tagsOf ? label(tagsOf) : ''} onClose={() => setTagsOf(null)} />
       <StudyVersionsDialog
         studyId={versionsOf?.id ?? null}
