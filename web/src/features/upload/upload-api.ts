@@ -34,11 +34,11 @@ export function uploadDicomFile(
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (e) => onProgress(Math.min(e.loaded, file.size));
     xhr.onload = () => {
-      let parsed: unknown = null;
+      let parsed: unknown;
       try {
         parsed = xhr.responseText ? JSON.parse(xhr.responseText) : null;
       } catch {
-        parsed = null;
+        parsed = null; // not JSON: the status alone tells
       }
       onProgress(file.size);
       resolve(outcomeOf(xhr.status, parsed));
