@@ -9,8 +9,16 @@ import { spawnSync } from 'node:child_process';
 import { stow } from '../test/support/dicomweb';
 import { makeStudy } from '../test/support/dicom-files';
 import { createTenant } from '../test/support/fixtures';
-import { eachLimited } from '../web/src/features/upload/upload-api';
 import { loginToken, pct, startBenchPlatform } from './support';
+
+/** Runs `task` over `items`, `concurrency` at a time. */
+async function eachLimited<T>(items: T[], concurrency: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+}
 
 const STUDIES = Number(process.env.BENCH_STUDIES ?? 8);
 const PER_SERIES = Number(process.env.BENCH_PER_SERIES ?? 25);
