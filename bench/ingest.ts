@@ -62,38 +62,38 @@ async function measure(target: Target, studies: Study[]): Promise<Figures> {
   await eachLimited(single, 4, (f) => post(target, [f]));
   const singleRate = single.length / ((performance.now() - start) / 1000);
 
-  // 2. One series per request, 2 in flight.
+  // 2. One series per request, 2 in flight; each study is watched from its last series' answer
+  //    (to listed and to stable) while the others are still being sent.
   const rest = studies.slice(studies.length / 2);
-  const lastSent = new Map<string, number>();
-  start = performance.now();
-  const batches = rest.flatMap((s) => [0, 1].map((k) => ({ s, files: s.files.slice(k * PER_SERIES, (k + 1) * PER_SERIES) })));
-  await eachLimited(batches, 2, async ({ s, files }) => {
-    await post(target, files);
-    lastSent.set(s.studyUid, performance.now());
-  });
-  const batchRate = (rest.length * 2 * PER_SERIES) / ((performance.now() - start) / 1000);
-
-  // 3. From the last instance of each study to listed and to stable.
   const toList: number[] = [];
   const toStable: number[] = [];
-  await Promise.all(
-    rest.map(async (s) => {
-      const sent = lastSent.get(s.studyUid)!;
-      let listed = false;
-      let stable = false;
-      while (!(listed && stable)) {
-        if (!listed && (await target.listed(s))) {
-          listed = true;
-          toList.push(performance.now() - sent);
-        }
-        if (!stable && (await target.stable(s))) {
-          stable = true;
-          toStable.push(performance.now() - sent);
-        }
-        await new Promise((r) => setTimeout(r, 20));
+  const watchers: Promise<void>[] = [];
+  const watch = async (s: Study, sent: number) => {
+    let listed = false;
+    let stable = false;
+    while (!(listed && stable)) {
+      if (!listed && (await target.listed(s))) {
+        listed = true;
+        toList.push(performance.now() - sent);
       }
-    }),
-  );
+      if (!stable && (await target.stable(s))) {
+        stable = true;
+        toStable.push(performance.now() - sent);
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  start = performance.now();
+  const batches = rest.flatMap((s) => [0, 1].map((k) => ({ s, files: s.files.slice(k * PER_SERIES, (k + 1) * PER_SERIES) })));
+  const seriesDone = new Map<string, number>();
+  await eachLimited(batches, 2, async ({ s, files }) => {
+    await post(target, files);
+    const done = (seriesDone.get(s.studyUid) ?? 0) + 1;
+    seriesDone.set(s.studyUid, done);
+    if (done === 2) watchers.push(watch(s, performance.now()));
+  });
+  const batchRate = (rest.length * 2 * PER_SERIES) / ((performance.now() - start) / 1000);
+  await Promise.all(watchers);
   return { single: singleRate, batch: batchRate, toList: toList.sort((a, b) => a - b), toStable: toStable.sort((a, b) => a - b) };
 }
 

@@ -6,6 +6,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
+import { coalescePerKey } from '../../imaging/coalesce';
 import { signalInstanceStored } from '../../imaging/ingest-signal';
 import type { ApiDeps } from '../deps';
 import { requestLang } from '../http/lang';
@@ -31,13 +32,17 @@ export function dicomwebRoutes(deps: ApiDeps): Router {
   const router = new Router({ prefix: '/dicomweb' });
   router.use(requireDicomwebCaller(knex));
 
+  // Concurrent uploads to one study share signals (each still awaits one sent after it stored).
+  const signalStudy = coalescePerKey((s: Parameters<StowDeps['onStored']>[0]) =>
+    signalInstanceStored(deps.temporal, config.TEMPORAL_TASK_QUEUE, config.STUDY_STABLE_SECONDS * 1000, s),
+  );
   const stowDeps: StowDeps = {
     knex,
     storage: deps.storage,
     logger: deps.logger,
     tmpDir: stowTmpDir(config.DATA_DIR),
     maxPartBytes: Math.round(config.DICOM_MAX_FILE_MB * 1024 * 1024),
-    onStored: (s) => signalInstanceStored(deps.temporal, config.TEMPORAL_TASK_QUEUE, config.STUDY_STABLE_SECONDS * 1000, s),
+    onStored: (s) => signalStudy(`${s.accountId}:${s.studyUid}`, s),
   };
 
   const stow = async (ctx: Context, studyUid?: string) => {

@@ -76,6 +76,7 @@ beforeAll(async () => {
   await eventually(
     () => knex('dicom_series').where({ study_id: studyId }).whereNotNull('thumbnail_key').count(),
     (r) => Number(r[0]!.count) === 2,
+    { timeout: 30_000, what: 'thumbnails' }, // a loaded machine renders slowly
   );
 });
 
