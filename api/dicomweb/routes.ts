@@ -14,7 +14,7 @@ import { query } from '../http/validate';
 import { callerOf, requireDicomwebCaller } from './auth';
 import { THUMBNAIL_SIZE } from '../../activities/study-ingest-activities';
 import { QidoQuery, searchInstances, searchSeries, searchStudies } from './qido';
-import { callerInstances, instancesOrNotFound, seriesThumbnailKey } from './scope';
+import { callerInstances, instancesOrNotFound, requireAvailable, seriesThumbnailKey } from './scope';
 import { type StowDeps, receiveStow, stowResponse, stowTmpDir, uploadTarget } from './stow';
 import { RenderQuery, framesOf, frameList, renderOptions, sendFrames, sendInstances, sendRendered } from './wado';
 
@@ -93,7 +93,7 @@ export function dicomwebRoutes(deps: ApiDeps): Router {
     '/studies/:study/series/:series',
     '/studies/:study/series/:series/instances/:instance',
   ]) {
-    router.get(path, async (ctx) => sendInstances(ctx, deps.storage, await instances(ctx)));
+    router.get(path, async (ctx) => sendInstances(ctx, deps.storage, requireAvailable(await instances(ctx))));
     router.get(`${path}/metadata`, async (ctx) =>
       json(
         ctx,
@@ -103,15 +103,15 @@ export function dicomwebRoutes(deps: ApiDeps): Router {
   }
   const instancePath = '/studies/:study/series/:series/instances/:instance';
   router.get(`${instancePath}/frames/:frames`, async (ctx) => {
-    const [row] = await instances(ctx);
+    const [row] = requireAvailable(await instances(ctx));
     sendFrames(ctx, await framesOf(deps.storage, row!, frameList(ctx.params.frames)));
   });
   router.get(`${instancePath}/rendered`, async (ctx) => {
-    const [row] = await instances(ctx);
+    const [row] = requireAvailable(await instances(ctx));
     await sendRendered(ctx, deps.storage, row!, renderOptions(ctx, query(ctx, RenderQuery), 1));
   });
   router.get(`${instancePath}/frames/:frames/rendered`, async (ctx) => {
-    const [row] = await instances(ctx);
+    const [row] = requireAvailable(await instances(ctx));
     const [frame] = frameList(ctx.params.frames);
     await sendRendered(ctx, deps.storage, row!, renderOptions(ctx, query(ctx, RenderQuery), frame!));
   });

@@ -9,7 +9,10 @@ import type { DicomJson } from '../../imaging/dicom-json';
 import { dicomTags } from '../../imaging/tags';
 import { currentAccess, requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
-import { uuidParam } from '../http/validate';
+import { query, uuidParam } from '../http/validate';
+import { z } from 'zod';
+import { isStorageAvailable } from '../../domain/imaging/storage-class';
+import type { ViewerStudy } from '../../domain/imaging/viewer';
 import { studiesQuery } from './study-queries';
 
 export function studyImagingRoutes(deps: ApiDeps): Router {
@@ -17,6 +20,7 @@ export function studyImagingRoutes(deps: ApiDeps): Router {
   const router = new Router();
   router.use('/studies/:id/series-preview', requireSession(knex));
   router.use('/studies/:id/tags', requireSession(knex));
+  router.use('/studies/:id/viewer', requireSession(knex));
 
   const reachable = async (ctx: Context) => {
     const access = await currentAccess(ctx, knex);
@@ -54,6 +58,68 @@ export function studyImagingRoutes(deps: ApiDeps): Router {
         })),
       };
     });
+  });
+
+  router.get('/studies/:id/viewer', async (ctx) => {
+    query(ctx, z.object({ viewerType: z.enum(['general', 'mpr']).optional() }));
+    const access = await currentAccess(ctx, knex);
+    const row = await studiesQuery(knex, access)
+      .where('s.id', uuidParam(ctx, 'id'))
+      .first(
+        's.id',
+        's.study_instance_uid',
+        's.institution_id',
+        's.account_id',
+        'p.patient_id',
+        'p.name as patient_name',
+        's.exam_type',
+        's.received_at',
+        's.modalities',
+        's.storage_class',
+        's.accession_number',
+        's.laudo_state',
+      );
+    if (!row) throw new AppError('NOT_FOUND');
+    const series = await knex('dicom_series')
+      .where({ study_id: row.id })
+      .orderBy([{ column: 'series_number', nulls: 'last' }, { column: 'series_instance_uid' }])
+      .select('id', 'series_instance_uid', 'modality', 'description', 'instance_count');
+    const instances: { series_id: string; sop_instance_uid: string; number_of_frames: number }[] = await knex('dicom_instances')
+      .where({ study_id: row.id })
+      .orderByRaw('instance_number NULLS LAST, created_at')
+      .select('series_id', 'sop_instance_uid', 'number_of_frames');
+    const base = `/dicomweb/studies/${row.study_instance_uid}`;
+    const study: ViewerStudy = {
+      id: row.id,
+      studyInstanceUid: row.study_instance_uid,
+      institutionId: row.institution_id,
+      accountId: row.account_id,
+      patientId: row.patient_id,
+      patientName: row.patient_name,
+      examType: row.exam_type,
+      createdAt: new Date(row.received_at).toISOString(),
+      modalities: row.modalities,
+      storageClass: row.storage_class,
+      storageAvailable: isStorageAvailable(row.storage_class),
+      isStoredS3: false, // local object storage until an S3 adapter exists
+      accessionNumber: row.accession_number,
+      laudoState: row.laudo_state,
+      attachments: 0, // attachments are not built yet
+      printStatus: null,
+      series: series.map((s) => {
+        const own = instances.filter((i) => i.series_id === s.id);
+        return {
+          seriesId: s.series_instance_uid,
+          description: s.description ?? '',
+          modality: s.modality ?? '',
+          instanceCount: s.instance_count,
+          image: `${base}/series/${s.series_instance_uid}/thumbnail`,
+          instanceId: own[Math.floor(own.length / 2)]?.sop_instance_uid ?? null,
+          instances: own.map((i) => ({ instanceId: i.sop_instance_uid, frames: i.number_of_frames })),
+        };
+      }),
+    };
+    ctx.body = study;
   });
 
   router.get('/studies/:id/tags', async (ctx) => {
