@@ -70,6 +70,14 @@ const catalogue = {
     status: 404,
     message: { 'pt-BR': 'Não encontrado.', en: 'Not found.', es: 'No encontrado.' },
   },
+  STUDY_ARCHIVED: {
+    status: 409,
+    message: {
+      'pt-BR': 'O estudo está arquivado: as imagens não estão disponíveis para download.',
+      en: 'The study is archived: its images are not available for download.',
+      es: 'El estudio está archivado: las imágenes no están disponibles para descarga.',
+    },
+  },
   REPORT_CANNOT_START: {
     status: 409,
     message: {

@@ -6,13 +6,13 @@ export async function signalInstanceStored(
   temporal: Client,
   taskQueue: string,
   stableMs: number,
-  s: { accountId: string; studyId: string; studyUid: string; sopUid: string },
+  s: { accountId: string; studyId: string; studyUid: string; instances: number },
 ): Promise<void> {
   await temporal.workflow.signalWithStart('studyIngestWorkflow', {
     workflowId: studyIngestWorkflowId(s.accountId, s.studyUid),
     taskQueue,
     args: [{ accountId: s.accountId, studyId: s.studyId, stableMs }],
     signal: instanceStored,
-    signalArgs: [{ sopUid: s.sopUid }],
+    signalArgs: [{ instances: s.instances }],
   });
 }

@@ -50,26 +50,29 @@ export async function ingestFile(
   const key = instanceKey(target.accountId, header);
   await storage.put(key, createReadStream(file), { contentType: 'application/dicom' });
 
+  // Few round trips (each is a few ms under load): get-or-create in one statement each,
+  // counters incremented in one.
   return knex.transaction(async (trx) => {
     const patientRef = await upsertPatient(trx, target.accountId, header);
     const studyId = await upsertStudy(trx, target, header, patientRef);
-    await trx('dicom_series')
-      .insert({
+    const seriesId = await getOrInsert(
+      trx,
+      'dicom_series',
+      {
         account_id: target.accountId,
         study_id: studyId,
         series_instance_uid: header.seriesUid,
         modality: header.modality || null,
         description: header.seriesDescription || null,
         series_number: header.seriesNumber,
-      })
-      .onConflict(['study_id', 'series_instance_uid'])
-      .ignore();
-    const series = await trx('dicom_series').where({ study_id: studyId, series_instance_uid: header.seriesUid }).first('id');
+      },
+      ['study_id', 'series_instance_uid'],
+    );
     const inserted = await trx('dicom_instances')
       .insert({
         account_id: target.accountId,
         study_id: studyId,
-        series_id: series.id,
+        series_id: seriesId,
         sop_instance_uid: header.sopUid,
         sop_class_uid: header.sopClassUid || null,
         transfer_syntax_uid: header.transferSyntaxUid,
@@ -86,46 +89,62 @@ export async function ingestFile(
       .returning('id');
     if (inserted.length === 0) return { header, studyId, duplicate: true };
 
-    await trx('dicom_series')
-      .where({ id: series.id })
-      .update({ instance_count: trx('dicom_instances').where({ series_id: series.id }).count(), updated_at: trx.fn.now() });
-    await trx('studies')
-      .where({ id: studyId })
-      .update({
-        series_count: trx('dicom_series').where({ study_id: studyId }).count(),
-        instance_count: trx('dicom_instances').where({ study_id: studyId }).count(),
-        modalities: trx.raw(
-          `coalesce((SELECT array_agg(DISTINCT modality ORDER BY modality) FROM dicom_series WHERE study_id = ? AND modality IS NOT NULL), '{}')`,
-          [studyId],
-        ),
-        updated_at: trx.fn.now(),
-      });
+    await trx.raw(
+      `WITH se AS (UPDATE dicom_series SET instance_count = instance_count + 1, updated_at = now() WHERE id = ? RETURNING id)
+       UPDATE studies SET
+         instance_count = instance_count + 1,
+         series_count = (SELECT count(*) FROM dicom_series WHERE study_id = ?),
+         modalities = coalesce((SELECT array_agg(DISTINCT modality ORDER BY modality) FROM dicom_series WHERE study_id = ? AND modality IS NOT NULL), '{}'),
+         updated_at = now()
+       WHERE id = ? AND EXISTS (SELECT 1 FROM se)`,
+      [seriesId, studyId, studyId, studyId],
+    );
     return { header, studyId, duplicate: false };
   });
+}
+
+/** The id of the row with these unique values, inserting it when missing — one statement, no lock. */
+async function getOrInsert(
+  trx: Knex.Transaction,
+  table: string,
+  row: Record<string, unknown>,
+  unique: string[],
+): Promise<string> {
+  const insert = trx(table).insert(row).onConflict(unique).ignore().returning('id').toSQL().toNative();
+  const where = unique.map((c) => `${c} = ?`).join(' AND ');
+  const { rows } = await trx.raw(
+    `WITH ins AS (${insert.sql.replace(/\$(\d+)/g, '?')}) SELECT id FROM ins UNION ALL SELECT id FROM ${table} WHERE ${where} LIMIT 1`,
+    [...insert.bindings, ...unique.map((c) => row[c] as Knex.Value)],
+  );
+  const found = (rows as { id: string }[])[0];
+  if (found) return found.id;
+  // A concurrent upload inserted it while this statement waited: its snapshot cannot see
+  // that row, a new statement can.
+  const existing = await trx(table)
+    .where(Object.fromEntries(unique.map((c) => [c, row[c] as Knex.Value])))
+    .first('id');
+  return existing.id as string;
 }
 
 async function upsertPatient(trx: Knex.Transaction, accountId: string, h: DicomHeader): Promise<string> {
   // Without a PatientID the study's own patient (never merged with another anonymous one).
   const patientId = h.patientId || `SEM-ID-${createHash('sha256').update(h.studyUid).digest('hex').slice(0, 12)}`;
-  await trx('patients')
-    .insert({
+  return getOrInsert(
+    trx,
+    'patients',
+    {
       account_id: accountId,
       patient_id: patientId,
       name: h.patientName || patientId,
       sex: h.patientSex,
       birth_date: h.patientBirthDate,
-    })
-    .onConflict(['account_id', 'patient_id'])
-    .ignore();
-  const row = await trx('patients').where({ account_id: accountId, patient_id: patientId }).first('id');
-  return row.id as string;
+    },
+    ['account_id', 'patient_id'],
+  );
 }
 
 async function upsertStudy(trx: Knex.Transaction, target: IngestTarget, h: DicomHeader, patientRef: string): Promise<string> {
-  const existing = await trx('studies')
-    .where({ account_id: target.accountId, study_instance_uid: h.studyUid })
-    .forUpdate()
-    .first('id');
+  const existing = await trx('studies').where({ account_id: target.accountId, study_instance_uid: h.studyUid }).first('id');
   if (existing) return existing.id as string;
   // A new study gets its report, not started (state 0), as every study has one.
   const [laudo] = await trx('laudos')

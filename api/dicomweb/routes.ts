@@ -6,6 +6,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
+import { coalescePerKey } from '../../imaging/coalesce';
 import { signalInstanceStored } from '../../imaging/ingest-signal';
 import type { ApiDeps } from '../deps';
 import { requestLang } from '../http/lang';
@@ -13,7 +14,7 @@ import { query } from '../http/validate';
 import { callerOf, requireDicomwebCaller } from './auth';
 import { THUMBNAIL_SIZE } from '../../activities/study-ingest-activities';
 import { QidoQuery, searchInstances, searchSeries, searchStudies } from './qido';
-import { callerInstances, instancesOrNotFound, seriesThumbnailKey } from './scope';
+import { callerInstances, instancesOrNotFound, requireAvailable, seriesThumbnailKey } from './scope';
 import { type StowDeps, receiveStow, stowResponse, stowTmpDir, uploadTarget } from './stow';
 import { RenderQuery, framesOf, frameList, renderOptions, sendFrames, sendInstances, sendRendered } from './wado';
 
@@ -31,13 +32,17 @@ export function dicomwebRoutes(deps: ApiDeps): Router {
   const router = new Router({ prefix: '/dicomweb' });
   router.use(requireDicomwebCaller(knex));
 
+  // Concurrent uploads to one study share signals (each still awaits one sent after it stored).
+  const signalStudy = coalescePerKey((s: Parameters<StowDeps['onStored']>[0]) =>
+    signalInstanceStored(deps.temporal, config.TEMPORAL_TASK_QUEUE, config.STUDY_STABLE_SECONDS * 1000, s),
+  );
   const stowDeps: StowDeps = {
     knex,
     storage: deps.storage,
     logger: deps.logger,
     tmpDir: stowTmpDir(config.DATA_DIR),
     maxPartBytes: Math.round(config.DICOM_MAX_FILE_MB * 1024 * 1024),
-    onStored: (s) => signalInstanceStored(deps.temporal, config.TEMPORAL_TASK_QUEUE, config.STUDY_STABLE_SECONDS * 1000, s),
+    onStored: (s) => signalStudy(`${s.accountId}:${s.studyUid}`, s),
   };
 
   const stow = async (ctx: Context, studyUid?: string) => {
@@ -88,7 +93,7 @@ export function dicomwebRoutes(deps: ApiDeps): Router {
     '/studies/:study/series/:series',
     '/studies/:study/series/:series/instances/:instance',
   ]) {
-    router.get(path, async (ctx) => sendInstances(ctx, deps.storage, await instances(ctx)));
+    router.get(path, async (ctx) => sendInstances(ctx, deps.storage, requireAvailable(await instances(ctx))));
     router.get(`${path}/metadata`, async (ctx) =>
       json(
         ctx,
@@ -98,15 +103,15 @@ export function dicomwebRoutes(deps: ApiDeps): Router {
   }
   const instancePath = '/studies/:study/series/:series/instances/:instance';
   router.get(`${instancePath}/frames/:frames`, async (ctx) => {
-    const [row] = await instances(ctx);
+    const [row] = requireAvailable(await instances(ctx));
     sendFrames(ctx, await framesOf(deps.storage, row!, frameList(ctx.params.frames)));
   });
   router.get(`${instancePath}/rendered`, async (ctx) => {
-    const [row] = await instances(ctx);
+    const [row] = requireAvailable(await instances(ctx));
     await sendRendered(ctx, deps.storage, row!, renderOptions(ctx, query(ctx, RenderQuery), 1));
   });
   router.get(`${instancePath}/frames/:frames/rendered`, async (ctx) => {
-    const [row] = await instances(ctx);
+    const [row] = requireAvailable(await instances(ctx));
     const [frame] = frameList(ctx.params.frames);
     await sendRendered(ctx, deps.storage, row!, renderOptions(ctx, query(ctx, RenderQuery), frame!));
   });

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { AppError } from '../../domain/errors';
+import { isStorageAvailable } from '../../domain/imaging/storage-class';
 import type { DicomwebCaller } from './auth';
 
 /** Studies the caller reaches (its account, its institutions), with at least one instance. */
@@ -35,7 +36,14 @@ export interface InstanceRow {
   object_key: string;
   transfer_syntax_uid: string;
   number_of_frames: number;
+  storage_class: string;
   metadata: Record<string, { vr: string; Value?: unknown[] }>;
+}
+
+/** Pixels of an archived study (spec 2 §4) are not served: STUDY_ARCHIVED. */
+export function requireAvailable(rows: InstanceRow[]): InstanceRow[] {
+  if (rows.some((r) => !isStorageAvailable(r.storage_class))) throw new AppError('STUDY_ARCHIVED');
+  return rows;
 }
 
 export async function instancesOrNotFound(q: Knex.QueryBuilder, withMetadata = false): Promise<InstanceRow[]> {
@@ -53,6 +61,7 @@ export async function instancesOrNotFound(q: Knex.QueryBuilder, withMetadata = f
       'i.object_key',
       'i.transfer_syntax_uid',
       'i.number_of_frames',
+      's.storage_class',
       ...(withMetadata ? ['i.metadata'] : []),
     )) as InstanceRow[];
   if (rows.length === 0) throw new AppError('NOT_FOUND');

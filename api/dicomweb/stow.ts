@@ -21,8 +21,8 @@ export interface StowDeps {
   logger: Logger;
   tmpDir: string;
   maxPartBytes: number;
-  /** Called for every newly stored instance (starts or signals the study's ingest workflow). */
-  onStored(stored: { accountId: string; studyId: string; studyUid: string; sopUid: string }): Promise<void>;
+  /** Called once per study with new instances, after the body (starts or signals its ingest workflow). */
+  onStored(stored: { accountId: string; studyId: string; studyUid: string; instances: number }): Promise<void>;
 }
 
 interface Stored {
@@ -68,6 +68,7 @@ export async function receiveStow(deps: StowDeps, ctx: Context, target: IngestTa
 
   const stored: Stored[] = [];
   const failed: Failed[] = [];
+  const fresh = new Map<string, { studyId: string; instances: number }>();
   try {
     const parts = await readMultipart(
       ctx.req,
@@ -81,8 +82,11 @@ export async function receiveStow(deps: StowDeps, ctx: Context, target: IngestTa
           const r = await ingestFile(deps, target, part.file, part.size, { studyUid });
           const h = r.header;
           stored.push({ sopClassUid: h.sopClassUid, sopUid: h.sopUid, studyUid: h.studyUid, seriesUid: h.seriesUid });
-          if (!r.duplicate)
-            await deps.onStored({ accountId: target.accountId, studyId: r.studyId, studyUid: h.studyUid, sopUid: h.sopUid });
+          if (!r.duplicate) {
+            const study = fresh.get(h.studyUid) ?? { studyId: r.studyId, instances: 0 };
+            study.instances++;
+            fresh.set(h.studyUid, study);
+          }
         } catch (err) {
           if (err instanceof DicomInputError) return void failed.push({ reason: err.reason });
           deps.logger.error({ err }, 'STOW-RS: storing an instance failed');
@@ -94,6 +98,14 @@ export async function receiveStow(deps: StowDeps, ctx: Context, target: IngestTa
   } catch (err) {
     if (err instanceof MalformedMultipart) throw new AppError('MALFORMED_REQUEST');
     throw err;
+  } finally {
+    // Stored instances are signalled even when the rest of the body was malformed. Awaited:
+    // the answer means the study's workflow knows.
+    await Promise.all(
+      [...fresh].map(([studyUid, s]) =>
+        deps.onStored({ accountId: target.accountId, studyId: s.studyId, studyUid, instances: s.instances }),
+      ),
+    );
   }
   const status = failed.length === 0 ? 200 : stored.length > 0 ? 202 : failed.some((f) => f.reason === 'TOO_LARGE') ? 413 : 409;
   return { status, stored, failed };

@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import { hasPermission } from '../../domain/auth/permissions';
 import { AppError } from '../../domain/errors';
+import { isStorageAvailable } from '../../domain/imaging/storage-class';
 import type { KeyImageBody, ViewerStudy } from '../../domain/studies/viewer';
 import { type Access, actorFor } from '../access/access';
 import { audit } from '../access/audit';
@@ -113,7 +114,10 @@ export async function viewerStudy(knex: Knex, access: Access, studyId: string, i
     createdAt: iso(s.exam_date ?? s.received_at),
     modalities: s.modalities,
     storageClass: s.storage_class,
+    storageAvailable: isStorageAvailable(s.storage_class),
+    // Objects are in the local folder (DATA_DIR/objects) until an S3 adapter is configured.
     isStoredS3: false,
+    printStatus: null,
     accessionNumber: s.accession_number,
     laudoState: s.laudo_state,
     thumbnails,

@@ -7,12 +7,6 @@ export type ViewerType = (typeof VIEWER_TYPES)[number];
 /** Report states whose report may not be edited from the viewer (spec 3 §3). */
 export const VIEWER_LOCKED_STATES: readonly number[] = [20, 21];
 
-/** Study storage classes (spec 2 §4): only these two are available to read. */
-export const AVAILABLE_STORAGE = ['STANDARD', 'GLACIER_IR'] as const;
-export function storageAvailable(storageClass: string): boolean {
-  return (AVAILABLE_STORAGE as readonly string[]).includes(storageClass);
-}
-
 export const ViewerThumbnail = z.object({
   seriesId: z.string(),
   description: z.string(),
@@ -33,7 +27,10 @@ export const ViewerStudy = z.object({
   createdAt: z.string().nullable(),
   modalities: z.array(z.string()),
   storageClass: z.string(),
+  /** STANDARD / GLACIER_IR (domain/imaging/storage-class.ts): pixels can be read. */
+  storageAvailable: z.boolean(),
   isStoredS3: z.boolean(),
+  printStatus: z.string().nullable(),
   accessionNumber: z.string().nullable(),
   laudoState: z.number().int(),
   /** By series instance UID (spec 3 §3 thumbnails). */

@@ -90,7 +90,7 @@ it('stores a multi-series study, indexes it and gives it a report in state 0', a
   const series = await eventually(
     () => knex('dicom_series').where({ study_id: row.id }).select('thumbnail_key', 'instance_count'),
     (rows) => rows.length === 2 && rows.every((r) => r.thumbnail_key),
-    { what: 'thumbnails' },
+    { what: 'thumbnails', timeout: 30_000 },
   );
   for (const s of series) {
     const jpeg = fs.readFileSync(path.join(config.DATA_DIR, 'objects', s.thumbnail_key));
@@ -199,7 +199,7 @@ it('publishes the live document once the study is stable, so the list shows it',
   const doc = await eventually(
     () => docs.find((d) => d.studyId === row.id),
     (d) => d !== undefined,
-    { what: 'live document of the new study' },
+    { what: 'live document of the new study', timeout: 30_000 },
   );
   expect(doc).toMatchObject({ laudoState: 0, institutionId: t.institutionId });
   expect(Date.parse(doc.arrivedAt)).toBeGreaterThanOrEqual(sentAt - 1000);

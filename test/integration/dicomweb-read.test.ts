@@ -76,6 +76,7 @@ beforeAll(async () => {
   await eventually(
     () => knex('dicom_series').where({ study_id: studyId }).whereNotNull('thumbnail_key').count(),
     (r) => Number(r[0]!.count) === 2,
+    { timeout: 30_000, what: 'thumbnails' }, // a loaded machine renders slowly
   );
 });
 
@@ -205,4 +206,40 @@ it("answers 404 for another account's UIDs and study ids, and 401 without a toke
   const unknown = await get('/dicomweb/nothing-here');
   expect(unknown.status).toBe(404);
   expect(((await unknown.json()) as any).error.code).toBe('NOT_FOUND');
+});
+
+it('gives the viewer its study (spec 3 shape with series and stacks) and serves no pixels of an archived study', async () => {
+  const viewer = await api('GET', `/studies/${studyId}/viewer?viewerType=general`, { token });
+  expect(viewer.status).toBe(200);
+  expect(viewer.body.study).toMatchObject({
+    id: studyId,
+    studyInstanceUid: study.studyUid,
+    patientName: 'Joana Oliveira',
+    patientId: 'P-QIDO',
+    modalities: ['CT', 'MR'],
+    storageClass: 'STANDARD',
+    storageAvailable: true,
+    laudoState: 0,
+  });
+  expect(Object.values(viewer.body.study.thumbnails).map((s: any) => [s.modality, s.instanceCount])).toEqual([
+    ['CT', 3],
+    ['MR', 3],
+  ]);
+  expect((await api('GET', `/studies/${studyId}/viewer`, { token: otherToken })).status).toBe(404);
+  expect((await api('GET', `/studies/${studyId}/viewer?viewerType=x`, { token })).status).toBe(400);
+
+  const inst = `/dicomweb/studies/${study.studyUid}/series/${study.seriesUids[0]}/instances/${study.sopUids[0]}`;
+  await knex('studies').where({ id: studyId }).update({ storage_class: 'GLACIER' });
+  try {
+    for (const p of [inst, `${inst}/frames/1`, `${inst}/rendered`, `/dicomweb/studies/${study.studyUid}`]) {
+      const res = await get(p);
+      expect([p, res.status, ((await res.json()) as any).error.code]).toEqual([p, 409, 'STUDY_ARCHIVED']);
+    }
+    expect((await json(`/dicomweb/studies/${study.studyUid}/metadata`)).status).toBe(200); // the index stays readable
+    expect((await api('GET', `/studies/${studyId}/viewer`, { token })).body.study.storageAvailable).toBe(false);
+    await knex('studies').where({ id: studyId }).update({ storage_class: 'GLACIER_IR' });
+    expect((await get(`${inst}/rendered`)).status).toBe(200);
+  } finally {
+    await knex('studies').where({ id: studyId }).update({ storage_class: 'STANDARD' });
+  }
 });

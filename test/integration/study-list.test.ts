@@ -74,7 +74,7 @@ it('walks the whole list by keyset cursors, in order, without gaps or repeats', 
   expect((await list('cursor=not-a-cursor')).status).toBe(400);
 });
 
-it('carries each study\'s labels and received date in the list answer', async () => {
+it("carries each study's labels and received date in the list answer", async () => {
   const [label] = await knex('labels').insert({ account_id: t.accountId, name: 'Urgente' }).returning('id');
   await knex('study_labels').insert({ account_id: t.accountId, study_id: t.studyIds[29], label_id: label.id });
   const res = await list('pageSize=10');

@@ -12,8 +12,11 @@ export interface StudyIngestInput {
   stableMs: number;
 }
 
-/** Sent (signal-with-start) for every instance stored. */
-export const instanceStored = defineSignal<[{ sopUid: string }]>('instanceStored');
+/**
+ * Sent (signal-with-start) after instances of the study were stored: at least one signal
+ * follows every stored instance (an upload's instances share one; see imaging/coalesce.ts).
+ */
+export const instanceStored = defineSignal<[{ instances: number }]>('instanceStored');
 
 export interface StudyIngestActivities {
   /** Thumbnails of the series that changed, stable_at, and the study's live document. */

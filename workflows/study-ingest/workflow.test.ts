@@ -57,7 +57,7 @@ function signal(studyUid: string, studyId: string, stableMs: number) {
     taskQueue,
     args: [{ accountId: 'acc', studyId, stableMs }],
     signal: instanceStored,
-    signalArgs: [{ sopUid: randomUUID() }],
+    signalArgs: [{ instances: 1 }],
   });
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

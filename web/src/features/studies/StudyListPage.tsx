@@ -31,6 +31,8 @@ import type { LiveStatus } from '../../lib/live';
 import { PAGE_SIZES, readListParams } from './list-params';
 import { StudyTable } from './StudyTable';
 import { useStudies, useStudiesLive } from './use-studies';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { UploadDialog } from '../upload/UploadDialog';
 
 function LiveIndicator({ status }: { status: LiveStatus }) {
   const { t } = useTranslation();
@@ -77,6 +79,11 @@ export function StudyListPage() {
   const [labelsOf, setLabelsOf] = useState<StudyListItem | null>(null);
   const [findingOf, setFindingOf] = useState<StudyListItem | null>(null);
   const [commentsOf, setCommentsOf] = useState<StudyListItem | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const uploadInstitutions = useMemo(
+    () => (account?.institutions ?? []).filter((i) => session.superRole || i.permissions.includes('STUDIES_UPLOAD_DICOM')),
+    [account, session.superRole],
+  );
 
   /** Next page by keyset cursor when moving forward one page; any other jump by page number. */
   const setParams = (page: number, pageSize: number) => {
@@ -110,6 +117,11 @@ export function StudyListPage() {
           {t('studies.title')}
         </Typography>
         <LiveIndicator status={liveStatus} />
+        {uploadInstitutions.length > 0 && (
+          <Button variant="contained" startIcon={<UploadFileIcon />} onClick={() => setUploading(true)} data-testid="upload-open">
+            {t('upload.button')}
+          </Button>
+        )}
       </Stack>
 
       <StudyFiltersBar
@@ -199,6 +211,7 @@ export function StudyListPage() {
         title={versionsOf ? describe(versionsOf) : ''}
         onClose={() => setVersionsOf(null)}
       />
+      {uploading && <UploadDialog open onClose={() => setUploading(false)} institutions={uploadInstitutions} />}
       <StudyLabelsDialog
         accountId={account?.id ?? null}
         studyId={labelsOf?.id ?? null}

@@ -53,3 +53,13 @@ export function applyLiveDocToList(
   });
   return changed ? { ...data, studies } : data;
 }
+
+/** How long after its images settled a study counts as just arrived (retained documents of older studies do not). */
+export const ARRIVAL_WINDOW_MS = 2 * 60_000;
+
+/** A study that has just arrived and that no cached page shows: the list should be read again. */
+export function isNewArrival(doc: LiveStudyDocument, pages: (StudyListResponse | undefined)[], now: number): boolean {
+  if (!doc.arrivedAt) return false;
+  if (now - Date.parse(doc.arrivedAt) > ARRIVAL_WINDOW_MS) return false;
+  return !pages.some((p) => p?.studies.some((s) => s.id === doc.studyId));
+}

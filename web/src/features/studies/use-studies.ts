@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StudyListResponse } from '../../../../domain/studies/schemas';
 import { institutionStudiesFilter } from '../../../../domain/live/study-document';
@@ -8,7 +8,7 @@ import { currentAccount } from '../auth/access';
 import { useSessionData } from '../auth/session';
 import { fetchStudies } from './api';
 import { EMPTY_FILTERS, type StudyFilters } from './filters';
-import { applyLiveDocToList } from './live-cache';
+import { applyLiveDocToList, isNewArrival } from './live-cache';
 import { studyKeys, type StudyListParams } from './query-keys';
 
 /** One page of the study list; the previous page stays visible while the next loads. */
@@ -30,11 +30,28 @@ export function useStudiesLive(): LiveStatus {
     () => (account ? account.institutions.map((i) => institutionStudiesFilter(account.id, i.id)) : []),
     [account],
   );
+  const refetchTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const onDoc = useCallback(
     (doc: LiveStudyDocument) => {
       queryClient.setQueriesData<StudyListResponse>({ queryKey: studyKeys.lists() }, (old) =>
         applyLiveDocToList(old, doc, session.id),
       );
+      // A study whose images just settled and that no page shows yet: read the list again
+      // (once per burst), so a new study appears without a reload.
+      const pages = queryClient.getQueriesData<StudyListResponse>({ queryKey: studyKeys.lists() });
+      if (
+        !isNewArrival(
+          doc,
+          pages.map(([, data]) => data),
+          Date.now(),
+        )
+      )
+        return;
+      if (refetchTimer.current) return;
+      refetchTimer.current = setTimeout(() => {
+        refetchTimer.current = null;
+        void queryClient.invalidateQueries({ queryKey: studyKeys.lists() });
+      }, 300);
     },
     [queryClient, session.id],
   );

@@ -1,0 +1,179 @@
+/**
+ * STOW-RS ingest throughput (instances/s) and the time from a study's last instance to the
+ * study visible in the list (GET /api/studies) and to its stable point (thumbnails made, live
+ * document published). 131 KB CT-like instances (256×256×16 bit). Debian's Orthanc with its
+ * DICOMweb plugin (SQLite index, StableAge = our stable timer) gets the same uploads in the
+ * same run when installed, and the ratios are printed. Never part of `npm test`.
+ */
+import { randomUUID } from 'node:crypto';
+import { buildMultipart } from '../imaging/multipart';
+import { makeStudy } from '../test/support/dicom-files';
+import { createTenant } from '../test/support/fixtures';
+import { type OrthancHandle, startOrthanc } from './orthanc';
+import { loginToken, pct, startBenchPlatform } from './support';
+
+const STUDIES = Number(process.env.BENCH_STUDIES ?? 8);
+const PER_SERIES = Number(process.env.BENCH_PER_SERIES ?? 25);
+const STABLE_SECONDS = Number(process.env.BENCH_STABLE_SECONDS ?? 1);
+
+/** Runs `task` over `items`, `concurrency` at a time. */
+async function eachLimited<T>(items: T[], concurrency: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+}
+
+type Study = ReturnType<typeof makeStudy> & { accession: string };
+
+interface Target {
+  name: string;
+  stowUrl: string;
+  headers: Record<string, string>;
+  /** The study shows where a user looks for it (our list; Orthanc's QIDO). */
+  listed(s: Study): Promise<boolean>;
+  stable(s: Study): Promise<boolean>;
+}
+
+interface Figures {
+  single: number;
+  batch: number;
+  toList: number[];
+  toStable: number[];
+}
+
+async function post(target: Target, files: Buffer[]): Promise<void> {
+  const boundary = `bench-${randomUUID()}`;
+  const res = await fetch(target.stowUrl, {
+    method: 'POST',
+    headers: { ...target.headers, 'content-type': `multipart/related; type="application/dicom"; boundary=${boundary}` },
+    body: buildMultipart(files, boundary),
+  });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`${target.name}: STOW-RS answered ${res.status}`);
+}
+
+async function measure(target: Target, studies: Study[]): Promise<Figures> {
+  // 1. One instance per request (as the Connect agent sends), 4 in flight.
+  const half = studies.slice(0, studies.length / 2);
+  const single = half.flatMap((s) => s.files);
+  let start = performance.now();
+  await eachLimited(single, 4, (f) => post(target, [f]));
+  const singleRate = single.length / ((performance.now() - start) / 1000);
+
+  // 2. One series per request, 2 in flight; each study is watched from its last series' answer
+  //    (to listed and to stable) while the others are still being sent.
+  const rest = studies.slice(studies.length / 2);
+  const toList: number[] = [];
+  const toStable: number[] = [];
+  const watchers: Promise<void>[] = [];
+  const watch = async (s: Study, sent: number) => {
+    let listed = false;
+    let stable = false;
+    while (!(listed && stable)) {
+      if (!listed && (await target.listed(s))) {
+        listed = true;
+        toList.push(performance.now() - sent);
+      }
+      if (!stable && (await target.stable(s))) {
+        stable = true;
+        toStable.push(performance.now() - sent);
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  start = performance.now();
+  const batches = rest.flatMap((s) => [0, 1].map((k) => ({ s, files: s.files.slice(k * PER_SERIES, (k + 1) * PER_SERIES) })));
+  const seriesDone = new Map<string, number>();
+  await eachLimited(batches, 2, async ({ s, files }) => {
+    await post(target, files);
+    const done = (seriesDone.get(s.studyUid) ?? 0) + 1;
+    seriesDone.set(s.studyUid, done);
+    if (done === 2) watchers.push(watch(s, performance.now()));
+  });
+  const batchRate = (rest.length * 2 * PER_SERIES) / ((performance.now() - start) / 1000);
+  await Promise.all(watchers);
+  return { single: singleRate, batch: batchRate, toList: toList.sort((a, b) => a - b), toStable: toStable.sort((a, b) => a - b) };
+}
+
+function studiesFor(prefix: string): Study[] {
+  return Array.from({ length: STUDIES }, (_, i) => {
+    const accession = `${prefix}-${i}`;
+    return { ...makeStudy({ series: 2, perSeries: PER_SERIES, rows: 256, columns: 256, accessionNumber: accession }), accession };
+  });
+}
+
+async function main(): Promise<void> {
+  const bench = await startBenchPlatform(`laudos_bench_ingest_${process.pid}`, { STUDY_STABLE_SECONDS: String(STABLE_SECONDS) });
+  let orthanc: OrthancHandle | null = null;
+  try {
+    const t = await createTenant(bench.knex, {
+      studies: 0,
+      users: { uploader: ['STUDIES_UPLOAD_DICOM', 'STUDIES_SAVE_REPORTS'] },
+    });
+    const token = await loginToken(bench.platform.url, t.users.uploader!.username);
+    const laudos: Target = {
+      name: 'Laudos',
+      stowUrl: `${bench.platform.url}/dicomweb/studies`,
+      headers: { authorization: `Bearer ${token}` },
+      async listed(s) {
+        const res = await fetch(`${bench.platform.url}/api/studies?q=${s.accession}`, { headers: { access_token: token } });
+        return ((await res.json()) as { studies: { accessionNumber: string }[] }).studies.some(
+          (x) => x.accessionNumber === s.accession,
+        );
+      },
+      async stable(s) {
+        return Boolean((await bench.knex('studies').where({ study_instance_uid: s.studyUid }).first('stable_at'))?.stable_at);
+      },
+    };
+    const ours = studiesFor('BENCH');
+    const total = ours.reduce((n, s) => n + s.files.length, 0);
+    const mb = ours.reduce((n, s) => n + s.files.reduce((m, f) => m + f.length, 0), 0) / 1e6;
+    const figures = await measure(laudos, ours);
+
+    orthanc = await startOrthanc(STABLE_SECONDS);
+    let theirs: Figures | null = null;
+    if (orthanc) {
+      const o = orthanc;
+      theirs = await measure(
+        {
+          name: 'Orthanc',
+          stowUrl: `${o.url}/dicom-web/studies`,
+          headers: {},
+          async listed(s) {
+            const res = await fetch(`${o.url}/dicom-web/studies?AccessionNumber=${s.accession}`);
+            return ((await res.json()) as unknown[]).length > 0;
+          },
+          async stable(s) {
+            const id = await o.studyId(s.studyUid);
+            return id !== null && (await o.isStable(id));
+          },
+        },
+        studiesFor('ORTHANC'),
+      );
+    }
+
+    const ms = (v: number) => `${v.toFixed(0)} ms`;
+    const line = (label: string, ourValue: string, theirValue: string | null, ratio: number | null) =>
+      `  ${label.padEnd(40)} ${ourValue.padStart(12)}  ${(theirValue ?? '—').padStart(12)}  ${ratio === null ? '' : `×${ratio.toFixed(2)}`}`;
+    console.log(`
+STOW-RS ingest (${bench.dbLabel}; ${total} instances, ${mb.toFixed(1)} MB per target; ${STUDIES} studies × 2 series × ${PER_SERIES})
+${''.padEnd(42)}${'Laudos'.padStart(12)}  ${'Orthanc'.padStart(12)}  Laudos/Orthanc
+${line('instances/s, one per request, 4 in flight', figures.single.toFixed(0), theirs && theirs.single.toFixed(0), theirs && figures.single / theirs.single)}
+${line('instances/s, a series per request, 2 in flight', figures.batch.toFixed(0), theirs && theirs.batch.toFixed(0), theirs && figures.batch / theirs.batch)}
+${line('last instance → listed, p50', ms(pct(figures.toList, 50)), theirs && ms(pct(theirs.toList, 50)), theirs && pct(figures.toList, 50) / pct(theirs.toList, 50))}
+${line('last instance → stable, p50', ms(pct(figures.toStable, 50)), theirs && ms(pct(theirs.toStable, 50)), theirs && pct(figures.toStable, 50) / pct(theirs.toStable, 50))}
+${line('last instance → stable, max', ms(figures.toStable.at(-1)!), theirs && ms(theirs.toStable.at(-1)!), theirs && figures.toStable.at(-1)! / theirs.toStable.at(-1)!)}
+  (listed: our study list / Orthanc's QIDO; stable: our thumbnails + live notification after a ${STABLE_SECONDS} s quiet timer / Orthanc's StableAge ${STABLE_SECONDS} s)
+${orthanc ? '' : '  Orthanc not measured: install the Debian packages orthanc and orthanc-dicomweb.\n'}`);
+  } finally {
+    await orthanc?.stop();
+    await bench.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,104 @@
+/**
+ * Manual upload in the web app (issue 5): the uploader opens 'Enviar exames', picks a
+ * study's DICOM files plus a non-DICOM file, sees the progress and the summary with the
+ * refused file's reason, and the new study appears live in the list without a reload.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import type { Browser, Page } from 'playwright-core';
+import type { Platform } from '../../scripts/platform';
+import { launchChromium } from '../support/browser';
+import { makeStudy } from '../support/dicom-files';
+import { eventually } from '../support/eventually';
+import { type Tenant, PASSWORD, createTenant } from '../support/fixtures';
+import { startTestPlatform } from '../support/platform';
+
+jest.setTimeout(120_000);
+
+const ARTIFACTS = path.resolve(__dirname, '..', '..', 'test-results', 'e2e');
+let platform: Platform;
+let knex: Knex;
+let browser: Browser;
+let t: Tenant;
+let dir: string;
+
+beforeAll(async () => {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'laudos-e2e-upload-'));
+  ({ platform, knex } = await startTestPlatform({ SERVE_WEB: 'true', STUDY_STABLE_SECONDS: '0.5' }));
+  t = await createTenant(knex, {
+    studies: 3,
+    users: { uploader: ['STUDIES_UPLOAD_DICOM', 'STUDIES_SAVE_REPORTS'], reader: ['STUDIES_SAVE_REPORTS'] },
+  });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+  await knex?.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function loggedIn(username: string): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 1400, height: 900 },
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  });
+  const page = await context.newPage();
+  await page.goto(`${platform.url}/login`);
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-password').press('Enter');
+  await page.waitForURL('**/studies');
+  await page.getByTestId('live-status').and(page.locator('[data-status="online"]')).waitFor({ timeout: 15_000 });
+  return page;
+}
+
+test('a study uploaded in the web app appears live in the list; a bad file is refused with its reason', async () => {
+  const study = makeStudy({
+    series: 2,
+    perSeries: 3,
+    modalities: ['CT'],
+    patientName: 'Upload^Paciente',
+    accessionNumber: 'ACC-E2E-UP',
+    rows: 128,
+    columns: 128,
+  });
+  const files = study.files.map((bytes, i) => {
+    const f = path.join(dir, `img-${i + 1}.dcm`);
+    fs.writeFileSync(f, bytes);
+    return f;
+  });
+  const bad = path.join(dir, 'laudo-antigo.pdf');
+  fs.writeFileSync(bad, '%PDF-1.4 not a DICOM file');
+
+  const watcher = await loggedIn(t.users.reader!.username); // sees it arrive, without reloading
+  expect(await watcher.getByTestId('upload-open').count()).toBe(0); // no upload permission
+
+  const page = await loggedIn(t.users.uploader!.username);
+  await page.getByTestId('upload-open').click();
+  await page.getByTestId('upload-files-input').setInputFiles([...files, bad]);
+  const summary = page.getByTestId('upload-summary');
+  await summary.waitFor({ timeout: 30_000 });
+  expect(await summary.innerText()).toContain('6 arquivo(s) aceito(s), 1 recusado(s).');
+  const rejected = await page.getByTestId('upload-rejected').innerText();
+  expect(rejected).toContain('laudo-antigo.pdf');
+  expect(rejected).toContain('O arquivo não é DICOM (Part 10).');
+  expect(await page.getByTestId('upload-progress').getAttribute('aria-valuenow')).toBe('100');
+  await page.screenshot({ path: path.join(ARTIFACTS, 'dicom-upload-summary.png') });
+
+  const row = await eventually(
+    () => knex('studies').where({ study_instance_uid: study.studyUid }).first('id'),
+    (r) => Boolean(r),
+  );
+  for (const p of [watcher, page]) {
+    await p.getByTestId(`study-row-${row.id}`).waitFor({ timeout: 15_000 });
+    expect(await p.getByTestId(`study-row-${row.id}`).innerText()).toContain('Paciente Upload');
+  }
+  await page.getByTestId('upload-close').click();
+  await watcher.screenshot({ path: path.join(ARTIFACTS, 'dicom-upload-live-list.png') });
+});
