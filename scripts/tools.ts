@@ -75,3 +75,20 @@ export function findChromium(): string {
   }
   throw new Error('Chromium is needed for the e2e tests. Install it with:  sudo apt-get install -y chromium');
 }
+
+/**
+ * dcmtk (Debian's package): echoscu/storescu/dcmcrle… are the outside DICOM peer of the
+ * Connect agent's tests and bench. Answers the folder of its binaries.
+ */
+export function findDcmtk(): string {
+  const found = () => onPath('storescu');
+  let storescu = found();
+  if (!storescu && process.getuid?.() === 0 && onPath('apt-get')) {
+    execFileSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dcmtk >/dev/null'], {
+      stdio: 'inherit',
+    });
+    storescu = found();
+  }
+  if (!storescu) throw new Error('dcmtk is needed for the Connect agent tests. Install it with:  sudo apt-get install -y dcmtk');
+  return path.dirname(storescu);
+}

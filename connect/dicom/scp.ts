@@ -69,6 +69,11 @@ class ConnectScp extends Scp {
     this.sendAssociationReleaseResponse();
   }
 
+  override abort(source: number, reason: number): void {
+    // The SCU gave up mid-association: any C-STORE not answered was not acknowledged either.
+    this.ctx.logger.info({ callingAe: this.callingAe, source, reason }, 'association aborted by the peer');
+  }
+
   override cEchoRequest(request: dimseRequests.CEchoRequest, callback: (response: responses.CEchoResponse) => void): void {
     const response = responses.CEchoResponse.fromRequest(request);
     response.setStatus(Status.Success);

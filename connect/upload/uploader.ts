@@ -226,7 +226,9 @@ export class Uploader {
         );
         await this.sleep(delay, false);
         this.stats.retryAt = null;
-        return; // the batch stays queued
+        // The batch stays in the spool; list again so the retry also carries what arrived meanwhile.
+        this.queue = [];
+        return;
       }
       default: {
         const never: never = outcome;

@@ -23,6 +23,12 @@ export interface StowReceiver {
   mode: 'ok' | '503' | '500';
   failUids: Map<string, number>;
   holdAnswers: boolean;
+  /** Answer 500 to every n-th request (after reading it, storing nothing): outages mid-upload. */
+  failEvery: number;
+  /** Requests held by `holdAnswers` right now. */
+  held(): number;
+  /** Answer the held requests (whatever their client became). */
+  release(): void;
   /** Parse DICOM parts (off: store raw parts under a counter, for the bench's pure transport figure). */
   parseDicom: boolean;
   start(): Promise<void>;
@@ -72,7 +78,10 @@ export function stowReceiver(opts: { port: number; key: string; maxBytes?: numbe
     mode: 'ok',
     failUids: new Map(),
     holdAnswers: false,
+    failEvery: 0,
     parseDicom: true,
+    held: () => waiting.length,
+    release: () => waiting.splice(0).forEach((w) => w()),
     async start() {
       server = http.createServer((req, res) => void handle(req, res));
       server.on('connection', (s) => {
@@ -112,6 +121,9 @@ export function stowReceiver(opts: { port: number; key: string; maxBytes?: numbe
     const error = (status: number, code: string, description: string) =>
       answer(res, status, { error: { code, description } }, 'application/json');
     if (receiver.mode !== 'ok') return error(Number(receiver.mode), 'UNAVAILABLE', 'test receiver is failing on purpose');
+    if (receiver.failEvery > 0 && receiver.requests % receiver.failEvery === 0) {
+      return error(500, 'INTERNAL', 'test receiver fails this request on purpose');
+    }
     if (req.method !== 'POST' || req.url !== '/dicomweb/studies') return error(404, 'NOT_FOUND', `${req.method} ${req.url}`);
     if (req.headers.authorization !== `Bearer ${opts.key}`) return error(401, 'UNAUTHORIZED', 'bad connection key');
     if (opts.maxBytes && size > opts.maxBytes) return error(413, 'PAYLOAD_TOO_LARGE', `${size} > ${opts.maxBytes}`);
