@@ -28,6 +28,7 @@ export async function startAgent(config: ConnectConfig, logger: Logger): Promise
       platformUrl: config.PLATFORM_URL,
       connectKey: config.CONNECT_KEY,
       limits: { maxCount: config.BATCH_MAX_COUNT, maxBytes: config.BATCH_MAX_BYTES },
+      lingerMs: config.BATCH_LINGER_MS,
       backoff: { baseMs: config.RETRY_BASE_MS, maxMs: config.RETRY_MAX_MS },
       maxInstanceAttempts: config.RETRY_MAX_INSTANCE_ATTEMPTS,
       timeoutMs: config.UPLOAD_TIMEOUT_MS,

@@ -38,6 +38,8 @@ const ConnectConfigSchema = z.object({
     .int()
     .min(1024)
     .default(32 * 1024 * 1024),
+  /** While instances are arriving, wait up to this long for a batch to fill (0: send at once). */
+  BATCH_LINGER_MS: z.coerce.number().int().min(0).max(10_000).default(100),
   /** Exponential back-off: first delay, cap. */
   RETRY_BASE_MS: z.coerce.number().int().min(1).default(500),
   RETRY_MAX_MS: z.coerce.number().int().min(1).default(60_000),

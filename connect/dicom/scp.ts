@@ -38,6 +38,8 @@ class ConnectScp extends Scp {
 
   constructor(socket: ConstructorParameters<typeof Scp>[0], opts: ConstructorParameters<typeof Scp>[1]) {
     super(socket, opts);
+    // Without it, Nagle + delayed ACK hold each small C-STORE response ~40 ms: 3× slower ingest.
+    socket.setNoDelay(true);
     this.ctx = (opts?.customOptions as { connect: ScpContext }).connect;
   }
 

@@ -21,6 +21,11 @@ export interface UploaderOptions {
   backoff: BackoffPolicy;
   maxInstanceAttempts: number;
   timeoutMs: number;
+  /**
+   * While a modality is still sending, wait up to this long for a batch to fill before sending
+   * a partial one (fewer, fuller STOW-RS requests; at most this much added latency).
+   */
+  lingerMs: number;
   /** Longest idle wait before looking at the spool again (new files also wake the loop). */
   idlePollMs?: number;
 }
@@ -36,6 +41,8 @@ export class Uploader {
   private wake: (() => void) | null = null;
   private loop: Promise<void> | null = null;
   private inFlight: AbortController | null = null;
+  private lastArrival = 0;
+  private lingerStart: number | null = null;
 
   constructor(
     private readonly spool: Spool,
@@ -56,6 +63,7 @@ export class Uploader {
 
   /** A new instance is in the spool: stop idling. */
   nudge(): void {
+    this.lastArrival = Date.now();
     this.wake?.();
   }
 
@@ -92,10 +100,29 @@ export class Uploader {
         await this.sleep(Math.max(10, next - Date.now()), true);
         continue;
       }
+      if (await this.lingerForMore(batch)) continue;
       const outcome = await this.send(batch);
       if (this.stopping && outcome.kind === 'outage') break;
       await this.apply(batch, outcome);
     }
+  }
+
+  /** True when it waited for a partial batch to fill (the caller picks again). At most once per batch. */
+  private async lingerForMore(batch: SpoolEntry[]): Promise<boolean> {
+    const now = Date.now();
+    const partial =
+      batch.length < this.options.limits.maxCount && batch.reduce((n, e) => n + e.size, 0) < this.options.limits.maxBytes;
+    if (partial && now - this.lastArrival < this.options.lingerMs) {
+      this.lingerStart ??= now;
+      const left = this.lingerStart + this.options.lingerMs - now;
+      if (left > 0) {
+        await this.sleep(left, false);
+        this.queue = []; // list again: the new arrivals join this batch
+        return true;
+      }
+    }
+    this.lingerStart = null;
+    return false;
   }
 
   private async send(batch: SpoolEntry[]): Promise<StowOutcome> {
