@@ -66,7 +66,8 @@ describe('parseStowResponse', () => {
 
 describe('classifyFailure', () => {
   it('retries what may pass, rejects what never will, and takes a duplicate as stored', () => {
-    expect(classifyFailure(undefined)).toBe('transient');
+    expect(classifyFailure(undefined)).toBe('unknown');
+    expect(classifyFailure(0x0001)).toBe('unknown');
     expect(classifyFailure(0xa700)).toBe('transient');
     expect(classifyFailure(0xa7ff)).toBe('transient');
     expect(classifyFailure(0x0110)).toBe('transient');

@@ -95,18 +95,19 @@ export function parseStowResponse(httpStatus: number, text: string): StowOutcome
 }
 
 /**
- * Whether an instance failure is worth retrying (PS3.4 C-STORE / PS3.18 failure reasons):
- * out of resources and processing failures may pass later; a data set the platform cannot
- * understand, of an unsupported class, or not matching its class never will.
- * 0x0111 (duplicate SOP instance) means the platform already holds it.
+ * What an instance failure means (PS3.4 C-STORE / PS3.18 failure reasons): out of resources
+ * and processing failures are the platform's trouble and pass later (retried without limit,
+ * on back-off); a data set the platform cannot understand, of an unsupported class, or not
+ * matching its class never will; 0x0111 (duplicate SOP instance) means it is already there.
+ * Anything else is unknown: retried a bounded number of times.
  */
-export type FailureClass = 'already-stored' | 'transient' | 'permanent';
+export type FailureClass = 'already-stored' | 'transient' | 'permanent' | 'unknown';
 
 export function classifyFailure(failureReason: number | undefined): FailureClass {
-  if (failureReason === undefined) return 'transient';
+  if (failureReason === undefined) return 'unknown';
   if (failureReason === 0x0111) return 'already-stored';
   if ((failureReason & 0xff00) === 0xa700 || failureReason === 0x0110 || failureReason === 0x0213) return 'transient';
   if ((failureReason & 0xff00) === 0xa900 || (failureReason & 0xf000) === 0xc000) return 'permanent';
   if ([0x0122, 0x0124, 0x0117, 0x0120, 0x0121, 0x0106, 0x0116].includes(failureReason)) return 'permanent';
-  return 'transient';
+  return 'unknown';
 }

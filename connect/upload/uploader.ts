@@ -170,15 +170,20 @@ export class Uploader {
     );
   }
 
-  /** A per-instance refusal that may pass: wait its own back-off, give up after the limit. */
+  /**
+   * A per-instance refusal that may pass: wait its own back-off. A `limited` one (unknown
+   * reason) gives up after RETRY_MAX_INSTANCE_ATTEMPTS; the platform's own trouble (out of
+   * resources) is waited out like an outage. Answers whether the instance stays queued.
+   */
   private async retryLater(
     entry: SpoolEntry,
     reason: string,
     details: { failureReason?: number; httpStatus?: number },
+    limited: boolean,
   ): Promise<boolean> {
     const retry = this.retries.get(entry.sopInstanceUid) ?? { attempts: 0, notBefore: 0, solo: false };
     retry.attempts++;
-    if (retry.attempts >= this.options.maxInstanceAttempts) {
+    if (limited && retry.attempts >= this.options.maxInstanceAttempts) {
       await this.rejected(entry, `${reason} (gave up after ${retry.attempts} attempts)`, details);
       return false;
     }
@@ -206,14 +211,21 @@ export class Uploader {
             if (klass === 'already-stored') await this.confirmed(entry);
             else if (klass === 'permanent')
               await this.rejected(entry, `refused by the platform, FailureReason ${hex(failureReason)}`, details);
-            else if (await this.retryLater(entry, `refused for now, FailureReason ${hex(failureReason)}`, details))
+            else if (
+              await this.retryLater(entry, `refused for now, FailureReason ${hex(failureReason)}`, details, klass === 'unknown')
+            )
               done.delete(uid);
           } else if (stored === null ? outcome.httpStatus === 202 : stored.has(uid)) {
             await this.confirmed(entry);
           } else if (
-            await this.retryLater(entry, `not confirmed by the platform (HTTP ${outcome.httpStatus})`, {
-              httpStatus: outcome.httpStatus,
-            })
+            await this.retryLater(
+              entry,
+              `not confirmed by the platform (HTTP ${outcome.httpStatus})`,
+              {
+                httpStatus: outcome.httpStatus,
+              },
+              true,
+            )
           ) {
             done.delete(uid);
           }

@@ -119,7 +119,11 @@ it('delivers a multi-series study sent by storescu, each data set byte-for-byte,
   expect(new Set(all.map((i) => i.modality))).toEqual(new Set(['CT', 'MR', 'US', 'CR']));
   expect(new Set(all.map((i) => i.seriesInstanceUid)).size).toBe(5);
 
-  const status = await agentStatus(agent.statusPort);
+  const status = await eventually(
+    () => agentStatus(agent.statusPort),
+    (s) => s.sent === all.length,
+    { what: 'sends counted' },
+  );
   expect(status).toMatchObject({ received: all.length, sent: all.length, failed: 0, queued: 0, rejected: 0 });
   expect(receiver.partsReceived).toHaveLength(all.length); // nothing sent twice
 });
@@ -146,8 +150,12 @@ it('spools an instance received twice once, and moves a permanently refused one 
   const reason = JSON.parse(fs.readFileSync(path.join(agent.spool.rejectedDir, `${bad.sopInstanceUid}.reason.json`), 'utf8'));
   expect(reason).toMatchObject({ sopInstanceUid: bad.sopInstanceUid, failureReason: 0xc000, httpStatus: 202 });
   expect(fs.existsSync(path.join(agent.spool.rejectedDir, `${bad.sopInstanceUid}.dcm`))).toBe(true);
-  const status = await agentStatus(agent.statusPort);
-  expect(status.failed).toBe(1);
+  // The counters follow the file moves: wait for them rather than race them.
+  const status = await eventually(
+    () => agentStatus(agent.statusPort),
+    (s) => s.failed === 1,
+    { what: 'rejection counted' },
+  );
   expect(status.rejected).toBe(1);
   expect(status.lastError?.message).toMatch(/rejected: refused by the platform, FailureReason 0xC000/);
 });

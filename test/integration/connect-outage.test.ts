@@ -109,7 +109,7 @@ it('loses nothing and stores nothing twice through refused connections, 5xx, and
   expect(duplicates).toBe(storedBeforeKill);
   expect(fs.readdirSync(path.join(env.SPOOL_DIR, 'rejected'))).toEqual([]);
   expect(fs.readdirSync(path.join(env.SPOOL_DIR, 'tmp'))).toEqual([]);
-  const final = await status();
+  const final = await eventually(status, (s) => s.sent === all.length, { what: 'sends counted' });
   expect(final).toMatchObject({ queued: 0, failed: 0, rejected: 0, received: later.length });
   expect(final.sent).toBe(all.length);
 });

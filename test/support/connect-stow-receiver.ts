@@ -21,7 +21,8 @@ export interface StowReceiver {
   partsReceived: string[];
   requests: number;
   mode: 'ok' | '503' | '500';
-  failUids: Map<string, number>;
+  /** Instances to refuse, with their FailureReason (null: none given). */
+  failUids: Map<string, number | null>;
   holdAnswers: boolean;
   /** Answer 500 to every n-th request (after reading it, storing nothing): outages mid-upload. */
   failEvery: number;
@@ -83,7 +84,10 @@ export function stowReceiver(opts: { port: number; key: string; maxBytes?: numbe
     held: () => waiting.length,
     release: () => waiting.splice(0).forEach((w) => w()),
     async start() {
-      server = http.createServer((req, res) => void handle(req, res));
+      server = http.createServer((req, res) => {
+        // A client that goes away mid-request (killed agent, aborted upload) is not an error here.
+        handle(req, res).catch(() => res.destroy());
+      });
       server.on('connection', (s) => {
         sockets.add(s);
         s.on('close', () => sockets.delete(s));
@@ -154,7 +158,7 @@ export function stowReceiver(opts: { port: number; key: string; maxBytes?: numbe
       }
       receiver.partsReceived.push(uid);
       const reason = receiver.failUids.get(uid);
-      if (reason !== undefined) failed.push(item(uid, reason));
+      if (reason !== undefined) failed.push(item(uid, reason ?? undefined));
       else {
         if (!receiver.stored.has(uid)) receiver.stored.set(uid, Buffer.from(part));
         ok.push(item(uid));
