@@ -34,13 +34,23 @@ class ConnectScp extends Scp {
   private readonly ctx: ScpContext;
   private callingAe = '';
   /** The writer of each C-STORE in progress (the library hands us the same request object twice). */
-  private readonly writers = new WeakMap<CStoreRequest, SpoolWriter>();
+  private readonly writers = new Map<CStoreRequest, SpoolWriter>();
+
+  /** Receptions cut off by an abort or a dropped connection: never acknowledged, so dropped. */
+  private discardUnfinished(): void {
+    for (const writer of this.writers.values()) void writer.discard();
+    this.writers.clear();
+  }
+
+  private readonly tcp: ConstructorParameters<typeof Scp>[0];
 
   constructor(socket: ConstructorParameters<typeof Scp>[0], opts: ConstructorParameters<typeof Scp>[1]) {
     super(socket, opts);
+    this.tcp = socket;
     // Without it, Nagle + delayed ACK hold each small C-STORE response ~40 ms: 3× slower ingest.
     socket.setNoDelay(true);
     this.ctx = (opts?.customOptions as { connect: ScpContext }).connect;
+    this.on('close', () => this.discardUnfinished());
   }
 
   override associationRequested(association: dimseAssociation.Association): void {
@@ -74,6 +84,7 @@ class ConnectScp extends Scp {
   override abort(source: number, reason: number): void {
     // The SCU gave up mid-association: any C-STORE not answered was not acknowledged either.
     this.ctx.logger.info({ callingAe: this.callingAe, source, reason }, 'association aborted by the peer');
+    this.discardUnfinished();
   }
 
   override cEchoRequest(request: dimseRequests.CEchoRequest, callback: (response: responses.CEchoResponse) => void): void {
@@ -94,7 +105,7 @@ class ConnectScp extends Scp {
       transferSyntaxUid: context.getAcceptedTransferSyntaxUid() ?? '',
       sourceAeTitle: this.callingAe,
     });
-    const writer = new SpoolWriter(this.ctx.spool.tempPath(), header);
+    const writer = new SpoolWriter(this.ctx.spool.tempPath(), header, this.tcp);
     this.writers.set(request, writer);
     return writer;
   }

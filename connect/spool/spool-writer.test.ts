@@ -29,4 +29,15 @@ describe('SpoolWriter', () => {
     await expect(writer.done).rejects.toThrow(/ENOENT/);
     expect(fs.existsSync(file)).toBe(false);
   });
+
+  it('discards a reception cut off mid-way: temp file removed, done rejects', async () => {
+    const file = path.join(dir, 'cut.part');
+    const writer = new SpoolWriter(file, Buffer.from('H'));
+    writer.write(Buffer.alloc(600_000, 1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fs.existsSync(file)).toBe(true);
+    await writer.discard();
+    await expect(writer.done).rejects.toThrow(/interrupted/);
+    expect(fs.existsSync(file)).toBe(false);
+  });
 });

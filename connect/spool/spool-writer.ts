@@ -19,9 +19,14 @@ export class SpoolWriter extends Writable {
   readonly done: Promise<void>;
   private settle!: { resolve: () => void; reject: (e: Error) => void };
 
+  /**
+   * `source` is the sending socket: it is paused while a block goes to disk, so a modality
+   * faster than the disk is slowed by TCP instead of piling the instance up in memory.
+   */
   constructor(
     readonly tempPath: string,
     header: Buffer,
+    private readonly source?: { pause(): void; resume(): void },
   ) {
     super();
     this.done = new Promise<void>((resolve, reject) => (this.settle = { resolve, reject }));
@@ -49,7 +54,28 @@ export class SpoolWriter extends Writable {
     this.pending.push(chunk);
     this.pendingBytes += chunk.length;
     if (this.pendingBytes < BLOCK) return callback();
-    this.flush().then(() => callback(), callback);
+    this.source?.pause();
+    this.flush().then(
+      () => {
+        this.source?.resume();
+        callback();
+      },
+      (err: Error) => {
+        this.source?.resume();
+        callback(err);
+      },
+    );
+  }
+
+  /** The association ended before the data set did: drop the partial file (it was never acknowledged). */
+  async discard(): Promise<void> {
+    this.failure ??= new Error('reception interrupted');
+    this.pending = [];
+    this.pendingBytes = 0;
+    await this.handle?.close().catch(() => undefined);
+    this.handle = undefined;
+    await fs.rm(this.tempPath, { force: true }).catch(() => undefined);
+    this.settle.reject(this.failure);
   }
 
   override _final(callback: (error?: Error | null) => void): void {

@@ -89,22 +89,36 @@ export class Uploader {
 
   private async run(): Promise<void> {
     while (!this.stopping) {
-      let batch = pickBatch(this.queue, this.options.limits, this.retries, Date.now());
-      if (batch.length === 0) {
-        this.queue = await this.spool.list();
-        batch = pickBatch(this.queue, this.options.limits, this.retries, Date.now());
+      try {
+        await this.step();
+      } catch (err) {
+        // Spool I/O trouble (disk full, permissions): keep the process up and try again later.
+        this.consecutiveOutages++;
+        this.noteError(`spool: ${(err as Error).message}`);
+        this.logger.error({ err }, 'uploader step failed: will retry');
+        this.queue = [];
+        await this.sleep(backoffDelay(this.consecutiveOutages, this.options.backoff), false);
       }
-      if (batch.length === 0) {
-        const waits = this.queue.map((e) => this.retries.get(e.sopInstanceUid)?.notBefore ?? Infinity);
-        const next = Math.min(...waits, Date.now() + (this.options.idlePollMs ?? 5000));
-        await this.sleep(Math.max(10, next - Date.now()), true);
-        continue;
-      }
-      if (await this.lingerForMore(batch)) continue;
-      const outcome = await this.send(batch);
-      if (this.stopping && outcome.kind === 'outage') break;
-      await this.apply(batch, outcome);
     }
+  }
+
+  /** One pass: pick a batch (or idle), send it, apply the answer. */
+  private async step(): Promise<void> {
+    let batch = pickBatch(this.queue, this.options.limits, this.retries, Date.now());
+    if (batch.length === 0) {
+      this.queue = await this.spool.list();
+      batch = pickBatch(this.queue, this.options.limits, this.retries, Date.now());
+    }
+    if (batch.length === 0) {
+      const waits = this.queue.map((e) => this.retries.get(e.sopInstanceUid)?.notBefore ?? Infinity);
+      const next = Math.min(...waits, Date.now() + (this.options.idlePollMs ?? 5000));
+      await this.sleep(Math.max(10, next - Date.now()), true);
+      return;
+    }
+    if (await this.lingerForMore(batch)) return;
+    const outcome = await this.send(batch);
+    if (this.stopping && outcome.kind === 'outage') return;
+    await this.apply(batch, outcome);
   }
 
   /** True when it waited for a partial batch to fill (the caller picks again). At most once per batch. */
