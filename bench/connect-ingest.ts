@@ -5,9 +5,12 @@
  *   2. spool → STOW-RS receiver once it comes up (instances/s);
  *   3. end to end with the receiver up: storescu → spool → STOW-RS, last instance stored.
  * The receiver is the tests' STOW-RS peer (parses every part with dcmjs), in this process.
+ * Then the same storescu run into Orthanc (Debian's `orthanc`, SQLite index, when installed),
+ * printed beside the agent's figure as a ratio.
  *
  *   npm run bench:connect            BENCH_INSTANCES=1000 BENCH_BATCH=50 npm run bench:connect
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +28,50 @@ const KEY = 'bench-connect-key';
 
 const rate = (n: number, ms: number) => `${((n * 1000) / ms).toFixed(0)} instances/s`;
 const mbps = (bytes: number, ms: number) => `${(bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s`;
+
+/** Orthanc with its own storage and SQLite index under `dir`; null when it is not installed. */
+async function startOrthanc(dir: string): Promise<{ dicomPort: number; stop(): Promise<void> } | null> {
+  const bin = ['/usr/sbin/Orthanc', '/usr/bin/Orthanc'].find((f) => fs.existsSync(f));
+  if (!bin) return null;
+  const dicomPort = await freePort();
+  const httpPort = await freePort();
+  fs.mkdirSync(dir, { recursive: true });
+  const config = path.join(dir, 'orthanc.json');
+  fs.writeFileSync(
+    config,
+    JSON.stringify({
+      Name: 'bench',
+      StorageDirectory: path.join(dir, 'storage'),
+      IndexDirectory: path.join(dir, 'index'),
+      DicomAet: 'ORTHANC',
+      DicomPort: dicomPort,
+      HttpPort: httpPort,
+      RemoteAccessAllowed: false,
+      AuthenticationEnabled: false,
+      DicomCheckCalledAet: false,
+      StorageCompression: false,
+      Plugins: [],
+    }),
+  );
+  const child = spawn(bin, [config], { stdio: 'ignore' });
+  await eventually(
+    () =>
+      fetch(`http://127.0.0.1:${httpPort}/system`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    (ok) => ok,
+    { timeout: 30_000, what: 'Orthanc up' },
+  );
+  return {
+    dicomPort,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
 
 async function main(): Promise<void> {
   const bin = findDcmtk();
@@ -79,11 +126,30 @@ async function main(): Promise<void> {
     console.log(
       `  end to end, platform up: storescu → spool → STOW-RS:  ${rate(N, endToEnd)}  (C-STORE acks at ${rate(N, acked)}; last instance stored ${(endToEnd - acked).toFixed(0)} ms after the last ack)`,
     );
-    const s = await agentStatus(env.STATUS_PORT);
+    // The receiver holds the last batch a moment before the agent reads its answer.
+    const s = await eventually(
+      () => agentStatus(env.STATUS_PORT),
+      (st) => st.queued === 0 && st.sent === 2 * N,
+      { timeout: 30_000, what: 'agent settled' },
+    );
     console.log(
       `  agent status: received ${s.received}, sent ${s.sent}, failed ${s.failed}, queued ${s.queued}, STOW requests ${s.requests}`,
     );
     console.log('  reference (FIELD-NOTES): naive Node C-STORE SCP with persistence ~140 instances/s (131 KB CT)');
+
+    const orthanc = await startOrthanc(path.join(work, 'orthanc'));
+    if (!orthanc) console.log('  Orthanc: not installed (apt-get install orthanc) — no side-by-side figure');
+    else {
+      try {
+        t = performance.now();
+        await dcmtk(bin, 'storescu', ['-aec', 'ORTHANC', '127.0.0.1', String(orthanc.dicomPort), ...a.map((f) => f.path)]);
+        const intoOrthanc = performance.now() - t;
+        console.log(`  same storescu run into Orthanc 1.10 (SQLite index): ${rate(N, intoOrthanc)}  ${mbps(bytes, intoOrthanc)}`);
+        console.log(`  ratio Connect spool / Orthanc C-STORE: ${(intoOrthanc / intoSpool).toFixed(2)}×`);
+      } finally {
+        await orthanc.stop();
+      }
+    }
   } finally {
     await killHard(child);
     await receiver.stop();
