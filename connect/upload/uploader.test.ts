@@ -145,3 +145,12 @@ it('rejects a part the platform cannot read (not DICOM) without holding back the
   expect(rejectedReason('1.2.3.999').reason).toMatch(/not confirmed by the platform .*gave up after 3 attempts/);
   expect(stats.failed).toBe(1);
 });
+
+it('finds the instance a 400 is about by sending one by one, and rejects it after the attempt limit', async () => {
+  const target = instances[3]!.sopInstanceUid;
+  receiver.badRequestUids.add(target);
+  const stats = await start();
+  await settled(stats, 6);
+  expect(receiver.stored.size).toBe(5);
+  expect(rejectedReason(target)).toMatchObject({ httpStatus: 400, reason: expect.stringMatching(/gave up after 3 attempts/) });
+});

@@ -263,8 +263,13 @@ export class Uploader {
             { httpStatus: outcome.httpStatus, instances: batch.length, reason: outcome.reason },
             'STOW-RS request refused: sending one by one',
           );
-        } else {
+        } else if (outcome.httpStatus === 413) {
+          // Too large alone: that will not change.
           await this.rejected(batch[0]!, outcome.reason, { httpStatus: outcome.httpStatus });
+        } else if (await this.retryLater(batch[0]!, outcome.reason, { httpStatus: outcome.httpStatus }, true)) {
+          // 400 on a single instance: the contract reports bad instances per instance, so this may
+          // be a platform-side problem; retried a bounded number of times before rejected/.
+          done.clear();
         }
         break;
       case 'outage': {

@@ -30,6 +30,8 @@ export interface StowReceiver {
   held(): number;
   /** Answer the held requests (whatever their client became). */
   release(): void;
+  /** Answer 400 to any request carrying one of these instances (a platform refusing the request as malformed). */
+  badRequestUids: Set<string>;
   /** Parse DICOM parts (off: store raw parts under a counter, for the bench's pure transport figure). */
   parseDicom: boolean;
   start(): Promise<void>;
@@ -80,6 +82,7 @@ export function stowReceiver(opts: { port: number; key: string; maxBytes?: numbe
     failUids: new Map(),
     holdAnswers: false,
     failEvery: 0,
+    badRequestUids: new Set(),
     parseDicom: true,
     held: () => waiting.length,
     release: () => waiting.splice(0).forEach((w) => w()),
@@ -140,6 +143,16 @@ export function stowReceiver(opts: { port: number; key: string; maxBytes?: numbe
     const parts = splitMultipart(Buffer.concat(chunks), boundary);
     if (!parts || parts.length === 0) return error(400, 'BAD_REQUEST', 'malformed multipart body');
 
+    if (receiver.parseDicom && receiver.badRequestUids.size > 0) {
+      const uids = parts.map((p) => {
+        try {
+          return readHeader(p).sopInstanceUid;
+        } catch {
+          return '';
+        }
+      });
+      if (uids.some((u) => receiver.badRequestUids.has(u))) return error(400, 'BAD_REQUEST', 'request refused on purpose');
+    }
     const ok: ReturnType<typeof item>[] = [];
     const failed: ReturnType<typeof item>[] = [];
     for (const part of parts) {
