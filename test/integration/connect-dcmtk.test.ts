@@ -5,6 +5,7 @@
  * as sent; the called AE title check; duplicates spooled once; a permanent refusal moved to
  * rejected/ with its reason.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -158,4 +159,28 @@ it('spools an instance received twice once, and moves a permanently refused one 
   );
   expect(status.rejected).toBe(1);
   expect(status.lastError?.message).toMatch(/rejected: refused by the platform, FailureReason 0xC000/);
+});
+
+it('does not spool a reception cut off mid-way (never acknowledged, so the modality still has it)', async () => {
+  const [big] = writeStudy(path.join(work, 'big'), [{ modality: 'CT', images: 1, rows: 4096, columns: 4096 }]);
+  const before = await agentStatus(agent.statusPort);
+  const storescu = spawn(path.join(bin, 'storescu'), ['-aec', AE, '127.0.0.1', String(dicomPort), big!.path], {
+    stdio: 'ignore',
+  });
+  const exited = new Promise<number | null>((resolve) => storescu.once('exit', (code) => resolve(code)));
+  // Kill the sender as soon as the instance is partly on disk.
+  await eventually(
+    () => fs.readdirSync(agent.spool.tmpDir).some((f) => fs.statSync(path.join(agent.spool.tmpDir, f)).size > 1_000_000),
+    (partial) => partial,
+    { timeout: 30_000, interval: 2, what: 'a partial reception' },
+  );
+  storescu.kill('SIGKILL');
+  expect(await exited).toBeNull();
+  await eventually(
+    () => fs.readdirSync(agent.spool.tmpDir),
+    (files) => files.length === 0,
+    { what: 'partial dropped' },
+  );
+  expect(fs.existsSync(path.join(agent.spool.queueDir, `${big!.sopInstanceUid}.dcm`))).toBe(false);
+  expect((await agentStatus(agent.statusPort)).received).toBe(before.received);
 });

@@ -67,6 +67,17 @@ function pixels(
     return { data: rgb.buffer, bits: 8, samples: 3 };
   }
   const gray = new Uint16Array(rows * columns);
+  if (rows * columns > 4_000_000) {
+    // Large images (streaming tests): a gradient built per row, copied down — per-pixel maths
+    // on tens of millions of pixels is slow inside jest's sandbox.
+    const row = new Uint16Array(columns).map((_, x) => Math.round((x / columns) * 1000) + index);
+    for (let y = 0; y < rows; y++)
+      gray.set(
+        row.map((v) => v + (y % 256)),
+        y * columns,
+      );
+    return { data: gray.buffer, bits: 16, samples: 1 };
+  }
   for (let y = 0; y < rows; y++)
     for (let x = 0; x < columns; x++) {
       const d = Math.hypot(x - cx, y - cy);
