@@ -2,8 +2,9 @@
  * The uploader loop: sends spooled instances to the platform by STOW-RS and deletes each one
  * only when the platform confirmed its SOPInstanceUID. Outages (network, 5xx, 429, 401…) are
  * waited out with exponential back-off + jitter and never cost an instance anything; an
- * instance the platform refuses for good goes to rejected/ with its reason; one refused with
- * a reason that may pass is retried on its own back-off up to RETRY_MAX_INSTANCE_ATTEMPTS.
+ * instance the platform refuses for good goes to rejected/ with its reason; one refused for
+ * the platform's own trouble (out of resources) is retried on its own back-off without limit,
+ * one refused for an unknown reason up to RETRY_MAX_INSTANCE_ATTEMPTS times.
  */
 import type { Logger } from 'pino';
 import type { Spool, SpoolEntry } from '../spool/spool';
@@ -55,7 +56,7 @@ export class Uploader {
 
   start(): void {
     this.loop ??= this.run().catch((err: unknown) => {
-      // Only a spool I/O failure gets here: the process cannot do its job, say so loudly.
+      // run() catches every step's failure; reaching here is a bug: say so loudly.
       this.logger.fatal({ err }, 'uploader stopped');
       throw err;
     });
@@ -110,8 +111,9 @@ export class Uploader {
       batch = pickBatch(this.queue, this.options.limits, this.retries, Date.now());
     }
     if (batch.length === 0) {
-      const waits = this.queue.map((e) => this.retries.get(e.sopInstanceUid)?.notBefore ?? Infinity);
-      const next = Math.min(...waits, Date.now() + (this.options.idlePollMs ?? 5000));
+      // (a loop, not Math.min(...spread): the queue may hold more entries than a call has arguments)
+      let next = Date.now() + (this.options.idlePollMs ?? 5000);
+      for (const e of this.queue) next = Math.min(next, this.retries.get(e.sopInstanceUid)?.notBefore ?? Infinity);
       await this.sleep(Math.max(10, next - Date.now()), true);
       return;
     }
