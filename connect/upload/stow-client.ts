@@ -42,25 +42,27 @@ export function postStow(
       timeout: timeoutMs,
       signal,
     });
+    // The platform may answer (401, 413) before reading the whole body and close: once its
+    // status line is in, that answer wins over the EPIPE / reset that follows.
+    let answer: { status: number; chunks: Buffer[]; contentType: string | undefined } | null = null;
+    const finish = () =>
+      answer &&
+      resolve({ status: answer.status, body: Buffer.concat(answer.chunks).toString('utf8'), contentType: answer.contentType });
+    const fail = (err: Error) => (answer ? finish() : reject(err));
     req.on('timeout', () => req.destroy(new Error(`no answer from the platform within ${timeoutMs} ms`)));
-    req.on('error', reject);
+    req.on('error', fail);
     req.on('response', (res) => {
-      const chunks: Buffer[] = [];
+      const current = { status: res.statusCode ?? 0, chunks: [] as Buffer[], contentType: res.headers['content-type'] };
+      answer = current;
       let size = 0;
       res.on('data', (c: Buffer) => {
         size += c.length;
-        if (size <= MAX_ANSWER_BYTES) chunks.push(c);
+        if (size <= MAX_ANSWER_BYTES) current.chunks.push(c);
       });
-      res.on('error', reject);
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          body: Buffer.concat(chunks).toString('utf8'),
-          contentType: res.headers['content-type'],
-        }),
-      );
+      res.on('error', fail);
+      res.on('aborted', finish);
+      res.on('end', finish);
     });
-    // The platform may answer (401, 413) before reading the whole body: the answer wins over an EPIPE.
     pipeline(body.stream(), req).catch((err: Error) => req.destroy(err));
   });
 }

@@ -94,6 +94,16 @@ it('splits a request refused as too large, and rejects a single instance that is
   expect(stats.failed).toBe(1);
 });
 
+it('reads a 413 sent before the body was read (connection closed mid-upload) as a 413, not an outage', async () => {
+  const big = writeStudy(path.join(root, 'big'), [{ modality: 'CT', images: 1, rows: 1024, columns: 1024 }])[0]!;
+  await spool.put(big.sopInstanceUid, fs.readFileSync(big.path));
+  receiver = stowReceiver({ port: await freePort(), key: KEY, maxBytes: instances[0]!.bytes * 2 + 1000, earlyRefusal: true });
+  const stats = await start();
+  await settled(stats, 7);
+  expect(receiver.stored.size).toBe(6);
+  expect(rejectedReason(big.sopInstanceUid)).toMatchObject({ httpStatus: 413 });
+});
+
 it('waits out a refused key (401): nothing deleted, nothing rejected', async () => {
   const stats = await start({ key: 'not-the-key' });
   await eventually(

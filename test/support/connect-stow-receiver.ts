@@ -66,7 +66,7 @@ const item = (uid: string, reason?: number) => ({
   ...(reason !== undefined ? { '00081197': { vr: 'US', Value: [reason] } } : {}),
 });
 
-export function stowReceiver(opts: { port: number; key: string; maxBytes?: number }): StowReceiver {
+export function stowReceiver(opts: { port: number; key: string; maxBytes?: number; earlyRefusal?: boolean }): StowReceiver {
   const sockets = new Set<Socket>();
   let server: http.Server | null = null;
   let anonymous = 0;
@@ -119,6 +119,13 @@ export function stowReceiver(opts: { port: number; key: string; maxBytes?: numbe
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     receiver.requests++;
+    if (opts.maxBytes && opts.earlyRefusal && Number(req.headers['content-length']) > opts.maxBytes) {
+      // Like a proxy or body-size guard: answer from the headers, never read the body, hang up.
+      res.writeHead(413, { 'Content-Type': 'application/json', Connection: 'close' });
+      res.end(JSON.stringify({ error: { code: 'PAYLOAD_TOO_LARGE', description: 'refused from the headers' } }));
+      req.socket.destroySoon();
+      return;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const c of req) {
