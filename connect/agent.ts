@@ -46,10 +46,12 @@ export async function startAgent(config: ConnectConfig, logger: Logger): Promise
     checkCalledAeTitle: config.AE_TITLE_CHECK,
     spool,
     logger: scpLogger,
-    onStored: (sopInstanceUid, bytes) => {
+    onStored: (sopInstanceUid, bytes, timing) => {
       stats.received++;
       stats.receivedBytes += bytes;
-      scpLogger.debug({ sopInstanceUid, bytes }, 'instance spooled');
+      stats.receiveMsTotal += timing.receiveMs;
+      stats.commitMsTotal += timing.commitMs;
+      scpLogger.debug({ sopInstanceUid, bytes, ...timing }, 'instance spooled');
       uploader.nudge();
     },
   }).catch(async (err: unknown) => {

@@ -24,7 +24,7 @@ export interface ScpContext {
   spool: Spool;
   logger: Logger;
   /** Called once an instance is safely in the queue. */
-  onStored(sopInstanceUid: string, bytes: number): void;
+  onStored(sopInstanceUid: string, bytes: number, timing: { receiveMs: number; commitMs: number }): void;
 }
 
 type CStoreRequest = dimseRequests.CStoreRequest;
@@ -133,10 +133,13 @@ class ConnectScp extends Scp {
       callback(response);
       return;
     }
+    const received = performance.now();
     writer.done
       .then(() => this.ctx.spool.commit(writer.tempPath, sopInstanceUid))
       .then(() => {
-        this.ctx.onStored(sopInstanceUid, writer.bytes);
+        const receiveMs = Math.round((received - writer.startedAt) * 10) / 10;
+        const commitMs = Math.round((performance.now() - received) * 10) / 10;
+        this.ctx.onStored(sopInstanceUid, writer.bytes, { receiveMs, commitMs });
         response.setStatus(Status.Success);
         callback(response);
       })

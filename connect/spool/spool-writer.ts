@@ -15,6 +15,8 @@ export class SpoolWriter extends Writable {
   private pendingBytes = 0;
   private failure: Error | undefined;
   bytes = 0;
+  /** When the first data set byte arrived (for the reception timing in the logs). */
+  readonly startedAt = performance.now();
   /** Resolves when the file is complete and fsynced; rejects with the first write error. */
   readonly done: Promise<void>;
   private settle!: { resolve: () => void; reject: (e: Error) => void };

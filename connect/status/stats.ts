@@ -4,6 +4,9 @@ export interface AgentStats {
   /** Instances acknowledged by C-STORE (written to the spool) since start. */
   received: number;
   receivedBytes: number;
+  /** Sums over received instances: data set reception, then fsync + rename (average = sum / received). */
+  receiveMsTotal: number;
+  commitMsTotal: number;
   /** Instances the platform confirmed (and deleted from the spool) since start. */
   sent: number;
   /** Instances moved to rejected/ since start. */
@@ -22,6 +25,8 @@ export function newStats(now: Date = new Date()): AgentStats {
     startedAt: now.toISOString(),
     received: 0,
     receivedBytes: 0,
+    receiveMsTotal: 0,
+    commitMsTotal: 0,
     sent: 0,
     failed: 0,
     requests: 0,
