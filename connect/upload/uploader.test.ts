@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { freePort } from '../../scripts/temporal-dev';
 import { type GeneratedInstance, writeStudy } from '../../test/support/connect-dicom-study';
 import { type StowReceiver, stowReceiver } from '../../test/support/connect-stow-receiver';
 import { eventually } from '../../test/support/eventually';
@@ -28,7 +27,7 @@ beforeEach(async () => {
   await spool.open();
   instances = writeStudy(path.join(root, 'study'), [{ modality: 'MR', images: 6, rows: 16, columns: 16 }]);
   for (const i of instances) await spool.put(i.sopInstanceUid, fs.readFileSync(i.path));
-  receiver = stowReceiver({ port: await freePort(), key: KEY }); // started by start()
+  receiver = stowReceiver({ port: 0, key: KEY }); // started by start()
 });
 
 afterEach(async () => {
@@ -83,7 +82,7 @@ it('splits a request refused as too large, and rejects a single instance that is
   const big = writeStudy(path.join(root, 'big'), [{ modality: 'CT', images: 1, rows: 128, columns: 128 }])[0]!;
   await spool.put(big.sopInstanceUid, fs.readFileSync(big.path));
   const small = instances[0]!.bytes;
-  receiver = stowReceiver({ port: await freePort(), key: KEY, maxBytes: small * 2 + 1000 });
+  receiver = stowReceiver({ port: 0, key: KEY, maxBytes: small * 2 + 1000 });
   const stats = await start();
   await settled(stats, 7);
   expect(new Set(receiver.stored.keys())).toEqual(new Set(instances.map((i) => i.sopInstanceUid)));
@@ -97,7 +96,7 @@ it('splits a request refused as too large, and rejects a single instance that is
 it('reads a 413 sent before the body was read (connection closed mid-upload) as a 413, not an outage', async () => {
   const big = writeStudy(path.join(root, 'big'), [{ modality: 'CT', images: 1, rows: 1024, columns: 1024 }])[0]!;
   await spool.put(big.sopInstanceUid, fs.readFileSync(big.path));
-  receiver = stowReceiver({ port: await freePort(), key: KEY, maxBytes: instances[0]!.bytes * 2 + 1000, earlyRefusal: true });
+  receiver = stowReceiver({ port: 0, key: KEY, maxBytes: instances[0]!.bytes * 2 + 1000, earlyRefusal: true });
   const stats = await start();
   await settled(stats, 7);
   expect(receiver.stored.size).toBe(6);
