@@ -93,3 +93,8 @@ export function findDcmtk(tool: string): string {
   }
   throw new Error(`dcmtk's ${tool} is needed for the imaging tests. Install it with:  sudo apt-get install -y dcmtk`);
 }
+
+/** The folder of dcmtk's binaries (the Connect agent's tests run echoscu, storescu, dcmcrle… from it). */
+export function dcmtkDir(): string {
+  return path.dirname(findDcmtk('storescu'));
+}
