@@ -18,6 +18,7 @@ import { phraseRoutes } from './phrases/routes';
 import { connectRoutes } from './connects/routes';
 import { studyImagingRoutes } from './studies/imaging-routes';
 import { dicomwebRoutes } from './dicomweb/routes';
+import { headerRoutes } from './studies/header/routes';
 
 export const WEB_DIST = path.resolve(__dirname, '..', 'web', 'dist');
 
@@ -33,10 +34,12 @@ export function createApp(deps: ApiDeps): Koa {
   api.get('/health', (ctx) => {
     ctx.body = { ok: true };
   });
-  // findingRoutes before studyRoutes: `/studies/comments` must not reach `/studies/:id`.
+  // findingRoutes and headerRoutes before studyRoutes: `/studies/comments` and
+  // `/studies/clinical-data` must not reach `/studies/:id`.
   for (const routes of [
     authRoutes(deps),
     findingRoutes(deps),
+    headerRoutes(deps),
     studyRoutes(deps),
     reportRoutes(deps, 'study'),
     reportRoutes(deps, 'scheduled'),
