@@ -27,10 +27,7 @@ export function ClinicalSummaryBar({ studyId }: { studyId: string }) {
             sx={{ whiteSpace: 'pre-wrap' }}
             data-testid={`clinical-${item.typeData}`}
           >
-            <Box component="strong" sx={{ mr: 0.75 }}>
-              {t(`studyHeader.clinical.${item.typeData}`)}:
-            </Box>
-            {item.clinicalData}
+            <strong>{t(`studyHeader.clinical.${item.typeData}`)}:</strong> {item.clinicalData}
           </Typography>
         ))}
       </Box>

@@ -224,6 +224,9 @@ function HeaderDialogContent({ studyId, onClose, now }: { studyId: string; onClo
   const query = useQuery({
     queryKey: headerKeys.updateData(studyId),
     queryFn: ({ signal }) => fetchUpdateData(studyId, signal),
+    // Always read afresh on opening: the header strip may hold a recent copy, but whether an
+    // edit is in progress must be current.
+    refetchOnMount: 'always',
     refetchOnWindowFocus: false,
   });
   const fresh = query.isFetchedAfterMount && query.data !== undefined;
