@@ -47,6 +47,7 @@ const DOCTOR: Permission[] = [
   'REPORT_RETURN_NOT_STARTED',
   'STUDIES_CREATE_COMMENTS',
   'STUDIES_EDIT_CRITICAL_FINDING_SUSPECT',
+  'STUDIES_EDIT_HEADER',
 ];
 const ROLES: Record<string, readonly Permission[]> = {
   Médico: DOCTOR,
