@@ -249,6 +249,19 @@ describe('GET and PATCH /studies/{id}/update-data', () => {
     expect(await knex('study_header_edits').where({ study_id: id, status: 'created' })).toHaveLength(0);
   });
 
+  it("refuses a patient id that belongs to another of the account's patients (409), recording the request as failed", async () => {
+    const id = t.studyIds[1]!;
+    await knex('patients').insert({ account_id: t.accountId, patient_id: 'TAKEN-1', name: 'Outro paciente' });
+    expectError(
+      await call('editor', 'PATCH', `/studies/${id}/update-data`, { patientId: 'TAKEN-1' }),
+      409,
+      'HEADER_PATIENT_ID_TAKEN',
+    );
+    const last = await knex('study_header_edits').where({ study_id: id }).orderBy('created_at', 'desc').first();
+    expect(last.status).toBe('failed');
+    expect((await call('editor', 'GET', `/studies/${id}/update-data`)).body).toMatchObject({ editInProgress: false });
+  });
+
   it("answers 404 for another account's study, on every call", async () => {
     const id = other.studyIds[0]!;
     expectError(await call('editor', 'GET', `/studies/${id}/update-data`), 404, 'NOT_FOUND');

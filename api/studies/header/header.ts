@@ -171,11 +171,10 @@ export async function updateHeader(
 ): Promise<UpdateDataResponse> {
   const { knex } = deps;
   if (!canSaveHeader(access, exam)) throw new AppError('HEADER_FORBIDDEN');
-  const current = await loadHeader(knex, exam);
-  const next = mergeHeader(current.header, edit, current.veterinary);
-  const dateProblem = checkHeaderDates(next, new Date());
+  // Refused edits leave no request behind: the rules are checked before one is recorded…
+  const preview = await loadHeader(knex, exam);
+  const dateProblem = checkHeaderDates(mergeHeader(preview.header, edit, preview.veterinary), new Date());
   if (dateProblem) throw new AppError(dateProblem);
-  const diff = changes(current.header, next);
 
   await expireStaleEdits(knex, exam.id);
   let editId: string;
@@ -187,7 +186,7 @@ export async function updateHeader(
         user_id: access.userId,
         user_name: access.userName,
         status: 'created',
-        before: diff.before,
+        before: {},
       })
       .returning('id');
     editId = (row as { id: string }).id;
@@ -196,8 +195,17 @@ export async function updateHeader(
     throw e;
   }
 
+  let patientRef: string;
   try {
     await knex.transaction(async (trx) => {
+      // …and again on the header read while this request is the one in progress, so an edit
+      // applied meanwhile is merged with, not overwritten by stale values.
+      const current = await loadHeader(trx, exam);
+      patientRef = current.patientRef;
+      const next = mergeHeader(current.header, edit, current.veterinary);
+      const problem = checkHeaderDates(next, new Date());
+      if (problem) throw new AppError(problem);
+      const diff = changes(current.header, next);
       await trx('patients').where({ id: current.patientRef, account_id: access.accountId }).update({
         name: next.patientName,
         patient_id: next.patientId,
@@ -235,7 +243,7 @@ export async function updateHeader(
       }
       await trx('study_header_edits')
         .where({ id: editId })
-        .update({ status: 'applied', after: diff.after, applied_at: trx.fn.now() });
+        .update({ status: 'applied', before: diff.before, after: diff.after, applied_at: trx.fn.now() });
       await audit(trx, access, 'study.header.update', exam.id, ip, { editId, ...diff });
     });
   } catch (e) {
@@ -246,7 +254,7 @@ export async function updateHeader(
 
   // The patient's other studies show the new patient data too.
   const studyIds: string[] = await knex('studies')
-    .where({ account_id: access.accountId, patient_ref: current.patientRef })
+    .where({ account_id: access.accountId, patient_ref: patientRef! })
     .limit(200)
     .pluck('id');
   await publishStudyDocuments(knex, deps.publisher, [exam.id, ...studyIds]);

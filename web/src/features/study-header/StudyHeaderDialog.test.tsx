@@ -115,10 +115,25 @@ describe('StudyHeaderDialog', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const patch = calls.find((c) => c.method === 'PATCH')!;
     expect(patch.url).toMatch(/\/api\/studies\/s1\/update-data$/);
-    expect(patch.body).toMatchObject({ patientWeight: 72.5, indicacaoExame: 'Cefaleia', patientBirthDate: '1990-05-10' });
-    expect(patch.body).not.toHaveProperty('patientAge'); // computed by the server from the birth date
-    expect(patch.body).not.toHaveProperty('patientSpecies'); // human account
-    expect(patch.body.dicomCreatedAt).toBe('2026-11-20T13:00:00.000Z');
+    // only what changed: an untouched exam time keeps its seconds, a colleague's edit of another field stays
+    expect(patch.body).toEqual({ patientWeight: 72.5, indicacaoExame: 'Cefaleia' });
+  });
+
+  it('sends a changed exam time as the São Paulo instant, and a free age only without a birth date', async () => {
+    const onClose = open();
+    await screen.findByText('Dados do paciente');
+    fireEvent.change(input('examDate'), { target: { value: '2026-11-21T08:30' } });
+    fireEvent.change(input('patientBirthDate'), { target: { value: '' } });
+    fireEvent.change(input('patientAge'), { target: { value: '36 anos' } });
+    await act(async () => {
+      fireEvent.click(saveButton());
+    });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({
+      dicomCreatedAt: '2026-11-21T11:30:00.000Z',
+      patientBirthDate: null,
+      patientAge: '36 anos',
+    });
   });
 
   it('warns and closes when an edit is already in progress, on opening or on saving', async () => {

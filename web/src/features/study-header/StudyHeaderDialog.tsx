@@ -52,14 +52,15 @@ function HeaderFormBody({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<HeaderForm>(() => headerToForm(data.header));
+  const [initial] = useState<HeaderForm>(() => headerToForm(data.header));
+  const [form, setForm] = useState<HeaderForm>(initial);
   const problems: FormProblems = formProblems(form, now());
   const blocked = Object.keys(problems).length > 0 || !data.canSave;
   const age = formAge(form);
   const today = examDay(now());
 
   const save = useMutation({
-    mutationFn: () => saveHeader(studyId, formToEdit(form, data.veterinary)),
+    mutationFn: () => saveHeader(studyId, formToEdit(form, data.veterinary, initial)),
     onSuccess: (saved) => {
       queryClient.setQueryData(headerKeys.updateData(studyId), saved);
       void queryClient.invalidateQueries({ queryKey: reportKeys.study(studyId) });

@@ -106,8 +106,19 @@ export function formAge(f: HeaderForm): Age | null {
 
 const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
 
-/** The PATCH body: every editable field; the age only without a birth date; vet fields for vet accounts. */
-export function formToEdit(f: HeaderForm, veterinary: boolean): HeaderInput {
+/**
+ * The PATCH body: the fields changed since the form opened (an untouched exam time keeps its
+ * seconds; a colleague's edit of another field is not overwritten); the age only without a
+ * birth date; vet fields for vet accounts.
+ */
+export function formToEdit(f: HeaderForm, veterinary: boolean, initial: HeaderForm): HeaderInput {
+  const all = allFields(f, veterinary);
+  const changed = (Object.keys(f) as (keyof HeaderForm)[]).filter((k) => f[k] !== initial[k]);
+  const keys = new Set<string>(changed.map((k) => (k === 'examDate' ? 'dicomCreatedAt' : k)));
+  return Object.fromEntries(Object.entries(all).filter(([k]) => keys.has(k))) as HeaderInput;
+}
+
+function allFields(f: HeaderForm, veterinary: boolean): HeaderInput {
   const examInstant = f.examDate ? fromExamLocal(f.examDate) : null;
   const edit: HeaderInput = {
     patientName: f.patientName.trim(),
