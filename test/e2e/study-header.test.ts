@@ -122,6 +122,18 @@ test('the doctor edits the weight and birth date from the editor toolbar; the he
     { what: "colleague's clinical summary updated live" },
   );
 
+  // Reopened, the dialog shows the saved values and the edit in its history.
+  await doctor.getByTestId('toolbar-editHeader').click();
+  expect(await dialog.getByTestId('header-patientWeight').inputValue()).toBe('72.5');
+  const entry = await eventually(
+    () => text(doctor, 'header-history-entry'),
+    (v) => v.includes('Peso (kg): — → 72.5'),
+    { what: 'history entry' },
+  );
+  expect(entry).toContain(t.users.doctor!.name);
+  await doctor.screenshot({ path: path.join(ARTIFACTS, 'study-header-history.png') });
+  await doctor.keyboard.press('Escape');
+
   // Saved: one applied edit with before/after.
   const edits = await knex('study_header_edits').where({ study_id: studyId });
   expect(edits).toEqual([

@@ -35,11 +35,13 @@ type Call = { url: string; method: string; body: any };
 let calls: Call[];
 let answer: UpdateDataResponse;
 let patchAnswer: { status: number; body: unknown } | null;
+let history: unknown[];
 
 beforeEach(() => {
   calls = [];
   answer = { header, editInProgress: false, canSave: true, veterinary: false };
   patchAnswer = null;
+  history = [];
   global.fetch = jest.fn(async (input: string | URL | Request, init?: RequestInit) => {
     const call = {
       url: String(input),
@@ -50,7 +52,9 @@ beforeEach(() => {
     const reply =
       call.method === 'PATCH'
         ? (patchAnswer ?? { status: 200, body: { ...answer, header: { ...header, ...call.body } } })
-        : { status: 200, body: answer };
+        : call.url.endsWith('/update-data/history')
+          ? { status: 200, body: { history } }
+          : { status: 200, body: answer };
     const text = JSON.stringify(reply.body);
     return { ok: reply.status < 400, status: reply.status, text: async () => text } as Response;
   }) as typeof fetch;
@@ -134,6 +138,25 @@ describe('StudyHeaderDialog', () => {
       patientBirthDate: null,
       patientAge: '36 anos',
     });
+  });
+
+  it('lists the header edit history, newest first, with each change', async () => {
+    history = [
+      {
+        id: '6f1d2c3b-1111-4aaa-8bbb-000000000001',
+        userId: '6f1d2c3b-1111-4aaa-8bbb-000000000002',
+        userName: 'Dra. Costa',
+        createdAt: '2026-11-21T12:00:00.000Z',
+        appliedAt: '2026-11-21T12:00:00.000Z',
+        before: { patientWeight: 70, healthPlan: null },
+        after: { patientWeight: 72.5, healthPlan: 'Unimed' },
+      },
+    ];
+    open();
+    const entry = await screen.findByTestId('header-history-entry');
+    expect(entry.textContent).toContain('Dra. Costa · 21/11/2026 09:00:00');
+    expect(entry.textContent).toContain('Peso (kg): 70 → 72.5');
+    expect(entry.textContent).toContain('Convênio: — → Unimed');
   });
 
   it('warns and closes when an edit is already in progress, on opening or on saving', async () => {

@@ -17,6 +17,7 @@ import { notify } from '../../app/notifications/store';
 import { describeError, toApiError } from '../../lib/errors';
 import { reportKeys } from '../report/query-keys';
 import { fetchUpdateData, headerKeys, saveHeader } from './api';
+import { HeaderHistory } from './HeaderHistory';
 import { type FormProblems, type HeaderForm, formAge, formProblems, formToEdit, headerToForm } from './form';
 
 export interface StudyHeaderDialogProps {
@@ -197,6 +198,7 @@ function HeaderFormBody({
           {field('indicacaoExame', t('studyHeader.fields.indicacaoExame'), { multiline: true, minRows: 2 })}
           {field('historiaClinica', t('studyHeader.fields.historiaClinica'), { multiline: true, minRows: 2 })}
         </Section>
+        <HeaderHistory studyId={studyId} />
         {saveError && (
           <Alert severity="error" data-testid="header-save-error">
             {describeError(saveError, t)}

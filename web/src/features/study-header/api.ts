@@ -1,4 +1,10 @@
-import { ClinicalDataResponse, type HeaderInput, UpdateDataResponse } from '../../../../domain/studies/header';
+import { z } from 'zod';
+import {
+  ClinicalDataResponse,
+  HeaderHistoryEntry,
+  type HeaderInput,
+  UpdateDataResponse,
+} from '../../../../domain/studies/header';
 import { apiRequest } from '../../lib/api';
 import { reportKeys } from '../report/query-keys';
 
@@ -9,6 +15,7 @@ import { reportKeys } from '../report/query-keys';
 export const headerKeys = {
   updateData: (studyId: string) => [...reportKeys.study(studyId), 'update-data'] as const,
   clinical: (studyId: string) => [...reportKeys.study(studyId), 'clinical-data'] as const,
+  history: (studyId: string) => [...reportKeys.study(studyId), 'header-history'] as const,
 };
 
 const path = (studyId: string) => `/studies/${encodeURIComponent(studyId)}/update-data`;
@@ -30,4 +37,11 @@ export async function fetchClinicalData(studyId: string, signal?: AbortSignal): 
     signal,
   });
   return answer.clinicalData;
+}
+
+const HistoryAnswer = z.object({ history: z.array(HeaderHistoryEntry) });
+
+/** GET /studies/{id}/update-data/history — the applied edits, newest first. */
+export async function fetchHeaderHistory(studyId: string, signal?: AbortSignal): Promise<HeaderHistoryEntry[]> {
+  return (await apiRequest(`${path(studyId)}/history`, { schema: HistoryAnswer, signal })).history;
 }
