@@ -21,6 +21,7 @@ import { phraseRoutes } from './phrases/routes';
 import { connectRoutes } from './connects/routes';
 import { studyImagingRoutes } from './studies/imaging-routes';
 import { dicomwebRoutes } from './dicomweb/routes';
+import { headerRoutes } from './studies/header/routes';
 
 export const WEB_DIST = path.resolve(__dirname, '..', 'web', 'dist');
 
@@ -41,15 +42,17 @@ export function createApp(deps: ApiDeps): Koa {
   api.get('/health', (ctx) => {
     ctx.body = { ok: true };
   });
-  // Before studyRoutes: `/studies/comments`, `/studies/patient`, `/studies/attachments`… must not reach `/studies/:id`.
   // Download links carry their own capability: mounted before any router that asks for a session.
   const files = fileRoutes(deps);
   api.use(files.routes(), files.allowedMethods());
+  // Before studyRoutes: `/studies/comments`, `/studies/patient`, `/studies/attachments`,
+  // `/studies/clinical-data`… must not reach `/studies/:id`.
   for (const routes of [
     authRoutes(deps),
     findingRoutes(deps),
     viewerRoutes(deps),
     attachmentRoutes(deps),
+    headerRoutes(deps),
     studyRoutes(deps),
     reportRoutes(deps, 'study'),
     reportRoutes(deps, 'scheduled'),

@@ -479,6 +479,63 @@ const catalogue = {
       es: 'El enlace de descarga expiró. Genere uno nuevo.',
     },
   },
+  // Study header edit (spec 2 §5, §8).
+  HEADER_EDIT_IN_PROGRESS: {
+    status: 409,
+    message: {
+      'pt-BR': 'Já existe uma edição de cabeçalho em andamento para este estudo. Aguarde alguns minutos.',
+      en: 'A header edit is already in progress for this study. Please wait a few minutes.',
+      es: 'Ya hay una edición de encabezado en curso para este estudio. Espere unos minutos.',
+    },
+  },
+  HEADER_FORBIDDEN: {
+    status: 403,
+    message: {
+      'pt-BR': 'Você não tem permissão para editar o cabeçalho deste estudo',
+      en: 'You are not allowed to edit the header of this study',
+      es: 'No tiene permiso para editar el encabezado de este estudio',
+    },
+  },
+  HEADER_DATE_IN_FUTURE: {
+    status: 400,
+    message: {
+      'pt-BR': 'A data de nascimento e a data do exame não podem ser no futuro',
+      en: 'The birth date and the exam date cannot be in the future',
+      es: 'La fecha de nacimiento y la fecha del examen no pueden estar en el futuro',
+    },
+  },
+  HEADER_DATE_INVALID: {
+    status: 400,
+    message: {
+      'pt-BR': 'Data inválida: verifique a data de nascimento e a data do exame',
+      en: 'Invalid date: check the birth date and the exam date',
+      es: 'Fecha inválida: verifique la fecha de nacimiento y la fecha del examen',
+    },
+  },
+  HEADER_MEASURE_INVALID: {
+    status: 400,
+    message: {
+      'pt-BR': 'Peso e altura devem estar entre 0 e 1000, com uma casa decimal',
+      en: 'Weight and height must be between 0 and 1000, with one decimal place',
+      es: 'Peso y altura deben estar entre 0 y 1000, con un decimal',
+    },
+  },
+  HEADER_PATIENT_REQUIRED: {
+    status: 400,
+    message: {
+      'pt-BR': 'Nome e ID do paciente são obrigatórios',
+      en: 'The patient name and ID are required',
+      es: 'El nombre y el ID del paciente son obligatorios',
+    },
+  },
+  HEADER_PATIENT_ID_TAKEN: {
+    status: 409,
+    message: {
+      'pt-BR': 'Este ID já pertence a outro paciente da conta',
+      en: 'This ID already belongs to another patient of the account',
+      es: 'Este ID ya pertenece a otro paciente de la cuenta',
+    },
+  },
 } satisfies Record<string, { status: number; message: Messages }>;
 
 export type ErrorCode = keyof typeof catalogue;

@@ -28,6 +28,7 @@ export async function publishStudyDocuments(knex: Knex, publisher: LivePublisher
           's.account_id',
           's.institution_id',
           's.stable_at',
+          's.header_updated_at',
           'l.*',
           'f.status as finding_status',
           'af.level_and_name as finding_level_and_name',
@@ -56,6 +57,7 @@ export async function publishStudyDocuments(knex: Knex, publisher: LivePublisher
         report: r.snapshot ?? null,
         seq: r.seq,
         updatedAt: new Date(r.updated_at).toISOString(),
+        ...(r.header_updated_at ? { headerUpdatedAt: new Date(r.header_updated_at).toISOString() } : {}),
         ...(r.stable_at ? { arrivedAt: new Date(r.stable_at).toISOString() } : {}),
       };
       await publisher.publishRetained(studyTopic(r.account_id, r.institution_id, r.studyId), JSON.stringify(doc));

@@ -51,6 +51,7 @@ const DOCTOR: Permission[] = [
   'STUDIES_CREATE_ATTACHMENTS',
   'STUDIES_DOWNLOAD_ATTACHMENT',
   'STUDIES_DELETE_ATTACHMENT',
+  'STUDIES_EDIT_HEADER',
 ];
 const ROLES: Record<string, readonly Permission[]> = {
   Médico: DOCTOR,

@@ -44,6 +44,9 @@ import { PhrasePicker } from './editor/PhrasePicker';
 import { EditorCounter, ReportEditor } from './editor/ReportEditor';
 import { opinionMode, type ToolbarButton } from './editor/toolbar';
 import { useCharacterCount } from './editor/use-character-count';
+import { ClinicalSummaryBar } from '../study-header/ClinicalSummaryBar';
+import { StudyHeaderDialog } from '../study-header/StudyHeaderDialog';
+import { useCanEditHeader } from '../study-header/use-can-edit-header';
 import { useDraftAutosave } from './editor/use-draft-autosave';
 import { ReportToolbar, type StructuredModel } from './ReportToolbar';
 import { useEditorSources, usePhrases } from './use-editor-data';
@@ -62,7 +65,8 @@ type DialogKind =
   | 'createPhrase'
   | 'createMask'
   | 'tags'
-  | 'masks';
+  | 'masks'
+  | 'editHeader';
 
 export interface EditorWorkspaceProps {
   study: StudyDetail;
@@ -321,6 +325,7 @@ export function EditorWorkspace({
   }, [saveNow, finish, mode.finishAction, mode.editable, dialog]);
 
   const allowedActions = report.allowedActions;
+  const canEditHeader = useCanEditHeader(study.institutionId);
   const opinion = opinionMode(allowedActions);
   const autoOpened = useRef(false);
   useEffect(() => {
@@ -405,6 +410,7 @@ export function EditorWorkspace({
             allowedActions={allowedActions}
             editable={mode.editable}
             canCreatePhrase={canCreatePhrase}
+            canEditHeader={canEditHeader}
             canChangeMask={mode.canChangeMask}
             structuredType={report.structuredType as StructuredModel}
             pending={pending}
@@ -414,6 +420,7 @@ export function EditorWorkspace({
           />
         </Box>
         <Divider />
+        <ClinicalSummaryBar studyId={studyId} />
         {mode.cannotEdit && (
           <Alert severity="warning" square data-testid="cannot-edit">
             {t('editor.cannotEdit')}
@@ -572,6 +579,7 @@ export function EditorWorkspace({
           onClose={close}
         />
       )}
+      <StudyHeaderDialog studyId={dialog === 'editHeader' ? studyId : null} onClose={close} />
       <StudyLabelsDialog
         accountId={accountId}
         studyId={dialog === 'tags' ? studyId : null}

@@ -24,6 +24,7 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import { formatDateTime } from '../../lib/dates';
 import { describeError, toApiError } from '../../lib/errors';
 import { useSessionData } from '../auth/session';
+import { PatientHeaderLine } from '../study-header/PatientHeaderLine';
 import { StudyStatusChip } from '../studies/StudyStatusChip';
 import { ACTION_ERROR_TITLES, ACTION_FALLBACKS } from './actions';
 import type { StudyDetail } from './api';
@@ -124,6 +125,7 @@ function StudyReport({ study }: { study: StudyDetail }) {
                 · {formatDateTime(study.examDate, i18n.language) || dash}
               </Typography>
             </Stack>
+            <PatientHeaderLine studyId={study.id} />
           </Box>
           <Stack spacing={1} sx={{ alignItems: { xs: 'flex-start', md: 'flex-end' } }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>

@@ -62,6 +62,20 @@ describe('ReportToolbar', () => {
     expect(shown()).toEqual(['toolbar-criticalFinding']);
   });
 
+  it('edit data and image header comes right after the masks menu, for header-permission holders only', () => {
+    const props = renderToolbar({ allowedActions: ['requestReview', 'save'], editable: true, canEditHeader: true });
+    expect(shown()).toEqual([
+      'toolbar-criticalFinding',
+      'toolbar-masksMenu',
+      'toolbar-editHeader',
+      'toolbar-requestReview',
+      'toolbar-save',
+    ]);
+    expect(screen.getByText('Editar dados e cabeçalho da imagem')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('toolbar-editHeader'));
+    expect(props.onAction).toHaveBeenCalledWith('editHeader');
+  });
+
   it('calls back with the button', () => {
     const props = renderToolbar({ allowedActions: ['disassociate', 'reopenReview'] });
     expect(shown()).toEqual(['toolbar-criticalFinding', 'toolbar-reopenReview', 'toolbar-disassociate']);

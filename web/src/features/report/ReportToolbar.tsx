@@ -21,6 +21,7 @@ import ShortTextIcon from '@mui/icons-material/ShortText';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import ViewQuiltOutlinedIcon from '@mui/icons-material/ViewQuiltOutlined';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
 import { toolbarButtons, type ToolbarButton, type ToolbarContext } from './editor/toolbar';
 
 export type StructuredModel = '' | 'OIT' | 'SISMAMA';
@@ -38,6 +39,7 @@ const ICONS: Record<ToolbarButton, ReactNode> = {
   criticalFinding: <ReportProblemOutlinedIcon />,
   switchModel: <ViewQuiltOutlinedIcon />,
   masksMenu: <DashboardCustomizeOutlinedIcon />,
+  editHeader: <BadgeOutlinedIcon />,
   requestReview: <RateReviewOutlinedIcon />,
   reopenReview: <FactCheckOutlinedIcon />,
   reopen: <LockOpenIcon />,
@@ -64,7 +66,7 @@ export function ReportToolbar(props: ReportToolbarProps) {
       data-testid="report-toolbar"
     >
       {buttons.map((b) => {
-        const label = t(`editor.toolbar.${b}`);
+        const label = b === 'editHeader' ? t('studyHeader.toolbarButton') : t(`editor.toolbar.${b}`);
         const isMenu = b === 'switchModel' || b === 'masksMenu';
         return (
           <Button

@@ -1,11 +1,12 @@
 /**
- * The editor toolbar of spec 1 §2, in the spec's order, each button from allowedActions.
- * Not here yet: edit data and image header (the study header form is not built).
+ * The editor toolbar of spec 1 §2, in the spec's order, each button from allowedActions
+ * (edit data and image header from the user's header permissions: it is not a report action).
  */
 export type ToolbarButton =
   | 'criticalFinding'
   | 'switchModel'
   | 'masksMenu'
+  | 'editHeader'
   | 'requestReview'
   | 'reopenReview'
   | 'reopen'
@@ -20,6 +21,7 @@ export const TOOLBAR_ORDER: readonly ToolbarButton[] = [
   'criticalFinding',
   'switchModel',
   'masksMenu',
+  'editHeader',
   'requestReview',
   'reopenReview',
   'reopen',
@@ -41,6 +43,8 @@ export interface ToolbarContext {
   editable: boolean;
   /** The user may create standard phrases (PHRASES_CREATE_PHRASES_BY_ACCOUNT). */
   canCreatePhrase: boolean;
+  /** The user holds STUDIES_CREATE_HEADER, STUDIES_UPDATE_HEADER or STUDIES_EDIT_HEADER for the study. */
+  canEditHeader?: boolean;
 }
 
 /** Buttons shown, in order: a button appears only when its action is allowed now. */
@@ -51,6 +55,7 @@ export function toolbarButtons(ctx: ToolbarContext): ToolbarButton[] {
     criticalFinding: true,
     switchModel: allowed.has('switchModel'),
     masksMenu: ctx.editable || ctx.canCreatePhrase,
+    editHeader: ctx.canEditHeader === true,
     requestReview: allowed.has('requestReview'),
     reopenReview: allowed.has('reopenReview'),
     reopen: allowed.has('reopen'),
