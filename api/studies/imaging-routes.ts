@@ -84,11 +84,28 @@ export function studyImagingRoutes(deps: ApiDeps): Router {
       .where({ study_id: row.id })
       .orderBy([{ column: 'series_number', nulls: 'last' }, { column: 'series_instance_uid' }])
       .select('id', 'series_instance_uid', 'modality', 'description', 'instance_count');
-    const instances: { series_id: string; sop_instance_uid: string; number_of_frames: number }[] = await knex('dicom_instances')
+    const instances: {
+      series_id: string;
+      sop_instance_uid: string;
+      number_of_frames: number;
+      wc: string | null;
+      ww: string | null;
+    }[] = await knex('dicom_instances')
       .where({ study_id: row.id })
       .orderByRaw('instance_number NULLS LAST, created_at')
-      .select('series_id', 'sop_instance_uid', 'number_of_frames');
+      .select(
+        'series_id',
+        'sop_instance_uid',
+        'number_of_frames',
+        knex.raw(`metadata->'00281050'->'Value'->>0 AS wc`),
+        knex.raw(`metadata->'00281051'->'Value'->>0 AS ww`),
+      );
     const base = `/dicomweb/studies/${row.study_instance_uid}`;
+    const windowOf = (i: { wc: string | null; ww: string | null } | undefined) => {
+      const center = Number(i?.wc);
+      const width = Number(i?.ww);
+      return i?.wc != null && i?.ww != null && Number.isFinite(center) && width > 0 ? { center, width } : null;
+    };
     const study: ViewerStudy = {
       id: row.id,
       studyInstanceUid: row.study_instance_uid,
@@ -115,6 +132,7 @@ export function studyImagingRoutes(deps: ApiDeps): Router {
           instanceCount: s.instance_count,
           image: `${base}/series/${s.series_instance_uid}/thumbnail`,
           instanceId: own[Math.floor(own.length / 2)]?.sop_instance_uid ?? null,
+          window: windowOf(own[Math.floor(own.length / 2)]),
           instances: own.map((i) => ({ instanceId: i.sop_instance_uid, frames: i.number_of_frames })),
         };
       }),

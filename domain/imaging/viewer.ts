@@ -12,6 +12,8 @@ export const ViewerSeries = z.object({
   /** Thumbnail URL under /dicomweb (add ?token=). */
   image: z.string(),
   instanceId: z.string().nullable(),
+  /** The window the middle image's header suggests (WindowCenter/WindowWidth), if any. */
+  window: z.object({ center: z.number(), width: z.number() }).nullable(),
   /** Instances in order, each with its frame count: the stack the viewer scrolls through. */
   instances: z.array(z.object({ instanceId: z.string(), frames: z.number().int() })),
 });
@@ -39,8 +41,15 @@ export const ViewerStudy = z.object({
 });
 export type ViewerStudy = z.infer<typeof ViewerStudy>;
 
-/** Window/level presets by modality (center, width); the first is the file's own window. */
-export const WINDOW_PRESETS: Record<string, { key: string; center: number; width: number }[]> = {
+export type PresetKey = 'brain' | 'abdomen' | 'lung' | 'bone' | 'soft' | 'bright';
+export interface WindowPreset {
+  key: PresetKey;
+  center: number;
+  width: number;
+}
+
+/** Window/level presets by modality (center, width); 'Padrão' (the file's own window) comes first in the UI. */
+export const WINDOW_PRESETS: Record<string, WindowPreset[]> = {
   CT: [
     { key: 'brain', center: 40, width: 80 },
     { key: 'abdomen', center: 40, width: 400 },
@@ -53,6 +62,6 @@ export const WINDOW_PRESETS: Record<string, { key: string; center: number; width
   ],
 };
 
-export function presetsFor(modality: string): { key: string; center: number; width: number }[] {
+export function presetsFor(modality: string): WindowPreset[] {
   return WINDOW_PRESETS[modality] ?? [];
 }

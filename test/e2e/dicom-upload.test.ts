@@ -23,6 +23,16 @@ let knex: Knex;
 let browser: Browser;
 let t: Tenant;
 let dir: string;
+let uploaded: string;
+const study = makeStudy({
+  series: 2,
+  perSeries: 3,
+  modalities: ['CT'],
+  patientName: 'Upload^Paciente',
+  accessionNumber: 'ACC-E2E-UP',
+  rows: 128,
+  columns: 128,
+});
 
 beforeAll(async () => {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
@@ -59,15 +69,6 @@ async function loggedIn(username: string): Promise<Page> {
 }
 
 test('a study uploaded in the web app appears live in the list; a bad file is refused with its reason', async () => {
-  const study = makeStudy({
-    series: 2,
-    perSeries: 3,
-    modalities: ['CT'],
-    patientName: 'Upload^Paciente',
-    accessionNumber: 'ACC-E2E-UP',
-    rows: 128,
-    columns: 128,
-  });
   const files = study.files.map((bytes, i) => {
     const f = path.join(dir, `img-${i + 1}.dcm`);
     fs.writeFileSync(f, bytes);
@@ -101,4 +102,63 @@ test('a study uploaded in the web app appears live in the list; a bad file is re
   }
   await page.getByTestId('upload-close').click();
   await watcher.screenshot({ path: path.join(ARTIFACTS, 'dicom-upload-live-list.png') });
+  uploaded = row.id;
+});
+
+test('the viewer opens the study: series thumbnails, scroll, window/level presets and drag, tags', async () => {
+  const page = await loggedIn(t.users.reader!.username);
+  await page.getByTestId(`study-viewer-${uploaded}`).click();
+  await page.waitForURL(`**/studies/${uploaded}/viewer/general`);
+  const image = page.getByTestId('viewer-stack-0-image');
+  await image.waitFor({ timeout: 15_000 });
+  const loaded = () =>
+    image.evaluate((img) => {
+      const el = img as unknown as { complete: boolean; naturalWidth: number };
+      return el.complete && el.naturalWidth > 0;
+    });
+  await eventually(loaded, Boolean, { what: 'first image rendered' });
+  expect(await page.getByTestId('viewer-study-0').innerText()).toBe('ACC-E2E-UP - Paciente Upload');
+  expect(await image.getAttribute('data-index')).toBe('1'); // the middle of 3
+
+  // Scroll through the stack with the wheel.
+  const canvas = page.getByTestId('viewer-stack-0-canvas');
+  await canvas.hover();
+  await page.mouse.wheel(0, 120);
+  await eventually(
+    () => image.getAttribute('data-index'),
+    (v) => v === '2',
+  );
+  await page.mouse.wheel(0, -120);
+  await page.mouse.wheel(0, -120);
+  await eventually(
+    () => image.getAttribute('data-index'),
+    (v) => v === '0',
+  );
+  expect(await page.getByTestId('viewer-stack-0-position').innerText()).toContain('Imagem 1/3');
+
+  // A preset, then a drag, change the window the server renders with.
+  await page.getByTestId('viewer-stack-0-preset-bone').click();
+  expect(await image.getAttribute('data-window')).toBe('400,1800');
+  expect(await image.getAttribute('src')).toContain('window=400%2C1800');
+  await eventually(loaded, Boolean, { what: 'bone window rendered' });
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 - 100, box.y + box.height / 2 + 50, { steps: 5 });
+  await page.mouse.up();
+  expect(await image.getAttribute('data-window')).toBe('600,1400');
+  await eventually(loaded, Boolean, { what: 'dragged window rendered' });
+
+  // The second series from its thumbnail.
+  await page.getByTestId('viewer-stack-0-series-1').click();
+  await eventually(
+    () => image.getAttribute('src'),
+    (src) => Boolean(src?.includes(study.seriesUids[1]!)),
+  );
+  await eventually(loaded, Boolean, { what: 'second series rendered' });
+  await page.screenshot({ path: path.join(ARTIFACTS, 'dicom-viewer.png') });
+
+  await page.getByTestId('viewer-tags-0').click();
+  await page.getByTestId('viewer-tags-dialog').getByText('PatientName').waitFor();
+  expect(await page.getByTestId('viewer-tags-dialog').innerText()).toContain('Upload^Paciente');
 });

@@ -22,6 +22,11 @@ export function createRouter() {
           element: <RequireAccess />,
           children: [
             {
+              // the multi-study viewer fills the window (no app bar)
+              path: '/studies/:studies/viewer/:mode',
+              lazy: async () => ({ Component: (await import('../features/viewer/ViewerPage')).ViewerPage }),
+            },
+            {
               element: <AppLayout />,
               children: [
                 { index: true, element: <Navigate to="/studies" replace /> },

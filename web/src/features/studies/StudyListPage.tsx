@@ -140,6 +140,7 @@ export function StudyListPage() {
               onOpenInNewWindow={openInNewWindow}
               onVersions={setVersionsOf}
               onLabels={setLabelsOf}
+              onViewer={(id) => void navigate(`/studies/${encodeURIComponent(id)}/viewer/general`)}
               empty={
                 <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
                   <Typography color="text.secondary" data-testid="studies-empty">

@@ -14,6 +14,7 @@ import Stack from '@mui/material/Stack';
 import HistoryIcon from '@mui/icons-material/History';
 import LabelOutlinedIcon from '@mui/icons-material/LabelOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import ImageSearchIcon from '@mui/icons-material/ImageSearch';
 import type { StudyListItem } from '../../../../domain/studies/schemas';
 import { formatDate } from '../../lib/dates';
 import { StudyStatusChip } from './StudyStatusChip';
@@ -49,6 +50,8 @@ interface StudyTableProps {
   onOpenInNewWindow: (studyId: string) => void;
   onVersions: (study: StudyListItem) => void;
   onLabels: (study: StudyListItem) => void;
+  /** Opens the study's images in the viewer (absent: no button). */
+  onViewer?: (studyId: string) => void;
   /** Shown instead of rows when the page is empty (message and actions). */
   empty?: ReactNode;
 }
@@ -61,6 +64,7 @@ export function StudyTable({
   onOpenInNewWindow,
   onVersions,
   onLabels,
+  onViewer,
   empty,
 }: StudyTableProps) {
   const { t, i18n } = useTranslation();
@@ -179,6 +183,18 @@ export function StudyTable({
                     <HistoryIcon fontSize="small" />
                   </IconButton>
                 </Tooltip>
+                {onViewer && (
+                  <Tooltip title={t('viewer.open')}>
+                    <IconButton
+                      size="small"
+                      aria-label={`${t('viewer.open')}: ${s.patientName}`}
+                      onClick={(e) => stop(e, () => onViewer(s.id))}
+                      data-testid={`study-viewer-${s.id}`}
+                    >
+                      <ImageSearchIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                )}
                 <Tooltip title={t('studies.openInNewWindow')}>
                   <IconButton
                     size="small"
