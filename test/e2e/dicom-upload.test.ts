@@ -23,6 +23,16 @@ let knex: Knex;
 let browser: Browser;
 let t: Tenant;
 let dir: string;
+let uploaded: string;
+const study = makeStudy({
+  series: 2,
+  perSeries: 3,
+  modalities: ['CT'],
+  patientName: 'Upload^Paciente',
+  accessionNumber: 'ACC-E2E-UP',
+  rows: 128,
+  columns: 128,
+});
 
 beforeAll(async () => {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
@@ -59,15 +69,6 @@ async function loggedIn(username: string): Promise<Page> {
 }
 
 test('a study uploaded in the web app appears live in the list; a bad file is refused with its reason', async () => {
-  const study = makeStudy({
-    series: 2,
-    perSeries: 3,
-    modalities: ['CT'],
-    patientName: 'Upload^Paciente',
-    accessionNumber: 'ACC-E2E-UP',
-    rows: 128,
-    columns: 128,
-  });
   const files = study.files.map((bytes, i) => {
     const f = path.join(dir, `img-${i + 1}.dcm`);
     fs.writeFileSync(f, bytes);
@@ -101,4 +102,64 @@ test('a study uploaded in the web app appears live in the list; a bad file is re
   }
   await page.getByTestId('upload-close').click();
   await watcher.screenshot({ path: path.join(ARTIFACTS, 'dicom-upload-live-list.png') });
+  uploaded = row.id;
+});
+
+test('another doctor opens the uploaded study in the viewer: series, scroll, window/level, tags', async () => {
+  const page = await loggedIn(t.users.reader!.username);
+  await page.getByTestId(`study-open-viewer-${uploaded}`).click();
+  await page.waitForURL(`**/studies/${uploaded}/viewer/general`);
+  await page.getByTestId('study-versions-dialog').waitFor(); // a report not started: its list first
+  await page.keyboard.press('Escape');
+  expect(await page.getByTestId(`viewer-study-select-${uploaded}`).innerText()).toContain('ACC-E2E-UP - Paciente Upload');
+  const frame = page.frameLocator(`[data-testid="viewer-frame-${uploaded}"]`);
+  const image = frame.getByTestId('viewer-image');
+  await image.waitFor({ timeout: 15_000 });
+  const loaded = () =>
+    image.evaluate((img) => {
+      const el = img as unknown as { complete: boolean; naturalWidth: number };
+      return el.complete && el.naturalWidth > 0;
+    });
+  await eventually(loaded, Boolean, { what: 'first image rendered' });
+  const position = () => frame.getByTestId('viewer-position').innerText();
+  expect(await position()).toBe('2 / 3'); // the middle of 3
+
+  // Scroll through the stack with the wheel.
+  await frame.getByTestId('viewer-image-area').hover();
+  await page.mouse.wheel(0, 120);
+  await eventually(position, (v) => v === '3 / 3', { what: 'scrolled down' });
+  await page.mouse.wheel(0, -120);
+  await page.mouse.wheel(0, -120);
+  await eventually(position, (v) => v === '1 / 3', { what: 'scrolled up' });
+
+  // A preset, then a drag, change the window the server renders with.
+  await frame.getByTestId('window-presets').click();
+  await frame.getByTestId('preset-bone').click();
+  await frame.getByTestId('preset-bone').waitFor({ state: 'detached' });
+  expect(await image.getAttribute('src')).toContain('window=400%2C1800');
+  await eventually(loaded, Boolean, { what: 'bone window rendered' });
+  const box = (await frame.getByTestId('viewer-image-area').boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 - 100, box.y + box.height / 2 + 50, { steps: 5 });
+  await page.mouse.up();
+  await eventually(
+    () => image.getAttribute('src'),
+    (src) => Boolean(src && !src.includes('window=400%2C1800') && src.includes('window=')),
+    { what: 'dragged window rendered' },
+  );
+  await eventually(loaded, Boolean, { what: 'dragged window image decoded' });
+
+  // The second series from its thumbnail.
+  await frame.getByTestId(`viewer-series-${study.seriesUids[1]}`).click();
+  await eventually(
+    () => image.getAttribute('src'),
+    (src) => Boolean(src?.includes(study.seriesUids[1]!)),
+  );
+  await eventually(loaded, Boolean, { what: 'second series rendered' });
+  await page.screenshot({ path: path.join(ARTIFACTS, 'dicom-viewer.png') });
+
+  await page.getByTestId(`viewer-tags-${uploaded}`).click();
+  await page.getByTestId('tags-dialog').getByText('PatientName').waitFor();
+  expect(await page.getByTestId('tags-dialog').innerText()).toContain('Upload^Paciente');
 });

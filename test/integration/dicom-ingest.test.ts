@@ -205,3 +205,13 @@ it('publishes the live document once the study is stable, so the list shows it',
   expect(Date.parse(doc.arrivedAt)).toBeGreaterThanOrEqual(sentAt - 1000);
   await client.endAsync();
 });
+
+it('POST /dicomweb/studies/{study} takes only instances of that study', async () => {
+  const study = makeStudy({ series: 1, perSeries: 1 });
+  const other = makeStudy({ series: 1, perSeries: 1 });
+  const res = await stow(platform.url, token, [...study.files, ...other.files], { path: `/studies/${study.studyUid}` });
+  expect(res.status).toBe(202);
+  expect(storedUids(res.body)).toEqual(study.sopUids);
+  expect(failureCodes(res.body)).toEqual(['STUDY_UID_MISMATCH']);
+  expect(await knex('studies').where({ study_instance_uid: other.studyUid }).first()).toBeUndefined();
+});

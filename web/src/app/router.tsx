@@ -31,6 +31,11 @@ export function createRouter() {
               lazy: async () => ({ Component: (await import('../features/viewer/ViewerFramePage')).ViewerFramePage }),
             },
             {
+              // the multi-study viewer fills the window (no app bar)
+              path: '/studies/:studies/viewer/:mode',
+              lazy: async () => ({ Component: (await import('../features/viewer/ViewerPage')).ViewerPage }),
+            },
+            {
               element: <AppLayout />,
               children: [
                 { index: true, element: <Navigate to="/studies" replace /> },
