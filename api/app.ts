@@ -19,6 +19,7 @@ import { phraseRoutes } from './phrases/routes';
 import { connectRoutes } from './connects/routes';
 import { studyImagingRoutes } from './studies/imaging-routes';
 import { dicomwebRoutes } from './dicomweb/routes';
+import { structuredRoutes } from './structured/routes';
 
 export const WEB_DIST = path.resolve(__dirname, '..', 'web', 'dist');
 
@@ -48,7 +49,7 @@ export function createApp(deps: ApiDeps): Koa {
   for (const routes of [phraseRoutes(deps), maskRoutes(deps), labelRoutes(deps), errorTrackerRoutes(deps)]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
-  for (const routes of [connectRoutes(deps), studyImagingRoutes(deps)]) {
+  for (const routes of [connectRoutes(deps), studyImagingRoutes(deps), structuredRoutes(deps)]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
   app.use(api.routes());

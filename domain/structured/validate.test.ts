@@ -146,6 +146,7 @@ describe('validateForm', () => {
 
   it('speaks the three languages', () => {
     const [p] = validateForm(sismama, []);
+    if (!p) throw new Error('a problem was expected');
     expect(problemMessage(p, 'en')).toBe('Field Indicação clínica is required.');
     expect(problemMessage(p, 'es')).toBe('El campo Indicação clínica es obligatorio.');
   });
