@@ -61,7 +61,9 @@ describe('structured form', () => {
     stored = [];
     mockFetch();
   });
-  afterEach(() => jest.useRealTimers());
+  afterEach(() => {
+    jest.useRealTimers();
+  });
 
   it('renders the titles and saves a choice 1 s after the change with its own status', async () => {
     const ref = renderForm();
