@@ -47,7 +47,7 @@ export const SISMAMA_FIELDS: readonly StructuredField[] = [
   { id: 'sismama.t3', name: 'Achados', type: 'TITLE', values: [], required: false },
   {
     id: 'sismama.findings',
-    name: 'Achados',
+    name: 'Achados por mama',
     type: 'DYNAMIC',
     values: [],
     required: false,

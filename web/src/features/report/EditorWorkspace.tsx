@@ -456,8 +456,17 @@ export function EditorWorkspace({
           </>
         )}
         <Box sx={{ bgcolor: 'background.paper' }}>{editorArea}</Box>
-        <Divider />
-        <Box sx={{ px: 2, py: 0.75, display: 'flex', alignItems: 'center', gap: 2, minHeight: 40 }}>
+        {!structuredEditable && <Divider />}
+        <Box
+          sx={{
+            px: 2,
+            py: 0.75,
+            display: structuredEditable ? 'none' : 'flex',
+            alignItems: 'center',
+            gap: 2,
+            minHeight: 40,
+          }}
+        >
           {mode.editable ? (
             <SaveStatusText status={autosave.status} />
           ) : structuredEditable ? null : (
