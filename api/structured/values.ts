@@ -6,7 +6,6 @@
 import type { Knex } from 'knex';
 import { AppError, type Lang } from '../../domain/errors';
 import { check } from '../../domain/laudo/transitions';
-import { hasPermission } from '../../domain/auth/permissions';
 import { findField, structuredFields } from '../../domain/structured/catalogue';
 import type { StructuredModel, StructuredValue, StructuredValueBody } from '../../domain/structured/fields';
 import { STRUCTURED_TITLES, renderStructuredReport } from '../../domain/structured/render';
@@ -96,14 +95,12 @@ export async function deleteValue(knex: Knex, rc: ReportContext, fieldValueId: s
 
 /**
  * The content a save of a structured report stores: the form's rendering. Finishing refuses
- * an invalid or empty form with 'Campos inválidos.' and each message (spec 2 §5), and OIT
- * needs STUDIES_SAVE_REPORTS_OIT (spec 1 §6).
+ * an invalid or empty form with 'Campos inválidos.' and each message (spec 2 §5); who may
+ * save or finish (OIT: STUDIES_SAVE_REPORTS_OIT) is the domain table's rule.
  */
 export async function structuredContent(knex: Knex, rc: ReportContext, finish: boolean, lang: Lang): Promise<string | null> {
   const model = modelOf(rc);
   if (!model || rc.record.state === 12) return null;
-  const actor = actorFor(rc.access, rc.study.institutionId);
-  if (model === 'OIT' && !hasPermission(actor, 'STUDIES_SAVE_REPORTS_OIT')) throw new AppError('FORBIDDEN_ACCESS');
   const fields = structuredFields(model);
   const values = await readValues(knex, rc, model);
   const problems = validateForm(fields, values);
