@@ -25,10 +25,13 @@ let page: Page;
 beforeAll(async () => {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   ({ platform, knex } = await startTestPlatform({ SERVE_WEB: 'true' }));
-  t = await createTenant(knex, { studies: 1, users: { doctor: DOCTOR_PERMISSIONS } });
+  t = await createTenant(knex, { studies: 2, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_SAVE_REPORTS_OIT'] } });
   await knex('studies')
-    .whereIn('id', t.studyIds)
+    .where({ id: t.studyIds[0] })
     .update({ modalities: ['MG'], exam_type: 'Mamografia bilateral' });
+  await knex('studies')
+    .where({ id: t.studyIds[1] })
+    .update({ modalities: ['DX'], exam_type: 'RX de tórax PA (OIT)' });
   await knex('accounts')
     .where({ id: t.accountId })
     .update({ config: { ALLOW_REPORT_SISMAMA: 'true' } });
@@ -131,4 +134,26 @@ test('switch to SISMAMA, fill the form, finish refused without BI-RADS, then fin
   await page.goto(`${platform.url}/studies/report/${studyId}`);
   await until('editor-card', 'BI-RADS mama direita: 3 — Provavelmente benigno');
   await page.screenshot({ path: path.join(ARTIFACTS, 'structured-sismama-finished.png'), fullPage: true });
+});
+
+test('the OIT form: ILO table of zones, symbols, plaques as a dynamic group', async () => {
+  const studyId = t.studyIds[1]!;
+  await page.goto(`${platform.url}/studies/report/${studyId}`);
+  await until('report-state', 'Não iniciado');
+  await page.getByTestId('start-report').click();
+  await until('report-state', 'Em andamento');
+  await page.getByTestId('toolbar-switchModel').click();
+  await page.getByTestId('model-OIT').click();
+  await page.getByTestId('structured-form').waitFor();
+  await choose('field-oit.parenchymal', 'S');
+  await page.getByRole('checkbox', { name: 'Superior Direita' }).check();
+  await page.getByTestId('add-oit.plaques').click();
+  await until('structured-status', 'Rascunho salvo');
+  await page.screenshot({ path: path.join(ARTIFACTS, 'structured-oit-form.png'), fullPage: true });
+  const zones = await eventually(
+    () => knex('structured_report_values').where({ field_id: 'oit.zones' }).first('value'),
+    (row) => Boolean(row),
+    { what: 'zones saved' },
+  );
+  expect(zones.value).toEqual(['U.R']);
 });

@@ -116,7 +116,7 @@ export const StructuredEditor = forwardRef<
   }
   return (
     <Box data-testid="structured-form" data-model={model}>
-      <Stack spacing={2} sx={{ p: 2, maxHeight: '70vh', overflow: 'auto' }}>
+      <Stack spacing={2} sx={{ p: 2 }}>
         {!editable && <Alert severity="info">{t('structured.readOnly', { model })}</Alert>}
         {fields.data.map((f) => (
           <StructuredFieldView key={f.id} field={f} values={values} editable={editable} onChange={onChange} />
