@@ -207,6 +207,18 @@ describe('OIT on a DX study', () => {
     const template = await act('doctor', 'GET', `/studies/${id}/retriveTemplateOIT`);
     expect(template.values).toEqual([mine.value]);
     expect(template.fields.length).toBeGreaterThan(20);
+
+    // Without STUDIES_SAVE_REPORTS_OIT (taken away mid-report) the form and the OIT report are closed.
+    const role = await knex('roles').where({ account_id: t.accountId, name: 'role-doctor' }).first('id', 'permissions');
+    await knex('roles').where({ id: role.id }).update({ permissions: DOCTOR_PERMISSIONS });
+    try {
+      const save = await act('doctor', 'POST', `/studies/${id}/reports/save`, { content: '', finish: false }, 403);
+      expect(save.error.code).toBe('FORBIDDEN_ACCESS');
+      await act('doctor', 'POST', `/studies/${id}/structured-report`, { fieldId: 'oit.filmQuality', value: '2' }, 403);
+    } finally {
+      await knex('roles').where({ id: role.id }).update({ permissions: role.permissions });
+    }
+    await act('doctor', 'POST', `/studies/${id}/reports/save`, { content: '', finish: false });
   });
 });
 
