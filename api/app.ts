@@ -22,6 +22,7 @@ import { connectRoutes } from './connects/routes';
 import { studyImagingRoutes } from './studies/imaging-routes';
 import { dicomwebRoutes } from './dicomweb/routes';
 import { headerRoutes } from './studies/header/routes';
+import { structuredRoutes } from './structured/routes';
 
 export const WEB_DIST = path.resolve(__dirname, '..', 'web', 'dist');
 
@@ -62,7 +63,7 @@ export function createApp(deps: ApiDeps): Koa {
   for (const routes of [phraseRoutes(deps), maskRoutes(deps), labelRoutes(deps), errorTrackerRoutes(deps)]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
-  for (const routes of [connectRoutes(deps), studyImagingRoutes(deps)]) {
+  for (const routes of [connectRoutes(deps), studyImagingRoutes(deps), structuredRoutes(deps)]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
   app.use(api.routes());

@@ -194,6 +194,14 @@ const catalogue = {
       es: 'No hay certificado A1 registrado para el médico',
     },
   },
+  STRUCTURED_REPORT_INVALID: {
+    status: 422,
+    message: {
+      'pt-BR': 'Campos inválidos.',
+      en: 'Invalid fields.',
+      es: 'Campos inválidos.',
+    },
+  },
   MODEL_CHANGE_FAILED: {
     status: 409,
     message: {
@@ -554,7 +562,7 @@ export function errorMessage(code: ErrorCode, lang: Lang = DEFAULT_LANG): string
 
 /** The API's only error shape: `{ error: { code, description } }`. */
 export interface ErrorBody {
-  error: { code: string; description: string; id?: string };
+  error: { code: string; description: string; id?: string; details?: string[] };
 }
 
 /** A domain error that crosses layers (HTTP, workflow failure) with its code. */
@@ -562,6 +570,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message?: string,
+    /** Messages listed under the description (the structured form's 'Campos inválidos.'). */
+    readonly details?: string[],
   ) {
     super(message ?? errorMessage(code));
     this.name = 'AppError';

@@ -18,7 +18,9 @@ export const errorHandler: Middleware = async (ctx, next) => {
     let body: ErrorBody;
     if (err instanceof AppError) {
       ctx.status = err.status;
-      body = { error: { code: err.code, description: errorMessage(err.code, lang) } };
+      body = {
+        error: { code: err.code, description: errorMessage(err.code, lang), ...(err.details ? { details: err.details } : {}) },
+      };
     } else if (err instanceof ZodError || isBodyParserError(err)) {
       ctx.status = errorStatus('MALFORMED_REQUEST');
       body = { error: { code: 'MALFORMED_REQUEST', description: errorMessage('MALFORMED_REQUEST', lang) } };

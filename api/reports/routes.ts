@@ -18,6 +18,8 @@ import { loadReportContext as loadContext, runReportAction } from './run-action'
 import type { ExamKind } from '../studies/study-queries';
 import type { Context } from 'koa';
 import { listVersions } from './versions';
+import { requestLang } from '../http/lang';
+import { structuredContent } from '../structured/values';
 
 const Content = z.string().max(MAX_CONTENT_BYTES);
 const Empty = z.object({}).strict();
@@ -143,7 +145,9 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
     if (b.finish && b.personalKeyPassword) throw new AppError('SIGNING_UNAVAILABLE');
     const rc = await loadReportContext(ctx);
     const action = b.finish ? 'finish' : 'save';
-    ctx.body = { report: await runReportAction(ctx, deps, rc, { action, content: b.content }) };
+    // A structured report's content is its form's rendering, never the text sent.
+    const content = (await structuredContent(knex, rc, b.finish, requestLang(ctx))) ?? b.content;
+    ctx.body = { report: await runReportAction(ctx, deps, rc, { action, content }) };
   };
   const review = async (ctx: Context) => {
     const b = body(ctx, ReviewBody);

@@ -160,6 +160,21 @@ describe('finish and save', () => {
     expect(check(inProgress({ contentEmpty: true, structuredType: 'OIT' }), 'finish', author)).toEqual({ ok: true });
   });
 
+  it('an OIT report is saved and finished with STUDIES_SAVE_REPORTS_OIT (or by an admin)', () => {
+    const oit = inProgress({ structuredType: 'OIT' });
+    const noOit = actor(
+      AUTHOR,
+      DOCTOR_PERMISSIONS.filter((p) => p !== 'STUDIES_SAVE_REPORTS_OIT'),
+    );
+    for (const action of ['finish', 'save'] as const) {
+      const input = action === 'save' ? { contentEmpty: false } : undefined;
+      expect(check(oit, action, noOit, input)).toEqual(refused('FORBIDDEN_ACCESS', 'rule'));
+      expect(check(inProgress({ structuredType: 'SISMAMA' }), action, noOit, input)).toEqual({ ok: true });
+      expect(check(oit, action, author, input)).toEqual({ ok: true });
+      expect(check(oit, action, admin, input)).toEqual({ ok: true });
+    }
+  });
+
   it('only the starter or an account admin finishes; in review only the responsible reviewer', () => {
     expect(check(at('1'), 'finish', other)).toEqual(refused('REPORT_NOT_UPDATABLE', 'rule'));
     expect(check(at('1'), 'finish', admin)).toEqual({ ok: true });

@@ -84,6 +84,12 @@ interface Rule {
 const isEmptyReport = (l: LaudoSnapshot): boolean => l.contentEmpty && l.structuredType === '';
 const notEmpty: Rule = { refuses: isEmptyReport, code: 'REPORT_EMPTY' };
 
+/** Spec 1 §6 / spec 2 §4: an OIT report is saved and finished with STUDIES_SAVE_REPORTS_OIT (admins as for save). */
+const oitPermission: Rule = {
+  refuses: (l, a) => l.structuredType === 'OIT' && !isAdminLike(a) && !hasPermission(a, 'STUDIES_SAVE_REPORTS_OIT'),
+  code: 'FORBIDDEN_ACCESS',
+};
+
 const OIT_MODALITIES = ['CR', 'DR', 'DX'];
 const isStructuredType = (t: string): t is StructuredType => (STRUCTURED_TYPES as readonly string[]).includes(t);
 
@@ -203,6 +209,7 @@ export const TRANSITIONS: { [A in LaudoAction]: ActionRule<A> } = {
     adminGrants: true,
     by: 'editorOrAdmin',
     refusal: 'REPORT_NOT_UPDATABLE',
+    rules: [oitPermission],
     effect: (_l, _a, input) => ({ contentEmpty: input.contentEmpty }),
   },
   /** Draft autosave (spec 1 §4): as save, but no admin and never for OIT/SISMAMA. No change. */
@@ -224,7 +231,7 @@ export const TRANSITIONS: { [A in LaudoAction]: ActionRule<A> } = {
     adminGrants: true,
     by: 'editorOrAdmin',
     refusal: 'REPORT_NOT_UPDATABLE',
-    rules: [notEmpty],
+    rules: [notEmpty, oitPermission],
   },
   /** 1/25 → 11. */
   requestReview: {

@@ -50,6 +50,7 @@ import { useCanEditHeader } from '../study-header/use-can-edit-header';
 import { useDraftAutosave } from './editor/use-draft-autosave';
 import { ReportToolbar, type StructuredModel } from './ReportToolbar';
 import { useEditorSources, usePhrases } from './use-editor-data';
+import { StructuredEditor, type StructuredEditorHandle } from '../structured/StructuredEditor';
 
 type DialogKind =
   | 'criticalFinding'
@@ -124,7 +125,9 @@ function BottomBar({
   onOpinion,
   onMask,
   onTags,
+  structured = false,
 }: {
+  structured?: boolean;
   editor: Editor | null;
   mode: EditMode;
   showOpinion: boolean;
@@ -137,7 +140,8 @@ function BottomBar({
   const { t } = useTranslation();
   const empty = useEditorState({ editor, selector: (ctx) => ctx.editor?.isEmpty ?? true });
   const over = useCharacterCount(editor) > MAX_REPORT_CHARS;
-  const blocked = empty !== false || over;
+  // A structured form is validated on finish (spec 2 §5), not judged by the empty rich text.
+  const blocked = !structured && (empty !== false || over);
   const finishLabel = t(mode.finishAction === 'finishReview' ? 'editor.bottom.finishReview' : 'editor.bottom.finish');
   return (
     <Paper
@@ -165,7 +169,9 @@ function BottomBar({
         {t('editor.bottom.shortcuts')}
       </Typography>
       {mode.finishAction && (
-        <Tooltip title={empty !== false ? t('editor.bottom.emptyBlocksFinish') : over ? t('editor.overLimit') : ''}>
+        <Tooltip
+          title={!blocked ? '' : empty !== false ? t('editor.bottom.emptyBlocksFinish') : over ? t('editor.overLimit') : ''}
+        >
           <span>
             <Button
               variant="contained"
@@ -290,7 +296,18 @@ export function EditorWorkspace({
     [run, after],
   );
 
+  const structuredRef = useRef<StructuredEditorHandle>(null);
+  // OIT/SISMAMA in 1/25 show the form (editable by the executor); other states show the saved rendering.
+  const structuredForm = report.structuredType !== '' && [1, 25].includes(report.state);
+  const structuredEditable =
+    structuredForm && report.userId === userId && report.allowedActions.includes('save') && mode.finishAction === 'finish';
+
   const finish = useCallback(() => {
+    if (structuredForm && mode.finishAction) {
+      const action = mode.finishAction;
+      void structuredRef.current?.validateForFinish().then((ok) => ok && act(action, { content: '' }));
+      return;
+    }
     if (!mode.finishAction || !editor || editor.isEmpty) return;
     const chars = (editor.storage.characterCount as { characters: () => number }).characters();
     if (chars > MAX_REPORT_CHARS) {
@@ -298,7 +315,7 @@ export function EditorWorkspace({
       return;
     }
     void act(mode.finishAction, { content: read() });
-  }, [mode.finishAction, editor, act, read, t]);
+  }, [mode.finishAction, editor, act, read, t, structuredForm]);
 
   const saveNow = useCallback(() => {
     if (mode.autosave) void autosave.flush();
@@ -378,10 +395,18 @@ export function EditorWorkspace({
   };
 
   const reportEmpty = editor ? editor.isEmpty : report.contentEmpty;
-  const structured = report.structuredType !== '';
 
   let editorArea;
-  if (sources.content.isError) editorArea = <Alert severity="error">{t('editor.contentError')}</Alert>;
+  if (structuredForm)
+    editorArea = (
+      <StructuredEditor
+        ref={structuredRef}
+        studyId={studyId}
+        model={report.structuredType as 'OIT' | 'SISMAMA'}
+        editable={structuredEditable}
+      />
+    );
+  else if (sources.content.isError) editorArea = <Alert severity="error">{t('editor.contentError')}</Alert>;
   else if (!initial)
     editorArea = (
       <Box sx={{ p: 3 }} aria-busy>
@@ -426,11 +451,6 @@ export function EditorWorkspace({
             {t('editor.cannotEdit')}
           </Alert>
         )}
-        {structured && (
-          <Alert severity="info" square>
-            {t('editor.structuredNotice', { model: report.structuredType })}
-          </Alert>
-        )}
         {initial?.source === 'local' && mode.editable && (
           <Alert severity="info" square>
             {t('editor.restoredLocal')}
@@ -443,11 +463,20 @@ export function EditorWorkspace({
           </>
         )}
         <Box sx={{ bgcolor: 'background.paper' }}>{editorArea}</Box>
-        <Divider />
-        <Box sx={{ px: 2, py: 0.75, display: 'flex', alignItems: 'center', gap: 2, minHeight: 40 }}>
+        {!structuredEditable && <Divider />}
+        <Box
+          sx={{
+            px: 2,
+            py: 0.75,
+            display: structuredEditable ? 'none' : 'flex',
+            alignItems: 'center',
+            gap: 2,
+            minHeight: 40,
+          }}
+        >
           {mode.editable ? (
             <SaveStatusText status={autosave.status} />
-          ) : (
+          ) : structuredEditable ? null : (
             <Typography variant="caption" color="text.secondary">
               {t('editor.readOnly')}
             </Typography>
@@ -468,6 +497,7 @@ export function EditorWorkspace({
         onOpinion={() => setDialog('opinion')}
         onMask={() => setDialog('masks')}
         onTags={() => setDialog('tags')}
+        structured={structuredForm}
       />
 
       <CriticalFindingDialog

@@ -1,0 +1,159 @@
+/**
+ * A SISMAMA report in the browser: switch an MG study's report to SISMAMA, fill the form,
+ * try to finish with a BI-RADS category missing ('Campos inválidos.'), fill it, finish, and
+ * read the rendering back.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import type { Browser, Page } from 'playwright-core';
+import type { Platform } from '../../scripts/platform';
+import { launchChromium } from '../support/browser';
+import { eventually } from '../support/eventually';
+import { DOCTOR_PERMISSIONS, type Tenant, PASSWORD, createTenant } from '../support/fixtures';
+import { startTestPlatform } from '../support/platform';
+
+jest.setTimeout(120_000);
+
+const ARTIFACTS = path.resolve(__dirname, '..', '..', 'test-results', 'e2e');
+let platform: Platform;
+let knex: Knex;
+let browser: Browser;
+let t: Tenant;
+let page: Page;
+
+beforeAll(async () => {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  ({ platform, knex } = await startTestPlatform({ SERVE_WEB: 'true' }));
+  t = await createTenant(knex, { studies: 2, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_SAVE_REPORTS_OIT'] } });
+  await knex('studies')
+    .where({ id: t.studyIds[0] })
+    .update({ modalities: ['MG'], exam_type: 'Mamografia bilateral' });
+  await knex('studies')
+    .where({ id: t.studyIds[1] })
+    .update({ modalities: ['DX'], exam_type: 'RX de tórax PA (OIT)' });
+  await knex('accounts')
+    .where({ id: t.accountId })
+    .update({ config: { ALLOW_REPORT_SISMAMA: 'true' } });
+  browser = await launchChromium();
+  const context = await browser.newContext({
+    viewport: { width: 1400, height: 950 },
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  });
+  page = await context.newPage();
+  await page.goto(`${platform.url}/login`);
+  await page.getByTestId('login-username').fill(t.users.doctor!.username);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-password').press('Enter');
+  await page.waitForURL('**/studies');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+  await knex?.destroy();
+});
+
+const text = async (testId: string) =>
+  (
+    await page
+      .getByTestId(testId)
+      .innerText()
+      .catch(() => '')
+  ).trim();
+const until = (testId: string, wanted: string, timeout = 10_000) =>
+  eventually(
+    () => text(testId),
+    (v) => v.includes(wanted),
+    { timeout, what: `${testId} to show "${wanted}"` },
+  );
+
+async function choose(testId: string, value: string) {
+  await page.getByTestId(testId).click();
+  await page.locator(`li[data-value="${value}"]`).click();
+  await page.locator('[role="listbox"]').waitFor({ state: 'detached' });
+}
+
+test('switch to SISMAMA, fill the form, finish refused without BI-RADS, then finished', async () => {
+  const studyId = t.studyIds[0]!;
+  await page.goto(`${platform.url}/studies/report/${studyId}`);
+  await until('report-state', 'Não iniciado');
+  await page.getByTestId('start-report').click();
+  await until('report-state', 'Em andamento');
+  await page.getByTestId('toolbar-switchModel').click();
+  await page.getByTestId('model-SISMAMA').click();
+  await page.getByTestId('structured-form').waitFor();
+
+  await choose('field-sismama.indication', 'RASTREAMENTO');
+  await choose('field-sismama.composition', 'b');
+  await page.getByTestId('add-sismama.findings').click();
+  await choose('field-sismama.findings-0-finding.breast', 'D');
+  await choose('field-sismama.findings-0-finding.kind', 'NODULO');
+  await choose('field-sismama.findings-0-finding.location', 'QSL');
+  await page.getByTestId('field-sismama.findings-0-finding.size').fill('8');
+  await choose('field-sismama.biradsRight', '3');
+  await until('structured-status', 'Rascunho salvo');
+  await page.screenshot({ path: path.join(ARTIFACTS, 'structured-sismama-form.png'), fullPage: true });
+
+  // The left BI-RADS category is missing: the dialog lists it.
+  await page.getByTestId('finish-report').click();
+  await until('invalid-fields-dialog', 'Campo BI-RADS mama esquerda é obrigatório.');
+  expect(await text('invalid-fields-dialog')).toContain('Campos inválidos.');
+  await page.screenshot({ path: path.join(ARTIFACTS, 'structured-invalid-fields.png') });
+  await page.getByTestId('invalid-fields-dialog').getByRole('button', { name: 'Fechar' }).click();
+  await page.getByTestId('invalid-fields-dialog').waitFor({ state: 'detached' });
+  expect((await knex('studies').where({ id: studyId }).first('laudo_state')).laudo_state).toBe(1);
+
+  // The values were saved as they were chosen (the structured draft).
+  const saved = await knex('structured_report_values as v')
+    .join('studies as s', 's.laudo_id', 'v.laudo_id')
+    .where('s.id', studyId)
+    .pluck('v.field_id');
+  expect(saved.sort()).toEqual(['sismama.biradsRight', 'sismama.composition', 'sismama.findings', 'sismama.indication']);
+
+  await choose('field-sismama.biradsLeft', '1');
+  await page.getByTestId('finish-report').click();
+  await eventually(
+    async () => (await knex('studies').where({ id: studyId }).first('laudo_state')).laudo_state,
+    (s) => s === 2,
+    { what: 'report concluded' },
+  );
+  const { laudo_id: laudoId } = await knex('studies').where({ id: studyId }).first('laudo_id');
+  const version = await knex('laudo_versions as v')
+    .join('laudo_contents as c', 'c.id', 'v.content_id')
+    .where({ 'v.laudo_id': laudoId })
+    .first('c.body', 'v.structured_type');
+  expect(version.structured_type).toBe('SISMAMA');
+  expect(version.body).toContain('<strong>BI-RADS mama esquerda:</strong> 1 — Negativo');
+  expect(version.body).toContain(
+    'Achado 1: Mama: Mama direita; Tipo de achado: Nódulo; Localização: Quadrante superior lateral; Tamanho (mm): 8',
+  );
+
+  // The finished report reads as its rendering.
+  await page.goto(`${platform.url}/studies/report/${studyId}`);
+  await until('editor-card', 'BI-RADS mama direita: 3 — Provavelmente benigno');
+  await page.screenshot({ path: path.join(ARTIFACTS, 'structured-sismama-finished.png'), fullPage: true });
+});
+
+test('the OIT form: ILO table of zones, symbols, plaques as a dynamic group', async () => {
+  const studyId = t.studyIds[1]!;
+  await page.goto(`${platform.url}/studies/report/${studyId}`);
+  await until('report-state', 'Não iniciado');
+  await page.getByTestId('start-report').click();
+  await until('report-state', 'Em andamento');
+  await page.getByTestId('toolbar-switchModel').click();
+  await page.getByTestId('model-OIT').click();
+  await page.getByTestId('structured-form').waitFor();
+  await choose('field-oit.parenchymal', 'S');
+  await page.getByRole('checkbox', { name: 'Superior Direita' }).check();
+  await page.getByTestId('add-oit.plaques').click();
+  await until('structured-status', 'Rascunho salvo');
+  await page.screenshot({ path: path.join(ARTIFACTS, 'structured-oit-form.png'), fullPage: true });
+  const zones = await eventually(
+    () => knex('structured_report_values').where({ field_id: 'oit.zones' }).first('value'),
+    (row) => Boolean(row),
+    { what: 'zones saved' },
+  );
+  expect(zones.value).toEqual(['U.R']);
+});
