@@ -8,6 +8,7 @@ import { errorHandler } from './http/errors';
 import { requestLogging, securityHeaders } from './http/security';
 import { spa } from './http/spa';
 import { reportRoutes } from './reports/routes';
+import { documentRoutes } from './documents/routes';
 import { studyRoutes } from './studies/routes';
 import { errorTrackerRoutes } from './error-tracker/routes';
 import { labelRoutes } from './labels/routes';
@@ -32,6 +33,9 @@ export function createApp(deps: ApiDeps): Koa {
     api.use(routes.routes(), routes.allowedMethods());
   }
   for (const routes of [phraseRoutes(deps), maskRoutes(deps), labelRoutes(deps), errorTrackerRoutes(deps)]) {
+    api.use(routes.routes(), routes.allowedMethods());
+  }
+  for (const routes of [documentRoutes(deps, 'study'), documentRoutes(deps, 'scheduled')]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
   app.use(api.routes());

@@ -363,6 +363,40 @@ const catalogue = {
       es: 'El informe de error supera 16 KB',
     },
   },
+  /** A version with no document yet (spec 3: report not yet generated or signed). */
+  REPORT_PDF_UNAVAILABLE: {
+    status: 404,
+    message: {
+      'pt-BR': 'O laudo ainda não foi gerado ou assinado',
+      en: 'The report has not been generated or signed yet',
+      es: 'El informe aún no fue generado o firmado',
+    },
+  },
+  /** An uploaded A1 file that is not a readable PKCS#12 with a certificate and key (spec 2 §8). */
+  CERTIFICATE_UPLOAD_FAILED: {
+    status: 400,
+    message: {
+      'pt-BR': 'Ocorreu um erro ao enviar o arquivo. Verifique o arquivo enviado e tente novamente.',
+      en: 'An error occurred while sending the file. Check the file and try again.',
+      es: 'Ocurrió un error al enviar el archivo. Verifique el archivo enviado e intente nuevamente.',
+    },
+  },
+  CERTIFICATE_PASSWORD_INVALID: {
+    status: 400,
+    message: {
+      'pt-BR': 'Senha do certificado digital incorreta',
+      en: 'Wrong password for the digital certificate',
+      es: 'Contraseña del certificado digital incorrecta',
+    },
+  },
+  CERTIFICATE_EXPIRED: {
+    status: 400,
+    message: {
+      'pt-BR': 'O certificado digital está fora da validade',
+      en: 'The digital certificate is not within its validity period',
+      es: 'El certificado digital está fuera de su validez',
+    },
+  },
 } satisfies Record<string, { status: number; message: Messages }>;
 
 export type ErrorCode = keyof typeof catalogue;

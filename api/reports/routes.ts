@@ -18,6 +18,7 @@ import { loadReportContext as loadContext, runReportAction } from './run-action'
 import type { ExamKind } from '../studies/study-queries';
 import type { Context } from 'koa';
 import { listVersions } from './versions';
+import { previewReport } from '../documents/routes';
 
 const Content = z.string().max(MAX_CONTENT_BYTES);
 const Empty = z.object({}).strict();
@@ -39,7 +40,9 @@ const SaveBody = z
     typingReview: z.boolean().optional(),
   })
   .strict();
-const ReviewBody = z.object({ content: Content, finish: z.boolean().default(true) }).strict();
+const ReviewBody = z
+  .object({ content: Content, finish: z.boolean().default(true), preview: z.boolean().optional(), lang: z.string().optional() })
+  .strict();
 const OptionalContent = z.object({ content: Content.optional(), laudoContent: Content.optional() }).strict();
 const RequestOpinionBody = z
   .object({
@@ -139,6 +142,10 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
 
   const save = async (ctx: Context) => {
     const b = body(ctx, SaveBody);
+    if (b.preview) {
+      ctx.body = await previewReport(ctx, deps, await loadReportContext(ctx), b.content, b.lang, kind);
+      return;
+    }
     // Signing on finish needs the signing activity (documents issue): refused, never faked.
     if (b.finish && b.personalKeyPassword) throw new AppError('SIGNING_UNAVAILABLE');
     const rc = await loadReportContext(ctx);
@@ -148,6 +155,10 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
   const review = async (ctx: Context) => {
     const b = body(ctx, ReviewBody);
     const rc = await loadReportContext(ctx);
+    if (b.preview) {
+      ctx.body = await previewReport(ctx, deps, rc, b.content, b.lang, kind);
+      return;
+    }
     ctx.body = {
       report: await runReportAction(ctx, deps, rc, { action: b.finish ? 'finishReview' : 'save', content: b.content }),
     };
