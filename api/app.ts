@@ -9,6 +9,8 @@ import { requestLogging, securityHeaders } from './http/security';
 import { spa } from './http/spa';
 import { reportRoutes } from './reports/routes';
 import { documentRoutes } from './documents/routes';
+import { certificateRoutes } from './documents/certificate-routes';
+import { verifyRoutes } from './documents/verify-routes';
 import { studyRoutes } from './studies/routes';
 import { errorTrackerRoutes } from './error-tracker/routes';
 import { labelRoutes } from './labels/routes';
@@ -29,13 +31,16 @@ export function createApp(deps: ApiDeps): Koa {
   api.get('/health', (ctx) => {
     ctx.body = { ok: true };
   });
+  // Public (no session) routes first: a later router's session middleware would answer them.
+  const publicRoutes = verifyRoutes(deps);
+  api.use(publicRoutes.routes(), publicRoutes.allowedMethods());
   for (const routes of [authRoutes(deps), studyRoutes(deps), reportRoutes(deps, 'study'), reportRoutes(deps, 'scheduled')]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
   for (const routes of [phraseRoutes(deps), maskRoutes(deps), labelRoutes(deps), errorTrackerRoutes(deps)]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
-  for (const routes of [documentRoutes(deps, 'study'), documentRoutes(deps, 'scheduled')]) {
+  for (const routes of [certificateRoutes(deps), documentRoutes(deps, 'study'), documentRoutes(deps, 'scheduled')]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
   app.use(api.routes());

@@ -42,6 +42,16 @@ const ConfigSchema = z.object({
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
   /** Login requests per client address per minute (checked before any password hash). */
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /**
+   * AES-256-GCM key sealing the A1 certificates at rest: 64 hex characters. Unset → a random
+   * key kept in DATA_DIR/secrets/certificate.key (made on first use); required in production.
+   */
+  CERTIFICATE_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
+    .optional(),
+  /** Public address of the platform, printed in signed PDFs' verification links (QR). */
+  PUBLIC_URL: z.string().url().optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -49,7 +59,11 @@ export type Config = z.infer<typeof ConfigSchema>;
 /** Parses an environment; throws one error naming every bad variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const result = ConfigSchema.safeParse(clean);
+  const result = ConfigSchema.superRefine((c, ctx) => {
+    if (c.NODE_ENV === 'production' && !c.CERTIFICATE_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['CERTIFICATE_KEY'], message: 'required in production (64 hex characters)' });
+    }
+  }).safeParse(clean);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${problems}`);

@@ -19,6 +19,8 @@ import type { ExamKind } from '../studies/study-queries';
 import type { Context } from 'koa';
 import { listVersions } from './versions';
 import { previewReport } from '../documents/routes';
+import { findCertificate } from '../documents/certificate-routes';
+import { checkSign, openCallerA1, signReport } from '../documents/sign-report';
 
 const Content = z.string().max(MAX_CONTENT_BYTES);
 const Empty = z.object({}).strict();
@@ -146,11 +148,17 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
       ctx.body = await previewReport(ctx, deps, await loadReportContext(ctx), b.content, b.lang, kind);
       return;
     }
-    // Signing on finish needs the signing activity (documents issue): refused, never faked.
-    if (b.finish && b.personalKeyPassword) throw new AppError('SIGNING_UNAVAILABLE');
     const rc = await loadReportContext(ctx);
+    // Finishing with the certificate password signs too (spec 1 §7): the certificate is opened
+    // first, so a wrong password refuses before the report is finished.
+    const a1 = b.finish && b.personalKeyPassword ? await openCallerA1(deps, rc.access.userId, b.personalKeyPassword) : null;
     const action = b.finish ? 'finish' : 'save';
-    ctx.body = { report: await runReportAction(ctx, deps, rc, { action, content: b.content }) };
+    const finished = await runReportAction(ctx, deps, rc, { action, content: b.content });
+    if (!a1) {
+      ctx.body = { report: finished };
+      return;
+    }
+    ctx.body = { report: await signReport(ctx, deps, await loadReportContext(ctx), a1) };
   };
   const review = async (ctx: Context) => {
     const b = body(ctx, ReviewBody);
@@ -215,15 +223,14 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
     };
   });
 
+  // 2 → 3: the PDF is signed here (the password never enters the workflow), then the Update.
   router.post(`${P}/:id/reports/sign`, async (ctx) => {
     const b = body(ctx, SignBody);
     const rc = await loadReportContext(ctx);
-    const user = await knex('users').where({ id: rc.access.userId }).first('personal_key_id');
-    const input = { hasPersonalKey: Boolean(user?.personal_key_id) as true, hasPassword: Boolean(b.personalKeyPassword) as true };
-    const result = check(rc.record, 'sign', actorFor(rc.access, rc.study.institutionId), input);
-    if (!result.ok) throw new AppError(result.code);
-    // The rules pass; the signature itself comes with the documents issue.
-    throw new AppError('SIGNING_UNAVAILABLE');
+    const hasKey = Boolean(await findCertificate(knex, rc.access.userId));
+    checkSign(rc, hasKey, Boolean(b.personalKeyPassword));
+    const a1 = await openCallerA1(deps, rc.access.userId, b.personalKeyPassword);
+    ctx.body = { report: await signReport(ctx, deps, rc, a1) };
   });
 
   router.post(`${P}/:id/reports/changeDoctor`, async (ctx) => {
