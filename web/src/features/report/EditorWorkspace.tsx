@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditorState, type Editor } from '@tiptap/react';
 import Alert from '@mui/material/Alert';
@@ -45,6 +45,9 @@ import { opinionMode, type ToolbarButton } from './editor/toolbar';
 import { useDraftAutosave } from './editor/use-draft-autosave';
 import { ReportToolbar, type StructuredModel } from './ReportToolbar';
 import { useEditorSources, usePhrases } from './use-editor-data';
+import { useSessionData } from '../auth/session';
+import { CertificatePasswordDialog } from '../documents/CertificatePasswordDialog';
+import { ReportDocumentButtons } from '../documents/ReportDocumentButtons';
 
 type DialogKind =
   | 'reopen'
@@ -59,7 +62,9 @@ type DialogKind =
   | 'createPhrase'
   | 'createMask'
   | 'tags'
-  | 'masks';
+  | 'masks'
+  | 'sign'
+  | 'signFinish';
 
 export interface EditorWorkspaceProps {
   study: StudyDetail;
@@ -117,6 +122,7 @@ function BottomBar({
   onOpinion,
   onMask,
   onTags,
+  documents,
 }: {
   editor: Editor | null;
   mode: EditMode;
@@ -126,6 +132,8 @@ function BottomBar({
   onOpinion: () => void;
   onMask: () => void;
   onTags: () => void;
+  /** Preview, sign and download (documents feature). */
+  documents: ReactNode;
 }) {
   const { t } = useTranslation();
   const state = useEditorState({
@@ -159,6 +167,7 @@ function BottomBar({
       <Button startIcon={<LocalOfferOutlinedIcon />} onClick={onTags} data-testid="bottom-tags">
         {t('editor.bottom.tags')}
       </Button>
+      {documents}
       <Box sx={{ flex: 1 }} />
       <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'none', md: 'block' } }}>
         {t('editor.bottom.shortcuts')}
@@ -170,7 +179,7 @@ function BottomBar({
               variant="contained"
               startIcon={mode.finishAction === 'finishReview' ? <DoneAllIcon /> : <CheckCircleOutlineIcon />}
               disabled={blocked}
-              loading={pending === mode.finishAction}
+              loading={pending === mode.finishAction || pending === 'finishAndSign'}
               loadingPosition="start"
               onClick={onFinish}
               data-testid="finish-report"
@@ -201,6 +210,7 @@ export function EditorWorkspace({
   onLeave,
 }: EditorWorkspaceProps) {
   const { t } = useTranslation();
+  const hasCertificate = Boolean(useSessionData().personalKeyId);
   const studyId = study.id;
   const sources = useEditorSources(studyId, true);
   const phrases = usePhrases(accountId, '', mode.editable);
@@ -296,8 +306,10 @@ export function EditorWorkspace({
       notify(t('editor.overLimit'), 'error');
       return;
     }
-    void act(mode.finishAction, { content: read() });
-  }, [mode.finishAction, editor, act, read, t]);
+    // With a registered A1 the author finishes and signs: the password dialog first (spec 2 §5).
+    if (mode.finishAction === 'finish' && hasCertificate) setDialog('signFinish');
+    else void act(mode.finishAction, { content: read() });
+  }, [mode.finishAction, editor, act, read, t, hasCertificate]);
 
   const saveNow = useCallback(() => {
     if (mode.autosave) void autosave.flush();
@@ -453,6 +465,29 @@ export function EditorWorkspace({
         onOpinion={() => setDialog('opinion')}
         onMask={() => setDialog('masks')}
         onTags={() => setDialog('tags')}
+        documents={
+          <ReportDocumentButtons
+            studyId={studyId}
+            state={report.state}
+            version={report.version}
+            field={mode.field === 'reviewContent' ? 'review' : 'report'}
+            canSign={allowedActions.includes('sign')}
+            read={read}
+            onSign={() => setDialog('sign')}
+          />
+        }
+      />
+      <CertificatePasswordDialog
+        key={`password-${dialog === 'sign' || dialog === 'signFinish'}`}
+        open={dialog === 'sign' || dialog === 'signFinish'}
+        confirmLabel={t(dialog === 'signFinish' ? 'documents.signAndFinish' : 'documents.sign')}
+        pending={pending === 'sign' || pending === 'finishAndSign'}
+        onSubmit={(personalKeyPassword) =>
+          void (dialog === 'signFinish'
+            ? act('finishAndSign', { content: read(), personalKeyPassword })
+            : act('sign', { personalKeyPassword }))
+        }
+        onClose={close}
       />
 
       <ReopenDialog
