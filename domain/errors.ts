@@ -152,16 +152,6 @@ const catalogue = {
       es: 'Error al firmar digitalmente el informe',
     },
   },
-  /** Until the PDF signing activity exists (documents issue) no report may reach state 3. */
-  SIGNING_UNAVAILABLE: {
-    status: 501,
-    message: {
-      'pt-BR':
-        'Erro ao assinar laudo digitalmente: a assinatura digital do PDF ainda não está disponível nesta versão da plataforma.',
-      en: 'Error signing the report digitally: PDF digital signing is not available in this version of the platform yet.',
-      es: 'Error al firmar digitalmente el informe: la firma digital del PDF aún no está disponible en esta versión de la plataforma.',
-    },
-  },
   AUDIO_INVALID: {
     status: 400,
     message: {

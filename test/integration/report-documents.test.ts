@@ -14,6 +14,9 @@ import { ensureDocumentTools } from '../../scripts/tools';
 import { eventually } from '../support/eventually';
 import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createTenant } from '../support/fixtures';
 import { apiClient, startTestPlatform } from '../support/platform';
+import { testEnv } from '../setup/env';
+import { Client, Connection } from '@temporalio/client';
+import { laudoWorkflowId } from '../../workflows/laudo/messages';
 
 jest.setTimeout(120_000);
 
@@ -67,6 +70,15 @@ async function fetchPdf(who: string, path: string): Promise<{ status: number; pd
     headers: tokens[who] ? { access_token: tokens[who]! } : {},
   });
   return { status: res.status, pdf: Buffer.from(await res.arrayBuffer()), type: res.headers.get('content-type') };
+}
+
+/** Every string and decoded byte payload of a history, as one text to search. */
+function historyText(value: unknown): string {
+  if (value instanceof Uint8Array) return Buffer.from(value).toString('utf8');
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map(historyText).join('\n');
+  if (value && typeof value === 'object') return Object.values(value).map(historyText).join('\n');
+  return '';
 }
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -157,6 +169,25 @@ it('uploads an A1, signs a finished report into a verifiable PDF, and keeps it t
   const second = await fetchPdf('doctor', `/studies/${id}/reports/download?version=2`);
   expect(pdfsig(tempFile(second.pdf), pki.nssDir)).toContain('Signature is Valid');
   expect(pdfText(second.pdf)).toContain('Texto revisado: ação e coração.');
+
+  // Every run of the report's workflow: the sign Updates carry the storage key, never a secret.
+  const connection = await Connection.connect({ address: testEnv('temporalAddress') });
+  try {
+    const client = new Client({ connection });
+    let recorded = '';
+    for await (const run of client.workflow.list({ query: `WorkflowId = '${laudoWorkflowId(signed.report.laudoId)}'` })) {
+      recorded += historyText(await client.workflow.getHandle(run.workflowId, run.runId).fetchHistory());
+    }
+    const keys: string[] = await knex('laudo_documents').where({ laudo_id: signed.report.laudoId }).pluck('storage_key');
+    expect(keys).toHaveLength(2);
+    // Positive control: the decoded payloads do hold what the Updates carried.
+    for (const key of keys) expect(recorded).toContain(key);
+    expect(recorded).not.toContain(pki.password);
+    expect(recorded).not.toContain('errada');
+    expect(recorded).not.toContain(file.slice(0, 40));
+  } finally {
+    await connection.close();
+  }
 });
 
 it('refuses to sign without a certificate with the spec message, and downloads an unsigned concluded report', async () => {
