@@ -44,12 +44,21 @@ async function main() {
   const longPdf = await renderReportPdf(long);
 
   console.log(`Report PDF bench, ${N} reports each (${process.platform}, Node ${process.version})`);
-  console.log(`  render, 1–2 pages (${(shortPdf.length / 1024).toFixed(0)} KB): ${stats(await time(N, () => renderReportPdf(short)))}`);
-  console.log(`  render, long report (${(longPdf.length / 1024).toFixed(0)} KB): ${stats(await time(N, () => renderReportPdf(long)))}`);
+  console.log(
+    `  render, 1–2 pages (${(shortPdf.length / 1024).toFixed(0)} KB): ${stats(await time(N, () => renderReportPdf(short)))}`,
+  );
+  console.log(
+    `  render, long report (${(longPdf.length / 1024).toFixed(0)} KB): ${stats(await time(N, () => renderReportPdf(long)))}`,
+  );
   console.log(`  open the A1 (.p12, password): ${stats(await time(N, () => readA1(pki.p12, pki.password)))}`);
   const a1 = readA1(pki.p12, pki.password);
   const sign = (doc: typeof short) => (i: number) =>
-    renderSignedReport({ document: doc, a1, verificationCode: `BNCH-0000-${String(i).padStart(4, '0')}`, verifyUrl: 'http://localhost:3000/verify/x' });
+    renderSignedReport({
+      document: doc,
+      a1,
+      verificationCode: `BNCH-0000-${String(i).padStart(4, '0')}`,
+      verifyUrl: 'http://localhost:3000/verify/x',
+    });
   console.log(`  render + sign (PAdES), 1–2 pages: ${stats(await time(N, sign(short)))}`);
   console.log(`  render + sign (PAdES), long report: ${stats(await time(N, sign(long)))}`);
 }

@@ -101,6 +101,8 @@ export function ensureDocumentTools(): void {
     lacking = missing();
   }
   if (lacking.length > 0) {
-    throw new Error(`The document tests need ${lacking.join(', ')}. Install them with:  sudo apt-get install -y ${packages.join(' ')}`);
+    throw new Error(
+      `The document tests need ${lacking.join(', ')}. Install them with:  sudo apt-get install -y ${packages.join(' ')}`,
+    );
   }
 }

@@ -18,7 +18,10 @@ const MAX_P12_BYTES = 64 * 1024;
 const UploadBody = z
   .object({
     /** The .p12/.pfx file, base64. */
-    file: z.string().min(4).max(Math.ceil((MAX_P12_BYTES * 4) / 3) + 4),
+    file: z
+      .string()
+      .min(4)
+      .max(Math.ceil((MAX_P12_BYTES * 4) / 3) + 4),
     password: z.string().min(1).max(200),
     fileName: z.string().max(200).optional(),
   })

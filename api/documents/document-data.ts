@@ -35,7 +35,7 @@ export async function loadReportDocument(knex: Knex, rc: ReportContext, source: 
         'p.name as patientName',
         'p.patient_id as patientId',
         'p.sex',
-        knex.raw("to_char(p.birth_date, 'YYYY-MM-DD') as \"birthDate\""),
+        knex.raw('to_char(p.birth_date, \'YYYY-MM-DD\') as "birthDate"'),
         'p.species',
         'p.breed',
         's.accession_number as accessionNumber',
@@ -62,7 +62,10 @@ export async function loadReportDocument(knex: Knex, rc: ReportContext, source: 
   const withOpinion = current ? record.hasOpinionSignature : Boolean(versionRow?.has_opinion_signature);
   const opinionId: string | null = withOpinion ? (current ? record.opinionUserId : versionRow?.opinion_user_id) : null;
   const people: { id: string; name: string }[] = await knex('users')
-    .whereIn('id', [executorId, opinionId].filter((x): x is string => Boolean(x)))
+    .whereIn(
+      'id',
+      [executorId, opinionId].filter((x): x is string => Boolean(x)),
+    )
     .select('id', 'name');
   const nameOf = (id: string | null) => people.find((p) => p.id === id)?.name;
   const signers: ReportDocumentInput['signers'] = [];
@@ -78,7 +81,8 @@ export async function loadReportDocument(knex: Knex, rc: ReportContext, source: 
     institution: {
       name: row.institutionName ?? account.name,
       logoBase64: null,
-      customHeader: typeof cfg.PRINT_CUSTOM_HEADER === 'string' && cfg.PRINT_CUSTOM_HEADER.trim() ? cfg.PRINT_CUSTOM_HEADER : null,
+      customHeader:
+        typeof cfg.PRINT_CUSTOM_HEADER === 'string' && cfg.PRINT_CUSTOM_HEADER.trim() ? cfg.PRINT_CUSTOM_HEADER : null,
     },
     patient: {
       name: row.patientName,

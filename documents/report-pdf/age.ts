@@ -32,9 +32,12 @@ export function ageAt(birth: string | null, at: string | null): Age | null {
 
 /** The exam's calendar day in America/Sao_Paulo (YYYY-MM-DD). */
 export function saoPauloDay(iso: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(iso),
-  );
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Sao_Paulo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(iso));
 }
 
 /** DD/MM/YYYY HH:mm (MM/DD/YYYY for English, spec 1 §9) in America/Sao_Paulo. */

@@ -22,7 +22,11 @@ it('reads headings, marks, sizes, alignment, lists, tables and images', () => {
     { text: '\n' },
     { text: 'linha' },
   ]);
-  expect(blocks[2]).toMatchObject({ type: 'list', ordered: false, items: [[{ runs: [{ text: 'um' }] }], [{ runs: [{ text: 'dois' }] }]] });
+  expect(blocks[2]).toMatchObject({
+    type: 'list',
+    ordered: false,
+    items: [[{ runs: [{ text: 'um' }] }], [{ runs: [{ text: 'dois' }] }]],
+  });
   expect(blocks[3]).toMatchObject({ type: 'list', ordered: true, start: 3 });
   expect(blocks[4]).toMatchObject({ type: 'table', rows: [{ header: true }, { header: false }] });
   expect(blocks[5]).toEqual({ type: 'image', src: 'data:image/png;base64,AAAA', width: 75, align: 'left' });
@@ -36,5 +40,7 @@ it('keeps text of unknown tags and survives broken HTML', () => {
     { type: 'paragraph', align: 'left', runs: [{ text: 'solto ' }, { text: 'texto' }] },
     { type: 'paragraph', align: 'left', runs: [{ text: 'aberto' }] },
   ]);
-  expect(parseReportHtml('<script>alert(1)</script><p>ok</p>')).toEqual([{ type: 'paragraph', align: 'left', runs: [{ text: 'ok' }] }]);
+  expect(parseReportHtml('<script>alert(1)</script><p>ok</p>')).toEqual([
+    { type: 'paragraph', align: 'left', runs: [{ text: 'ok' }] },
+  ]);
 });

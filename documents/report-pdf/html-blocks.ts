@@ -257,7 +257,10 @@ function tableRows(table: Node): { header: boolean; cells: Block[][] }[] {
       if (typeof c === 'string') continue;
       if (c.name === 'tr') {
         const cells = c.children.filter((x): x is Node => typeof x !== 'string' && (x.name === 'td' || x.name === 'th'));
-        rows.push({ header: cells.length > 0 && cells.every((x) => x.name === 'th'), cells: cells.map((x) => blocksOf(x.children)) });
+        rows.push({
+          header: cells.length > 0 && cells.every((x) => x.name === 'th'),
+          cells: cells.map((x) => blocksOf(x.children)),
+        });
       } else if (c.name === 'thead' || c.name === 'tbody' || c.name === 'tfoot') visit(c);
     }
   };

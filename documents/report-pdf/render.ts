@@ -97,7 +97,14 @@ export async function renderReportPdf(input: ReportDocumentInput, options: Rende
   if (model.criticalFinding) {
     ensureSpace(doc, 40);
     doc.moveDown(0.6);
-    writeRuns(doc, [{ text: `${L.criticalFinding}: `, bold: true, color: '#b00020' }, { text: model.criticalFinding }], MARGIN, width, 'left', BASE_SIZE);
+    writeRuns(
+      doc,
+      [{ text: `${L.criticalFinding}: `, bold: true, color: '#b00020' }, { text: model.criticalFinding }],
+      MARGIN,
+      width,
+      'left',
+      BASE_SIZE,
+    );
   }
   const widgetRect = drawSignatureBlock(doc, model, L, options.signature, qr);
 
@@ -140,10 +147,17 @@ function drawHeader(doc: Doc, model: ReportDocument, logo: Buffer | null, L: Lab
       .text(model.institution.customHeader, textX, top + 18, { width, height: 30, ellipsis: true });
   }
   if (model.preview) {
-    setFont(doc, 'bold', 8.5).fillColor('#b00020').text(L.preview, MARGIN, top - 14, { width: doc.page.width - 2 * MARGIN, align: 'right' });
+    setFont(doc, 'bold', 8.5)
+      .fillColor('#b00020')
+      .text(L.preview, MARGIN, top - 14, { width: doc.page.width - 2 * MARGIN, align: 'right' });
   }
   const lineY = MARGIN + HEADER_HEIGHT - 12;
-  doc.moveTo(MARGIN, lineY).lineTo(doc.page.width - MARGIN, lineY).lineWidth(0.8).strokeColor('#999999').stroke();
+  doc
+    .moveTo(MARGIN, lineY)
+    .lineTo(doc.page.width - MARGIN, lineY)
+    .lineWidth(0.8)
+    .strokeColor('#999999')
+    .stroke();
   doc.fillColor(INK);
   doc.x = MARGIN;
   doc.y = doc.page.margins.top;
@@ -185,7 +199,12 @@ function drawPatientBlock(doc: Doc, model: ReportDocument, L: Labels): void {
     setFont(doc, 'regular', 9).fillColor(INK).text(value, { width: w, lineBreak: false, ellipsis: true });
   });
   const endY = startY + (1 + Math.ceil((rows.length - 1) / 2)) * lineH + 4;
-  doc.moveTo(MARGIN, endY).lineTo(doc.page.width - MARGIN, endY).lineWidth(0.5).strokeColor('#cccccc').stroke();
+  doc
+    .moveTo(MARGIN, endY)
+    .lineTo(doc.page.width - MARGIN, endY)
+    .lineWidth(0.5)
+    .strokeColor('#cccccc')
+    .stroke();
   doc.x = MARGIN;
   doc.y = endY + 12;
 }
@@ -211,9 +230,17 @@ function renderBlocks(doc: Doc, blocks: Block[], x: number, width: number, image
         b.items.forEach((item, i) => {
           ensureSpace(doc, BASE_SIZE * 1.6);
           const y = doc.y;
-          setFont(doc, 'regular', BASE_SIZE).fillColor(INK).text(b.ordered ? `${b.start + i}.` : '•', x, y, { width: 18, align: 'right' });
+          setFont(doc, 'regular', BASE_SIZE)
+            .fillColor(INK)
+            .text(b.ordered ? `${b.start + i}.` : '•', x, y, { width: 18, align: 'right' });
           doc.y = y;
-          renderBlocks(doc, item.length > 0 ? item : [{ type: 'paragraph', runs: [], align: 'left' }], x + 24, width - 24, images);
+          renderBlocks(
+            doc,
+            item.length > 0 ? item : [{ type: 'paragraph', runs: [], align: 'left' }],
+            x + 24,
+            width - 24,
+            images,
+          );
         });
         doc.y += 2;
         break;
@@ -236,7 +263,12 @@ function renderBlocks(doc: Doc, blocks: Block[], x: number, width: number, image
       }
       case 'rule':
         ensureSpace(doc, 10);
-        doc.moveTo(x, doc.y + 4).lineTo(x + width, doc.y + 4).lineWidth(0.5).strokeColor('#999999').stroke();
+        doc
+          .moveTo(x, doc.y + 4)
+          .lineTo(x + width, doc.y + 4)
+          .lineWidth(0.5)
+          .strokeColor('#999999')
+          .stroke();
         doc.y += 10;
         break;
     }
@@ -304,8 +336,15 @@ function drawSignatureBlock(
   model.signers.forEach((s, i) => {
     const cx = MARGIN + i * slot + 20;
     const w = slot - 40;
-    doc.moveTo(cx, top + 18).lineTo(cx + w, top + 18).lineWidth(0.6).strokeColor('#444444').stroke();
-    setFont(doc, 'bold', 10).fillColor(INK).text(s.name, cx, top + 22, { width: w, align: 'center' });
+    doc
+      .moveTo(cx, top + 18)
+      .lineTo(cx + w, top + 18)
+      .lineWidth(0.6)
+      .strokeColor('#444444')
+      .stroke();
+    setFont(doc, 'bold', 10)
+      .fillColor(INK)
+      .text(s.name, cx, top + 22, { width: w, align: 'center' });
     setFont(doc, 'regular', 8.5)
       .fillColor(MUTED)
       .text(s.role === 'executor' ? L.executor : L.opinion, cx, top + 36, { width: w, align: 'center' });
@@ -318,14 +357,20 @@ function drawSignatureBlock(
     doc.image(qr, MARGIN + 6, y + 6, { width: 60, height: 60 });
     const tx = MARGIN + 74;
     const tw = boxW - 80;
-    setFont(doc, 'bold', 8.5).fillColor('#2e7d32').text(`${L.signedBy} ${sig.signerName}`, tx, y + 7, { width: tw });
+    setFont(doc, 'bold', 8.5)
+      .fillColor('#2e7d32')
+      .text(`${L.signedBy} ${sig.signerName}`, tx, y + 7, { width: tw });
     setFont(doc, 'regular', 7.5)
       .fillColor(INK)
-      .text(`${L.at} ${saoPauloDateTime(sig.signedAt, model.lang)} (America/Sao_Paulo) — ICP-Brasil PAdES AD-RB`, tx, doc.y, { width: tw })
+      .text(`${L.at} ${saoPauloDateTime(sig.signedAt, model.lang)} (America/Sao_Paulo) — ICP-Brasil PAdES AD-RB`, tx, doc.y, {
+        width: tw,
+      })
       .text(`${L.certificate}: ${sig.certificateSubject}`, tx, doc.y, { width: tw, lineBreak: false, ellipsis: true })
       .text(`${L.issuer}: ${sig.certificateIssuer}`, tx, doc.y, { width: tw, lineBreak: false, ellipsis: true });
     setFont(doc, 'bold', 8).text(`${L.verifyCode}: ${sig.verificationCode}`, tx, doc.y + 1, { width: tw });
-    setFont(doc, 'regular', 7.5).fillColor('#1a4f9c').text(`${L.verifyAt} ${sig.verifyUrl}`, tx, doc.y, { width: tw, link: sig.verifyUrl });
+    setFont(doc, 'regular', 7.5)
+      .fillColor('#1a4f9c')
+      .text(`${L.verifyAt} ${sig.verifyUrl}`, tx, doc.y, { width: tw, link: sig.verifyUrl });
     doc.fillColor(INK);
     // PDF space has its origin bottom-left.
     const h = doc.page.height;
@@ -340,7 +385,12 @@ function drawFooter(doc: Doc, model: ReportDocument, L: Labels, n: number, of: n
   const bottom = doc.page.margins.bottom;
   doc.page.margins.bottom = 0;
   const y = doc.page.height - MARGIN - 14;
-  doc.moveTo(MARGIN, y - 6).lineTo(doc.page.width - MARGIN, y - 6).lineWidth(0.5).strokeColor('#cccccc').stroke();
+  doc
+    .moveTo(MARGIN, y - 6)
+    .lineTo(doc.page.width - MARGIN, y - 6)
+    .lineWidth(0.5)
+    .strokeColor('#cccccc')
+    .stroke();
   setFont(doc, 'regular', 8)
     .fillColor(MUTED)
     .text(`${model.patient.name} — ${L.version(model.version)}`, MARGIN, y, { width: 300, lineBreak: false, ellipsis: true });

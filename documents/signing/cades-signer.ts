@@ -84,7 +84,12 @@ function derSetOf(items: forge.asn1.Asn1[]): forge.asn1.Asn1 {
 }
 
 /** The CMS (DER) for the bytes the PDF's ByteRange covers. */
-export function cadesDetached(content: Buffer, key: forge.pki.rsa.PrivateKey, cert: forge.pki.Certificate, chain: forge.pki.Certificate[] = []): Buffer {
+export function cadesDetached(
+  content: Buffer,
+  key: forge.pki.rsa.PrivateKey,
+  cert: forge.pki.Certificate,
+  chain: forge.pki.Certificate[] = [],
+): Buffer {
   const digest = createHash('sha256').update(content).digest('binary');
   const attrs = derSetOf([
     attribute(OIDS.contentType, oid(OIDS.data)),
@@ -112,13 +117,7 @@ export function cadesDetached(content: Buffer, key: forge.pki.rsa.PrivateKey, ce
     true,
     [cert, ...chain].map((c) => forge.pki.certificateToAsn1(c)),
   );
-  const signedData = seq([
-    int(1),
-    set([algorithm(OIDS.sha256)]),
-    seq([oid(OIDS.data)]),
-    certificates,
-    set([signerInfo]),
-  ]);
+  const signedData = seq([int(1), set([algorithm(OIDS.sha256)]), seq([oid(OIDS.data)]), certificates, set([signerInfo])]);
   const contentInfo = seq([oid(OIDS.signedData), asn1.create(C.CONTEXT_SPECIFIC, 0, true, [signedData])]);
   return Buffer.from(der(contentInfo), 'binary');
 }

@@ -65,14 +65,32 @@ it('carries a CMS openssl verifies, with the four PAdES / ICP-Brasil signed attr
   const content = tempFile(Buffer.concat([signed.subarray(a, a + b), signed.subarray(c, c + d)]), 'content.bin');
   const verify = spawnSync(
     'openssl',
-    ['cms', '-verify', '-binary', '-inform', 'DER', '-in', cms, '-content', content, '-CAfile', pki.caPem, '-purpose', 'any', '-out', '/dev/null'],
+    [
+      'cms',
+      '-verify',
+      '-binary',
+      '-inform',
+      'DER',
+      '-in',
+      cms,
+      '-content',
+      content,
+      '-CAfile',
+      pki.caPem,
+      '-purpose',
+      'any',
+      '-out',
+      '/dev/null',
+    ],
     { encoding: 'utf8' },
   );
   expect(`${verify.stdout}${verify.stderr}`).toContain('Verification successful');
   const printed = execFileSync('openssl', ['cms', '-cmsout', '-print', '-inform', 'DER', '-in', cms], { encoding: 'utf8' });
   expect(printed).toContain('object: contentType (1.2.840.113549.1.9.3)');
   expect(printed).toContain('object: messageDigest (1.2.840.113549.1.9.4)');
-  expect(printed).toMatch(/object: (id-smime-aa-signingCertificateV2|signingCertificateV2) \(1\.2\.840\.113549\.1\.9\.16\.2\.47\)/);
+  expect(printed).toMatch(
+    /object: (id-smime-aa-signingCertificateV2|signingCertificateV2) \(1\.2\.840\.113549\.1\.9\.16\.2\.47\)/,
+  );
   expect(printed).toMatch(/object: (id-smime-aa-ets-sigPolicyId|[A-Za-z-]+) \(1\.2\.840\.113549\.1\.9\.16\.2\.15\)/);
   expect(printed).not.toContain('signingTime');
   expect(printed).toContain('2.16.76.1.7.1.11.1.3');

@@ -55,7 +55,10 @@ export function sampleReport(overrides: Partial<ReportDocumentInput> = {}): Repo
   return {
     lang: 'pt-BR',
     veterinary: false,
-    institution: { name: 'Clínica Imagem Total — Unidade São João', customHeader: 'Rua das Acácias, 123 — São Paulo/SP — CRM 12345' },
+    institution: {
+      name: 'Clínica Imagem Total — Unidade São João',
+      customHeader: 'Rua das Acácias, 123 — São Paulo/SP — CRM 12345',
+    },
     patient: { name: 'José Antônio da Conceição', id: 'PAC-0042', sex: 'M', birthDate: '1980-05-17' },
     exam: { accessionNumber: 'ACC-2026-001', type: 'TC de tórax', date: '2026-11-20T13:30:00.000Z', modalities: ['CT'] },
     contentHtml: SAMPLE_HTML,

@@ -25,18 +25,58 @@ export function makeTestPki(signerName = 'Dr. João Silva:12345678900'): TestPki
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'laudos-pki-'));
   const password = 'senha-do-A1';
   run(dir, 'openssl', [
-    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.crt', '-days', '3650',
-    '-subj', '/C=BR/O=Laudos Teste/CN=AC Raiz Laudos Teste',
-    '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign',
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.crt',
+    '-days',
+    '3650',
+    '-subj',
+    '/C=BR/O=Laudos Teste/CN=AC Raiz Laudos Teste',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
   ]);
-  run(dir, 'openssl', ['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'a1.key', '-out', 'a1.csr', '-utf8',
-    '-subj', `/C=BR/O=ICP-Brasil/OU=Teste/CN=${signerName}`]);
+  run(dir, 'openssl', [
+    'req',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'a1.key',
+    '-out',
+    'a1.csr',
+    '-utf8',
+    '-subj',
+    `/C=BR/O=ICP-Brasil/OU=Teste/CN=${signerName}`,
+  ]);
   fs.writeFileSync(
     path.join(dir, 'a1.ext'),
     'basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,nonRepudiation\nextendedKeyUsage=emailProtection,clientAuth\n',
   );
-  run(dir, 'openssl', ['x509', '-req', '-in', 'a1.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial',
-    '-out', 'a1.crt', '-days', '365', '-extfile', 'a1.ext']);
+  run(dir, 'openssl', [
+    'x509',
+    '-req',
+    '-in',
+    'a1.csr',
+    '-CA',
+    'ca.crt',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'a1.crt',
+    '-days',
+    '365',
+    '-extfile',
+    'a1.ext',
+  ]);
   // OpenSSL 3.0's x509 cannot back-date: `openssl ca` with explicit dates makes the expired one.
   fs.writeFileSync(path.join(dir, 'index.txt'), '');
   fs.writeFileSync(path.join(dir, 'serial'), '1000\n');
@@ -44,11 +84,46 @@ export function makeTestPki(signerName = 'Dr. João Silva:12345678900'): TestPki
     path.join(dir, 'ca.cnf'),
     '[ca]\ndefault_ca = d\n[d]\ndatabase = index.txt\nnew_certs_dir = .\nserial = serial\ndefault_md = sha256\npolicy = p\nunique_subject = no\n[p]\ncommonName = supplied\n',
   );
-  run(dir, 'openssl', ['ca', '-batch', '-config', 'ca.cnf', '-cert', 'ca.crt', '-keyfile', 'ca.key', '-in', 'a1.csr',
-    '-out', 'old.crt', '-startdate', '20200101000000Z', '-enddate', '20210101000000Z', '-extfile', 'a1.ext', '-notext', '-utf8']);
-  for (const [crt, out] of [['a1.crt', 'a1.p12'], ['old.crt', 'old.p12']] as const) {
-    run(dir, 'openssl', ['pkcs12', '-export', '-inkey', 'a1.key', '-in', crt, '-certfile', 'ca.crt', '-out', out,
-      '-passout', `pass:${password}`]);
+  run(dir, 'openssl', [
+    'ca',
+    '-batch',
+    '-config',
+    'ca.cnf',
+    '-cert',
+    'ca.crt',
+    '-keyfile',
+    'ca.key',
+    '-in',
+    'a1.csr',
+    '-out',
+    'old.crt',
+    '-startdate',
+    '20200101000000Z',
+    '-enddate',
+    '20210101000000Z',
+    '-extfile',
+    'a1.ext',
+    '-notext',
+    '-utf8',
+  ]);
+  for (const [crt, out] of [
+    ['a1.crt', 'a1.p12'],
+    ['old.crt', 'old.p12'],
+  ] as const) {
+    run(dir, 'openssl', [
+      'pkcs12',
+      '-export',
+      '-inkey',
+      'a1.key',
+      '-in',
+      crt,
+      '-certfile',
+      'ca.crt',
+      '-out',
+      out,
+      '-passout',
+      `pass:${password}`,
+    ]);
   }
   const nss = path.join(dir, 'nss');
   fs.mkdirSync(nss);

@@ -37,7 +37,11 @@ beforeAll(async () => {
   api = apiClient(platform.url);
   t = await createTenant(knex, { studies: 2, users: { doctor: DOCTOR_PERMISSIONS, nobody: ['STUDIES_RETRIEVE_REPORTS'] } });
   other = await createTenant(knex, { studies: 1, users: { doctor: DOCTOR_PERMISSIONS } });
-  for (const [key, tenant] of [['doctor', t], ['nobody', t], ['outsider', other]] as const) {
+  for (const [key, tenant] of [
+    ['doctor', t],
+    ['nobody', t],
+    ['outsider', other],
+  ] as const) {
     const username = tenant.users[key === 'outsider' ? 'doctor' : key]!.username;
     tokens[key] = (await api('POST', '/auth', { body: { username, password: PASSWORD } })).body.data.accessToken;
   }
@@ -95,9 +99,9 @@ it('uploads an A1, signs a finished report into a verifiable PDF, and keeps it t
     'CERTIFICATE_PASSWORD_INVALID',
   );
   const expired = pki.expiredP12.toString('base64');
-  expect((await act('doctor', 'POST', '/digitalSignature/upload', { file: expired, password: pki.password }, 400)).error.code).toBe(
-    'CERTIFICATE_EXPIRED',
-  );
+  expect(
+    (await act('doctor', 'POST', '/digitalSignature/upload', { file: expired, password: pki.password }, 400)).error.code,
+  ).toBe('CERTIFICATE_EXPIRED');
   const uploaded = await act('doctor', 'POST', '/digitalSignature/upload', { file, password: pki.password });
   expect(uploaded.certificate).toMatchObject({ subject: expect.stringContaining('CN=Dr. João Silva') });
   expect(JSON.stringify(uploaded)).not.toContain(file.slice(0, 40));
@@ -125,8 +129,14 @@ it('uploads an A1, signs a finished report into a verifiable PDF, and keeps it t
   expect(wrong.error.description).toBe('Erro ao assinar laudo digitalmente');
   const signed = await act('doctor', 'POST', `/studies/${id}/reports/sign`, { personalKeyPassword: pki.password });
   expect(signed.report.state).toBe(3);
-  await eventually(() => live.get(id)?.laudoState, (s) => s === 3, { what: 'live document in state 3' });
-  expect(await knex('laudos').where({ id: signed.report.laudoId }).first('is_digitally_signed')).toEqual({ is_digitally_signed: true });
+  await eventually(
+    () => live.get(id)?.laudoState,
+    (s) => s === 3,
+    { what: 'live document in state 3' },
+  );
+  expect(await knex('laudos').where({ id: signed.report.laudoId }).first('is_digitally_signed')).toEqual({
+    is_digitally_signed: true,
+  });
 
   // The version's document is the signed PDF; pdfsig trusts it against the test CA.
   const download = await fetchPdf('doctor', `/studies/${id}/reports/download?version=1`);
@@ -151,7 +161,12 @@ it('uploads an A1, signs a finished report into a verifiable PDF, and keeps it t
   expect(code).toBeDefined();
   const check = await api('GET', `/public/verify/${code}`);
   if (!check.body?.document) throw new Error(`${code} ${check.status} ${JSON.stringify(check.body)}`);
-  expect(check.body.document).toMatchObject({ status: 'valid', version: 1, sha256: sha(download.pdf), signerName: expect.stringContaining('João') });
+  expect(check.body.document).toMatchObject({
+    status: 'valid',
+    version: 1,
+    sha256: sha(download.pdf),
+    signerName: expect.stringContaining('João'),
+  });
   expect((await api('GET', '/public/verify/AAAA-AAAA-AAAA')).status).toBe(404);
   expect(sha((await fetchPdf('', `/public/verify/${code}/document`)).pdf)).toBe(sha(download.pdf));
 

@@ -25,7 +25,11 @@ export function CertificatePage() {
   const { t, i18n } = useTranslation();
   const session = useSession();
   const queryClient = useQueryClient();
-  const current = useQuery({ queryKey: certificateKey, queryFn: ({ signal }) => fetchCertificate(signal), meta: { silent: true } });
+  const current = useQuery({
+    queryKey: certificateKey,
+    queryFn: ({ signal }) => fetchCertificate(signal),
+    meta: { silent: true },
+  });
   const [file, setFile] = useState<File | null>(null);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -109,7 +113,9 @@ export function CertificatePage() {
       </Paper>
       <Paper variant="outlined" sx={{ p: 2.5 }}>
         <Stack spacing={2}>
-          <Typography variant="subtitle1">{t(cert ? 'documents.certificate.replace' : 'documents.certificate.upload')}</Typography>
+          <Typography variant="subtitle1">
+            {t(cert ? 'documents.certificate.replace' : 'documents.certificate.upload')}
+          </Typography>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
             <Button variant="outlined" component="label" startIcon={<UploadFileIcon />}>
               {t('documents.certificate.chooseFile')}

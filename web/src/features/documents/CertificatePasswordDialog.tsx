@@ -49,7 +49,13 @@ export function CertificatePasswordDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('documents.cancel')}</Button>
-        <Button variant="contained" disabled={!password} loading={pending} onClick={submit} data-testid="certificate-password-submit">
+        <Button
+          variant="contained"
+          disabled={!password}
+          loading={pending}
+          onClick={submit}
+          data-testid="certificate-password-submit"
+        >
           {confirmLabel}
         </Button>
       </DialogActions>

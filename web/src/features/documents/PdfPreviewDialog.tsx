@@ -54,10 +54,7 @@ export function PdfPreviewDialog({
             sx={{ display: 'block', border: 0, width: mobile ? '100%' : PREVIEW_PAGE_WIDTH, height: mobile ? '100%' : '75vh' }}
           />
         ) : (
-          <Box
-            sx={{ width: mobile ? '100%' : PREVIEW_PAGE_WIDTH, height: 320, display: 'grid', placeItems: 'center' }}
-            aria-busy
-          >
+          <Box sx={{ width: mobile ? '100%' : PREVIEW_PAGE_WIDTH, height: 320, display: 'grid', placeItems: 'center' }} aria-busy>
             <Box sx={{ textAlign: 'center' }}>
               <CircularProgress />
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
@@ -76,7 +73,12 @@ export function PdfPreviewDialog({
         >
           {t('documents.print')}
         </Button>
-        <Button startIcon={<DownloadIcon />} disabled={!pdf} onClick={() => pdf && saveBlob(pdf, fileName)} data-testid="pdf-download">
+        <Button
+          startIcon={<DownloadIcon />}
+          disabled={!pdf}
+          onClick={() => pdf && saveBlob(pdf, fileName)}
+          data-testid="pdf-download"
+        >
           {t('documents.download')}
         </Button>
         <Button variant="contained" onClick={onClose}>

@@ -68,7 +68,13 @@ export function ReportDocumentButtons({
         </Button>
       )}
       {DOCUMENT_STATES.includes(state) && (
-        <Button startIcon={<DownloadIcon />} onClick={download} loading={downloading} loadingPosition="start" data-testid="bottom-download">
+        <Button
+          startIcon={<DownloadIcon />}
+          onClick={download}
+          loading={downloading}
+          loadingPosition="start"
+          data-testid="bottom-download"
+        >
           {t('documents.download')}
         </Button>
       )}

@@ -82,7 +82,11 @@ export function VerifyPage() {
               <Row label={t('documents.verify.version')} value={d.version} />
               <Row label={t('documents.verify.hash')} value={d.sha256} />
               <Box>
-                <Button variant="outlined" href={`${API_PREFIX}/public/verify/${encodeURIComponent(code)}/document`} target="_blank">
+                <Button
+                  variant="outlined"
+                  href={`${API_PREFIX}/public/verify/${encodeURIComponent(code)}/document`}
+                  target="_blank"
+                >
                   {t('documents.verify.open')}
                 </Button>
               </Box>
