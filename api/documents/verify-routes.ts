@@ -9,7 +9,7 @@ import type { ApiDeps } from '../deps';
 import { rateLimit } from '../http/rate-limit';
 import { VERIFICATION_CODE } from './sign-report';
 
-/** "José Antônio da Conceição" → "J. A. d. C.": enough to match the paper, not to identify. */
+/** "José Antônio da Conceição" → "J. A. D. C.": enough to match the paper, not to identify. */
 export const initials = (name: string) =>
   name
     .split(/\s+/)

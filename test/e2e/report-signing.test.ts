@@ -77,6 +77,7 @@ it('registers an A1, previews, finishes with the password, downloads and verifie
   await page.keyboard.type('Pulmões com transparência preservada. Coração de dimensões normais.');
   await page.getByTestId('bottom-preview').click();
   await page.getByTestId('pdf-preview-frame').waitFor();
+  await page.waitForTimeout(1500); // Chromium's PDF viewer paints after the frame loads
   await shot(page, 'documents-preview-dialog');
   await page.getByTestId('pdf-preview-dialog').getByRole('button', { name: 'Fechar' }).click();
 
@@ -109,6 +110,9 @@ it('registers an A1, previews, finishes with the password, downloads and verifie
   expect(verdict).toContain('Certificate is Trusted');
   const text = pdfText(pdf);
   expect(text).toContain('Pulmões com transparência preservada.');
+  // The versions table offers the same document for version 1.
+  const [fromTable] = await Promise.all([page.waitForEvent('download'), page.getByTestId('version-pdf-1').click()]);
+  expect(fs.readFileSync((await fromTable.path())!).equals(pdf)).toBe(true);
 
   // The QR's page, public: a fresh context without a session.
   const code = text.match(/Código de verificação: ([A-Z0-9-]{14})/)![1]!;
