@@ -12,7 +12,7 @@ import { type TestPki, makeTestPki, pdfsig } from '../../documents/testing/test-
 import type { Platform } from '../../scripts/platform';
 import { ensureDocumentTools } from '../../scripts/tools';
 import { eventually } from '../support/eventually';
-import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createTenant } from '../support/fixtures';
+import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createScheduledExam, createTenant } from '../support/fixtures';
 import { apiClient, startTestPlatform } from '../support/platform';
 import { testEnv } from '../setup/env';
 import { Client, Connection } from '@temporalio/client';
@@ -217,4 +217,23 @@ it('refuses to sign without a certificate with the spec message, and downloads a
   expect(unsigned.status).toBe(200);
   expect(pdfText(unsigned.pdf)).toContain('Laudo sem assinatura digital.');
   expect(pdfsig(tempFile(unsigned.pdf), pki.nssDir)).toContain('does not contain any signatures');
+});
+
+it('previews, finishes and downloads a scheduled exam (no institution) under /scheduledExam', async () => {
+  const id = await createScheduledExam(knex, t);
+  await act('doctor', 'POST', `/scheduledExam/${id}/reports/start`);
+  const { previewUrl } = await act('doctor', 'POST', `/scheduledExam/${id}/reports/saveReport`, {
+    content: '<p>Colelitíase.</p>',
+    preview: true,
+  });
+  expect(previewUrl).toMatch(new RegExp(`^/api/scheduledExam/${id}/reports/preview/[0-9a-f]{64}\\.pdf$`));
+  expect(pdfText((await fetchPdf('doctor', previewUrl)).pdf)).toContain('Colelitíase.');
+  await act('doctor', 'POST', `/scheduledExam/${id}/reports/saveReport`, { content: '<p>Colelitíase.</p>' });
+  const pdf = await fetchPdf('doctor', `/scheduledExam/${id}/reports/download?version=1`);
+  expect(pdf.status).toBe(200);
+  const text = pdfText(pdf.pdf);
+  // Without an institution the header names the account.
+  expect(text).toContain(`Conta ${t.users.doctor!.username.split('.')[1]}`);
+  expect(text).toContain('US de abdome total');
+  expect((await fetchPdf('outsider', `/scheduledExam/${id}/reports/download?version=1`)).status).toBe(404);
 });
