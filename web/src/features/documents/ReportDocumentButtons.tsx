@@ -4,8 +4,7 @@ import Button from '@mui/material/Button';
 import DownloadIcon from '@mui/icons-material/Download';
 import DrawOutlinedIcon from '@mui/icons-material/DrawOutlined';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
-import { describeError } from '../../lib/errors';
-import { notify } from '../../app/notifications/store';
+import { ReportActionErrorDialog } from '../report/ReportActionErrorDialog';
 import { downloadPath, fetchPdf, previewPdf, saveBlob } from './api';
 import { PdfPreviewDialog } from './PdfPreviewDialog';
 
@@ -37,21 +36,23 @@ export function ReportDocumentButtons({
   const { t } = useTranslation();
   const [preview, setPreview] = useState<{ pdf: Blob | null } | null>(null);
   const [downloading, setDownloading] = useState(false);
+  // Spec 1 §8 'Erro ao baixar PDF do laudo'; spec 2 §8 preview failure 'Ocorreu um erro!'.
+  const [failure, setFailure] = useState<{ title: string; error: unknown } | null>(null);
 
   const openPreview = () => {
     setPreview({ pdf: null });
     previewPdf(studyId, field, read())
       .then((pdf) => setPreview({ pdf }))
-      .catch((err: unknown) => {
+      .catch((error: unknown) => {
         setPreview(null);
-        notify(`${t('documents.errors.previewTitle')} ${describeError(err, t)}`, 'error');
+        setFailure({ title: t('documents.errors.previewTitle'), error });
       });
   };
   const download = () => {
     setDownloading(true);
     fetchPdf(downloadPath(studyId, version))
       .then((pdf) => saveBlob(pdf, `laudo-v${version}.pdf`))
-      .catch((err: unknown) => notify(`${t('documents.errors.downloadTitle')}: ${describeError(err, t)}`, 'error'))
+      .catch((error: unknown) => setFailure({ title: t('documents.errors.downloadTitle'), error }))
       .finally(() => setDownloading(false));
   };
 
@@ -78,6 +79,7 @@ export function ReportDocumentButtons({
           {t('documents.download')}
         </Button>
       )}
+      <ReportActionErrorDialog title={failure?.title ?? ''} error={failure?.error ?? null} onClose={() => setFailure(null)} />
       {preview && (
         <PdfPreviewDialog
           pdf={preview.pdf}

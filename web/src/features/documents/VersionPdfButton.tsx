@@ -4,8 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
-import { notify } from '../../app/notifications/store';
-import { describeError } from '../../lib/errors';
+import { ReportActionErrorDialog } from '../report/ReportActionErrorDialog';
 import { downloadPath, fetchPdf, saveBlob } from './api';
 
 /** Versions that have a document: concluded, signed, or archived by a reopen. */
@@ -15,27 +14,31 @@ export const VERSION_DOCUMENT_STATUSES: readonly string[] = ['FINISHED', 'SIGNED
 export function VersionPdfButton({ studyId, version, status }: { studyId: string; version: number; status: string }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
   if (!VERSION_DOCUMENT_STATUSES.includes(status)) return null;
   const download = () => {
     setBusy(true);
     fetchPdf(downloadPath(studyId, version))
       .then((pdf) => saveBlob(pdf, `laudo-v${version}.pdf`))
-      .catch((err: unknown) => notify(`${t('documents.errors.downloadTitle')}: ${describeError(err, t)}`, 'error'))
+      .catch((err: unknown) => setError(err))
       .finally(() => setBusy(false));
   };
   return (
-    <Tooltip title={t('documents.download')}>
-      <span>
-        <IconButton
-          size="small"
-          onClick={download}
-          disabled={busy}
-          aria-label={t('documents.download')}
-          data-testid={`version-pdf-${version}`}
-        >
-          {busy ? <CircularProgress size={18} /> : <PictureAsPdfOutlinedIcon fontSize="small" />}
-        </IconButton>
-      </span>
-    </Tooltip>
+    <>
+      <ReportActionErrorDialog title={t('documents.errors.downloadTitle')} error={error} onClose={() => setError(null)} />
+      <Tooltip title={t('documents.download')}>
+        <span>
+          <IconButton
+            size="small"
+            onClick={download}
+            disabled={busy}
+            aria-label={t('documents.download')}
+            data-testid={`version-pdf-${version}`}
+          >
+            {busy ? <CircularProgress size={18} /> : <PictureAsPdfOutlinedIcon fontSize="small" />}
+          </IconButton>
+        </span>
+      </Tooltip>
+    </>
   );
 }
