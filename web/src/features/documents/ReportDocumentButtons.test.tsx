@@ -2,6 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, render, screen } from '@testing-library/react';
 import '../../i18n';
 import { ApiError } from '../../lib/errors';
+import type * as Buttons from './ReportDocumentButtons';
 
 const fetchPdf = jest.fn<(path: string) => Promise<Blob>>();
 jest.mock('./api', () => ({
@@ -10,7 +11,7 @@ jest.mock('./api', () => ({
 }));
 
 // Imported after the mock so the component sees it.
-const { ReportDocumentButtons } = jest.requireActual<typeof import('./ReportDocumentButtons')>('./ReportDocumentButtons');
+const { ReportDocumentButtons } = jest.requireActual<typeof Buttons>('./ReportDocumentButtons');
 
 const props = { studyId: 's1', version: 2, field: 'report' as const, canSign: false, read: () => '<p>x</p>', onSign: jest.fn() };
 const shown = () => Array.from(document.querySelectorAll('[data-testid^="bottom-"]')).map((e) => e.getAttribute('data-testid'));
