@@ -7,7 +7,7 @@ import { randomInt } from 'node:crypto';
 import type { Context } from 'koa';
 import { AppError } from '../../domain/errors';
 import type { ReportView } from '../../domain/studies/schemas';
-import { type A1, A1Error, commonName, distinguishedName, readA1, unseal } from '../../documents/signing/a1-certificate';
+import { type A1, A1Error, distinguishedName, holderName, readA1, unseal } from '../../documents/signing/a1-certificate';
 import { renderSignedReport } from '../../documents/signing/sign-pdf';
 import { plan } from '../../workflows/laudo/plan';
 import { actorFor } from '../access/access';
@@ -88,7 +88,7 @@ export async function signReport(ctx: Context, deps: ApiDeps, rc: ReportContext,
       documentKey,
       sha256: hash,
       verificationCode,
-      signerName: commonName(a1.certificate).slice(0, 200),
+      signerName: holderName(a1.certificate).slice(0, 200),
       certificateSubject: distinguishedName(a1.certificate.subject.attributes).slice(0, 500),
       signedAt: signedAt.toISOString(),
     },

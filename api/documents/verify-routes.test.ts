@@ -1,3 +1,4 @@
+import { maskCpf } from '../../documents/signing/a1-certificate';
 import { initials } from './verify-routes';
 import { VERIFICATION_CODE, newVerificationCode } from './sign-report';
 
@@ -13,4 +14,9 @@ it('makes verification codes in the printed format, without ambiguous letters', 
     expect(c).toMatch(VERIFICATION_CODE);
     expect(c).not.toMatch(/[01OIL]/);
   }
+});
+
+it('masks the CPF of an ICP-Brasil subject on the public page', () => {
+  expect(maskCpf('C=BR, O=ICP-Brasil, CN=Dr. João Silva:12345678900')).toBe('C=BR, O=ICP-Brasil, CN=Dr. João Silva:*********00');
+  expect(maskCpf('CN=AC Raiz, serial 123')).toBe('CN=AC Raiz, serial 123');
 });

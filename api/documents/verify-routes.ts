@@ -7,6 +7,7 @@ import Router from '@koa/router';
 import { AppError } from '../../domain/errors';
 import type { ApiDeps } from '../deps';
 import { rateLimit } from '../http/rate-limit';
+import { maskCpf } from '../../documents/signing/a1-certificate';
 import { VERIFICATION_CODE } from './sign-report';
 
 /** "José Antônio da Conceição" → "J. A. D. C.": enough to match the paper, not to identify. */
@@ -52,7 +53,8 @@ export function verifyRoutes(deps: ApiDeps): Router {
         version: row.version,
         signedAt: new Date(row.signed_at).toISOString(),
         signerName: row.signer_name,
-        certificateSubject: row.certificate_subject,
+        // The holder's CPF (ICP-Brasil CN "NAME:CPF") is personal data: masked on the public page.
+        certificateSubject: maskCpf(row.certificate_subject),
         sha256: row.sha256,
         institutionName: study?.institutionName ?? null,
         patientInitials: study ? initials(study.patientName) : null,

@@ -73,6 +73,17 @@ export function distinguishedName(attrs: forge.pki.CertificateField[]): string {
   return attrs.map((a) => `${a.shortName ?? a.name ?? a.type}=${text(a)}`).join(', ');
 }
 
+/**
+ * ICP-Brasil A1 subjects read "NAME:CPF" (DOC-ICP-04): the holder's name without the CPF,
+ * for the signature block and the public page.
+ */
+export function holderName(cert: forge.pki.Certificate): string {
+  return commonName(cert).replace(/:\d{11}$/, '');
+}
+
+/** A CPF (11 digits) shown with only its last two digits, for the public verification page. */
+export const maskCpf = (text: string): string => text.replace(/\b\d{9}(\d{2})\b/g, '*********$1');
+
 export function commonName(cert: forge.pki.Certificate): string {
   const cn = cert.subject.getField('CN') as forge.pki.CertificateField | null;
   return cn ? text(cn) : distinguishedName(cert.subject.attributes);

@@ -7,7 +7,7 @@ import signpdf from '@signpdf/signpdf';
 import { SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import type { ReportDocumentInput } from '../report-pdf/model';
 import { renderReportPdf } from '../report-pdf/render';
-import { type A1, A1Error, commonName, distinguishedName, isValidAt } from './a1-certificate';
+import { type A1, A1Error, distinguishedName, holderName, isValidAt } from './a1-certificate';
 import { CadesSigner } from './cades-signer';
 
 export interface SignRequest {
@@ -23,7 +23,7 @@ export async function renderSignedReport(req: SignRequest): Promise<Buffer> {
   const signedAt = req.signedAt ?? new Date();
   const cert = req.a1.certificate;
   if (!isValidAt(cert, signedAt)) throw new A1Error('expired');
-  const signerName = commonName(cert);
+  const signerName = holderName(cert);
   const unsigned = await renderReportPdf(req.document, {
     creationDate: signedAt,
     signature: {

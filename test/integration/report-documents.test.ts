@@ -165,7 +165,8 @@ it('uploads an A1, signs a finished report into a verifiable PDF, and keeps it t
     status: 'valid',
     version: 1,
     sha256: sha(download.pdf),
-    signerName: expect.stringContaining('João'),
+    signerName: 'Dr. João Silva',
+    certificateSubject: expect.stringContaining('CN=Dr. João Silva:*********00'),
   });
   expect((await api('GET', '/public/verify/AAAA-AAAA-AAAA')).status).toBe(404);
   expect(sha((await fetchPdf('', `/public/verify/${code}/document`)).pdf)).toBe(sha(download.pdf));
