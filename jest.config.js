@@ -20,7 +20,7 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{domain,api,web,config,activities,migrations,live,storage,imaging,connect}/**/*.test.ts'],
+      testMatch: ['<rootDir>/{domain,api,web,config,activities,migrations,live,storage,imaging,connect,documents}/**/*.test.ts'],
       testPathIgnorePatterns: [...ignore, '\\.int\\.test\\.ts$'],
     },
     {

@@ -171,6 +171,25 @@ const OPINION_WRITES: Partial<Record<LaudoAction, (trx: Knex.Transaction, t: Lau
   cancelOpinion: (trx, t) => openOpinion(trx, t).update({ outcome: 'cancelled', updated_at: t.at }),
   acceptOpinion: (trx, t) => openOpinion(trx, t).update({ outcome: 'accepted', updated_at: t.at }),
   ignoreOpinion: (trx, t) => openOpinion(trx, t).update({ outcome: 'ignored', updated_at: t.at }),
+  // The signed PDF the API stored before the Update (ADR 006): the version's document from now on.
+  sign: (trx, { record: r, note, actorUserId }) =>
+    typeof note.documentKey === 'string'
+      ? trx('laudo_documents')
+          .insert({
+            account_id: r.accountId,
+            laudo_id: r.laudoId,
+            version: r.version,
+            storage_key: note.documentKey,
+            sha256: String(note.sha256),
+            verification_code: String(note.verificationCode),
+            signer_user_id: actorUserId === 'platform' ? null : actorUserId,
+            signer_name: String(note.signerName),
+            certificate_subject: String(note.certificateSubject),
+            signed_at: String(note.signedAt),
+          })
+          .onConflict(['laudo_id', 'version'])
+          .ignore()
+      : Promise.resolve(),
 };
 
 /** The opinion of the version the action left from that is still open. */

@@ -9,6 +9,9 @@ import { errorHandler } from './http/errors';
 import { requestLogging, securityHeaders } from './http/security';
 import { spa } from './http/spa';
 import { reportRoutes } from './reports/routes';
+import { documentRoutes } from './documents/routes';
+import { certificateRoutes } from './documents/certificate-routes';
+import { verifyRoutes } from './documents/verify-routes';
 import { studyRoutes } from './studies/routes';
 import { errorTrackerRoutes } from './error-tracker/routes';
 import { findingRoutes } from './findings/routes';
@@ -43,9 +46,9 @@ export function createApp(deps: ApiDeps): Koa {
   api.get('/health', (ctx) => {
     ctx.body = { ok: true };
   });
-  // Download links carry their own capability: mounted before any router that asks for a session.
-  const files = fileRoutes(deps);
-  api.use(files.routes(), files.allowedMethods());
+  // Public routes first (download links carry their own capability, verification is public):
+  // a later router's session middleware would answer them.
+  for (const routes of [fileRoutes(deps), verifyRoutes(deps)]) api.use(routes.routes(), routes.allowedMethods());
   // Before studyRoutes: `/studies/comments`, `/studies/patient`, `/studies/attachments`,
   // `/studies/clinical-data`… must not reach `/studies/:id`.
   for (const routes of [
@@ -63,7 +66,14 @@ export function createApp(deps: ApiDeps): Koa {
   for (const routes of [phraseRoutes(deps), maskRoutes(deps), labelRoutes(deps), errorTrackerRoutes(deps)]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
-  for (const routes of [connectRoutes(deps), studyImagingRoutes(deps), structuredRoutes(deps)]) {
+  for (const routes of [
+    connectRoutes(deps),
+    studyImagingRoutes(deps),
+    structuredRoutes(deps),
+    certificateRoutes(deps),
+    documentRoutes(deps, 'study'),
+    documentRoutes(deps, 'scheduled'),
+  ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
   app.use(api.routes());

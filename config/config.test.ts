@@ -19,3 +19,15 @@ describe('parseConfig', () => {
     for (const name of ['PORT', 'DATABASE_URL', 'SERVE_WEB']) expect(message).toContain(name);
   });
 });
+
+describe('document settings', () => {
+  it('takes a 64-hex certificate key and refuses anything else', () => {
+    expect(parseConfig({ CERTIFICATE_KEY: 'ab'.repeat(32) }).CERTIFICATE_KEY).toBe('ab'.repeat(32));
+    expect(() => parseConfig({ CERTIFICATE_KEY: 'short' })).toThrow('CERTIFICATE_KEY');
+  });
+
+  it('requires the certificate key in production', () => {
+    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow('CERTIFICATE_KEY: required in production');
+    expect(parseConfig({ NODE_ENV: 'production', CERTIFICATE_KEY: '0f'.repeat(32) }).NODE_ENV).toBe('production');
+  });
+});

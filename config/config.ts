@@ -46,6 +46,16 @@ const ConfigSchema = z.object({
   DICOM_MAX_FILE_MB: z.coerce.number().positive().default(1024),
   /** Seconds without a new instance after which a study is 'stable' (thumbnails, list notified). */
   STUDY_STABLE_SECONDS: z.coerce.number().positive().default(3),
+  /**
+   * AES-256-GCM key sealing the A1 certificates at rest: 64 hex characters. Unset → a random
+   * key kept in DATA_DIR/secrets/certificate.key (made on first use); required in production.
+   */
+  CERTIFICATE_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
+    .optional(),
+  /** Public address of the platform, printed in signed PDFs' verification links (QR). */
+  PUBLIC_URL: z.string().url().optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -53,7 +63,11 @@ export type Config = z.infer<typeof ConfigSchema>;
 /** Parses an environment; throws one error naming every bad variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const result = ConfigSchema.safeParse(clean);
+  const result = ConfigSchema.superRefine((c, ctx) => {
+    if (c.NODE_ENV === 'production' && !c.CERTIFICATE_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['CERTIFICATE_KEY'], message: 'required in production (64 hex characters)' });
+    }
+  }).safeParse(clean);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${problems}`);

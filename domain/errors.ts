@@ -160,16 +160,6 @@ const catalogue = {
       es: 'Error al firmar digitalmente el informe',
     },
   },
-  /** Until the PDF signing activity exists (documents issue) no report may reach state 3. */
-  SIGNING_UNAVAILABLE: {
-    status: 501,
-    message: {
-      'pt-BR':
-        'Erro ao assinar laudo digitalmente: a assinatura digital do PDF ainda não está disponível nesta versão da plataforma.',
-      en: 'Error signing the report digitally: PDF digital signing is not available in this version of the platform yet.',
-      es: 'Error al firmar digitalmente el informe: la firma digital del PDF aún no está disponible en esta versión de la plataforma.',
-    },
-  },
   AUDIO_INVALID: {
     status: 400,
     message: {
@@ -542,6 +532,40 @@ const catalogue = {
       'pt-BR': 'Este ID já pertence a outro paciente da conta',
       en: 'This ID already belongs to another patient of the account',
       es: 'Este ID ya pertenece a otro paciente de la cuenta',
+    },
+  },
+  /** A version with no document yet (spec 3: report not yet generated or signed). */
+  REPORT_PDF_UNAVAILABLE: {
+    status: 404,
+    message: {
+      'pt-BR': 'O laudo ainda não foi gerado ou assinado',
+      en: 'The report has not been generated or signed yet',
+      es: 'El informe aún no fue generado o firmado',
+    },
+  },
+  /** An uploaded A1 file that is not a readable PKCS#12 with a certificate and key (spec 2 §8). */
+  CERTIFICATE_UPLOAD_FAILED: {
+    status: 400,
+    message: {
+      'pt-BR': 'Ocorreu um erro ao enviar o arquivo. Verifique o arquivo enviado e tente novamente.',
+      en: 'An error occurred while sending the file. Check the file and try again.',
+      es: 'Ocurrió un error al enviar el archivo. Verifique el archivo enviado e intente nuevamente.',
+    },
+  },
+  CERTIFICATE_PASSWORD_INVALID: {
+    status: 400,
+    message: {
+      'pt-BR': 'Senha do certificado digital incorreta',
+      en: 'Wrong password for the digital certificate',
+      es: 'Contraseña del certificado digital incorrecta',
+    },
+  },
+  CERTIFICATE_EXPIRED: {
+    status: 400,
+    message: {
+      'pt-BR': 'O certificado digital está fora da validade',
+      en: 'The digital certificate is not within its validity period',
+      es: 'El certificado digital está fuera de su validez',
     },
   },
 } satisfies Record<string, { status: number; message: Messages }>;

@@ -98,3 +98,34 @@ export function findDcmtk(tool: string): string {
 export function dcmtkDir(): string {
   return path.dirname(findDcmtk('storescu'));
 }
+
+/** Debian packages of the PDF and certificate tools the document tests drive. */
+export const DOCUMENT_TOOLS: Record<string, string> = {
+  pdftotext: 'poppler-utils',
+  pdftoppm: 'poppler-utils',
+  pdfsig: 'poppler-utils',
+  qpdf: 'qpdf',
+  certutil: 'libnss3-tools',
+  openssl: 'openssl',
+};
+
+/** Makes sure the document tools are on PATH: apt-get as root, else says what to install. */
+export function ensureDocumentTools(): void {
+  const missing = () => Object.keys(DOCUMENT_TOOLS).filter((t) => !onPath(t));
+  let lacking = missing();
+  if (lacking.length === 0) return;
+  const packages = [...new Set(lacking.map((t) => DOCUMENT_TOOLS[t]!))];
+  if (process.getuid?.() === 0 && onPath('apt-get')) {
+    execFileSync(
+      'sh',
+      ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages.join(' ')} >/dev/null`],
+      { stdio: 'inherit' },
+    );
+    lacking = missing();
+  }
+  if (lacking.length > 0) {
+    throw new Error(
+      `The document tests need ${lacking.join(', ')}. Install them with:  sudo apt-get install -y ${packages.join(' ')}`,
+    );
+  }
+}

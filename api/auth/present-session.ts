@@ -52,6 +52,7 @@ export async function presentSession(
     superRole: user.super_role,
     isBillingUser: user.is_billing_user,
     useTwoFactor: user.use_two_factor,
+    personalKeyId: user.personal_key_id ?? null,
     userConfig: Object.entries(config).map(([key, value]) => ({ key, value: String(value) })),
     accounts,
     currentAccountId: currentAccountId && accounts[currentAccountId] ? currentAccountId : null,

@@ -13,7 +13,8 @@ export const securityHeaders = (): Middleware =>
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         fontSrc: ["'self'", 'data:'],
-        frameSrc: ["'self'"],
+        // blob: — the report PDF preview is an iframe over a fetched Blob (documents feature).
+        frameSrc: ["'self'", 'blob:'],
       },
     },
     crossOriginEmbedderPolicy: false,

@@ -20,6 +20,9 @@ import type { Context } from 'koa';
 import { listVersions } from './versions';
 import { requestLang } from '../http/lang';
 import { structuredContent } from '../structured/values';
+import { previewReport } from '../documents/routes';
+import { findCertificate } from '../documents/certificate-routes';
+import { checkSign, openCallerA1, signReport } from '../documents/sign-report';
 
 const Content = z.string().max(MAX_CONTENT_BYTES);
 const Empty = z.object({}).strict();
@@ -41,7 +44,9 @@ const SaveBody = z
     typingReview: z.boolean().optional(),
   })
   .strict();
-const ReviewBody = z.object({ content: Content, finish: z.boolean().default(true) }).strict();
+const ReviewBody = z
+  .object({ content: Content, finish: z.boolean().default(true), preview: z.boolean().optional(), lang: z.string().optional() })
+  .strict();
 const OptionalContent = z.object({ content: Content.optional(), laudoContent: Content.optional() }).strict();
 const RequestOpinionBody = z
   .object({
@@ -141,17 +146,33 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
 
   const save = async (ctx: Context) => {
     const b = body(ctx, SaveBody);
-    // Signing on finish needs the signing activity (documents issue): refused, never faked.
-    if (b.finish && b.personalKeyPassword) throw new AppError('SIGNING_UNAVAILABLE');
     const rc = await loadReportContext(ctx);
+    if (b.preview) {
+      // A structured report previews its form's rendering.
+      const shown = (await structuredContent(knex, rc, false, requestLang(ctx))) ?? b.content;
+      ctx.body = await previewReport(ctx, deps, rc, shown, b.lang, kind);
+      return;
+    }
+    // Finishing with the certificate password signs too (spec 1 §7): the certificate is opened
+    // first, so a wrong password refuses before the report is finished.
+    const a1 = b.finish && b.personalKeyPassword ? await openCallerA1(deps, rc.access.userId, b.personalKeyPassword) : null;
     const action = b.finish ? 'finish' : 'save';
     // A structured report's content is its form's rendering, never the text sent.
     const content = (await structuredContent(knex, rc, b.finish, requestLang(ctx))) ?? b.content;
-    ctx.body = { report: await runReportAction(ctx, deps, rc, { action, content }) };
+    const finished = await runReportAction(ctx, deps, rc, { action, content });
+    if (!a1) {
+      ctx.body = { report: finished };
+      return;
+    }
+    ctx.body = { report: await signReport(ctx, deps, await loadReportContext(ctx), a1) };
   };
   const review = async (ctx: Context) => {
     const b = body(ctx, ReviewBody);
     const rc = await loadReportContext(ctx);
+    if (b.preview) {
+      ctx.body = await previewReport(ctx, deps, rc, b.content, b.lang, kind);
+      return;
+    }
     ctx.body = {
       report: await runReportAction(ctx, deps, rc, { action: b.finish ? 'finishReview' : 'save', content: b.content }),
     };
@@ -208,15 +229,14 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
     };
   });
 
+  // 2 → 3: the PDF is signed here (the password never enters the workflow), then the Update.
   router.post(`${P}/:id/reports/sign`, async (ctx) => {
     const b = body(ctx, SignBody);
     const rc = await loadReportContext(ctx);
-    const user = await knex('users').where({ id: rc.access.userId }).first('personal_key_id');
-    const input = { hasPersonalKey: Boolean(user?.personal_key_id) as true, hasPassword: Boolean(b.personalKeyPassword) as true };
-    const result = check(rc.record, 'sign', actorFor(rc.access, rc.study.institutionId), input);
-    if (!result.ok) throw new AppError(result.code);
-    // The rules pass; the signature itself comes with the documents issue.
-    throw new AppError('SIGNING_UNAVAILABLE');
+    const hasKey = Boolean(await findCertificate(knex, rc.access.userId));
+    checkSign(rc, hasKey, Boolean(b.personalKeyPassword));
+    const a1 = await openCallerA1(deps, rc.access.userId, b.personalKeyPassword);
+    ctx.body = { report: await signReport(ctx, deps, rc, a1) };
   });
 
   router.post(`${P}/:id/reports/changeDoctor`, async (ctx) => {

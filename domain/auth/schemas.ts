@@ -41,6 +41,8 @@ export const SessionData = z.object({
   superRole: z.boolean(),
   isBillingUser: z.boolean(),
   useTwoFactor: z.boolean(),
+  /** The user's registered A1 certificate (spec 1 §3 User.personalKeyId); null when none. */
+  personalKeyId: z.string().nullable().default(null),
   userConfig: z.array(z.object({ key: z.string(), value: z.string() })),
   accounts: z.record(z.string(), AccountAccess),
   currentAccountId: z.string().uuid().nullable(),

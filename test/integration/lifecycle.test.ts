@@ -367,9 +367,10 @@ describe('other actions', () => {
     await act('colleague', 'POST', `/studies/${id}/reports/save`, { content: '<p>Concluído.</p>' });
     const sign = await act('colleague', 'POST', `/studies/${id}/reports/sign`, { personalKeyPassword: 'secret' }, 400);
     expect(sign.error.description).toBe('Não há certificado A1 cadastrado para o Médico');
+    // A personalKeyId naming no stored certificate is no certificate.
     await knex('users').where({ id: t.users.colleague!.id }).update({ personal_key_id: 'key-1' });
-    const unavailable = await act('colleague', 'POST', `/studies/${id}/reports/sign`, { personalKeyPassword: 'secret' }, 501);
-    expect(unavailable.error.code).toBe('SIGNING_UNAVAILABLE');
+    const dangling = await act('colleague', 'POST', `/studies/${id}/reports/sign`, { personalKeyPassword: 'secret' }, 400);
+    expect(dangling.error.code).toBe('NO_A1_CERTIFICATE');
     await expectState(id, 2);
 
     const auto = study(9);

@@ -8,6 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import LogoutIcon from '@mui/icons-material/Logout';
+import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import { useSession } from '../features/auth/session';
 import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import { BrandLogo } from '../theme/BrandLogo';
@@ -40,6 +41,17 @@ export function AppLayout() {
           <AccountMenu />
           <LanguageSwitch />
           <ThemeSwitch />
+          <Tooltip title={t('documents.certificate.menu')}>
+            <IconButton
+              color="inherit"
+              component={RouterLink}
+              to="/profile/certificate"
+              aria-label={t('documents.certificate.menu')}
+              data-testid="certificate-menu"
+            >
+              <VerifiedUserOutlinedIcon />
+            </IconButton>
+          </Tooltip>
           <Tooltip title={t('auth.logout')}>
             <IconButton color="inherit" onClick={() => void session.logout()} aria-label={t('auth.logout')} data-testid="logout">
               <LogoutIcon />

@@ -14,6 +14,8 @@ import { NotFoundPage } from './NotFoundPage';
 export function createRouter() {
   return createBrowserRouter([
     { path: '/login', element: <LoginPage /> },
+    // The public check of a signed report (QR on the PDF): no session.
+    { path: '/verify/:code', lazy: async () => ({ Component: (await import('../features/documents/VerifyPage')).VerifyPage }) },
     {
       element: <RequireSession />,
       children: [
@@ -40,6 +42,10 @@ export function createRouter() {
               children: [
                 { index: true, element: <Navigate to="/studies" replace /> },
                 { path: '/studies', element: <StudyListPage /> },
+                {
+                  path: '/profile/certificate',
+                  lazy: async () => ({ Component: (await import('../features/documents/CertificatePage')).CertificatePage }),
+                },
                 {
                   path: '/studies/report/:studyId',
                   // the editor (TipTap) loads with its page

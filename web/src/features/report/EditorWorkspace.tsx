@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditorState, type Editor } from '@tiptap/react';
 import Alert from '@mui/material/Alert';
@@ -51,6 +51,9 @@ import { useDraftAutosave } from './editor/use-draft-autosave';
 import { ReportToolbar, type StructuredModel } from './ReportToolbar';
 import { useEditorSources, usePhrases } from './use-editor-data';
 import { StructuredEditor, type StructuredEditorHandle } from '../structured/StructuredEditor';
+import { useSessionData } from '../auth/session';
+import { CertificatePasswordDialog } from '../documents/CertificatePasswordDialog';
+import { ReportDocumentButtons } from '../documents/ReportDocumentButtons';
 
 type DialogKind =
   | 'criticalFinding'
@@ -67,7 +70,9 @@ type DialogKind =
   | 'createMask'
   | 'tags'
   | 'masks'
-  | 'editHeader';
+  | 'editHeader'
+  | 'sign'
+  | 'signFinish';
 
 export interface EditorWorkspaceProps {
   study: StudyDetail;
@@ -126,6 +131,7 @@ function BottomBar({
   onMask,
   onTags,
   structured = false,
+  documents,
 }: {
   structured?: boolean;
   editor: Editor | null;
@@ -136,6 +142,8 @@ function BottomBar({
   onOpinion: () => void;
   onMask: () => void;
   onTags: () => void;
+  /** Preview, sign and download (documents feature). */
+  documents: ReactNode;
 }) {
   const { t } = useTranslation();
   const empty = useEditorState({ editor, selector: (ctx) => ctx.editor?.isEmpty ?? true });
@@ -164,6 +172,7 @@ function BottomBar({
       <Button startIcon={<LocalOfferOutlinedIcon />} onClick={onTags} data-testid="bottom-tags">
         {t('editor.bottom.tags')}
       </Button>
+      {documents}
       <Box sx={{ flex: 1 }} />
       <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'none', md: 'block' } }}>
         {t('editor.bottom.shortcuts')}
@@ -177,7 +186,7 @@ function BottomBar({
               variant="contained"
               startIcon={mode.finishAction === 'finishReview' ? <DoneAllIcon /> : <CheckCircleOutlineIcon />}
               disabled={blocked}
-              loading={pending === mode.finishAction}
+              loading={pending === mode.finishAction || pending === 'finishAndSign'}
               loadingPosition="start"
               onClick={onFinish}
               data-testid="finish-report"
@@ -208,6 +217,7 @@ export function EditorWorkspace({
   onLeave,
 }: EditorWorkspaceProps) {
   const { t } = useTranslation();
+  const hasCertificate = Boolean(useSessionData().personalKeyId);
   const studyId = study.id;
   const sources = useEditorSources(studyId, true);
   const phrases = usePhrases(accountId, '', mode.editable);
@@ -305,7 +315,11 @@ export function EditorWorkspace({
   const finish = useCallback(() => {
     if (structuredForm && mode.finishAction) {
       const action = mode.finishAction;
-      void structuredRef.current?.validateForFinish().then((ok) => ok && act(action, { content: '' }));
+      void structuredRef.current?.validateForFinish().then((ok) => {
+        if (!ok) return;
+        if (action === 'finish' && hasCertificate) setDialog('signFinish');
+        else void act(action, { content: '' });
+      });
       return;
     }
     if (!mode.finishAction || !editor || editor.isEmpty) return;
@@ -314,8 +328,10 @@ export function EditorWorkspace({
       notify(t('editor.overLimit'), 'error');
       return;
     }
-    void act(mode.finishAction, { content: read() });
-  }, [mode.finishAction, editor, act, read, t, structuredForm]);
+    // With a registered A1 the author finishes and signs: the password dialog first (spec 2 §5).
+    if (mode.finishAction === 'finish' && hasCertificate) setDialog('signFinish');
+    else void act(mode.finishAction, { content: read() });
+  }, [mode.finishAction, editor, act, read, t, structuredForm, hasCertificate]);
 
   const saveNow = useCallback(() => {
     if (mode.autosave) void autosave.flush();
@@ -498,6 +514,29 @@ export function EditorWorkspace({
         onMask={() => setDialog('masks')}
         onTags={() => setDialog('tags')}
         structured={structuredForm}
+        documents={
+          <ReportDocumentButtons
+            studyId={studyId}
+            state={report.state}
+            version={report.version}
+            field={mode.field === 'reviewContent' ? 'review' : 'report'}
+            canSign={allowedActions.includes('sign')}
+            read={read}
+            onSign={() => setDialog('sign')}
+          />
+        }
+      />
+      <CertificatePasswordDialog
+        key={`password-${dialog === 'sign' || dialog === 'signFinish'}`}
+        open={dialog === 'sign' || dialog === 'signFinish'}
+        confirmLabel={t(dialog === 'signFinish' ? 'documents.signAndFinish' : 'documents.sign')}
+        pending={pending === 'sign' || pending === 'finishAndSign'}
+        onSubmit={(personalKeyPassword) =>
+          void (dialog === 'signFinish'
+            ? act('finishAndSign', { content: read(), personalKeyPassword })
+            : act('sign', { personalKeyPassword }))
+        }
+        onClose={close}
       />
 
       <CriticalFindingDialog

@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../lib/dates';
 import type { VersionEntry } from './api';
 import { useVersions } from './use-editor-data';
+import { VersionPdfButton } from '../documents/VersionPdfButton';
 
 const STATUS_COLOR: Record<string, 'default' | 'info' | 'success' | 'primary' | 'error'> = {
   NOT_STARTED: 'default',
@@ -69,6 +70,7 @@ export function VersionsPanel({ studyId }: { studyId: string }) {
                 <TableCell>{t('editor.versions.opinion')}</TableCell>
                 <TableCell>{t('editor.versions.narration')}</TableCell>
                 <TableCell>{t('editor.versions.status')}</TableCell>
+                <TableCell>PDF</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -101,6 +103,9 @@ export function VersionsPanel({ studyId }: { studyId: string }) {
                       ) : (
                         chip
                       )}
+                    </TableCell>
+                    <TableCell>
+                      <VersionPdfButton studyId={studyId} version={v.version} status={v.status} />
                     </TableCell>
                   </TableRow>
                 );

@@ -22,7 +22,9 @@ export type ReportActionKey =
   | 'giveOpinion'
   | 'acceptOpinion'
   | 'ignoreOpinion'
-  | 'cancelOpinion';
+  | 'cancelOpinion'
+  | 'sign'
+  | 'finishAndSign';
 
 export interface ActionCall {
   method: 'POST' | 'PUT';
@@ -51,6 +53,9 @@ export const ACTION_CALLS: Record<ReportActionKey, ActionCall> = {
   acceptOpinion: { method: 'POST', path: 'reports-opinion/accept' },
   ignoreOpinion: { method: 'POST', path: 'reports-opinion/refusing' },
   cancelOpinion: { method: 'POST', path: 'reports-opinion/cancelSecondOpinion' },
+  sign: { method: 'POST', path: 'reports/sign' },
+  // Finishing with the certificate password signs too (spec 1 §7).
+  finishAndSign: { method: 'POST', path: 'reports/save' },
 };
 
 export type ActionErrorTitleKey =
@@ -60,7 +65,8 @@ export type ActionErrorTitleKey =
   | 'editor.errors.reopenTitle'
   | 'editor.errors.modelTitle'
   | 'editor.errors.opinionTitle'
-  | 'editor.errors.genericTitle';
+  | 'editor.errors.genericTitle'
+  | 'documents.errors.signTitle';
 
 /** The dialog title of a failed action (spec 1 §8 titles; 'Ocorreu um erro' otherwise). */
 export const ACTION_ERROR_TITLES: Record<ReportActionKey, ActionErrorTitleKey> = {
@@ -84,6 +90,8 @@ export const ACTION_ERROR_TITLES: Record<ReportActionKey, ActionErrorTitleKey> =
   acceptOpinion: 'editor.errors.opinionTitle',
   ignoreOpinion: 'editor.errors.opinionTitle',
   cancelOpinion: 'editor.errors.opinionTitle',
+  sign: 'documents.errors.signTitle',
+  finishAndSign: 'documents.errors.signTitle',
 };
 
 export type ActionFallbackKey =
@@ -112,12 +120,15 @@ export type ActionSuccessKey =
   | 'editor.success.opinionSent'
   | 'editor.success.opinionIgnored'
   | 'editor.success.opinionAccepted'
-  | 'editor.success.saved';
+  | 'editor.success.saved'
+  | 'documents.success.signed';
 
 /** Success messages (spec 2 §8). */
 export const ACTION_SUCCESS: Partial<Record<ReportActionKey, ActionSuccessKey>> = {
   save: 'editor.success.saved',
   finish: 'editor.success.finished',
+  sign: 'documents.success.signed',
+  finishAndSign: 'documents.success.signed',
   finishReview: 'editor.success.finished',
   requestReview: 'editor.success.reviewRequested',
   requestOpinion: 'editor.success.opinionRequested',

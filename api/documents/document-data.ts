@@ -1,0 +1,107 @@
+/**
+ * What a report version's PDF shows, read from the database within the caller's account:
+ * the institution and account settings, the patient and exam, the text and the signers.
+ */
+import type { Knex } from 'knex';
+import { AppError } from '../../domain/errors';
+import type { ReportDocumentInput } from '../../documents/report-pdf/model';
+import type { ReportContext } from '../reports/run-action';
+import { readContent } from '../reports/contents';
+
+const pdfLang = (lang: string | undefined): 'pt-BR' | 'en' | 'es' =>
+  lang?.startsWith('en') ? 'en' : lang?.startsWith('es') ? 'es' : 'pt-BR';
+
+export interface DocumentSource {
+  /** The text to render: given (preview) or the version's stored text. */
+  contentHtml?: string;
+  /** The version shown (default: the current one). */
+  version?: number;
+  lang?: string;
+  preview?: boolean;
+}
+
+export async function loadReportDocument(knex: Knex, rc: ReportContext, source: DocumentSource): Promise<ReportDocumentInput> {
+  const { access, study, record } = rc;
+  const version = source.version ?? record.version;
+  const [account, row, versionRow] = await Promise.all([
+    knex('accounts').where({ id: access.accountId }).first('name', 'is_for_human', 'config'),
+    knex('studies as s')
+      .join('patients as p', function joinPatient() {
+        this.on('p.id', 's.patient_ref').andOn('p.account_id', 's.account_id');
+      })
+      .leftJoin('institutions as i', 'i.id', 's.institution_id')
+      .where({ 's.id': study.id, 's.account_id': access.accountId })
+      .first(
+        'p.name as patientName',
+        'p.patient_id as patientId',
+        'p.sex',
+        knex.raw('to_char(p.birth_date, \'YYYY-MM-DD\') as "birthDate"'),
+        'p.species',
+        'p.breed',
+        's.accession_number as accessionNumber',
+        's.exam_type as examType',
+        's.exam_date as examDate',
+        's.modalities',
+        'i.name as institutionName',
+      ),
+    knex('laudo_versions')
+      .where({ laudo_id: record.laudoId, account_id: access.accountId, version })
+      .first('content_id', 'user_id', 'opinion_user_id', 'has_opinion_signature'),
+  ]);
+  if (!account || !row) throw new AppError('NOT_FOUND');
+
+  let contentHtml = source.contentHtml;
+  if (contentHtml === undefined) {
+    const contentId = version === record.version ? record.contentId : (versionRow?.content_id ?? null);
+    contentHtml = (await readContent(knex, access.accountId, contentId)) ?? '';
+    if (!contentId) throw new AppError('NOT_FOUND');
+  }
+
+  const current = version === record.version;
+  const executorId: string | null = current ? record.userId : (versionRow?.user_id ?? null);
+  const withOpinion = current ? record.hasOpinionSignature : Boolean(versionRow?.has_opinion_signature);
+  const opinionId: string | null = withOpinion ? (current ? record.opinionUserId : versionRow?.opinion_user_id) : null;
+  const people: { id: string; name: string }[] = await knex('users')
+    .whereIn(
+      'id',
+      [executorId, opinionId].filter((x): x is string => Boolean(x)),
+    )
+    .select('id', 'name');
+  const nameOf = (id: string | null) => people.find((p) => p.id === id)?.name;
+  const signers: ReportDocumentInput['signers'] = [];
+  const executorName = nameOf(executorId) ?? record.doctorName;
+  if (executorName) signers.push({ name: executorName, role: 'executor' });
+  const opinionName = nameOf(opinionId);
+  if (opinionName) signers.push({ name: opinionName, role: 'opinion' });
+
+  const cfg = (account.config ?? {}) as Record<string, unknown>;
+  return {
+    lang: pdfLang(source.lang),
+    veterinary: account.is_for_human === false,
+    institution: {
+      name: row.institutionName ?? account.name,
+      logoBase64: null,
+      customHeader:
+        typeof cfg.PRINT_CUSTOM_HEADER === 'string' && cfg.PRINT_CUSTOM_HEADER.trim() ? cfg.PRINT_CUSTOM_HEADER : null,
+    },
+    patient: {
+      name: row.patientName,
+      id: row.patientId,
+      sex: row.sex ?? null,
+      birthDate: row.birthDate ?? null,
+      species: row.species ?? null,
+      breed: row.breed ?? null,
+    },
+    exam: {
+      accessionNumber: row.accessionNumber ?? null,
+      type: row.examType ?? null,
+      date: row.examDate ? new Date(row.examDate).toISOString() : null,
+      modalities: row.modalities ?? [],
+    },
+    contentHtml,
+    criticalFinding: null,
+    version,
+    signers,
+    preview: Boolean(source.preview),
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * Report documents (spec 1 §7, spec 2 §7): the editor's preview file and the download of a
+ * version's PDF (the signed one once signed), both scoped to the caller's study.
+ */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { AppError } from '../../domain/errors';
+import { LaudoState as S } from '../../domain/laudo/states';
+import { requireSession } from '../auth/session';
+import type { ApiDeps } from '../deps';
+import { loadReportContext, type ReportContext } from '../reports/run-action';
+import type { ExamKind } from '../studies/study-queries';
+import { loadReportDocument } from './document-data';
+import { laudoFolder, previewKey, renderStored } from './report-files';
+
+/** Spec 2 §3: the editor previews in states 1, 12 and 25. */
+export const PREVIEW_STATES: readonly number[] = [S.IN_PROGRESS, S.REVIEWING, S.REVIEWING_TYPED];
+
+const DownloadQuery = z.object({ version: z.coerce.number().int().min(1).max(100_000).optional() }).strict();
+
+/** Renders the editor's current text as a preview PDF and answers where to fetch it. */
+export async function previewReport(
+  ctx: Context,
+  deps: ApiDeps,
+  rc: ReportContext,
+  contentHtml: string,
+  lang: string | undefined,
+  kind: ExamKind,
+): Promise<{ previewUrl: string }> {
+  if (!PREVIEW_STATES.includes(rc.record.state)) throw new AppError('REPORT_ACTION_NOT_ALLOWED');
+  const doc = await loadReportDocument(deps.knex, rc, { contentHtml, lang: lang ?? ctx.get('accept-language'), preview: true });
+  const { file } = await renderStored(deps.storage, `${laudoFolder(rc.access.accountId, rc.record.laudoId)}/previews`, doc);
+  const base = kind === 'study' ? 'studies' : 'scheduledExam';
+  return { previewUrl: `/api/${base}/${rc.study.id}/reports/preview/${file}` };
+}
+
+function sendPdf(ctx: Context, body: unknown, filename: string, inline: boolean): void {
+  ctx.type = 'application/pdf';
+  ctx.set('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${filename}"`);
+  ctx.set('Cache-Control', 'private, no-store');
+  ctx.body = body;
+}
+
+export function documentRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
+  const { knex, storage } = deps;
+  const router = new Router();
+  router.use(requireSession(knex));
+  const P = kind === 'study' ? '/studies' : '/scheduledExam';
+
+  router.get(`${P}/:id/reports/preview/:file`, async (ctx) => {
+    const rc = await loadReportContext(ctx, deps, kind);
+    const key = previewKey(rc.access.accountId, rc.record.laudoId, ctx.params.file ?? '');
+    if (!key || !(await storage.exists(key))) throw new AppError('NOT_FOUND');
+    sendPdf(ctx, await storage.get(key), 'pre-visualizacao.pdf', true);
+  });
+
+  // A version's document: its signed PDF, or the text it was concluded with rendered.
+  router.get(`${P}/:id/reports/download`, async (ctx) => {
+    const q = DownloadQuery.safeParse(ctx.query);
+    if (!q.success) throw new AppError('MALFORMED_REQUEST');
+    const rc = await loadReportContext(ctx, deps, kind);
+    const version = q.data.version ?? rc.record.version;
+    const row = await knex('laudo_versions')
+      .where({ laudo_id: rc.record.laudoId, account_id: rc.access.accountId, version })
+      .first('state', 'cancelled', 'content_id');
+    if (!row) throw new AppError('NOT_FOUND');
+    const filename = `laudo-${rc.study.patientId ?? rc.study.id}-v${version}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_');
+    const signed = await knex('laudo_documents')
+      .where({ laudo_id: rc.record.laudoId, account_id: rc.access.accountId, version })
+      .first('storage_key');
+    if (signed) {
+      sendPdf(ctx, await storage.get(signed.storage_key), filename, false);
+      return;
+    }
+    // Only a concluded text is a document; an archived version keeps the text it had.
+    const concluded = row.state === S.CONCLUDED || row.state === S.SIGNED || row.cancelled;
+    if (!concluded || !row.content_id) throw new AppError('REPORT_PDF_UNAVAILABLE');
+    const doc = await loadReportDocument(knex, rc, { version, lang: ctx.get('accept-language') });
+    const { key } = await renderStored(storage, `${laudoFolder(rc.access.accountId, rc.record.laudoId)}/documents`, doc);
+    sendPdf(ctx, await storage.get(key), filename, false);
+  });
+
+  return router;
+}

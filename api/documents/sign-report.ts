@@ -1,0 +1,96 @@
+/**
+ * Signing a report (ADR 006): the API checks the rule, opens the doctor's A1 with the typed
+ * password, renders and signs the version's PDF, stores it under its hash, and only then runs
+ * the `sign` Update carrying the storage key. Neither the password nor the key reach Temporal.
+ */
+import { randomInt } from 'node:crypto';
+import type { Context } from 'koa';
+import { AppError } from '../../domain/errors';
+import type { ReportView } from '../../domain/studies/schemas';
+import { type A1, A1Error, distinguishedName, holderName, readA1, unseal } from '../../documents/signing/a1-certificate';
+import { renderSignedReport } from '../../documents/signing/sign-pdf';
+import { plan } from '../../workflows/laudo/plan';
+import { actorFor } from '../access/access';
+import type { ApiDeps } from '../deps';
+import { type ReportContext, runReportAction } from '../reports/run-action';
+import { findCertificate } from './certificate-routes';
+import { certificateKey } from './certificate-key';
+import { loadReportDocument } from './document-data';
+import { laudoFolder, sha256 } from './report-files';
+
+/** No 0/O, 1/I/L: read aloud or typed from paper without mistakes (31^12 ≈ 2^59). */
+const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+
+export function newVerificationCode(): string {
+  const chars = Array.from({ length: 12 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]);
+  return [0, 4, 8].map((i) => chars.slice(i, i + 4).join('')).join('-');
+}
+
+export const VERIFICATION_CODE = /^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/;
+
+export function publicBaseUrl(deps: ApiDeps, ctx: Context): string {
+  const host = ctx.get('host');
+  const origin = host ? `${ctx.protocol}://${host}` : `http://localhost:${deps.config.PORT}`;
+  return (deps.config.PUBLIC_URL ?? origin).replace(/\/+$/, '');
+}
+
+/**
+ * The caller's A1 opened with the password, or the spec's refusal: no certificate →
+ * NO_A1_CERTIFICATE; wrong password, unreadable or expired → SIGN_FAILED.
+ */
+export async function openCallerA1(deps: ApiDeps, userId: string, password: string | undefined): Promise<A1> {
+  const cert = await findCertificate(deps.knex, userId);
+  if (!cert) throw new AppError('NO_A1_CERTIFICATE');
+  if (!password) throw new AppError('SIGN_PASSWORD_REQUIRED');
+  try {
+    return readA1(unseal(cert.sealed_p12, certificateKey(deps.config)), password);
+  } catch (err) {
+    if (err instanceof A1Error || (err as Error).message?.includes('authenticate')) throw new AppError('SIGN_FAILED');
+    throw err;
+  }
+}
+
+/** Pre-checks `sign` with the domain's plan (state 2, the executor) before any rendering. */
+export function checkSign(rc: ReportContext, hasKey: boolean, hasPassword: boolean): void {
+  const actor = actorFor(rc.access, rc.study.institutionId);
+  const input = { hasPersonalKey: hasKey as true, hasPassword: hasPassword as true };
+  const pre = plan(rc.record, 'sign', { actor, input });
+  if (!pre.ok) throw new AppError(pre.code);
+}
+
+/** Renders, signs and stores the current version's PDF, then moves the report to 3. */
+export async function signReport(ctx: Context, deps: ApiDeps, rc: ReportContext, a1: A1): Promise<ReportView> {
+  checkSign(rc, true, true);
+  const document = await loadReportDocument(deps.knex, rc, { lang: ctx.get('accept-language') });
+  const verificationCode = newVerificationCode();
+  const signedAt = new Date();
+  let pdf: Buffer;
+  try {
+    pdf = await renderSignedReport({
+      document,
+      a1,
+      verificationCode,
+      verifyUrl: `${publicBaseUrl(deps, ctx)}/verify/${verificationCode}`,
+      signedAt,
+    });
+  } catch (err) {
+    if (err instanceof A1Error) throw new AppError('SIGN_FAILED');
+    throw err;
+  }
+  const hash = sha256(pdf);
+  // Content-addressed: a retry that signs again stores a new file; the Update keeps one.
+  const documentKey = `${laudoFolder(rc.access.accountId, rc.record.laudoId)}/signed/v${rc.record.version}-${hash}.pdf`;
+  await deps.storage.put(documentKey, pdf, { contentType: 'application/pdf' });
+  return runReportAction(ctx, deps, rc, {
+    action: 'sign',
+    input: { hasPersonalKey: true, hasPassword: true },
+    note: {
+      documentKey,
+      sha256: hash,
+      verificationCode,
+      signerName: holderName(a1.certificate).slice(0, 200),
+      certificateSubject: distinguishedName(a1.certificate.subject.attributes).slice(0, 500),
+      signedAt: signedAt.toISOString(),
+    },
+  });
+}

@@ -1,0 +1,69 @@
+/**
+ * Report PDF render and sign time per report (issue 6): renders the sample report (every
+ * block the renderer draws) and a long one, then signs it with a throw-away A1 made with
+ * openssl (PKCS#12 opening measured apart: it is paid once per signature request).
+ * Prints figures; never fails a build.  npm run bench:pdf [-- --reports 40]
+ */
+import { performance } from 'node:perf_hooks';
+import { readA1 } from '../documents/signing/a1-certificate';
+import { renderSignedReport } from '../documents/signing/sign-pdf';
+import { renderReportPdf } from '../documents/report-pdf/render';
+import { SAMPLE_HTML, sampleReport } from '../documents/testing/sample-report';
+import { makeTestPki } from '../documents/testing/test-pki';
+import { ensureDocumentTools } from '../scripts/tools';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const N = arg('reports', 30);
+
+function stats(ms: number[]) {
+  const s = [...ms].sort((a, b) => a - b);
+  const at = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
+  return `p50 ${at(0.5).toFixed(1)} ms · p95 ${at(0.95).toFixed(1)} ms · mean ${(s.reduce((a, b) => a + b, 0) / s.length).toFixed(1)} ms`;
+}
+
+async function time(n: number, fn: (i: number) => Promise<unknown> | unknown): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await fn(i);
+    out.push(performance.now() - t0);
+  }
+  return out;
+}
+
+async function main() {
+  ensureDocumentTools();
+  const pki = makeTestPki();
+  const short = sampleReport();
+  const long = sampleReport({ contentHtml: SAMPLE_HTML.repeat(10) });
+  await renderReportPdf(short); // fonts and code warm
+  const shortPdf = await renderReportPdf(short);
+  const longPdf = await renderReportPdf(long);
+
+  console.log(`Report PDF bench, ${N} reports each (${process.platform}, Node ${process.version})`);
+  console.log(
+    `  render, 1–2 pages (${(shortPdf.length / 1024).toFixed(0)} KB): ${stats(await time(N, () => renderReportPdf(short)))}`,
+  );
+  console.log(
+    `  render, long report (${(longPdf.length / 1024).toFixed(0)} KB): ${stats(await time(N, () => renderReportPdf(long)))}`,
+  );
+  console.log(`  open the A1 (.p12, password): ${stats(await time(N, () => readA1(pki.p12, pki.password)))}`);
+  const a1 = readA1(pki.p12, pki.password);
+  const sign = (doc: typeof short) => (i: number) =>
+    renderSignedReport({
+      document: doc,
+      a1,
+      verificationCode: `BNCH-0000-${String(i).padStart(4, '0')}`,
+      verifyUrl: 'http://localhost:3000/verify/x',
+    });
+  console.log(`  render + sign (PAdES), 1–2 pages: ${stats(await time(N, sign(short)))}`);
+  console.log(`  render + sign (PAdES), long report: ${stats(await time(N, sign(long)))}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});

@@ -1,0 +1,59 @@
+/**
+ * What a report PDF shows: everything the renderer needs, already read and scoped by the
+ * caller, so rendering is a pure function of this value (and its hash names the file).
+ */
+import { z } from 'zod';
+
+export const PdfLang = z.enum(['pt-BR', 'en', 'es']);
+export type PdfLang = z.infer<typeof PdfLang>;
+
+export const ReportDocument = z.object({
+  lang: PdfLang.default('pt-BR'),
+  /** Veterinary accounts show species and breed. */
+  veterinary: z.boolean(),
+  institution: z.object({
+    name: z.string(),
+    /** PNG or JPEG bytes, base64 (kept as text so the value hashes and serialises). */
+    logoBase64: z.string().nullable().default(null),
+    /** The account's PRINT_CUSTOM_HEADER text, printed under the name. */
+    customHeader: z.string().nullable().default(null),
+  }),
+  patient: z.object({
+    name: z.string(),
+    id: z.string(),
+    sex: z.string().nullable(),
+    /** YYYY-MM-DD */
+    birthDate: z.string().nullable(),
+    species: z.string().nullable().default(null),
+    breed: z.string().nullable().default(null),
+  }),
+  exam: z.object({
+    accessionNumber: z.string().nullable(),
+    type: z.string().nullable(),
+    /** ISO instant; shown in America/Sao_Paulo. */
+    date: z.string().nullable(),
+    modalities: z.array(z.string()),
+  }),
+  /** The editor's HTML. */
+  contentHtml: z.string(),
+  /** Critical finding text, when the account puts it in the report. */
+  criticalFinding: z.string().nullable().default(null),
+  version: z.number().int(),
+  /** Who signs the report: the executor, and the opinion doctor when the opinion was included. */
+  signers: z.array(z.object({ name: z.string(), role: z.enum(['executor', 'opinion']) })),
+  /** A preview is marked as such on every page. */
+  preview: z.boolean().default(false),
+});
+export type ReportDocument = z.infer<typeof ReportDocument>;
+export type ReportDocumentInput = z.input<typeof ReportDocument>;
+
+/** The visible part of a digital signature, drawn in the signature block. */
+export interface SignatureAppearance {
+  signerName: string;
+  /** The certificate's subject CN and issuer, as printed. */
+  certificateSubject: string;
+  certificateIssuer: string;
+  signedAt: Date;
+  verificationCode: string;
+  verifyUrl: string;
+}

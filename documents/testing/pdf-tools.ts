@@ -1,0 +1,41 @@
+/** The outside readers the document tests check PDFs with (poppler, qpdf). */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const ARTEFACTS = path.resolve(__dirname, '../../test-results/documents');
+
+export function tempFile(bytes: Buffer, name = 'doc.pdf'): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'laudos-pdf-'));
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, bytes);
+  return file;
+}
+
+export function pdfText(pdf: Buffer): string {
+  return execFileSync('pdftotext', ['-layout', tempFile(pdf), '-'], { encoding: 'utf8' });
+}
+
+/** `qpdf --check`: exit 0 and no warning (exit 3 means warnings). */
+export function qpdfCheck(pdf: Buffer): { ok: boolean; output: string } {
+  const r = spawnSync('qpdf', ['--check', tempFile(pdf)], { encoding: 'utf8' });
+  return { ok: r.status === 0, output: `${r.stdout}${r.stderr}` };
+}
+
+/** Renders the first page to `test-results/documents/<name>.png` and returns its path. */
+export function renderPage(pdf: Buffer, name: string, page = 1): string {
+  fs.mkdirSync(ARTEFACTS, { recursive: true });
+  const prefix = path.join(ARTEFACTS, name);
+  execFileSync('pdftoppm', ['-png', '-r', '80', '-f', String(page), '-l', String(page), '-singlefile', tempFile(pdf), prefix]);
+  return `${prefix}.png`;
+}
+
+export function pageCount(pdf: Buffer): number {
+  const info = execFileSync('pdfinfo', [tempFile(pdf)], { encoding: 'utf8' });
+  return Number(info.match(/^Pages:\s+(\d+)/m)?.[1] ?? 0);
+}
+
+export function fontsOf(pdf: Buffer): string {
+  return execFileSync('pdffonts', [tempFile(pdf)], { encoding: 'utf8' });
+}

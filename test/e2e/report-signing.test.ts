@@ -1,0 +1,128 @@
+/**
+ * Issue 6 in the browser: a doctor registers an A1 in the profile, previews the report,
+ * finishes it with the certificate password (a wrong one shows the spec's error), downloads
+ * the signed PDF (pdfsig trusts it) and opens the public verification page of its QR code.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import type { Browser, Page } from 'playwright-core';
+import { pdfText, tempFile } from '../../documents/testing/pdf-tools';
+import { type TestPki, makeTestPki, pdfsig } from '../../documents/testing/test-pki';
+import type { Platform } from '../../scripts/platform';
+import { ensureDocumentTools } from '../../scripts/tools';
+import { launchChromium } from '../support/browser';
+import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createTenant } from '../support/fixtures';
+import { startTestPlatform } from '../support/platform';
+
+jest.setTimeout(150_000);
+
+const ARTIFACTS = path.resolve(__dirname, '..', '..', 'test-results', 'e2e');
+let platform: Platform;
+let knex: Knex;
+let browser: Browser;
+let t: Tenant;
+let pki: TestPki;
+
+beforeAll(async () => {
+  ensureDocumentTools();
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  pki = makeTestPki();
+  ({ platform, knex } = await startTestPlatform({ SERVE_WEB: 'true' }));
+  t = await createTenant(knex, { studies: 1, users: { doctor: DOCTOR_PERMISSIONS } });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+  await knex?.destroy();
+  fs.rmSync(pki.dir, { recursive: true, force: true });
+});
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+
+it('registers an A1, previews, finishes with the password, downloads and verifies the signed PDF', async () => {
+  const context = await browser.newContext({
+    viewport: { width: 1400, height: 950 },
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    acceptDownloads: true,
+  });
+  await context.addInitScript(`localStorage.setItem('lang', 'pt-BR')`);
+  const page = await context.newPage();
+  await page.goto(`${platform.url}/login`);
+  await page.getByTestId('login-username').fill(t.users.doctor!.username);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-password').press('Enter');
+  await page.waitForURL('**/studies');
+
+  // Profile → digital certificate.
+  await page.getByTestId('certificate-menu').click();
+  await page.getByTestId('certificate-none').waitFor();
+  await page.getByTestId('certificate-file').setInputFiles({ name: 'a1.p12', mimeType: 'application/x-pkcs12', buffer: pki.p12 });
+  await page.getByTestId('certificate-upload-password').fill('errada');
+  await page.getByTestId('certificate-upload').click();
+  await page.getByTestId('certificate-error').getByText('Senha do certificado digital incorreta').waitFor();
+  await page.getByTestId('certificate-upload-password').fill(pki.password);
+  await page.getByTestId('certificate-upload').click();
+  await page.getByTestId('certificate-current').getByText('Dr. João Silva', { exact: false }).waitFor();
+  await shot(page, 'documents-certificate');
+
+  // The report: start, write, preview.
+  await page.goto(`${platform.url}/studies/report/${t.studyIds[0]}`);
+  await page.getByTestId('start-report').click();
+  const editor = page.locator('.ProseMirror');
+  await editor.click();
+  await page.keyboard.type('Pulmões com transparência preservada. Coração de dimensões normais.');
+  await page.getByTestId('bottom-preview').click();
+  await page.getByTestId('pdf-preview-frame').waitFor();
+  await page.waitForTimeout(1500); // Chromium's PDF viewer paints after the frame loads
+  await shot(page, 'documents-preview-dialog');
+  await page.getByTestId('pdf-preview-dialog').getByRole('button', { name: 'Fechar' }).click();
+
+  // Finish asks for the certificate password; a wrong one is refused and the report stays open.
+  await page.getByTestId('finish-report').click();
+  const password = page.getByTestId('certificate-password');
+  await expectDisabled(page, 'certificate-password-submit');
+  await password.fill('errada');
+  await page.getByTestId('certificate-password-submit').click();
+  const error = page.getByTestId('report-action-error');
+  await error.getByText('Erro ao assinar laudo digitalmente').first().waitFor();
+  await shot(page, 'documents-sign-error');
+  await error.getByRole('button').first().click();
+  expect(await page.getByTestId('report-state').getAttribute('data-state')).toBe('1');
+
+  // The password dialog stays open for another try.
+  await page.getByTestId('certificate-password').fill(pki.password);
+  await page.getByTestId('certificate-password-submit').click();
+  await page.waitForURL('**/studies');
+
+  // Back on the report: signed (state 3); its PDF downloads and verifies.
+  await page.goto(`${platform.url}/studies/report/${t.studyIds[0]}`);
+  await page.locator('[data-testid="report-state"][data-state="3"]').waitFor();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('bottom-download').click()]);
+  const pdf = fs.readFileSync((await download.path())!);
+  await shot(page, 'documents-signed-report');
+  const verdict = pdfsig(tempFile(pdf), pki.nssDir);
+  expect(verdict).toContain('Signature is Valid');
+  expect(verdict).toContain('Total document signed');
+  expect(verdict).toContain('Certificate is Trusted');
+  const text = pdfText(pdf);
+  expect(text).toContain('Pulmões com transparência preservada.');
+  // The versions table offers the same document for version 1.
+  const [fromTable] = await Promise.all([page.waitForEvent('download'), page.getByTestId('version-pdf-1').click()]);
+  expect(fs.readFileSync((await fromTable.path())!).equals(pdf)).toBe(true);
+
+  // The QR's page, public: a fresh context without a session.
+  const code = text.match(/Código de verificação: ([A-Z0-9-]{14})/)![1]!;
+  const visitor = await (await browser.newContext({ locale: 'pt-BR' })).newPage();
+  await visitor.goto(`${platform.url}/verify/${code}`);
+  await visitor.locator('[data-testid="verify-status"][data-status="valid"]').waitFor();
+  await shot(visitor, 'documents-verify-page');
+  await context.close();
+});
+
+async function expectDisabled(page: Page, testId: string) {
+  expect(await page.getByTestId(testId).isDisabled()).toBe(true);
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import { fireEvent, render, screen } from '@testing-library/react';
+import '../../i18n';
+import { ApiError } from '../../lib/errors';
+import type * as Buttons from './ReportDocumentButtons';
+
+const fetchPdf = jest.fn<(path: string) => Promise<Blob>>();
+jest.mock('./api', () => ({
+  ...jest.requireActual<object>('./api'),
+  fetchPdf: (path: string) => fetchPdf(path),
+}));
+
+// Imported after the mock so the component sees it.
+const { ReportDocumentButtons } = jest.requireActual<typeof Buttons>('./ReportDocumentButtons');
+
+const props = { studyId: 's1', version: 2, field: 'report' as const, canSign: false, read: () => '<p>x</p>', onSign: jest.fn() };
+const shown = () => Array.from(document.querySelectorAll('[data-testid^="bottom-"]')).map((e) => e.getAttribute('data-testid'));
+
+describe('ReportDocumentButtons', () => {
+  it('offers preview while writing (1, 12, 25), sign when allowed, and the PDF once concluded or signed', () => {
+    const { unmount } = render(<ReportDocumentButtons {...props} state={1} />);
+    expect(shown()).toEqual(['bottom-preview']);
+    unmount();
+    const second = render(<ReportDocumentButtons {...props} state={2} canSign />);
+    expect(shown()).toEqual(['bottom-sign', 'bottom-download']);
+    second.unmount();
+    render(<ReportDocumentButtons {...props} state={3} />);
+    expect(shown()).toEqual(['bottom-download']);
+  });
+
+  it('shows a failed download in the spec dialog (spec 1 §8) with the server description', async () => {
+    fetchPdf.mockRejectedValueOnce(new ApiError('REPORT_PDF_UNAVAILABLE', 'O laudo ainda não foi gerado ou assinado', 404));
+    render(<ReportDocumentButtons {...props} state={2} />);
+    fireEvent.click(screen.getByTestId('bottom-download'));
+    expect(await screen.findByText('Erro ao baixar PDF do laudo')).toBeTruthy();
+    expect(screen.getByText('O laudo ainda não foi gerado ou assinado')).toBeTruthy();
+    expect(fetchPdf).toHaveBeenCalledWith('/studies/s1/reports/download?version=2');
+  });
+});

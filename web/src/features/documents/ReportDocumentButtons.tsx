@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from '@mui/material/Button';
+import DownloadIcon from '@mui/icons-material/Download';
+import DrawOutlinedIcon from '@mui/icons-material/DrawOutlined';
+import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
+import { ReportActionErrorDialog } from '../report/ReportActionErrorDialog';
+import { downloadPath, fetchPdf, previewPdf, saveBlob } from './api';
+import { PdfPreviewDialog } from './PdfPreviewDialog';
+
+/** Spec 2 §3: the editor previews in states 1, 12 and 25; a concluded or signed report downloads. */
+export const PREVIEW_STATES: readonly number[] = [1, 12, 25];
+export const DOCUMENT_STATES: readonly number[] = [2, 3];
+
+/**
+ * The bottom bar's document buttons: Preview (the editor's current text as PDF), Sign
+ * (state 2, the author) and the version's PDF download (signed once signed).
+ */
+export function ReportDocumentButtons({
+  studyId,
+  state,
+  version,
+  field,
+  canSign,
+  read,
+  onSign,
+}: {
+  studyId: string;
+  state: number;
+  version: number;
+  field: 'report' | 'review';
+  canSign: boolean;
+  read: () => string;
+  onSign: () => void;
+}) {
+  const { t } = useTranslation();
+  const [preview, setPreview] = useState<{ pdf: Blob | null } | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  // Spec 1 §8 'Erro ao baixar PDF do laudo'; spec 2 §8 preview failure 'Ocorreu um erro!'.
+  const [failure, setFailure] = useState<{ title: string; error: unknown } | null>(null);
+
+  const openPreview = () => {
+    setPreview({ pdf: null });
+    previewPdf(studyId, field, read())
+      .then((pdf) => setPreview({ pdf }))
+      .catch((error: unknown) => {
+        setPreview(null);
+        setFailure({ title: t('documents.errors.previewTitle'), error });
+      });
+  };
+  const download = () => {
+    setDownloading(true);
+    fetchPdf(downloadPath(studyId, version))
+      .then((pdf) => saveBlob(pdf, `laudo-v${version}.pdf`))
+      .catch((error: unknown) => setFailure({ title: t('documents.errors.downloadTitle'), error }))
+      .finally(() => setDownloading(false));
+  };
+
+  return (
+    <>
+      {PREVIEW_STATES.includes(state) && (
+        <Button startIcon={<PictureAsPdfOutlinedIcon />} onClick={openPreview} data-testid="bottom-preview">
+          {t('documents.preview')}
+        </Button>
+      )}
+      {canSign && (
+        <Button startIcon={<DrawOutlinedIcon />} onClick={onSign} data-testid="bottom-sign">
+          {t('documents.sign')}
+        </Button>
+      )}
+      {DOCUMENT_STATES.includes(state) && (
+        <Button
+          startIcon={<DownloadIcon />}
+          onClick={download}
+          loading={downloading}
+          loadingPosition="start"
+          data-testid="bottom-download"
+        >
+          {t('documents.download')}
+        </Button>
+      )}
+      <ReportActionErrorDialog title={failure?.title ?? ''} error={failure?.error ?? null} onClose={() => setFailure(null)} />
+      {preview && (
+        <PdfPreviewDialog
+          pdf={preview.pdf}
+          title={t('documents.previewTitle')}
+          fileName={`pre-visualizacao-v${version}.pdf`}
+          onClose={() => setPreview(null)}
+        />
+      )}
+    </>
+  );
+}

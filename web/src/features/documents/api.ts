@@ -1,0 +1,117 @@
+/**
+ * The document calls: PDFs fetched with the session header (an <iframe src> could not send
+ * it), the editor's preview, the A1 certificate and the public verification.
+ */
+import { z } from 'zod';
+import i18n from '../../i18n';
+import { API_PREFIX, apiRequest } from '../../lib/api';
+import { ApiError, NETWORK_ERROR, errorFromResponse } from '../../lib/errors';
+import { getToken } from '../../lib/token';
+
+/** A PDF as a Blob; an error answer becomes the ApiError it carries. */
+export async function fetchPdf(path: string): Promise<Blob> {
+  const url = path.startsWith(API_PREFIX) ? path : `${API_PREFIX}${path}`;
+  const headers: Record<string, string> = { 'Accept-Language': i18n.language };
+  const token = getToken();
+  if (token) headers.access_token = token;
+  let res: Response;
+  try {
+    res = await fetch(url, { headers });
+  } catch {
+    throw new ApiError(NETWORK_ERROR);
+  }
+  if (!res.ok) {
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON: the generic error below
+    }
+    throw errorFromResponse(res.status, body);
+  }
+  return res.blob();
+}
+
+const PreviewAnswer = z.object({ previewUrl: z.string() });
+
+/** Renders the editor's text as a preview (spec 2 §7: `preview: true`) and fetches it. */
+export async function previewPdf(studyId: string, field: 'report' | 'review', content: string): Promise<Blob> {
+  const path = field === 'review' ? 'reports/review' : 'reports/save';
+  const { previewUrl } = await apiRequest(`/studies/${encodeURIComponent(studyId)}/${path}`, {
+    method: 'POST',
+    body: { content, preview: true, lang: i18n.language },
+    schema: PreviewAnswer,
+  });
+  return fetchPdf(previewUrl);
+}
+
+export const downloadPath = (studyId: string, version: number) =>
+  `/studies/${encodeURIComponent(studyId)}/reports/download?version=${version}`;
+
+/** Saves a Blob under a name, as a download link would. */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export const Certificate = z.object({
+  personalKeyId: z.string(),
+  subject: z.string(),
+  issuer: z.string(),
+  notBefore: z.string(),
+  notAfter: z.string(),
+  uploadedAt: z.string(),
+});
+export type Certificate = z.infer<typeof Certificate>;
+const CertificateAnswer = z.object({ certificate: Certificate.nullable() });
+
+export async function fetchCertificate(signal?: AbortSignal): Promise<Certificate | null> {
+  return (await apiRequest('/digitalSignature', { schema: CertificateAnswer, signal })).certificate;
+}
+
+async function base64Of(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+export async function uploadCertificate(file: File, password: string): Promise<Certificate | null> {
+  const body = { file: await base64Of(file), password, fileName: file.name };
+  return (await apiRequest('/digitalSignature/upload', { method: 'POST', body, schema: CertificateAnswer })).certificate;
+}
+
+export async function removeCertificate(): Promise<void> {
+  await apiRequest('/digitalSignature', { method: 'DELETE', schema: CertificateAnswer });
+}
+
+export const Verification = z.object({
+  status: z.enum(['valid', 'archived']),
+  verificationCode: z.string(),
+  version: z.number(),
+  signedAt: z.string(),
+  signerName: z.string(),
+  certificateSubject: z.string(),
+  sha256: z.string(),
+  institutionName: z.string().nullable(),
+  patientInitials: z.string().nullable(),
+  examType: z.string().nullable(),
+  examDate: z.string().nullable(),
+});
+export type Verification = z.infer<typeof Verification>;
+
+export async function fetchVerification(code: string, signal?: AbortSignal): Promise<Verification> {
+  const answer = await apiRequest(`/public/verify/${encodeURIComponent(code)}`, {
+    schema: z.object({ document: Verification }),
+    signal,
+    endSessionOnAuthError: false,
+  });
+  return answer.document;
+}
