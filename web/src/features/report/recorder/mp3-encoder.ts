@@ -34,20 +34,29 @@ export function createMp3Recording(sampleRate: number): Mp3Recording {
     };
   }
   const w = worker;
+  // a worker that failed to load or crashed while recording makes the stop fail, never hang
+  let failure: Error | null = null;
+  let settle: ((reply: EncoderReply) => void) | null = null;
+  w.onerror = (e) => {
+    failure = new Error(e.message || 'MP3 encoder failed');
+    settle?.({ type: 'error', message: failure.message });
+  };
+  w.onmessage = (e: MessageEvent<EncoderReply>) => settle?.(e.data);
   const send = (msg: EncoderRequest, transfer: Transferable[] = []) => w.postMessage(msg, transfer);
   send({ type: 'init', sampleRate });
   return {
     push: (pcm) => send({ type: 'pcm', pcm }, [pcm.buffer as ArrayBuffer]),
     finish: () =>
       new Promise<Blob>((resolve, reject) => {
-        w.onmessage = (e: MessageEvent<EncoderReply>) => {
+        if (failure) {
           w.terminate();
-          if (e.data.type === 'done') resolve(toBlob(e.data.chunks));
-          else reject(new Error(e.data.message));
-        };
-        w.onerror = (e) => {
+          reject(failure);
+          return;
+        }
+        settle = (reply) => {
           w.terminate();
-          reject(new Error(e.message || 'MP3 encoder failed'));
+          if (reply.type === 'done') resolve(toBlob(reply.chunks));
+          else reject(new Error(reply.message));
         };
         send({ type: 'finish' });
       }),
