@@ -122,6 +122,11 @@ test('record with a pause, listen, leave prompt, send: the report is narrated an
   );
   expect(duration).toBeGreaterThan(2.5);
   expect(duration).toBeLessThan(5);
+  // the MP3 was encoded in the Web Worker (its script was loaded), not on the page
+  const scripts = await page.evaluate(() =>
+    (performance.getEntriesByType('resource') as unknown as { name: string }[]).map((e) => e.name),
+  );
+  expect(scripts.some((n) => /mp3-encoder\.worker/.test(n))).toBe(true);
   await page.screenshot({ path: path.join(ARTIFACTS, 'recorder-stopped.png'), fullPage: true });
 
   // leaving with unsent audio asks first; staying keeps the clip

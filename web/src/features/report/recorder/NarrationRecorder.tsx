@@ -107,6 +107,8 @@ export function NarrationRecorder({
   const close = () => (mustAskBeforeLeaving(stateRef.current) ? setConfirmClose(true) : onClose());
 
   const recording = state === 'recording' || state === 'paused';
+  // the level meter while the microphone is (or is about to be) in use; a busy bar while sending
+  const live = recording || state === 'starting' || state === 'encoding' || state === 'sending';
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="narration-recorder" data-state={state}>
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1 }}>
@@ -137,16 +139,18 @@ export function NarrationRecorder({
         >
           {formatTimer(rec.seconds)}
         </Typography>
-        <Box sx={{ flex: 1, maxWidth: 280 }}>
-          <LinearProgress
-            variant={state === 'encoding' || state === 'sending' || state === 'starting' ? 'indeterminate' : 'determinate'}
-            value={Math.round(rec.level * 100)}
-            color={state === 'recording' ? 'error' : 'primary'}
-            aria-label={t('recorder.level')}
-            data-testid="recorder-level"
-            sx={{ height: 8, borderRadius: 4 }}
-          />
-        </Box>
+        {live && (
+          <Box sx={{ flex: 1, maxWidth: 280 }}>
+            <LinearProgress
+              variant={state === 'recording' || state === 'paused' ? 'determinate' : 'indeterminate'}
+              value={Math.round(rec.level * 100)}
+              color={state === 'recording' ? 'error' : 'primary'}
+              aria-label={t('recorder.level')}
+              data-testid="recorder-level"
+              sx={{ height: 8, borderRadius: 4 }}
+            />
+          </Box>
+        )}
       </Stack>
 
       {rec.clip && (state === 'stopped' || state === 'sending') && (
