@@ -90,7 +90,9 @@ it('accepts the encoder’s MP3: the report goes to 22 and the audio comes back 
   expect(back.headers.get('content-type')).toBe('audio/mpeg');
   expect(Buffer.from(await back.arrayBuffer()).equals(mp3)).toBe(true);
   // another tenant reaches neither the upload nor the audio
-  const foreign = await fetch(`${platform.url}/api/studies/${id}/narratedReport`, { headers: { access_token: tokens.outsider! } });
+  const foreign = await fetch(`${platform.url}/api/studies/${id}/narratedReport`, {
+    headers: { access_token: tokens.outsider! },
+  });
   expect([403, 404]).toContain(foreign.status);
 });
 

@@ -160,7 +160,13 @@ export function NarrationRecorder({
               {rec.clip.fileName}
             </Typography>
           )}
-          <audio controls src={rec.clip.url} aria-label={t('recorder.playback')} data-testid="recorder-playback" style={{ width: '100%' }} />
+          <audio
+            controls
+            src={rec.clip.url}
+            aria-label={t('recorder.playback')}
+            data-testid="recorder-playback"
+            style={{ width: '100%' }}
+          />
         </Box>
       )}
 
@@ -184,7 +190,12 @@ export function NarrationRecorder({
           </Button>
         )}
         {state === 'paused' && (
-          <Button variant="outlined" startIcon={<PlayArrowIcon />} onClick={() => void rec.resume()} data-testid="recorder-resume">
+          <Button
+            variant="outlined"
+            startIcon={<PlayArrowIcon />}
+            onClick={() => void rec.resume()}
+            data-testid="recorder-resume"
+          >
             {t('recorder.resume')}
           </Button>
         )}
@@ -220,7 +231,12 @@ export function NarrationRecorder({
         <Box sx={{ flex: 1 }} />
         {(state === 'stopped' || state === 'sending') && (
           <>
-            <Button startIcon={<DeleteOutlineIcon />} disabled={state === 'sending'} onClick={rec.discard} data-testid="recorder-discard">
+            <Button
+              startIcon={<DeleteOutlineIcon />}
+              disabled={state === 'sending'}
+              onClick={rec.discard}
+              data-testid="recorder-discard"
+            >
               {t('recorder.discard')}
             </Button>
             <Button

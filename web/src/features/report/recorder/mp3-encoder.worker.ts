@@ -15,7 +15,10 @@ scope.onmessage = (e: MessageEvent<EncoderRequest>) => {
     else if (msg.type === 'finish') {
       const chunks = encoder?.finish() ?? [];
       encoder = null;
-      reply({ type: 'done', chunks }, chunks.map((c) => c.buffer as ArrayBuffer));
+      reply(
+        { type: 'done', chunks },
+        chunks.map((c) => c.buffer as ArrayBuffer),
+      );
     }
   } catch (err) {
     reply({ type: 'error', message: err instanceof Error ? err.message : String(err) });

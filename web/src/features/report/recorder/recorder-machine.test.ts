@@ -10,7 +10,20 @@ import {
 } from './recorder-machine';
 
 const STATES: RecorderState[] = ['idle', 'starting', 'recording', 'paused', 'encoding', 'stopped', 'sending', 'sent'];
-const EVENTS: RecorderEvent[] = ['start', 'started', 'failed', 'pause', 'resume', 'stop', 'encoded', 'load', 'send', 'sent', 'sendFailed', 'discard'];
+const EVENTS: RecorderEvent[] = [
+  'start',
+  'started',
+  'failed',
+  'pause',
+  'resume',
+  'stop',
+  'encoded',
+  'load',
+  'send',
+  'sent',
+  'sendFailed',
+  'discard',
+];
 
 describe('recorder state machine', () => {
   it('record → pause → resume → stop → playback → send', () => {
