@@ -36,6 +36,8 @@ if (extra.length === 0) {
 }
 const results = path.join(ROOT, 'test-results', 'jest-results.json');
 fs.rmSync(path.join(ROOT, 'test-results'), { recursive: true, force: true });
+// jest writes its --outputFile only into an existing folder (a run of unit tests alone made none)
+fs.mkdirSync(path.dirname(results), { recursive: true });
 const status = run(
   'jest: unit, workflow, integration, e2e',
   bin('jest', 'bin/jest.js'),

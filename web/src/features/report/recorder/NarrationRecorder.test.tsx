@@ -191,6 +191,22 @@ describe('NarrationRecorder', () => {
     expect(recorderState()).toBe('idle');
   });
 
+  it('a re-record whose microphone is refused keeps the clip recorded before', async () => {
+    renderRecorder();
+    fireEvent.click(screen.getByTestId('recorder-record'));
+    await waitFor(() => expect(recorderState()).toBe('recording'));
+    speak(2);
+    fireEvent.click(screen.getByTestId('recorder-stop'));
+    await waitFor(() => expect(recorderState()).toBe('stopped'));
+    getUserMedia.mockRejectedValueOnce(new DOMException('Requested device not found', 'NotFoundError'));
+    fireEvent.click(screen.getByTestId('recorder-record'));
+    await waitFor(() => expect(notifyMock).toHaveBeenCalled());
+    expect(notifyMock).toHaveBeenCalledWith('Erro ao acessar o microfone: Requested device not found', 'error', 4000);
+    expect(recorderState()).toBe('stopped');
+    expect(screen.getByTestId('recorder-playback').getAttribute('src')).toBe('blob:clip-1');
+    expect(timer()).toBe('00:00:01');
+  });
+
   it('asks "Deseja mesmo sair do site?" before leaving with unsent audio (in-app and on unload)', async () => {
     const router = renderRecorder();
     const unload = () => {

@@ -14,6 +14,7 @@ const EVENTS: RecorderEvent[] = [
   'start',
   'started',
   'failed',
+  'keepClip',
   'pause',
   'resume',
   'stop',
@@ -48,6 +49,7 @@ describe('recorder state machine', () => {
     expect(nextState('stopped', 'start')).toBe('starting');
     expect(nextState('sending', 'sendFailed')).toBe('stopped');
     expect(nextState('starting', 'failed')).toBe('idle');
+    expect(nextState('starting', 'keepClip')).toBe('stopped');
     expect(nextState('stopped', 'discard')).toBe('idle');
     expect(nextState('idle', 'load')).toBe('stopped');
   });
@@ -59,6 +61,7 @@ describe('recorder state machine', () => {
       'idle.load',
       'starting.started',
       'starting.failed',
+      'starting.keepClip',
       'recording.failed',
       'recording.pause',
       'recording.stop',

@@ -10,6 +10,7 @@ export type RecorderEvent =
   | 'start' // ask for the microphone (from stopped: re-record, the old clip is overwritten)
   | 'started'
   | 'failed' // microphone refused, or capture/encoding broke
+  | 'keepClip' // the microphone failed on a re-record: the clip recorded before stays
   | 'pause'
   | 'resume'
   | 'stop'
@@ -22,7 +23,7 @@ export type RecorderEvent =
 
 const TRANSITIONS: Record<RecorderState, Partial<Record<RecorderEvent, RecorderState>>> = {
   idle: { start: 'starting', load: 'stopped' },
-  starting: { started: 'recording', failed: 'idle' },
+  starting: { started: 'recording', failed: 'idle', keepClip: 'stopped' },
   recording: { pause: 'paused', stop: 'encoding', failed: 'idle' },
   paused: { resume: 'recording', stop: 'encoding', failed: 'idle' },
   encoding: { encoded: 'stopped', failed: 'idle' },

@@ -51,7 +51,8 @@ export function useNarrationRecorder({ onMicError }: { onMicError: (error: unkno
     (error: unknown) => {
       release();
       setLevel(0);
-      dispatch('failed');
+      // a re-record that could not start keeps the clip made before
+      if (!(stateRef.current === 'starting' && clipRef.current && dispatch('keepClip'))) dispatch('failed');
       onMicError(error);
     },
     [release, dispatch, onMicError],
