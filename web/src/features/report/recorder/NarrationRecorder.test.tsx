@@ -6,6 +6,7 @@ import '../../../i18n';
 import { isMp3 } from '../../../../../domain/audio/mp3';
 import type { uploadNarration } from '../api';
 import type { notify } from '../../../app/notifications/store';
+import { ApiError } from '../../../lib/errors';
 import { NarrationRecorder } from './NarrationRecorder';
 
 // jsdom has no Worker: the encoder runs on the page (the same lamejs core as in the worker)
@@ -180,6 +181,15 @@ describe('NarrationRecorder', () => {
     await waitFor(() => expect(onError).toHaveBeenCalled());
     expect(recorderState()).toBe('stopped');
     expect(onSent).not.toHaveBeenCalled();
+
+    // refused for lack of the narration permission: the spec's message in the recorder
+    upload.mockRejectedValueOnce(new ApiError('FORBIDDEN_ACCESS', 'Você não tem permissão', 403));
+    fireEvent.click(screen.getByTestId('recorder-send'));
+    await waitFor(() =>
+      expect(screen.getByTestId('recorder-no-access').textContent).toBe('Você não possui acesso à esse recurso.'),
+    );
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(recorderState()).toBe('stopped');
   });
 
   it('a refused microphone shows "Erro ao acessar o microfone" with the detail for 4 seconds', async () => {

@@ -20,6 +20,7 @@ import StopIcon from '@mui/icons-material/Stop';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import type { ReportView } from '../../../../../domain/studies/schemas';
 import { notify as notifyUser } from '../../../app/notifications/store';
+import { ApiError } from '../../../lib/errors';
 import { randomUuid } from '../../../lib/uuid';
 import { uploadNarration } from '../api';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
@@ -83,6 +84,7 @@ export function NarrationRecorder({
   const blocker = useLeaveGuard(ask);
   const [confirmClose, setConfirmClose] = useState(false);
   const [invalidFile, setInvalidFile] = useState(false);
+  const [noAccess, setNoAccess] = useState(false);
   const { state } = rec;
   const maskLocked = blocksMaskChange(state);
   useEffect(() => {
@@ -101,7 +103,11 @@ export function NarrationRecorder({
         notify(t('recorder.saved'), 'success');
         onSent(report);
       })
-      .catch(onError);
+      .catch((error: unknown) => {
+        // without STUDIES_SAVE_NARRATED_REPORTS (e.g. taken away meanwhile): spec 2 §6's message
+        if (error instanceof ApiError && error.status === 403) setNoAccess(true);
+        else onError(error);
+      });
   };
 
   const close = () => (mustAskBeforeLeaving(stateRef.current) ? setConfirmClose(true) : onClose());
@@ -252,6 +258,11 @@ export function NarrationRecorder({
           </>
         )}
       </Stack>
+      {noAccess && (
+        <Alert severity="error" sx={{ mt: 1.5 }} data-testid="recorder-no-access">
+          {t('recorder.noAccess')}
+        </Alert>
+      )}
       {invalidFile && (
         <Alert severity="warning" sx={{ mt: 1.5 }} onClose={() => setInvalidFile(false)}>
           {t('recorder.invalidFile')}
