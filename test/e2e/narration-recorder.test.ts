@@ -132,6 +132,7 @@ test('record with a pause, listen, leave prompt, send: the report is narrated an
   // leaving with unsent audio asks first; staying keeps the clip
   await page.locator('header a[href="/studies"]').first().click();
   await page.getByTestId('recorder-leave-dialog').getByText('Deseja mesmo sair do site?').waitFor();
+  await page.waitForTimeout(400); // the dialog's fade-in, for the screenshot
   await page.screenshot({ path: path.join(ARTIFACTS, 'recorder-leave-prompt.png') });
   await page.getByTestId('recorder-leave-dialog').getByRole('button', { name: 'Cancelar' }).click();
   expect(page.url()).toContain(`/studies/report/${studyId}`);
