@@ -9,7 +9,17 @@ const transform = {
     { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' }, module: { type: 'commonjs' } },
   ],
 };
-const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'tsx', 'js', 'json'] };
+// The MP3 encoder ships ESM (its CommonJS entry is a browser IIFE): load the ESM build through swc.
+const esmPackages = {
+  moduleNameMapper: { '^@breezystack/lamejs$': '<rootDir>/node_modules/@breezystack/lamejs/dist/lamejs.js' },
+  transformIgnorePatterns: ['/node_modules/(?!@breezystack/lamejs/)'],
+};
+const common = {
+  transform,
+  testEnvironment: 'node',
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
+  ...esmPackages,
+};
 const ignore = ['/node_modules/', '/data/', '/web/dist/'];
 
 module.exports = {

@@ -11,6 +11,8 @@ export const securityHeaders = (): Middleware =>
         defaultSrc: ["'self'"],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         imgSrc: ["'self'", 'data:', 'blob:'],
+        // the narration recorder plays back the MP3 it just encoded (an object URL)
+        mediaSrc: ["'self'", 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         fontSrc: ["'self'", 'data:'],
         // blob: — the report PDF preview is an iframe over a fetched Blob (documents feature).

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import getRawBody from 'raw-body';
 import { z } from 'zod';
+import { isMp3 } from '../../domain/audio/mp3';
 import { AppError } from '../../domain/errors';
 import { REOPEN_MOTIVES } from '../../domain/laudo/inputs';
 import { check } from '../../domain/laudo/transitions';
@@ -384,7 +385,8 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
     const bytes = await getRawBody(ctx.req, { limit: MAX_AUDIO_BYTES }).catch(() => {
       throw new AppError('AUDIO_INVALID');
     });
-    if (bytes.length === 0) throw new AppError('AUDIO_INVALID');
+    // The Content-Type proves nothing: the bytes must be MP3 frames (spec 2 §9 audio/mpeg).
+    if (!isMp3(bytes)) throw new AppError('AUDIO_INVALID');
     const audioKey = `accounts/${rc.access.accountId}/laudos/${rc.record.laudoId}/audio/v${rc.record.version}-${randomUUID()}.mp3`;
     await deps.storage.put(audioKey, bytes, { contentType: 'audio/mpeg' });
     ctx.body = { report: await runReportAction(ctx, deps, rc, { action: 'narrate', input: { audioKey } }) };

@@ -8,6 +8,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { isNotOlder } from '../../domain/live/study-document';
 import type { Platform } from '../../scripts/platform';
 import { eventually } from '../support/eventually';
+import { encodeToneMp3 } from '../support/mp3';
 import { DOCTOR_PERMISSIONS, type Tenant, PASSWORD, createTenant } from '../support/fixtures';
 import { apiClient, startTestPlatform } from '../support/platform';
 
@@ -221,7 +222,7 @@ describe('narration', () => {
   it('narrate (audio stored) → typist types → typed review → finish', async () => {
     const id = study(3);
     await act('doctor', 'POST', `/studies/${id}/reports/start`);
-    const audio = Buffer.from('ID3 fake mpeg frames for the test');
+    const audio = encodeToneMp3(0.5);
     const narrated = await fetch(`${platform.url}/api/studies/${id}/narratedReport`, {
       method: 'POST',
       headers: { access_token: tokens.doctor!, 'content-type': 'audio/mpeg' },

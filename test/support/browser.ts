@@ -1,8 +1,8 @@
 import { type Browser, chromium } from 'playwright-core';
 import { testEnv } from '../setup/env';
 
-/** Debian's Chromium driven by Playwright (no browser download). */
-export function launchChromium(): Promise<Browser> {
+/** Debian's Chromium driven by Playwright (no browser download); `extraArgs` for one test's needs. */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: testEnv('chromium'),
     headless: true,
@@ -14,6 +14,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      ...extraArgs,
     ],
   });
 }

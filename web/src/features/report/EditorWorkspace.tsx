@@ -19,9 +19,8 @@ import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import ViewQuiltOutlinedIcon from '@mui/icons-material/ViewQuiltOutlined';
 import type { ReportView } from '../../../../domain/studies/schemas';
 import { notify } from '../../app/notifications/store';
-import { randomUuid } from '../../lib/uuid';
 import type { ReportActionKey } from './actions';
-import { fetchDefaultMask, uploadNarration, type StudyDetail } from './api';
+import { fetchDefaultMask, type StudyDetail } from './api';
 import { ChangeDoctorDialog } from './dialogs/ChangeDoctorDialog';
 import { CreateMaskDialog } from './editor/CreateMaskDialog';
 import { CriticalFindingDialog } from '../findings/CriticalFindingDialog';
@@ -29,7 +28,6 @@ import { StudyLabelsDialog } from '../studies/StudyLabelsDialog';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import { ConfirmDialog } from './dialogs/ConfirmDialog';
 import { DisassociateDialog } from './dialogs/DisassociateDialog';
-import { NarrateDialog } from './dialogs/NarrateDialog';
 import { ReopenDialog } from './dialogs/ReopenDialog';
 import { SecondOpinionDialog } from './dialogs/SecondOpinionDialog';
 import type { SaveStatus } from './editor/autosaver';
@@ -48,6 +46,7 @@ import { ClinicalSummaryBar } from '../study-header/ClinicalSummaryBar';
 import { StudyHeaderDialog } from '../study-header/StudyHeaderDialog';
 import { useCanEditHeader } from '../study-header/use-can-edit-header';
 import { useDraftAutosave } from './editor/use-draft-autosave';
+import { NarrationRecorder } from './recorder/NarrationRecorder';
 import { ReportToolbar, type StructuredModel } from './ReportToolbar';
 import { useEditorSources, usePhrases } from './use-editor-data';
 import { StructuredEditor, type StructuredEditorHandle } from '../structured/StructuredEditor';
@@ -64,7 +63,6 @@ type DialogKind =
   | 'opinion'
   | 'requestReview'
   | 'returnToNotStarted'
-  | 'narrate'
   | 'phrasePicker'
   | 'createPhrase'
   | 'createMask'
@@ -233,7 +231,10 @@ export function EditorWorkspace({
   );
   const [editor, setEditor] = useState<Editor | null>(null);
   const [dialog, setDialog] = useState<DialogKind | null>(null);
-  const [narrating, setNarrating] = useState(false);
+  // the audio recorder is a panel, not a dialog: it keeps recording while dialogs come and go
+  const [recorderOpen, setRecorderOpen] = useState(false);
+  const [recordingLock, setRecordingLock] = useState(false);
+  const maskMode = recordingLock ? { ...mode, canChangeMask: false } : mode;
   const close = useCallback(() => setDialog(null), []);
 
   const loaded = sources.content.isSuccess && (sources.draft.isSuccess || sources.draft.isError);
@@ -385,6 +386,7 @@ export function EditorWorkspace({
         if (ok) void autosave.flush();
       });
     else if (b === 'secondOpinion') setDialog('opinion');
+    else if (b === 'narrate') setRecorderOpen(true);
     else setDialog(b);
   };
 
@@ -445,6 +447,15 @@ export function EditorWorkspace({
 
   return (
     <Stack spacing={2}>
+      {recorderOpen && (
+        <NarrationRecorder
+          studyId={studyId}
+          onSent={(r) => after(r)}
+          onError={onNarrationError}
+          onClose={() => setRecorderOpen(false)}
+          onMaskLock={setRecordingLock}
+        />
+      )}
       <Paper variant="outlined" sx={{ overflow: 'hidden' }} data-testid="editor-card">
         <Box sx={{ px: 1.5, py: 1, bgcolor: 'action.hover' }}>
           <ReportToolbar
@@ -452,7 +463,7 @@ export function EditorWorkspace({
             editable={mode.editable}
             canCreatePhrase={canCreatePhrase}
             canEditHeader={canEditHeader}
-            canChangeMask={mode.canChangeMask}
+            canChangeMask={maskMode.canChangeMask}
             structuredType={report.structuredType as StructuredModel}
             pending={pending}
             onAction={onToolbar}
@@ -506,7 +517,7 @@ export function EditorWorkspace({
         // useEditorState reads a new editor only on its next transaction: remount when it arrives
         key={editor ? 'editor' : 'none'}
         editor={editor}
-        mode={mode}
+        mode={maskMode}
         showOpinion={opinion !== null}
         pending={pending}
         onFinish={finish}
@@ -605,23 +616,6 @@ export function EditorWorkspace({
         onConfirm={() => void act('returnToNotStarted')}
         onClose={close}
         testId="return-dialog"
-      />
-      <NarrateDialog
-        key={`narrate-${dialog === 'narrate'}`}
-        open={dialog === 'narrate'}
-        pending={narrating}
-        onSubmit={(audio) => {
-          setNarrating(true);
-          uploadNarration(studyId, audio, randomUuid())
-            .then((r) => {
-              notify(t('editor.success.narrated'), 'success');
-              setDialog(null);
-              after(r);
-            })
-            .catch(onNarrationError)
-            .finally(() => setNarrating(false));
-        }}
-        onClose={close}
       />
       {mode.editable && (
         <PhrasePicker open={dialog === 'phrasePicker'} accountId={accountId} onPick={insertPhrase} onClose={close} />

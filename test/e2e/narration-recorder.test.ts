@@ -1,0 +1,172 @@
+/**
+ * The audio recorder in Debian's Chromium with its fake microphone (a beep tone): the doctor
+ * records about 3 s with a pause, listens, is asked before leaving with unsent audio, sends;
+ * the study list shows 'Laudo narrado' and the stored audio is a real MP3 of that length.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import type { Browser, Page } from 'playwright-core';
+import { frameAt, firstMp3Frame } from '../../domain/audio/mp3';
+import type { Platform } from '../../scripts/platform';
+import { launchChromium } from '../support/browser';
+import { eventually } from '../support/eventually';
+import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createTenant } from '../support/fixtures';
+import { apiClient, startTestPlatform } from '../support/platform';
+
+jest.setTimeout(120_000);
+
+const ARTIFACTS = path.resolve(__dirname, '..', '..', 'test-results', 'e2e');
+let platform: Platform;
+let knex: Knex;
+let browser: Browser;
+let t: Tenant;
+let page: Page;
+
+beforeAll(async () => {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  ({ platform, knex } = await startTestPlatform({ SERVE_WEB: 'true' }));
+  t = await createTenant(knex, { studies: 1, users: { doctor: DOCTOR_PERMISSIONS } });
+  browser = await launchChromium(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
+  const context = await browser.newContext({ viewport: { width: 1400, height: 950 }, locale: 'pt-BR' });
+  await context.grantPermissions(['microphone'], { origin: platform.url });
+  page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  page.on('console', (m) => {
+    if (m.type() === 'error') console.log(`browser: ${m.text()}`);
+  });
+  await page.goto(`${platform.url}/login`);
+  await page.getByTestId('login-username').fill(t.users.doctor!.username);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-password').press('Enter');
+  await page.waitForURL('**/studies');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+  await knex?.destroy();
+});
+
+const recorderState = () => page.getByTestId('narration-recorder').getAttribute('data-state');
+const untilState = (wanted: string, timeout = 15_000) =>
+  eventually(recorderState, (s) => s === wanted, { timeout, what: `recorder ${wanted}` });
+const timerText = () => page.getByTestId('recorder-timer').innerText();
+
+/** What the test reads of the page's <audio> (the Node project has no DOM types). */
+interface AudioLike {
+  readyState: number;
+  duration: number;
+  error: { code: number } | null;
+  addEventListener(type: string, listener: () => void): void;
+}
+
+/** Seconds of audio in an MP3, from its frames. */
+function mp3Seconds(bytes: Uint8Array): number {
+  let frame = firstMp3Frame(bytes);
+  let seconds = 0;
+  while (frame) {
+    seconds += (frame.version === 3 ? 1152 : 576) / frame.sampleRate;
+    frame = frameAt(bytes, frame.offset + frame.length);
+  }
+  return seconds;
+}
+
+test('record with a pause, listen, leave prompt, send: the report is narrated and the audio is an MP3', async () => {
+  const studyId = t.studyIds[0]!;
+  await page.goto(`${platform.url}/studies/report/${studyId}`);
+  await page.getByTestId('start-report').click();
+  await eventually(
+    () => page.getByTestId('report-state').innerText(),
+    (s) => s.includes('Em andamento'),
+    { what: 'report started' },
+  );
+  await page.getByTestId('bottom-change-mask').waitFor();
+
+  await page.getByTestId('toolbar-narrate').click();
+  await page.getByTestId('recorder-record').click();
+  await untilState('recording');
+  // no mask change while recording (spec 2 §4)
+  expect(await page.getByTestId('bottom-change-mask').count()).toBe(0);
+  await eventually(timerText, (s) => s === '00:00:02', { timeout: 10_000, what: 'timer at 2 s' });
+  // the fake microphone beeps with silences between: the meter moves within a beep or two
+  await eventually(
+    async () => Number(await page.getByTestId('recorder-level').getAttribute('aria-valuenow')),
+    (v) => v > 0,
+    { timeout: 5_000, what: 'level meter moves' },
+  );
+  await page.screenshot({ path: path.join(ARTIFACTS, 'recorder-recording.png'), fullPage: true });
+
+  await page.getByTestId('recorder-pause').click();
+  await untilState('paused');
+  const pausedAt = await timerText();
+  await page.waitForTimeout(1200);
+  expect(await timerText()).toBe(pausedAt); // the timer stands still while paused
+  await page.getByTestId('recorder-resume').click();
+  await untilState('recording');
+  await eventually(timerText, (s) => s === '00:00:03', { timeout: 10_000, what: 'timer at 3 s' });
+  await page.getByTestId('recorder-stop').click();
+  await untilState('stopped');
+  expect(await page.getByTestId('bottom-change-mask').count()).toBe(1);
+
+  // playback of the recorded MP3 in the browser itself
+  const duration = await page.getByTestId('recorder-playback').evaluate(
+    (audio: AudioLike) =>
+      new Promise<number>((resolve, reject) => {
+        if (audio.readyState >= 1) resolve(audio.duration);
+        if (audio.error) reject(new Error(`audio error ${audio.error.code}`));
+        setTimeout(() => reject(new Error('no audio metadata in 10 s')), 10_000);
+        audio.addEventListener('loadedmetadata', () => resolve(audio.duration));
+        audio.addEventListener('error', () => reject(new Error(`audio error ${audio.error?.code}`)));
+      }),
+  );
+  expect(duration).toBeGreaterThan(2.5);
+  expect(duration).toBeLessThan(5);
+  // the MP3 was encoded in the Web Worker (its script was loaded), not on the page
+  const scripts = await page.evaluate(() =>
+    (performance.getEntriesByType('resource') as unknown as { name: string }[]).map((e) => e.name),
+  );
+  expect(scripts.some((n) => /mp3-encoder\.worker/.test(n))).toBe(true);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'recorder-stopped.png'), fullPage: true });
+
+  // leaving with unsent audio asks first; staying keeps the clip
+  await page.locator('header a[href="/studies"]').first().click();
+  await page.getByTestId('recorder-leave-dialog').getByText('Deseja mesmo sair do site?').waitFor();
+  await page.waitForTimeout(400); // the dialog's fade-in, for the screenshot
+  await page.screenshot({ path: path.join(ARTIFACTS, 'recorder-leave-prompt.png') });
+  await page.getByTestId('recorder-leave-dialog').getByRole('button', { name: 'Cancelar' }).click();
+  expect(page.url()).toContain(`/studies/report/${studyId}`);
+  expect(await recorderState()).toBe('stopped');
+
+  await page.getByTestId('recorder-send').click();
+  await page.getByText('Áudio salvo com sucesso!').waitFor();
+  // the report is now narrated (22): the page shows it read-only with the translated state
+  await eventually(
+    () => page.getByTestId('report-state').getAttribute('data-state'),
+    (s) => s === '22',
+    { what: 'report state 22' },
+  );
+  expect(await page.getByTestId('report-state').innerText()).toContain('Laudo narrado');
+  expect(await page.getByTestId('narration-recorder').count()).toBe(0);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'recorder-sent.png'), fullPage: true });
+  // the list shows the state too
+  await page.goto(`${platform.url}/studies`);
+  await eventually(
+    () => page.getByTestId(`study-row-${studyId}`).innerText(),
+    (s) => s.includes('Laudo narrado'),
+    { what: 'row shows Laudo narrado' },
+  );
+
+  const api = apiClient(platform.url);
+  const token = (await api('POST', '/auth', { body: { username: t.users.doctor!.username, password: PASSWORD } })).body.data
+    .accessToken;
+  const res = await fetch(`${platform.url}/api/studies/${studyId}/narratedReport`, { headers: { access_token: token } });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe('audio/mpeg');
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  expect(firstMp3Frame(bytes)).toMatchObject({ offset: 0, bitrateKbps: 64 });
+  const seconds = mp3Seconds(bytes);
+  console.log(`narration e2e: ${bytes.length} bytes, ${seconds.toFixed(2)} s of MP3, playback duration ${duration.toFixed(2)} s`);
+  expect(seconds).toBeGreaterThan(2.5);
+  expect(seconds).toBeLessThan(5);
+});

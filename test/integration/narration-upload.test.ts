@@ -1,0 +1,108 @@
+/**
+ * The narrated-report upload (spec 2 §3, §9: audio/mpeg) against the real platform: an MP3 made
+ * by the encoder the web app records with is accepted and the report goes to 22; a WAV or
+ * garbage sent as audio/mpeg is refused with AUDIO_INVALID and the report stays a draft.
+ */
+import type { Knex } from 'knex';
+import type { Platform } from '../../scripts/platform';
+import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createTenant } from '../support/fixtures';
+import { encodeToneMp3, silentWav } from '../support/mp3';
+import { apiClient, startTestPlatform } from '../support/platform';
+
+jest.setTimeout(90_000);
+
+let platform: Platform;
+let knex: Knex;
+let api: ReturnType<typeof apiClient>;
+let t: Tenant;
+let other: Tenant;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  ({ platform, knex } = await startTestPlatform());
+  api = apiClient(platform.url);
+  t = await createTenant(knex, {
+    studies: 3,
+    users: {
+      doctor: DOCTOR_PERMISSIONS,
+      writer: DOCTOR_PERMISSIONS.filter((p) => p !== 'STUDIES_SAVE_NARRATED_REPORTS'),
+    },
+  });
+  other = await createTenant(knex, { studies: 1, users: { doctor: DOCTOR_PERMISSIONS } });
+  for (const [key, tenant, user] of [
+    ['doctor', t, 'doctor'],
+    ['writer', t, 'writer'],
+    ['outsider', other, 'doctor'],
+  ] as const) {
+    const res = await api('POST', '/auth', { body: { username: tenant.users[user]!.username, password: PASSWORD } });
+    tokens[key] = res.body.data.accessToken;
+  }
+});
+
+afterAll(async () => {
+  await platform?.stop();
+  await knex?.destroy();
+});
+
+function upload(studyId: string, who: string, body: Buffer, type = 'audio/mpeg') {
+  return fetch(`${platform.url}/api/studies/${studyId}/narratedReport`, {
+    method: 'POST',
+    headers: { access_token: tokens[who]!, 'content-type': type },
+    body,
+  });
+}
+
+const json = async (res: Response): Promise<any> => res.json();
+
+async function state(studyId: string): Promise<number> {
+  return (await knex('studies').where({ id: studyId }).first('laudo_state')).laudo_state;
+}
+
+async function start(studyId: string, who = 'doctor') {
+  const res = await api('POST', `/studies/${studyId}/reports/start`, { token: tokens[who], body: {} });
+  expect(res.status).toBe(200);
+}
+
+it('refuses a WAV, garbage and an empty body sent as audio/mpeg; the report stays a draft', async () => {
+  const id = t.studyIds[0]!;
+  await start(id);
+  for (const body of [silentWav(), Buffer.from('ID3 not really an mp3 at all, just text'), Buffer.alloc(0)]) {
+    const res = await upload(id, 'doctor', body);
+    expect(res.status).toBe(400);
+    expect((await json(res)).error.code).toBe('AUDIO_INVALID');
+  }
+  const wrongType = await upload(id, 'doctor', encodeToneMp3(0.3), 'audio/wav');
+  expect(wrongType.status).toBe(400);
+  expect(await state(id)).toBe(1);
+  const none = await fetch(`${platform.url}/api/studies/${id}/narratedReport`, { headers: { access_token: tokens.doctor! } });
+  expect(none.status).toBe(404);
+});
+
+it('accepts the encoder’s MP3: the report goes to 22 and the audio comes back as audio/mpeg', async () => {
+  const id = t.studyIds[1]!;
+  await start(id);
+  const mp3 = encodeToneMp3(2);
+  const res = await upload(id, 'doctor', mp3);
+  expect(res.status).toBe(200);
+  expect((await json(res)).report.state).toBe(22);
+  expect(await state(id)).toBe(22);
+  const back = await fetch(`${platform.url}/api/studies/${id}/narratedReport`, { headers: { access_token: tokens.doctor! } });
+  expect(back.headers.get('content-type')).toBe('audio/mpeg');
+  expect(Buffer.from(await back.arrayBuffer()).equals(mp3)).toBe(true);
+  // another tenant reaches neither the upload nor the audio
+  const foreign = await fetch(`${platform.url}/api/studies/${id}/narratedReport`, {
+    headers: { access_token: tokens.outsider! },
+  });
+  expect([403, 404]).toContain(foreign.status);
+});
+
+it('needs STUDIES_SAVE_NARRATED_REPORTS, and another tenant cannot narrate', async () => {
+  const id = t.studyIds[2]!;
+  await start(id, 'writer');
+  const denied = await upload(id, 'writer', encodeToneMp3(0.3));
+  expect(denied.status).toBe(403);
+  expect((await json(denied)).error.code).toBe('FORBIDDEN_ACCESS');
+  const foreign = await upload(id, 'outsider', encodeToneMp3(0.3));
+  expect([403, 404]).toContain(foreign.status);
+  expect(await state(id)).toBe(1);
+});
