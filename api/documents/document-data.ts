@@ -23,7 +23,7 @@ export interface DocumentSource {
 export async function loadReportDocument(knex: Knex, rc: ReportContext, source: DocumentSource): Promise<ReportDocumentInput> {
   const { access, study, record } = rc;
   const version = source.version ?? record.version;
-  const [account, row, versionRow] = await Promise.all([
+  const [account, row, versionRow, finding] = await Promise.all([
     knex('accounts').where({ id: access.accountId }).first('name', 'is_for_human', 'config'),
     knex('studies as s')
       .join('patients as p', function joinPatient() {
@@ -47,6 +47,13 @@ export async function loadReportDocument(knex: Knex, rc: ReportContext, source: 
     knex('laudo_versions')
       .where({ laudo_id: record.laudoId, account_id: access.accountId, version })
       .first('content_id', 'user_id', 'opinion_user_id', 'has_opinion_signature'),
+    // A finding (or accepted suspicion) goes into the report when it was put there (spec 2 §4:
+    // forced by INSTITUTIONS_WITH_CRITICAL_FINDING_IN_REPORT, else the doctor's choice).
+    knex('study_critical_findings as f')
+      .join('account_critical_findings as af', 'af.id', 'f.account_critical_finding_id')
+      .where({ 'f.study_id': study.id, 'f.account_id': access.accountId, 'f.in_the_report': true })
+      .whereIn('f.status', ['SUSPICION_ACCEPTED', 'FINDING_CREATED'])
+      .first('af.level_and_name', 'f.observation'),
   ]);
   if (!account || !row) throw new AppError('NOT_FOUND');
 
@@ -99,7 +106,9 @@ export async function loadReportDocument(knex: Knex, rc: ReportContext, source: 
       modalities: row.modalities ?? [],
     },
     contentHtml,
-    criticalFinding: null,
+    criticalFinding: finding
+      ? [finding.level_and_name, finding.observation].filter((x: string | null) => Boolean(x?.trim())).join(' — ')
+      : null,
     version,
     signers,
     preview: Boolean(source.preview),

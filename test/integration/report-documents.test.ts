@@ -35,7 +35,7 @@ beforeAll(async () => {
   pki = makeTestPki();
   ({ platform, knex } = await startTestPlatform());
   api = apiClient(platform.url);
-  t = await createTenant(knex, { studies: 2, users: { doctor: DOCTOR_PERMISSIONS, nobody: ['STUDIES_RETRIEVE_REPORTS'] } });
+  t = await createTenant(knex, { studies: 3, users: { doctor: DOCTOR_PERMISSIONS, nobody: ['STUDIES_RETRIEVE_REPORTS'] } });
   other = await createTenant(knex, { studies: 1, users: { doctor: DOCTOR_PERMISSIONS } });
   for (const [key, tenant] of [
     ['doctor', t],
@@ -237,4 +237,37 @@ it('previews, finishes and downloads a scheduled exam (no institution) under /sc
   expect(text).toContain(`Conta ${t.users.doctor!.username.split('.')[1]}`);
   expect(text).toContain('US de abdome total');
   expect((await fetchPdf('outsider', `/scheduledExam/${id}/reports/download?version=1`)).status).toBe(404);
+});
+
+it('puts a critical finding the doctor placed in the report into the PDF, and leaves out one kept apart', async () => {
+  const id = t.studyIds[2]!;
+  await act('doctor', 'POST', `/studies/${id}/reports/start`);
+  const [kind] = await knex('account_critical_findings')
+    .insert({ account_id: t.accountId, level_and_name: 'Nível 1 - Pneumotórax hipertensivo' })
+    .returning('id');
+  const content = '<p>Pneumotórax à direita.</p>';
+  const preview = async () =>
+    pdfText(
+      (
+        await fetchPdf(
+          'doctor',
+          (await act('doctor', 'POST', `/studies/${id}/reports/save`, { content, preview: true })).previewUrl,
+        )
+      ).pdf,
+    );
+  // The doctor lacks STUDIES_EDIT_CRITICAL_FINDING_SUSPECT here: the finding is written as a colleague would.
+  await knex('study_critical_findings').insert({
+    account_id: t.accountId,
+    study_id: id,
+    account_critical_finding_id: kind.id,
+    observation: 'Desvio do mediastino',
+    status: 'FINDING_CREATED',
+    in_the_report: false,
+    user_created_finding_id: t.users.doctor!.id,
+  });
+  expect(await preview()).not.toContain('Pneumotórax hipertensivo');
+  await knex('study_critical_findings').where({ study_id: id }).update({ in_the_report: true });
+  const text = (await preview()).replace(/\s+/g, ' ');
+  expect(text).toContain('Achado crítico');
+  expect(text).toContain('Nível 1 - Pneumotórax hipertensivo — Desvio do mediastino');
 });
