@@ -151,7 +151,12 @@ test('the OIT form: ILO table of zones, symbols, plaques as a dynamic group', as
   await until('structured-status', 'Rascunho salvo');
   await page.screenshot({ path: path.join(ARTIFACTS, 'structured-oit-form.png'), fullPage: true });
   const zones = await eventually(
-    () => knex('structured_report_values').where({ field_id: 'oit.zones' }).first('value'),
+    // Scoped to this study's report: other test files write OIT values in the same database.
+    () =>
+      knex('structured_report_values as v')
+        .join('studies as s', 's.laudo_id', 'v.laudo_id')
+        .where({ 'v.field_id': 'oit.zones', 's.id': studyId })
+        .first('v.value'),
     (row) => Boolean(row),
     { what: 'zones saved' },
   );

@@ -86,7 +86,9 @@ it('uploads, lists, downloads the same bytes through a short-lived link, and del
   expect(file.headers.get('content-type')).toBe('application/pdf');
   expect(Buffer.from(await file.arrayBuffer()).equals(PDF)).toBe(true);
   expect((await fetch(`${platform.url}/api/files/not-a-real-token-at-all-xx`)).status).toBe(404);
-  await knex('download_links').update({ expires_at: new Date(Date.now() - 1000) });
+  await knex('download_links')
+    .where({ account_id: t.accountId })
+    .update({ expires_at: new Date(Date.now() - 1000) });
   const expired = await fetch(`${platform.url}${link.body.downloadUrl}`);
   expect(expired.status).toBe(410);
   expect(((await expired.json()) as { error: { code: string } }).error.code).toBe('DOWNLOAD_LINK_EXPIRED');
