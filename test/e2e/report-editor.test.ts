@@ -128,7 +128,10 @@ test('start, type with autosave, reload, phrase, finish, reopen', async () => {
   await page.getByTestId('study-labels-dialog').waitFor({ state: 'detached' });
 
   await page.getByTestId('finish-report').click();
-  // Finishing leaves the editor for the list (spec 1 §4) or shows the concluded report.
+  // Finishing leaves the editor for the list (spec 1 §4): the list itself shows, not only its address.
+  await page.waitForURL('**/studies');
+  await page.getByTestId(`study-row-${studyId}`).waitFor();
+  expect(await page.locator('.ProseMirror').count()).toBe(0);
   await eventually(
     async () => (await knex('studies').where({ id: studyId }).first('laudo_state')).laudo_state,
     (s) => s === 2,

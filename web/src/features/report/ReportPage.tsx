@@ -84,7 +84,8 @@ function StudyReport({ study }: { study: StudyDetail }) {
   const [confirmCancelReview, setConfirmCancelReview] = useState(false);
   const [narrationError, setNarrationError] = useState<unknown>(null);
 
-  const leave = useCallback(() => void navigate('/studies'), [navigate]);
+  // flushSync: leaving must not wait behind the editor's own updates (a transition would).
+  const leave = useCallback(() => void navigate('/studies', { flushSync: true }), [navigate]);
   const editing = useRef(mode.editable);
   useEffect(() => {
     editing.current = mode.editable;
