@@ -143,6 +143,11 @@ test('open the viewer from the list, scroll, window/level, key image, tags and t
   );
   await page.screenshot({ path: path.join(ARTIFACTS, 'viewer.png') });
 
+  await page.getByTestId(`viewer-manual-${studyId}`).click();
+  expect(await page.getByTestId('viewer-manual').innerText()).toContain('Roda do mouse');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('viewer-manual').waitFor({ state: 'detached' });
+
   await page.getByTestId(`viewer-tags-${studyId}`).click();
   await page.getByTestId('tags-dialog').getByText('PatientName').waitFor();
   await page.screenshot({ path: path.join(ARTIFACTS, 'viewer-tags-dialog.png') });

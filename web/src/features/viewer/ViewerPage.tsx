@@ -18,6 +18,7 @@ import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloseIcon from '@mui/icons-material/Close';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import HistoryIcon from '@mui/icons-material/History';
+import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import SellOutlinedIcon from '@mui/icons-material/SellOutlined';
@@ -29,6 +30,7 @@ import { AttachmentsDialog } from '../attachments/AttachmentsDialog';
 import { StudyVersionsDialog } from '../studies/StudyVersionsDialog';
 import { fetchViewerStudy } from './api';
 import { NARROW_MAX_WIDTH, parseFrameMessage, type FrameMessage } from './stack';
+import { ManualDialog } from './ManualDialog';
 import { TagsDialog } from './TagsDialog';
 
 const viewerPath = (ids: string[], search = '') => `/studies/${ids.map(encodeURIComponent).join(',')}/viewer/general${search}`;
@@ -62,6 +64,7 @@ export function ViewerPage() {
   const [selection, setSelection] = useState<Record<string, FrameMessage>>({});
   const [tagsOf, setTagsOf] = useState<ViewerStudy | null>(null);
   const [attachmentsOf, setAttachmentsOf] = useState<ViewerStudy | null>(null);
+  const [manualOpen, setManualOpen] = useState(false);
   const queryClient = useQueryClient();
   const [versionsOf, setVersionsOf] = useState<ViewerStudy | null>(null);
   const [historyAnchor, setHistoryAnchor] = useState<HTMLElement | null>(null);
@@ -213,6 +216,17 @@ export function ViewerPage() {
                     : ''}
                 </Typography>
                 <Box sx={{ flex: 1 }} />
+                <Tooltip title={t('viewer.manual.button')}>
+                  <IconButton
+                    size="small"
+                    color="inherit"
+                    onClick={() => setManualOpen(true)}
+                    aria-label={t('viewer.manual.button')}
+                    data-testid={`viewer-manual-${s.id}`}
+                  >
+                    <MenuBookOutlinedIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
                 <Tooltip title={t('viewer.print')}>
                   <span>
                     <IconButton
@@ -407,6 +421,7 @@ export function ViewerPage() {
           setAttachmentsOf(null);
         }}
       />
+      <ManualDialog open={manualOpen} onClose={() => setManualOpen(false)} />
       <TagsDialog studyId={tagsOf?.id ?? null} title={tagsOf ? label(tagsOf) : ''} onClose={() => setTagsOf(null)} />
       <StudyVersionsDialog
         studyId={versionsOf?.id ?? null}
