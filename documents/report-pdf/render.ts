@@ -6,7 +6,8 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
-import { ageAt, saoPauloDateTime, saoPauloDay } from './age';
+import { computeAge, examDay } from '../../domain/studies/header';
+import { saoPauloDateTime } from './dates';
 import { type FontName, fontFiles } from './fonts';
 import { type Align, type Block, type Run, parseReportHtml } from './html-blocks';
 import { writeInline } from './inline-layout';
@@ -164,7 +165,9 @@ function drawHeader(doc: Doc, model: ReportDocument, logo: Buffer | null, L: Lab
 }
 
 function formatAge(model: ReportDocument, L: Labels): string | null {
-  const age = ageAt(model.patient.birthDate, model.exam.date ? saoPauloDay(model.exam.date) : null);
+  // The same age the study header shows (domain/studies/header.ts), at the exam's day in São Paulo.
+  const birth = model.patient.birthDate?.slice(0, 10);
+  const age = birth && model.exam.date ? computeAge(birth, examDay(new Date(model.exam.date))) : null;
   if (!age) return null;
   const parts = [L.years(age.years), L.months(age.months), L.days(age.days)];
   return `${parts[0]}, ${parts[1]} ${L.and} ${parts[2]}`;
