@@ -140,22 +140,17 @@ test('record with a pause, listen, leave prompt, send: the report is narrated an
 
   await page.getByTestId('recorder-send').click();
   await page.getByText('Áudio salvo com sucesso!').waitFor();
-  // the report is now narrated (22): the page shows it read-only with the translated state
-  await eventually(
-    () => page.getByTestId('report-state').getAttribute('data-state'),
-    (s) => s === '22',
-    { what: 'report state 22' },
-  );
-  expect(await page.getByTestId('report-state').innerText()).toContain('Laudo narrado');
-  expect(await page.getByTestId('narration-recorder').count()).toBe(0);
-  await page.screenshot({ path: path.join(ARTIFACTS, 'recorder-sent.png'), fullPage: true });
-  // the list shows the state too
-  await page.goto(`${platform.url}/studies`);
+  // the report is now narrated (22), no longer the doctor's to edit: the editor leaves for the
+  // list (spec 1 §4), where the row shows the translated state
+  await page.waitForURL('**/studies');
   await eventually(
     () => page.getByTestId(`study-row-${studyId}`).innerText(),
     (s) => s.includes('Laudo narrado'),
     { what: 'row shows Laudo narrado' },
   );
+  expect(await page.getByTestId('narration-recorder').count()).toBe(0);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'recorder-sent.png'), fullPage: true });
+  expect((await knex('studies').where({ id: studyId }).first('laudo_state')).laudo_state).toBe(22);
 
   const api = apiClient(platform.url);
   const token = (await api('POST', '/auth', { body: { username: t.users.doctor!.username, password: PASSWORD } })).body.data
