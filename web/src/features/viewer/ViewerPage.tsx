@@ -214,6 +214,7 @@ export function ViewerPage() {
                       size="small"
                       color="inherit"
                       onClick={() => setPrintOf(s)}
+                      data-testid={`viewer-print-${s.id}`}
                       aria-label={t('viewer.print')}
                     >
                       <PrintOutlinedIcon fontSize="small" />
