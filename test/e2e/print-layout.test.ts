@@ -85,7 +85,7 @@ test('print a 2x2 layout from the viewer', async () => {
   await eventually(
     () => page.getByTestId('print-pages').innerText().catch(() => ''),
     (v) => v === '2 páginas',
-    { what: 'two-page print', timeoutMs: 60_000 },
+    { what: 'two-page print', timeout: 60_000 },
   );
   await page.getByTestId('print-preview-frame').waitFor();
   await page.waitForTimeout(1000);
