@@ -101,3 +101,13 @@ test('print a 2x2 layout from the viewer', async () => {
   await page.getByText('Impressão salva').waitFor();
   expect((await knex('accounts').where({ id: t.accountId }).first('config')).config.PRINT_CONFIG).toMatchObject({ layout: { row: 2, col: 2 }, seriesIds: [expect.any(String)] });
 });
+
+test("the report page's study details open the same dialog", async () => {
+  await page.goto(`${platform.url}/studies/report/${studyId}`);
+  await page.getByTestId('open-print').click();
+  await page.getByTestId('print-dialog').waitFor();
+  // Spec 2 §9: the preview layout starts at 3x3 whatever the saved config holds.
+  expect(await page.getByTestId('print-sketch').getAttribute('data-cells')).toBe('9');
+  await page.getByTestId('print-close').click();
+  await page.getByTestId('print-dialog').waitFor({ state: 'detached' });
+});
