@@ -2,14 +2,17 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import '../../i18n';
+import { ApiError } from '../../lib/errors';
 import { PrintOptions } from '../../../../domain/print/options';
 import type * as Dialog from './PrintDialog';
 
+const printed = jest.fn<() => Promise<unknown>>();
 const saved = jest.fn<(o: PrintOptions) => Promise<PrintOptions>>(async (o) => o);
 jest.mock('./api', () => ({
   ...jest.requireActual<object>('./api'),
   fetchPrintConfig: async () => PrintOptions.parse({}),
   savePrintConfig: (o: PrintOptions) => saved(o),
+  requestPrint: () => printed(),
 }));
 jest.mock('../../lib/live', () => ({ subscribeLiveJson: () => () => undefined }));
 
@@ -70,5 +73,20 @@ describe('PrintDialog', () => {
     expect(screen.getByTestId('print-layout-grid').children).toHaveLength(100);
     fireEvent.click(screen.getByTestId('print-layout-cell-10x10'));
     await waitFor(() => expect(sketchCells()).toBe(100));
+  });
+
+  it.each([
+    [new ApiError('PRINT_FAILED', 'Erro ao gerar arquivo para impressão', 500), 'Erro ao gerar arquivo para impressão (500)'],
+    [new ApiError('NETWORK_ERROR'), 'Unable to get the image print file, please try again'],
+  ])('a failed print shows the spec 2 §8 message (%s)', async (err, text) => {
+    printed.mockRejectedValueOnce(err);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <PrintDialog study={study} onClose={jest.fn()} />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(screen.queryByLabelText('Carregando')).toBeNull());
+    fireEvent.click(screen.getByTestId('print-preview'));
+    await waitFor(() => expect(screen.getByTestId('print-error').textContent).toBe(text));
   });
 });

@@ -95,7 +95,6 @@ export function PrintDialog({ study, onClose }: { study: PrintStudy; onClose: ()
 
   const [job, setJob] = useState<{ key: string; status: JobStatus; errorMessage?: string } | null>(null);
   const [result, setResult] = useState<PrintResult | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
     if (!job?.key) return undefined;
     return subscribeLiveJson(printStudyTopic(study.accountId, job.key), (doc) => {
@@ -108,16 +107,17 @@ export function PrintDialog({ study, onClose }: { study: PrintStudy; onClose: ()
     mutationFn: async () => {
       const key = randomUuid();
       setJob({ key, status: 'pending' });
-      setFailure(null);
       setResult(null);
       return requestPrint(study.id, options, key);
     },
     onSuccess: (r) => setResult(r),
-    onError: (err) => {
-      const e = toApiError(err);
-      setFailure(e.code === 'PRINT_FAILED' ? `${t('print.generateError')} (500)${job?.errorMessage ? `: ${job.errorMessage}` : ''}` : t('print.fileError'));
-    },
   });
+  // Spec 2 §8: the job's own message when the workflow failed, else the generic one.
+  const failure = !print.isError
+    ? null
+    : toApiError(print.error).code === 'PRINT_FAILED'
+      ? `${t('print.generateError')} (500)${job?.errorMessage ? `: ${job.errorMessage}` : ''}`
+      : t('print.fileError');
   const save = useMutation({ mutationFn: () => savePrintConfig(options) });
   const frame = useRef<HTMLIFrameElement>(null);
 
@@ -229,7 +229,7 @@ export function PrintDialog({ study, onClose }: { study: PrintStudy; onClose: ()
           </Box>
         </Box>
         <Box sx={{ flex: 1, minWidth: 0, overflow: 'auto', bgcolor: 'action.hover', display: 'flex', flexDirection: 'column', alignItems: 'center', p: 2, gap: 1 }}>
-          {job && !result && (
+          {job && !result && !failure && (
             <Typography data-testid="print-status" color={job.status === 'error' ? 'error' : 'text.secondary'}>
               {statusText[job.status]}
               {job.status === 'error' && job.errorMessage ? `: ${job.errorMessage}` : ''}
