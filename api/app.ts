@@ -26,6 +26,7 @@ import { studyImagingRoutes } from './studies/imaging-routes';
 import { dicomwebRoutes } from './dicomweb/routes';
 import { headerRoutes } from './studies/header/routes';
 import { structuredRoutes } from './structured/routes';
+import { printRoutes } from './print/routes';
 
 export const WEB_DIST = path.resolve(__dirname, '..', 'web', 'dist');
 
@@ -73,6 +74,7 @@ export function createApp(deps: ApiDeps): Koa {
     certificateRoutes(deps),
     documentRoutes(deps, 'study'),
     documentRoutes(deps, 'scheduled'),
+    printRoutes(deps),
   ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }

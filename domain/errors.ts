@@ -296,6 +296,23 @@ const catalogue = {
       es: 'Error desconocido, contacte al soporte',
     },
   },
+  // Print layouts (spec 2 §8).
+  PRINT_FAILED: {
+    status: 500,
+    message: {
+      'pt-BR': 'Erro ao gerar arquivo para impressão',
+      en: 'Error generating the print file',
+      es: 'Error al generar el archivo de impresión',
+    },
+  },
+  PRINT_SAVE_FAILED: {
+    status: 500,
+    message: {
+      'pt-BR': 'Houve um erro ao salvar a impressão.',
+      en: 'There was an error saving the print settings.',
+      es: 'Hubo un error al guardar la impresión.',
+    },
+  },
   // The doctor's workspace (issue 4): standard phrases, masks, labels, error tracker.
   PHRASE_CODE_LENGTH: {
     status: 400,

@@ -3,6 +3,7 @@ import { DefaultLogger, type LogLevel, NativeConnection, Runtime, Worker, bundle
 import type { Knex } from 'knex';
 import { createLaudoActivities } from '../activities/laudo-activities';
 import { createStudyIngestActivities } from '../activities/study-ingest-activities';
+import { createPrintActivities } from '../activities/print-activities';
 import type { LivePublisher } from '../live/publisher';
 import type { ObjectStorage } from '../storage/object-storage';
 
@@ -59,6 +60,7 @@ export async function createWorker(opts: {
     activities: {
       ...createLaudoActivities({ knex: opts.knex, publisher: opts.publisher }),
       ...createStudyIngestActivities({ knex: opts.knex, publisher: opts.publisher, storage: opts.storage }),
+      ...createPrintActivities({ knex: opts.knex, publisher: opts.publisher, storage: opts.storage }),
     },
   });
   return { worker, connection };

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { NO_INSTITUTION, parseStudyTopic } from '../../domain/live/study-document';
+import { parsePrintStudyTopic } from '../../domain/print/job';
 import { loadAccess } from '../access/access';
 import type { SessionState } from '../auth/session';
 import { findSession } from '../auth/session';
@@ -10,6 +11,9 @@ import { findSession } from '../auth/session';
  * database at each subscribe, so a changed account or a revoked session counts at once.
  */
 export async function maySubscribe(knex: Knex, token: string, topic: string): Promise<boolean> {
+  // A print job's document: the caller's current account (its key is random and unlisted).
+  const print = parsePrintStudyTopic(topic);
+  if (print) return (await findSession(knex, token))?.currentAccountId === print.accountId;
   const parsed = parseStudyTopic(topic);
   if (!parsed) return false;
   const session = await findSession(knex, token);

@@ -39,7 +39,20 @@ function subscribeOnBroker(c: MqttClient, filter: string): void {
   });
 }
 
+/** Non-study documents (a print job's status) by exact topic: plain JSON, no seq. */
+const jsonRegistry = new Map<string, Set<(doc: unknown) => void>>();
+
 function dispatch(topic: string, payload: Uint8Array): void {
+  const json = jsonRegistry.get(topic);
+  if (json) {
+    try {
+      const doc: unknown = JSON.parse(new TextDecoder().decode(payload));
+      for (const listener of json) listener(doc);
+    } catch (err) {
+      console.error('live: bad document on', topic, err);
+    }
+    return;
+  }
   const doc = parseLiveDocument(payload);
   if (!doc) return;
   const parsedTopic = parseStudyTopic(topic);
@@ -85,7 +98,7 @@ function ensureClient(): void {
       });
       c.on('connect', () => {
         setStatus('online');
-        for (const filter of registry.keys()) subscribeOnBroker(c, filter);
+        for (const filter of [...registry.keys(), ...jsonRegistry.keys()]) subscribeOnBroker(c, filter);
       });
       c.on('reconnect', () => setStatus('connecting'));
       c.on('offline', () => setStatus('offline'));
@@ -123,6 +136,27 @@ export function subscribeLive(filter: string, listener: LiveListener): () => voi
     if (set.size === 0) {
       registry.delete(filter);
       if (client?.connected) client.unsubscribe(filter);
+    }
+  };
+}
+
+/** Follows one non-study JSON document by its exact topic; the returned function stops. */
+export function subscribeLiveJson(topic: string, listener: (doc: unknown) => void): () => void {
+  let listeners = jsonRegistry.get(topic);
+  if (!listeners) {
+    listeners = new Set();
+    jsonRegistry.set(topic, listeners);
+    ensureClient();
+    if (client?.connected) subscribeOnBroker(client, topic);
+  } else ensureClient();
+  listeners.add(listener);
+  return () => {
+    const set = jsonRegistry.get(topic);
+    if (!set) return;
+    set.delete(listener);
+    if (set.size === 0) {
+      jsonRegistry.delete(topic);
+      if (client?.connected) client.unsubscribe(topic);
     }
   };
 }

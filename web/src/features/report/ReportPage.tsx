@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import ImageSearchIcon from '@mui/icons-material/ImageSearch';
+import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import { AttachmentsDialog } from '../attachments/AttachmentsDialog';
 import CancelScheduleSendIcon from '@mui/icons-material/CancelScheduleSend';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
@@ -24,6 +25,7 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import { formatDateTime } from '../../lib/dates';
 import { describeError, toApiError } from '../../lib/errors';
 import { useSessionData } from '../auth/session';
+import { StudyPrintDialog } from '../print/StudyPrintDialog';
 import { PatientHeaderLine } from '../study-header/PatientHeaderLine';
 import { StudyStatusChip } from '../studies/StudyStatusChip';
 import { ACTION_ERROR_TITLES, ACTION_FALLBACKS } from './actions';
@@ -70,6 +72,7 @@ function failureMessage(failure: ActionFailure, t: TFunction): string {
 
 function StudyReport({ study }: { study: StudyDetail }) {
   const [attachmentsOpen, setAttachmentsOpen] = useState(false);
+  const [printOpen, setPrintOpen] = useState(false);
   const { t, i18n } = useTranslation();
   const session = useSessionData();
   const navigate = useNavigate();
@@ -232,11 +235,21 @@ function StudyReport({ study }: { study: StudyDetail }) {
             >
               {t('studies.openViewer')}
             </Button>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<PrintOutlinedIcon />}
+              onClick={() => setPrintOpen(true)}
+              data-testid="open-print"
+            >
+              {t('print.title')}
+            </Button>
           </Stack>
         </Paper>
       </Box>
 
       <VersionsPanel studyId={study.id} />
+      {printOpen && <StudyPrintDialog studyId={study.id} onClose={() => setPrintOpen(false)} />}
       <AttachmentsDialog
         studyId={attachmentsOpen ? study.id : null}
         title={[study.patientName, study.accessionNumber].filter(Boolean).join(' · ')}

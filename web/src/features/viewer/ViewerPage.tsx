@@ -32,6 +32,7 @@ import { fetchViewerStudy } from './api';
 import { NARROW_MAX_WIDTH, parseFrameMessage, type FrameMessage } from './stack';
 import { ManualDialog } from './ManualDialog';
 import { TagsDialog } from './TagsDialog';
+import { PrintDialog, printStudyOf } from '../print/PrintDialog';
 
 const viewerPath = (ids: string[], search = '') => `/studies/${ids.map(encodeURIComponent).join(',')}/viewer/general${search}`;
 const label = (s: ViewerStudy) => `${s.accessionNumber ?? s.patientId} - ${s.patientName}`;
@@ -63,6 +64,7 @@ export function ViewerPage() {
   const current = results[0]?.data;
   const [selection, setSelection] = useState<Record<string, FrameMessage>>({});
   const [tagsOf, setTagsOf] = useState<ViewerStudy | null>(null);
+  const [printOf, setPrintOf] = useState<ViewerStudy | null>(null);
   const [attachmentsOf, setAttachmentsOf] = useState<ViewerStudy | null>(null);
   const [manualOpen, setManualOpen] = useState(false);
   const queryClient = useQueryClient();
@@ -111,13 +113,6 @@ export function ViewerPage() {
   };
   const openStudy = (id: string) => void navigate(viewerPath(ids.includes(id) ? ids : [...ids, id], `?studyId=${id}`));
   const canEditReport = !!current && current.canSaveReports && !VIEWER_LOCKED_STATES.includes(current.laudoState);
-  const printImage = (s: ViewerStudy) => {
-    const sel = selection[s.id];
-    const base = sel ? `/dicomweb/studies/${s.studyInstanceUid}/series/${sel.seriesId}/instances/${sel.imageKey}/rendered` : null;
-    if (!base) return;
-    const w = window.open(`${base}?token=${encodeURIComponent(getToken() ?? '')}`, '_blank');
-    w?.addEventListener('load', () => w.print());
-  };
 
   const grid = viewerGrid(ordered.length);
   const dragSplit = (axis: 'col' | 'row' | 'report') => (e: ReactPointerEvent<HTMLDivElement>) => {
@@ -232,8 +227,8 @@ export function ViewerPage() {
                     <IconButton
                       size="small"
                       color="inherit"
-                      disabled={!selection[s.id]}
-                      onClick={() => printImage(s)}
+                      onClick={() => setPrintOf(s)}
+                      data-testid={`viewer-print-${s.id}`}
                       aria-label={t('viewer.print')}
                     >
                       <PrintOutlinedIcon fontSize="small" />
@@ -422,6 +417,7 @@ export function ViewerPage() {
         }}
       />
       <ManualDialog open={manualOpen} onClose={() => setManualOpen(false)} />
+      {printOf && <PrintDialog study={printStudyOf(printOf)} onClose={() => setPrintOf(null)} />}
       <TagsDialog studyId={tagsOf?.id ?? null} title={tagsOf ? label(tagsOf) : ''} onClose={() => setTagsOf(null)} />
       <StudyVersionsDialog
         studyId={versionsOf?.id ?? null}

@@ -1,0 +1,101 @@
+/**
+ * The print workflow's I/O: the selected series' images (and the key images) rendered as
+ * JPEG, laid out in the PDF, stored; the job's live document published.
+ */
+import { buffer } from 'node:stream/consumers';
+import { ApplicationFailure } from '@temporalio/common';
+import type { Knex } from 'knex';
+import { examDay } from '../domain/studies/header';
+import { type PrintPdfImage, renderPrintPdf } from '../documents/print-pdf/render';
+import { printObjectKey, printStudyTopic } from '../domain/print/job';
+import { RenderError, renderFrame } from '../imaging/render';
+import type { LivePublisher } from '../live/publisher';
+import type { ObjectStorage } from '../storage/object-storage';
+import type { PrintActivities } from '../workflows/print/messages';
+
+/** Bounds one job's work: pixels per image and images per job. */
+export const PRINT_IMAGE_SIZE = 1024;
+export const PRINT_MAX_IMAGES = 400;
+
+export function createPrintActivities(deps: { knex: Knex; publisher: LivePublisher; storage: ObjectStorage }): PrintActivities {
+  const { knex, publisher, storage } = deps;
+  return {
+    async publishPrintStatus({ accountId, key, doc }) {
+      await publisher.publishRetained(printStudyTopic(accountId, key), JSON.stringify(doc));
+    },
+
+    async renderPrintStudy({ accountId, studyId, key, options }) {
+      const study = await knex('studies as s')
+        .join('patients as p', function () {
+          this.on('p.id', 's.patient_ref').andOn('p.account_id', 's.account_id');
+        })
+        .leftJoin('accounts as a', 'a.id', 's.account_id')
+        .where({ 's.id': studyId, 's.account_id': accountId })
+        .first('p.name', 'p.patient_id', 's.accession_number', 's.exam_type', 's.exam_date', 'a.config');
+      if (!study) throw ApplicationFailure.nonRetryable('study not found', 'PrintRenderError');
+
+      // Key images first (their own group), then the chosen series (all when none chosen).
+      const wanted: { object_key: string; series_uid: string; frame: number }[] = [];
+      if (options.includeKeyImages) {
+        const keys = await knex('study_key_images as k')
+          .join('dicom_instances as i', function () {
+            this.on('i.sop_instance_uid', 'k.sop_instance_uid').andOn('i.account_id', 'k.account_id');
+          })
+          .where({ 'k.study_id': studyId, 'k.account_id': accountId })
+          .orderBy('k.created_at')
+          .select('i.object_key', 'k.frame');
+        wanted.push(
+          ...keys.map((k: { object_key: string; frame: number }) => ({
+            object_key: k.object_key,
+            series_uid: 'key-images',
+            frame: k.frame - 1,
+          })),
+        );
+      }
+      let series = knex('dicom_series as se')
+        .join('dicom_instances as i', 'i.series_id', 'se.id')
+        .where({ 'se.study_id': studyId, 'se.account_id': accountId });
+      if (options.seriesIds.length > 0) series = series.whereIn('se.series_instance_uid', options.seriesIds);
+      else if (options.includeKeyImages) series = series.whereRaw('false');
+      const instances: { object_key: string; series_uid: string }[] = await series
+        .orderByRaw('se.series_number NULLS LAST, se.series_instance_uid, i.instance_number NULLS LAST, i.created_at')
+        .select('i.object_key', 'se.series_instance_uid as series_uid');
+      wanted.push(...instances.map((i) => ({ ...i, frame: 0 })));
+
+      const images: PrintPdfImage[] = [];
+      for (const w of wanted.slice(0, PRINT_MAX_IMAGES)) {
+        try {
+          const r = await renderFrame(await buffer(await storage.get(w.object_key)), {
+            frame: w.frame,
+            maxSize: PRINT_IMAGE_SIZE,
+            format: 'jpeg',
+            quality: 90,
+          });
+          images.push({ seriesId: w.series_uid, jpeg: r.body, width: r.width, height: r.height });
+        } catch (err) {
+          // SR, PR, KO… have no pixels: left out of the print, as from the viewer.
+          if (!(err instanceof RenderError)) throw err;
+        }
+      }
+      if (images.length === 0) throw ApplicationFailure.nonRetryable('no image to print', 'PrintRenderError');
+
+      const config = (study.config ?? {}) as Record<string, unknown>;
+      const pdf = await renderPrintPdf({
+        options,
+        header: {
+          customHeader: typeof config.PRINT_CUSTOM_HEADER === 'string' ? config.PRINT_CUSTOM_HEADER : null,
+          patientName: String(study.name).replace(/\^/g, ' ').trim(),
+          patientId: study.patient_id,
+          accessionNumber: study.accession_number,
+          examType: study.exam_type,
+          examDate: study.exam_date ? examDay(new Date(study.exam_date)).split('-').reverse().join('/') : null,
+        },
+        images,
+      });
+      const objectKey = printObjectKey(accountId, key);
+      await storage.put(objectKey, pdf, { contentType: 'application/pdf' });
+      const pages = pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
+      return { objectKey, pages };
+    },
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * Print layouts in the browser (spec 2 §2–§5): the viewer's print button opens the
+ * full-screen dialog; a 2x2 layout of one 6-image series is previewed as a 2-page PDF and
+ * downloaded; fit-columns with 0 columns disables preview and save. Screenshots of the
+ * sketch and of the preview.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import type { Browser, Page } from 'playwright-core';
+import type { Platform } from '../../scripts/platform';
+import { launchChromium } from '../support/browser';
+import { makeStudy } from '../support/dicom-files';
+import { stow } from '../support/dicomweb';
+import { eventually } from '../support/eventually';
+import { DOCTOR_PERMISSIONS, type Tenant, PASSWORD, createTenant } from '../support/fixtures';
+import { apiClient, startTestPlatform } from '../support/platform';
+
+jest.setTimeout(120_000);
+
+const ARTIFACTS = path.resolve(__dirname, '..', '..', 'test-results', 'e2e');
+let platform: Platform;
+let knex: Knex;
+let browser: Browser;
+let t: Tenant;
+let page: Page;
+let studyId: string;
+let study: ReturnType<typeof makeStudy>;
+
+beforeAll(async () => {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  ({ platform, knex } = await startTestPlatform({ SERVE_WEB: 'true', STUDY_STABLE_SECONDS: '0.3' }));
+  t = await createTenant(knex, { studies: 0, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM'] } });
+  const api = apiClient(platform.url);
+  const token = (await api('POST', '/auth', { body: { username: t.users.doctor!.username, password: PASSWORD } })).body.data
+    .accessToken as string;
+  study = makeStudy({ series: 2, perSeries: 6, modalities: ['CT', 'CT'], patientName: 'Souza^Carla', rows: 128, columns: 128 });
+  expect((await stow(platform.url, token, study.files)).status).toBe(200);
+  studyId = (
+    await eventually(
+      () => knex('studies').where({ study_instance_uid: study.studyUid }).first('id'),
+      (r) => r !== undefined,
+      { what: 'study ingested' },
+    )
+  ).id;
+  browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1500, height: 900 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', acceptDownloads: true });
+  page = await context.newPage();
+  await page.goto(`${platform.url}/login`);
+  await page.getByTestId('login-username').fill(t.users.doctor!.username);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-password').press('Enter');
+  await page.waitForURL('**/studies');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+  await knex?.destroy();
+});
+
+test('print a 2x2 layout from the viewer', async () => {
+  await page.goto(`${platform.url}/studies/${studyId}/viewer/general`);
+  await page.getByTestId('study-versions-dialog').waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByTestId(`viewer-print-${studyId}`).click();
+  const dialog = page.getByTestId('print-dialog');
+  await dialog.waitFor();
+  // Spec 2 §2: 4 layouts per row at 945 px or more.
+  expect(await page.getByTestId('print-layouts').getAttribute('data-per-row')).toBe('4');
+  await page.getByTestId('print-layout-2x2').click();
+  await page.getByText(/\(6\)/).first().click();
+  expect(await page.getByTestId('print-sketch').getAttribute('data-cells')).toBe('4');
+
+  // fit-columns with 0 columns disables preview and save (spec 2 §5).
+  await page.getByTestId('print-option-fit').click();
+  await page.getByTestId('print-columns').fill('0');
+  expect(await page.getByTestId('print-preview').isDisabled()).toBe(true);
+  expect(await page.getByTestId('print-save').isDisabled()).toBe(true);
+  await page.getByTestId('print-option-grid').click();
+  await page.screenshot({ path: path.join(ARTIFACTS, 'print-dialog-sketch.png') });
+
+  await page.getByTestId('print-preview').click();
+  await eventually(
+    () => page.getByTestId('print-pages').innerText().catch(() => ''),
+    (v) => v === '2 páginas',
+    { what: 'two-page print', timeout: 60_000 },
+  );
+  await page.getByTestId('print-preview-frame').waitFor();
+  await page.waitForTimeout(1000);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'print-dialog-preview.png') });
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('print-download').click()]);
+  const file = path.join(ARTIFACTS, 'print-2x2.pdf');
+  await download.saveAs(file);
+  expect(execFileSync('pdfinfo', [file], { encoding: 'utf8' })).toMatch(/Pages:\s+2/);
+  execFileSync('qpdf', ['--check', file]);
+
+  await page.getByTestId('print-save').click();
+  await page.getByText('Impressão salva').waitFor();
+  expect((await knex('accounts').where({ id: t.accountId }).first('config')).config.PRINT_CONFIG).toMatchObject({ layout: { row: 2, col: 2 }, seriesIds: [expect.any(String)] });
+});
+
+test("the report page's study details open the same dialog", async () => {
+  await page.goto(`${platform.url}/studies/report/${studyId}`);
+  await page.getByTestId('open-print').click();
+  await page.getByTestId('print-dialog').waitFor();
+  // Spec 2 §9: the preview layout starts at 3x3 whatever the saved config holds.
+  expect(await page.getByTestId('print-sketch').getAttribute('data-cells')).toBe('9');
+  await page.getByTestId('print-close').click();
+  await page.getByTestId('print-dialog').waitFor({ state: 'detached' });
+});

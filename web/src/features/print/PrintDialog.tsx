@@ -1,0 +1,359 @@
+/**
+ * The full-screen print layout dialog (spec 2 §2–§5, §9): left, the patient and exam and the
+ * choices (paper, orientation, series and key images, layout, grid or fit-columns, group
+ * series); right, the live page sketch or the generated PDF (857 px) with print/download.
+ * The job's status comes from its live document printStudy/{key}.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import Divider from '@mui/material/Divider';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Select from '@mui/material/Select';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
+import DownloadIcon from '@mui/icons-material/Download';
+import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
+import { type PrintJobDocument, printStudyTopic } from '../../../../domain/print/job';
+import { PAGE_SIZES, PrintOptions, canPreview } from '../../../../domain/print/options';
+import { subscribeLiveJson } from '../../lib/live';
+import { randomUuid } from '../../lib/uuid';
+import { toApiError } from '../../lib/errors';
+import { LayoutPicker } from './LayoutPicker';
+import { PageSketch } from './PageSketch';
+import { fetchPrintConfig, requestPrint, savePrintConfig, type PrintResult } from './api';
+
+/** Spec 2 §2: the generated preview is shown 857 px wide. */
+export const PRINT_PREVIEW_WIDTH = 857;
+
+export interface PrintStudy {
+  id: string;
+  accountId: string;
+  patientName: string;
+  patientId: string;
+  examType: string | null;
+  series: { seriesId: string; description: string; instanceCount: number }[];
+  keyImages: number;
+}
+
+/** The dialog's view of a study from the viewer's answer. */
+export function printStudyOf(s: {
+  id: string;
+  accountId: string;
+  patientName: string;
+  patientId: string;
+  examType: string | null;
+  thumbnails: Record<string, { seriesId: string; description: string; instanceCount: number }>;
+  keyImages: unknown[];
+}): PrintStudy {
+  return {
+    id: s.id,
+    accountId: s.accountId,
+    patientName: s.patientName,
+    patientId: s.patientId,
+    examType: s.examType,
+    series: Object.values(s.thumbnails).map(({ seriesId, description, instanceCount }) => ({
+      seriesId,
+      description,
+      instanceCount,
+    })),
+    keyImages: s.keyImages.length,
+  };
+}
+
+type JobStatus = 'pending' | PrintJobDocument['status'];
+
+export function PrintDialog({ study, onClose }: { study: PrintStudy; onClose: () => void }) {
+  const { t } = useTranslation();
+  const config = useQuery({ queryKey: ['print-config'], queryFn: ({ signal }) => fetchPrintConfig(signal) });
+  // Spec 2 §9: the preview starts at 3x3 whatever the saved config says.
+  const [options, setOptions] = useState<PrintOptions>(() => ({ ...PrintOptions.parse({}), layout: { row: 3, col: 3 } }));
+  const [columnText, setColumnText] = useState('1');
+  const loaded = useRef(false);
+  useEffect(() => {
+    if (!config.data || loaded.current) return;
+    loaded.current = true;
+    const known = new Set(study.series.map((s) => s.seriesId));
+    setOptions({ ...config.data, layout: { row: 3, col: 3 }, seriesIds: config.data.seriesIds.filter((id) => known.has(id)) });
+    setColumnText(String(config.data.column));
+  }, [config.data, study.series]);
+
+  const set = (patch: Partial<PrintOptions>) => {
+    setOptions((o) => ({ ...o, ...patch }));
+    setResult(null);
+  };
+  const allowed = canPreview(options);
+
+  const [job, setJob] = useState<{ key: string; status: JobStatus; errorMessage?: string } | null>(null);
+  const [result, setResult] = useState<PrintResult | null>(null);
+  useEffect(() => {
+    if (!job?.key) return undefined;
+    return subscribeLiveJson(printStudyTopic(study.accountId, job.key), (doc) => {
+      const d = doc as PrintJobDocument;
+      setJob((j) => (j && j.key === job.key ? { ...j, status: d.status, errorMessage: d.errorMessage } : j));
+    });
+  }, [job?.key, study.accountId]);
+
+  const print = useMutation({
+    mutationFn: async () => {
+      const key = randomUuid();
+      setJob({ key, status: 'pending' });
+      setResult(null);
+      return requestPrint(study.id, options, key);
+    },
+    onSuccess: (r) => setResult(r),
+  });
+  // Spec 2 §8: the job's own message when the workflow failed, else the generic one.
+  const failure = !print.isError
+    ? null
+    : toApiError(print.error).code === 'PRINT_FAILED'
+      ? `${t('print.generateError')} (500)${job?.errorMessage ? `: ${job.errorMessage}` : ''}`
+      : t('print.fileError');
+  const save = useMutation({ mutationFn: () => savePrintConfig(options) });
+  const frame = useRef<HTMLIFrameElement>(null);
+
+  const statusText: Record<JobStatus, string> = {
+    pending: t('print.status.pending'),
+    requested: t('print.status.requested'),
+    started: t('print.status.started'),
+    completed: t('print.status.completed'),
+    error: t('print.generateError'),
+  };
+  const toggleSeries = (id: string) =>
+    set({ seriesIds: options.seriesIds.includes(id) ? options.seriesIds.filter((s) => s !== id) : [...options.seriesIds, id] });
+
+  return (
+    <Dialog open fullScreen onClose={onClose} data-testid="print-dialog">
+      <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
+        <Typography variant="h6" sx={{ flex: 1 }}>
+          {t('print.title')}
+        </Typography>
+        <IconButton onClick={onClose} aria-label={t('print.close')} data-testid="print-close">
+          <CloseIcon />
+        </IconButton>
+      </Box>
+      <Box sx={{ display: 'flex', flex: 1, minHeight: 0, flexDirection: { xs: 'column', md: 'row' } }}>
+        <Box
+          sx={{
+            width: { md: 400 },
+            p: 2,
+            overflowY: 'auto',
+            borderRight: { md: 1 },
+            borderColor: 'divider',
+            display: 'flex',
+            flexDirection: 'column',
+            gap: 1.5,
+          }}
+        >
+          <Box data-testid="print-patient">
+            <Typography variant="subtitle2">{study.patientName}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {[study.patientId, study.examType].filter(Boolean).join(' · ')}
+            </Typography>
+          </Box>
+          {config.isLoading && <CircularProgress size={20} aria-label={t('print.loading')} />}
+          {config.isError && <Alert severity="error">{t('print.configError')}</Alert>}
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            <FormControl size="small" sx={{ minWidth: 110 }}>
+              <InputLabel id="print-paper">{t('print.paper')}</InputLabel>
+              <Select
+                labelId="print-paper"
+                label={t('print.paper')}
+                value={options.pageSize}
+                onChange={(e) => set({ pageSize: e.target.value as PrintOptions['pageSize'] })}
+                data-testid="print-paper"
+              >
+                {PAGE_SIZES.map((p) => (
+                  <MenuItem key={p} value={p}>
+                    {p}
+                  </MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+            <RadioGroup
+              row
+              value={options.orientation}
+              onChange={(e) => set({ orientation: e.target.value as PrintOptions['orientation'] })}
+            >
+              <FormControlLabel value="portrait" control={<Radio size="small" />} label={t('print.portrait')} />
+              <FormControlLabel value="landscape" control={<Radio size="small" />} label={t('print.landscape')} />
+            </RadioGroup>
+          </Box>
+          <Divider />
+          <Typography variant="subtitle2">{t('print.series')}</Typography>
+          {study.series.length === 0 && (
+            <Typography variant="body2" color="text.secondary">
+              {t('print.noSeries')}
+            </Typography>
+          )}
+          <Box>
+            {study.series.map((s) => (
+              <FormControlLabel
+                key={s.seriesId}
+                sx={{ display: 'flex' }}
+                control={
+                  <Checkbox
+                    size="small"
+                    checked={options.seriesIds.includes(s.seriesId)}
+                    onChange={() => toggleSeries(s.seriesId)}
+                  />
+                }
+                label={`${s.description || t('print.untitledSeries')} (${s.instanceCount})`}
+              />
+            ))}
+            <FormControlLabel
+              sx={{ display: 'flex' }}
+              control={
+                <Checkbox
+                  size="small"
+                  checked={options.includeKeyImages}
+                  disabled={study.keyImages === 0}
+                  onChange={(e) => set({ includeKeyImages: e.target.checked })}
+                  data-testid="print-key-images"
+                />
+              }
+              label={t('print.keyImages', { count: study.keyImages })}
+            />
+            <Typography variant="caption" color="text.secondary">
+              {t('print.allSeriesHint')}
+            </Typography>
+          </Box>
+          <Divider />
+          <Typography variant="subtitle2">{t('print.layout')}</Typography>
+          <RadioGroup row value={options.option} onChange={(e) => set({ option: e.target.value as PrintOptions['option'] })}>
+            <FormControlLabel
+              value="grid"
+              control={<Radio size="small" data-testid="print-option-grid" />}
+              label={t('print.grid')}
+            />
+            <FormControlLabel
+              value="fit-columns"
+              control={<Radio size="small" data-testid="print-option-fit" />}
+              label={t('print.fitColumns')}
+            />
+          </RadioGroup>
+          {options.option === 'fit-columns' ? (
+            <TextField
+              size="small"
+              type="number"
+              label={t('print.columns')}
+              value={columnText}
+              error={!allowed}
+              helperText={allowed ? ' ' : t('print.columnsHelp')}
+              slotProps={{ htmlInput: { min: 0, max: 10, 'data-testid': 'print-columns' } }}
+              onChange={(e) => {
+                setColumnText(e.target.value);
+                const n = Number(e.target.value);
+                set({ column: e.target.value === '' || !Number.isInteger(n) ? 0 : Math.min(10, Math.max(0, n)) });
+              }}
+            />
+          ) : (
+            <LayoutPicker value={options.layout} onChange={(layout) => set({ layout })} />
+          )}
+          <FormControlLabel
+            control={
+              <Checkbox size="small" checked={options.groupSeries} onChange={(e) => set({ groupSeries: e.target.checked })} />
+            }
+            label={t('print.groupSeries')}
+          />
+          {save.isError && <Alert severity="error">{t('print.saveError')}</Alert>}
+          {save.isSuccess && <Alert severity="success">{t('print.saved')}</Alert>}
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            <Button
+              variant="outlined"
+              disabled={!allowed || save.isPending}
+              onClick={() => save.mutate()}
+              data-testid="print-save"
+            >
+              {t('print.save')}
+            </Button>
+            <Button
+              variant="contained"
+              disabled={!allowed || print.isPending}
+              onClick={() => print.mutate()}
+              data-testid="print-preview"
+            >
+              {t('print.preview')}
+            </Button>
+          </Box>
+        </Box>
+        <Box
+          sx={{
+            flex: 1,
+            minWidth: 0,
+            overflow: 'auto',
+            bgcolor: 'action.hover',
+            display: 'flex',
+            flexDirection: 'column',
+            alignItems: 'center',
+            p: 2,
+            gap: 1,
+          }}
+        >
+          {job && !result && !failure && (
+            <Typography data-testid="print-status" color={job.status === 'error' ? 'error' : 'text.secondary'}>
+              {statusText[job.status]}
+              {job.status === 'error' && job.errorMessage ? `: ${job.errorMessage}` : ''}
+            </Typography>
+          )}
+          {failure && (
+            <Alert severity="error" data-testid="print-error">
+              {failure}
+            </Alert>
+          )}
+          {result ? (
+            <>
+              <Box sx={{ display: 'flex', gap: 1 }}>
+                <Button
+                  startIcon={<PrintOutlinedIcon />}
+                  onClick={() => frame.current?.contentWindow?.print()}
+                  data-testid="print-print"
+                >
+                  {t('print.print')}
+                </Button>
+                <Button startIcon={<DownloadIcon />} href={`${result.downloadUrl}?download=1`} data-testid="print-download">
+                  {t('print.download')}
+                </Button>
+                <Typography variant="body2" sx={{ alignSelf: 'center' }} data-testid="print-pages">
+                  {t('print.pages', { count: result.pages })}
+                </Typography>
+              </Box>
+              <Box
+                component="iframe"
+                ref={frame}
+                src={result.downloadUrl}
+                title={t('print.previewTitle')}
+                data-testid="print-preview-frame"
+                sx={{
+                  border: 0,
+                  width: PRINT_PREVIEW_WIDTH,
+                  maxWidth: '100%',
+                  flex: 1,
+                  minHeight: 600,
+                  bgcolor: 'background.paper',
+                }}
+              />
+            </>
+          ) : print.isPending ? (
+            <CircularProgress sx={{ mt: 4 }} />
+          ) : (
+            <PageSketch options={options} />
+          )}
+        </Box>
+      </Box>
+    </Dialog>
+  );
+}
