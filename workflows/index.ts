@@ -1,3 +1,4 @@
 // The workflow bundle's entry: every workflow type the worker registers.
 export { laudoWorkflow } from './laudo/workflow';
 export { studyIngestWorkflow } from './study-ingest/workflow';
+export { downloadWorkflow } from './download/workflow';

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { parseDownloadTopic } from '../../domain/live/download-document';
 import { NO_INSTITUTION, parseStudyTopic } from '../../domain/live/study-document';
 import { loadAccess } from '../access/access';
 import type { SessionState } from '../auth/session';
@@ -10,6 +11,12 @@ import { findSession } from '../auth/session';
  * database at each subscribe, so a changed account or a revoked session counts at once.
  */
 export async function maySubscribe(knex: Knex, token: string, topic: string): Promise<boolean> {
+  // A download's progress: any session whose current account is the download's (its key is random).
+  const download = parseDownloadTopic(topic);
+  if (download) {
+    const session = await findSession(knex, token);
+    return Boolean(session?.currentAccountId && session.currentAccountId === download.accountId);
+  }
   const parsed = parseStudyTopic(topic);
   if (!parsed) return false;
   const session = await findSession(knex, token);
