@@ -20,7 +20,7 @@ import type { DownloadActivities, DownloadInput } from '../workflows/download/me
 const UNCOMPRESSED = new Set(['1.2.840.10008.1.2', '1.2.840.10008.1.2.1', '1.2.840.10008.1.2.2']);
 const PROGRESS_EVERY_MS = 500;
 
-type Entry =
+export type Entry =
   | { kind: 'object'; path: string; key: string; compress: boolean; size: number }
   | { kind: 'jpeg'; path: string; key: string; size: number };
 
@@ -96,6 +96,66 @@ function ended(stream: Readable): Promise<void> {
   });
 }
 
+/**
+ * Streams the entries, one source at a time, into a zip stored at `objectKey`; calls
+ * `onProgress` at most every PROGRESS_EVERY_MS and once at the end. Only the current
+ * source's buffers (or one instance being rendered) are in memory.
+ */
+export async function writeZip(
+  storage: ObjectStorage,
+  objectKey: string,
+  entries: Entry[],
+  onProgress: (p: { done: number; bytes: number }) => Promise<void>,
+): Promise<{ size: number }> {
+  const zip = new ZipFile();
+  const stored = storage.put(objectKey, zip.outputStream as Readable, { contentType: 'application/zip' });
+  // If the upload fails, stop feeding the zip (its error surfaces from `stored`).
+  let storeFailed: unknown;
+  stored.catch((err: unknown) => {
+    storeFailed = err;
+  });
+  const progress = { done: 0, bytes: 0 };
+  let lastReport = Date.now();
+  for (const e of entries) {
+    if (storeFailed) break;
+    if (e.kind === 'object') {
+      const source = await storage.get(e.key);
+      // Counted as yazl pulls it (a 'data' listener on the source would make it flow early).
+      const counted = source.pipe(
+        new Transform({
+          transform(chunk: Buffer, _enc, cb) {
+            progress.bytes += chunk.length;
+            cb(null, chunk);
+          },
+        }),
+      );
+      source.once('error', (err) => counted.destroy(err));
+      const done = ended(counted);
+      zip.addReadStream(counted, e.path, { compress: e.compress });
+      await Promise.race([done, stored.then(() => undefined)]);
+    } else {
+      // One instance in memory at a time: the renderer needs the whole Part-10 file.
+      try {
+        const image = await renderFrame(await buffer(await storage.get(e.key)), { format: 'jpeg', quality: 90 });
+        zip.addBuffer(image.body, e.path, { compress: false });
+      } catch (err) {
+        // SR, PR, KO… have no pixels: no JPEG for them, as for thumbnails.
+        if (!(err instanceof RenderError)) throw err;
+      }
+      progress.bytes += e.size;
+    }
+    progress.done++;
+    if (Date.now() - lastReport >= PROGRESS_EVERY_MS) {
+      lastReport = Date.now();
+      await onProgress(progress);
+    }
+  }
+  zip.end();
+  const { size } = await stored;
+  await onProgress(progress);
+  return { size };
+}
+
 export function createDownloadActivities(deps: { knex: Knex; publisher: LivePublisher; storage: ObjectStorage }): DownloadActivities {
   const { knex, publisher, storage } = deps;
   const publish = (accountId: string, doc: DownloadDocument) => publisher.publishRetained(downloadTopic(accountId, doc.shortKey), JSON.stringify(doc));
@@ -104,55 +164,13 @@ export function createDownloadActivities(deps: { knex: Knex; publisher: LivePubl
     async buildDownloadZip(input) {
       const entries = await planEntries(knex, input);
       const objectKey = downloadZipKey(input.accountId, input.shortKey);
-      const zip = new ZipFile();
-      const stored = storage.put(objectKey, zip.outputStream as Readable, { contentType: 'application/zip' });
-      // If the upload fails, stop feeding the zip (its error surfaces from `stored`).
-      let storeFailed: unknown;
-      stored.catch((err: unknown) => {
-        storeFailed = err;
-      });
       const progress: DownloadDocument = { shortKey: input.shortKey, finished: false, done: 0, total: entries.length, bytes: 0 };
       await publish(input.accountId, progress);
-      let lastReport = Date.now();
-      for (const e of entries) {
-        if (storeFailed) break;
-        if (e.kind === 'object') {
-          const source = await storage.get(e.key);
-          // Counted as yazl pulls it (a 'data' listener on the source would make it flow early).
-          const counted = source.pipe(
-            new Transform({
-              transform(chunk: Buffer, _enc, cb) {
-                progress.bytes += chunk.length;
-                cb(null, chunk);
-              },
-            }),
-          );
-          source.once('error', (err) => counted.destroy(err));
-          const done = ended(counted);
-          zip.addReadStream(counted, e.path, { compress: e.compress });
-          await Promise.race([done, stored.then(() => undefined)]);
-        } else {
-          // One instance in memory at a time: the renderer needs the whole Part-10 file.
-          try {
-            const image = await renderFrame(await buffer(await storage.get(e.key)), { format: 'jpeg', quality: 90 });
-            zip.addBuffer(image.body, e.path, { compress: false });
-          } catch (err) {
-            // SR, PR, KO… have no pixels: no JPEG for them, as for thumbnails.
-            if (!(err instanceof RenderError)) throw err;
-          }
-          progress.bytes += e.size;
-        }
-        progress.done++;
-        if (Date.now() - lastReport >= PROGRESS_EVERY_MS) {
-          lastReport = Date.now();
-          Context.current().heartbeat({ done: progress.done });
-          await publish(input.accountId, progress);
-        }
-      }
-      zip.end();
-      const { size } = await stored;
-      Context.current().heartbeat({ done: progress.done });
-      await publish(input.accountId, progress);
+      const { size } = await writeZip(storage, objectKey, entries, async (p) => {
+        Object.assign(progress, p);
+        Context.current().heartbeat({ done: p.done });
+        await publish(input.accountId, progress);
+      });
       return { objectKey, size, entries: entries.length };
     },
 
