@@ -37,16 +37,22 @@ export function downloadRoutes(deps: ApiDeps): Router {
     if ((q.dicomSeries || q.imageSeries) && rows.some((r) => !isStorageAvailable(r.storage_class))) {
       throw new AppError('STUDY_ARCHIVED');
     }
+    let seriesIds: string[] = [];
     if (q.seriesIds.length) {
-      const found = await knex('dicom_series').where('account_id', access.accountId).whereIn('study_id', q.studyIds).whereIn('id', q.seriesIds).count<{ count: string }[]>('id as count');
-      if (Number(found[0]!.count) !== new Set(q.seriesIds).size) throw new AppError('NOT_FOUND');
+      const found: { id: string; series_instance_uid: string }[] = await knex('dicom_series')
+        .where('account_id', access.accountId)
+        .whereIn('study_id', q.studyIds)
+        .whereIn('series_instance_uid', q.seriesIds)
+        .select('id', 'series_instance_uid');
+      if (new Set(found.map((f) => f.series_instance_uid)).size !== new Set(q.seriesIds).size) throw new AppError('NOT_FOUND');
+      seriesIds = found.map((f) => f.id);
     }
     const shortKey = randomBytes(18).toString('base64url');
     const input: DownloadInput = {
       accountId: access.accountId,
       shortKey,
       studyIds: q.studyIds,
-      seriesIds: q.seriesIds,
+      seriesIds,
       dicom: q.dicomSeries,
       jpeg: q.imageSeries,
       activeReport: q.activeLaudos,

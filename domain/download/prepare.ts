@@ -5,6 +5,10 @@
 import { z } from 'zod';
 
 const flag = z.enum(['0', '1']).default('0').transform((v) => v === '1');
+const list = z
+  .string()
+  .default('')
+  .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
 const uuidList = z
   .string()
   .default('')
@@ -14,7 +18,8 @@ const uuidList = z
 export const PrepareDownloadQuery = z
   .object({
     studyIds: uuidList.pipe(z.array(z.string()).min(1).max(50)),
-    seriesIds: uuidList,
+    /** SeriesInstanceUIDs (the keys of the study's thumbnails). */
+    seriesIds: list.pipe(z.array(z.string().regex(/^[0-9]+(\.[0-9]+)*$/).max(64)).max(500)),
     cpf: z.string().max(20).optional(),
     activeLaudos: flag,
     inactiveLaudos: flag,
