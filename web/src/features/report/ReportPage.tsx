@@ -15,6 +15,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import ImageSearchIcon from '@mui/icons-material/ImageSearch';
 import { AttachmentsDialog } from '../attachments/AttachmentsDialog';
+import { DownloadButtonGroup } from '../download/DownloadButtonGroup';
 import CancelScheduleSendIcon from '@mui/icons-material/CancelScheduleSend';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
@@ -231,6 +232,7 @@ function StudyReport({ study }: { study: StudyDetail }) {
             >
               {t('studies.openViewer')}
             </Button>
+            <DownloadButtonGroup studyId={study.id} />
           </Stack>
         </Paper>
       </Box>
