@@ -63,6 +63,7 @@ it('downloads the study as a zip from the dialog, with the progress shown', asyn
   await page.getByTestId('download-formats').click();
   await page.getByRole('option', { name: 'JPEG' }).click();
   await page.keyboard.press('Escape');
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
   await page.screenshot({ path: path.join(ARTIFACTS, 'download-dialog.png') });
 
   const downloaded = page.waitForEvent('download', { timeout: 90_000 });

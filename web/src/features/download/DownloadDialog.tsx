@@ -18,6 +18,7 @@ import Select from '@mui/material/Select';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type DownloadOptions, type DownloadStudy } from './api';
+import { SeriesThumbnail } from './SeriesThumbnail';
 
 /** Above this many series the grid's thumbnails are hidden (spec 2 §2). */
 export const MAX_SERIES_THUMBNAILS = 12;
@@ -106,7 +107,7 @@ export function DownloadDialog(props: {
                   sx={{ border: 2, borderColor: on ? 'primary.main' : 'divider', borderRadius: 1, p: 0.5, cursor: 'pointer' }}
                 >
                   {series.length <= MAX_SERIES_THUMBNAILS && (
-                    <Box component="img" src={s.image} alt="" sx={{ width: '100%', aspectRatio: '1', objectFit: 'cover', bgcolor: 'black' }} />
+                    <SeriesThumbnail src={s.image} />
                   )}
                   <Typography variant="caption" component="div" noWrap>{s.description || '—'}</Typography>
                   <Typography variant="caption" color="text.secondary">{t('download.images', { count: s.instanceCount })}</Typography>
