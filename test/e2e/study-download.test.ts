@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import type { Browser, Page } from 'playwright-core';
 import type { Platform } from '../../scripts/platform';
+import { ensureDocumentTools } from '../../scripts/tools';
 import { launchChromium } from '../support/browser';
 import { makeStudy } from '../support/dicom-files';
 import { stow } from '../support/dicomweb';
@@ -30,6 +31,7 @@ let studyId: string;
 const study = makeStudy({ series: 2, perSeries: 30, modalities: ['CT', 'CT'], patientName: 'Souza^Carla', rows: 256, columns: 256 });
 
 beforeAll(async () => {
+  ensureDocumentTools(); // unzip, pdftotext
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   ({ platform, knex } = await startTestPlatform({ SERVE_WEB: 'true', STUDY_STABLE_SECONDS: '0.3' }));
   t = await createTenant(knex, { studies: 0, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM'] } });

@@ -14,7 +14,7 @@ import PDFDocument from 'pdfkit';
 import { buffer } from 'node:stream/consumers';
 import type { Config } from '../../config/config';
 import type { Platform } from '../../scripts/platform';
-import { findDcmtk } from '../../scripts/tools';
+import { ensureDocumentTools, findDcmtk } from '../../scripts/tools';
 import { LocalObjectStorage } from '../../storage/local-storage';
 import { makeStudy } from '../support/dicom-files';
 import { stow } from '../support/dicomweb';
@@ -84,6 +84,7 @@ async function download(qs: string) {
 }
 
 beforeAll(async () => {
+  ensureDocumentTools(); // unzip, pdftotext
   ({ platform, knex, config } = await startTestPlatform({ STUDY_STABLE_SECONDS: '0.2' }));
   api = apiClient(platform.url);
   t = await createTenant(knex, { studies: 0, users: { doctor: ['STUDIES_UPLOAD_DICOM', 'STUDIES_SAVE_REPORTS'] } });
@@ -175,11 +176,14 @@ it("answers 404 for another tenant's study or series, and refuses malformed requ
 it("refuses another account's subscription to a download's live topic", async () => {
   const res = await api('GET', `/medicalRecords/prepareDownload?studyIds=${studyId}&attachments=1`, { token });
   const w = await watch(res.body.topic, otherToken);
-  expect(w.granted).toBe(false);
   await w.client.endAsync();
+  expect(w.granted).toBe(false);
   // The owner's own download still finishes (and the platform stops with nothing running).
   const mine = await watch(res.body.topic);
-  expect(mine.granted).toBe(true);
-  expect((await mine.finished).downloadUrl).toMatch(/^\/api\/files\//);
-  await mine.client.endAsync();
+  try {
+    expect(mine.granted).toBe(true);
+    expect((await mine.finished).downloadUrl).toMatch(/^\/api\/files\//);
+  } finally {
+    await mine.client.endAsync();
+  }
 });
