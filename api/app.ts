@@ -17,6 +17,7 @@ import { errorTrackerRoutes } from './error-tracker/routes';
 import { findingRoutes } from './findings/routes';
 import { viewerRoutes } from './viewer/routes';
 import { attachmentRoutes } from './attachments/routes';
+import { downloadRoutes } from './downloads/routes';
 import { fileRoutes } from './files/download-links';
 import { labelRoutes } from './labels/routes';
 import { maskRoutes } from './masks/routes';
@@ -57,6 +58,7 @@ export function createApp(deps: ApiDeps): Koa {
     findingRoutes(deps),
     viewerRoutes(deps),
     attachmentRoutes(deps),
+    downloadRoutes(deps),
     headerRoutes(deps),
     studyRoutes(deps),
     reportRoutes(deps, 'study'),

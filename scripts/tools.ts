@@ -107,6 +107,9 @@ export const DOCUMENT_TOOLS: Record<string, string> = {
   qpdf: 'qpdf',
   certutil: 'libnss3-tools',
   openssl: 'openssl',
+  // The study-download tests list and test zips.
+  unzip: 'unzip',
+  zip: 'zip',
 };
 
 /** Makes sure the document tools are on PATH: apt-get as root, else says what to install. */

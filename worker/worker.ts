@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DefaultLogger, type LogLevel, NativeConnection, Runtime, Worker, bundleWorkflowCode } from '@temporalio/worker';
 import type { Knex } from 'knex';
+import { createDownloadActivities } from '../activities/download-activities';
 import { createLaudoActivities } from '../activities/laudo-activities';
 import { createStudyIngestActivities } from '../activities/study-ingest-activities';
 import { createPrintActivities } from '../activities/print-activities';
@@ -61,6 +62,7 @@ export async function createWorker(opts: {
       ...createLaudoActivities({ knex: opts.knex, publisher: opts.publisher }),
       ...createStudyIngestActivities({ knex: opts.knex, publisher: opts.publisher, storage: opts.storage }),
       ...createPrintActivities({ knex: opts.knex, publisher: opts.publisher, storage: opts.storage }),
+      ...createDownloadActivities({ knex: opts.knex, publisher: opts.publisher, storage: opts.storage }),
     },
   });
   return { worker, connection };

@@ -2,3 +2,4 @@
 export { laudoWorkflow } from './laudo/workflow';
 export { studyIngestWorkflow } from './study-ingest/workflow';
 export { printWorkflow } from './print/workflow';
+export { downloadWorkflow } from './download/workflow';

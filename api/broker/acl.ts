@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { parseDownloadTopic } from '../../domain/live/download-document';
 import { NO_INSTITUTION, parseStudyTopic } from '../../domain/live/study-document';
 import { parsePrintStudyTopic } from '../../domain/print/job';
 import { loadAccess } from '../access/access';
@@ -14,6 +15,12 @@ export async function maySubscribe(knex: Knex, token: string, topic: string): Pr
   // A print job's document: the caller's current account (its key is random and unlisted).
   const print = parsePrintStudyTopic(topic);
   if (print) return (await findSession(knex, token))?.currentAccountId === print.accountId;
+  // A download's progress: any session whose current account is the download's (its key is random).
+  const download = parseDownloadTopic(topic);
+  if (download) {
+    const session = await findSession(knex, token);
+    return Boolean(session?.currentAccountId && session.currentAccountId === download.accountId);
+  }
   const parsed = parseStudyTopic(topic);
   if (!parsed) return false;
   const session = await findSession(knex, token);

@@ -40,7 +40,13 @@ beforeAll(async () => {
   connection = await Connection.connect({ address: testEnv('temporalAddress') });
   client = new Client({ connection });
   nativeConnection = await NativeConnection.connect({ address: testEnv('temporalAddress') });
-  worker = await Worker.create({ ...WORKER_TUNING, connection: nativeConnection, taskQueue, workflowBundle: await workflowBundle(), activities });
+  worker = await Worker.create({
+    ...WORKER_TUNING,
+    connection: nativeConnection,
+    taskQueue,
+    workflowBundle: await workflowBundle(),
+    activities,
+  });
   running = worker.run();
 });
 
@@ -51,7 +57,12 @@ afterAll(async () => {
   await connection?.close();
 });
 
-const input = (studyId: string): PrintInput => ({ accountId: randomUUID(), studyId, key: randomUUID(), options: PrintOptions.parse({ layout: { row: 2, col: 2 } }) });
+const input = (studyId: string): PrintInput => ({
+  accountId: randomUUID(),
+  studyId,
+  key: randomUUID(),
+  options: PrintOptions.parse({ layout: { row: 2, col: 2 } }),
+});
 const statuses = (key: string) => published.filter((p) => p.key === key).map((p) => p.doc);
 
 it('publishes started then completed and answers the stored PDF', async () => {

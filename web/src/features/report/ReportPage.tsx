@@ -16,6 +16,7 @@ import AttachFileIcon from '@mui/icons-material/AttachFile';
 import ImageSearchIcon from '@mui/icons-material/ImageSearch';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import { AttachmentsDialog } from '../attachments/AttachmentsDialog';
+import { DownloadButtonGroup } from '../download/DownloadButtonGroup';
 import CancelScheduleSendIcon from '@mui/icons-material/CancelScheduleSend';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
@@ -244,6 +245,7 @@ function StudyReport({ study }: { study: StudyDetail }) {
             >
               {t('print.title')}
             </Button>
+            <DownloadButtonGroup studyId={study.id} />
           </Stack>
         </Paper>
       </Box>

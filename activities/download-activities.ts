@@ -1,0 +1,188 @@
+/**
+ * The download workflow's I/O: a zip streamed with yazl into object storage, one source at
+ * a time (memory stays flat whatever the study's size), progress heartbeated and published
+ * on the download's live topic, then a short-lived link.
+ */
+import { type Readable, Transform } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { Context } from '@temporalio/activity';
+import type { Knex } from 'knex';
+import { ZipFile } from 'yazl';
+import { createDownloadLink } from '../api/files/download-links';
+import { joinPath, safeSegment, studyFolder } from '../domain/download/zip-paths';
+import { type DownloadDocument, downloadTopic } from '../domain/live/download-document';
+import { RenderError, renderFrame } from '../imaging/render';
+import type { LivePublisher } from '../live/publisher';
+import type { ObjectStorage } from '../storage/object-storage';
+import type { DownloadActivities, DownloadInput } from '../workflows/download/messages';
+
+/** Uncompressed DICOM transfer syntaxes deflate well; everything else is stored as is. */
+const UNCOMPRESSED = new Set(['1.2.840.10008.1.2', '1.2.840.10008.1.2.1', '1.2.840.10008.1.2.2']);
+const PROGRESS_EVERY_MS = 500;
+
+export type Entry =
+  | { kind: 'object'; path: string; key: string; compress: boolean; size: number }
+  | { kind: 'jpeg'; path: string; key: string; size: number };
+
+export const downloadZipKey = (accountId: string, shortKey: string) => `accounts/${accountId}/downloads/${shortKey}.zip`;
+
+/** Every file of the zip, in order, from the index (no bytes read yet). */
+async function planEntries(knex: Knex, input: DownloadInput): Promise<Entry[]> {
+  const studies = await knex('studies as s')
+    .join('patients as p', function () {
+      this.on('p.id', 's.patient_ref').andOn('p.account_id', 's.account_id');
+    })
+    .where('s.account_id', input.accountId)
+    .whereIn('s.id', input.studyIds)
+    .orderBy('s.exam_date')
+    .select('s.id', 's.laudo_id', 's.accession_number', 's.exam_date', 'p.patient_id', 'p.name as patient_name');
+  const entries: Entry[] = [];
+  for (const s of studies) {
+    const folder = studyFolder(
+      { studyId: s.id, patientId: s.patient_id, patientName: s.patient_name, accessionNumber: s.accession_number, examDate: s.exam_date },
+      input.folders,
+      studies.length > 1,
+    );
+    if (input.dicom || input.jpeg) {
+      const q = knex('dicom_instances as i')
+        .join('dicom_series as se', 'se.id', 'i.series_id')
+        .where({ 'i.account_id': input.accountId, 'i.study_id': s.id })
+        .orderBy([{ column: 'se.series_number' }, { column: 'se.series_instance_uid' }, { column: 'i.instance_number' }, { column: 'i.created_at' }])
+        .select('se.id as series_id', 'se.series_number', 'se.description', 'i.instance_number', 'i.sop_instance_uid', 'i.object_key', 'i.transfer_syntax_uid', 'i.size');
+      if (input.seriesIds.length) q.whereIn('se.id', input.seriesIds);
+      const rows = await q;
+      const seen = new Set<string>();
+      for (const r of rows) {
+        const series = safeSegment(`${r.series_number ?? 0}-${r.description ?? 'serie'}`, 'serie');
+        // Instance numbers repeat in some studies; the SOP UID then keeps names unique.
+        let base = r.instance_number != null ? String(r.instance_number).padStart(4, '0') : r.sop_instance_uid;
+        if (seen.has(`${series}/${base}`)) base = r.sop_instance_uid;
+        seen.add(`${series}/${base}`);
+        if (input.dicom) {
+          entries.push({ kind: 'object', path: joinPath(folder, 'DICOM', series, `${base}.dcm`), key: r.object_key, compress: UNCOMPRESSED.has(r.transfer_syntax_uid), size: Number(r.size) });
+        }
+        if (input.jpeg) entries.push({ kind: 'jpeg', path: joinPath(folder, 'JPEG', series, `${base}.jpg`), key: r.object_key, size: Number(r.size) });
+      }
+    }
+    if (input.activeReport || input.inactiveReports) {
+      const laudo = await knex('laudos').where({ id: s.laudo_id, account_id: input.accountId }).first('version');
+      const docs = await knex('laudo_documents').where({ laudo_id: s.laudo_id, account_id: input.accountId }).orderBy('version').select('version', 'storage_key');
+      for (const d of docs) {
+        const active = laudo && d.version === laudo.version;
+        if (active ? !input.activeReport : !input.inactiveReports) continue;
+        const name = active ? 'laudo.pdf' : `laudo-v${d.version}-inativo.pdf`;
+        entries.push({ kind: 'object', path: joinPath(folder, 'Laudos', name), key: d.storage_key, compress: false, size: 0 });
+      }
+    }
+    if (input.attachments) {
+      const atts = await knex('study_attachments').where({ account_id: input.accountId, study_id: s.id }).orderBy('created_at').select('filename', 'object_key', 'size_in_bytes');
+      const names = new Set<string>();
+      for (const a of atts) {
+        let name = safeSegment(a.filename, 'anexo');
+        for (let n = 2; names.has(name); n++) name = name.replace(/(\.[^.]*)?$/, (ext) => `-${n}${ext}`);
+        names.add(name);
+        entries.push({ kind: 'object', path: joinPath(folder, 'Anexos', name), key: a.object_key, compress: false, size: a.size_in_bytes });
+      }
+    }
+  }
+  return entries;
+}
+
+/** Resolves when the source has been read to its end (yazl then moves to the next entry). */
+function ended(stream: Readable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    stream.once('end', resolve);
+    stream.once('error', reject);
+  });
+}
+
+/**
+ * Streams the entries, one source at a time, into a zip stored at `objectKey`; calls
+ * `onProgress` at most every PROGRESS_EVERY_MS and once at the end. Only the current
+ * source's buffers (or one instance being rendered) are in memory.
+ */
+export async function writeZip(
+  storage: ObjectStorage,
+  objectKey: string,
+  entries: Entry[],
+  onProgress: (p: { done: number; bytes: number }) => Promise<void>,
+): Promise<{ size: number }> {
+  const zip = new ZipFile();
+  const stored = storage.put(objectKey, zip.outputStream as Readable, { contentType: 'application/zip' });
+  // If the upload fails, stop feeding the zip (its error surfaces from `stored`).
+  let storeFailed: unknown;
+  stored.catch((err: unknown) => {
+    storeFailed = err;
+  });
+  const progress = { done: 0, bytes: 0 };
+  let lastReport = Date.now();
+  for (const e of entries) {
+    if (storeFailed) break;
+    if (e.kind === 'object') {
+      const source = await storage.get(e.key);
+      // Counted as yazl pulls it (a 'data' listener on the source would make it flow early).
+      const counted = source.pipe(
+        new Transform({
+          transform(chunk: Buffer, _enc, cb) {
+            progress.bytes += chunk.length;
+            cb(null, chunk);
+          },
+        }),
+      );
+      source.once('error', (err) => counted.destroy(err));
+      const done = ended(counted);
+      zip.addReadStream(counted, e.path, { compress: e.compress });
+      await Promise.race([done, stored.then(() => undefined)]);
+    } else {
+      // One instance in memory at a time: the renderer needs the whole Part-10 file.
+      try {
+        const image = await renderFrame(await buffer(await storage.get(e.key)), { format: 'jpeg', quality: 90 });
+        zip.addBuffer(image.body, e.path, { compress: false });
+      } catch (err) {
+        // SR, PR, KO… have no pixels: no JPEG for them, as for thumbnails.
+        if (!(err instanceof RenderError)) throw err;
+      }
+      progress.bytes += e.size;
+    }
+    progress.done++;
+    if (Date.now() - lastReport >= PROGRESS_EVERY_MS) {
+      lastReport = Date.now();
+      await onProgress(progress);
+    }
+  }
+  zip.end();
+  const { size } = await stored;
+  await onProgress(progress);
+  return { size };
+}
+
+export function createDownloadActivities(deps: { knex: Knex; publisher: LivePublisher; storage: ObjectStorage }): DownloadActivities {
+  const { knex, publisher, storage } = deps;
+  const publish = (accountId: string, doc: DownloadDocument) => publisher.publishRetained(downloadTopic(accountId, doc.shortKey), JSON.stringify(doc));
+
+  return {
+    async buildDownloadZip(input) {
+      const entries = await planEntries(knex, input);
+      const objectKey = downloadZipKey(input.accountId, input.shortKey);
+      const progress: DownloadDocument = { shortKey: input.shortKey, finished: false, done: 0, total: entries.length, bytes: 0 };
+      await publish(input.accountId, progress);
+      const { size } = await writeZip(storage, objectKey, entries, async (p) => {
+        Object.assign(progress, p);
+        Context.current().heartbeat({ done: p.done });
+        await publish(input.accountId, progress);
+      });
+      return { objectKey, size, entries: entries.length };
+    },
+
+    async finishDownload({ accountId, shortKey, objectKey }) {
+      // The link outlives the dialog a little: the browser opens it as soon as it is told.
+      const downloadUrl = await createDownloadLink(knex, { accountId, objectKey, filename: `estudo-${shortKey.slice(0, 8)}.zip`, contentType: 'application/zip' }, 30 * 60_000);
+      await publish(accountId, { shortKey, finished: true, done: 0, total: 0, bytes: 0, downloadUrl });
+      return { downloadUrl };
+    },
+
+    async failDownload({ accountId, shortKey }) {
+      await publish(accountId, { shortKey, finished: false, error: true, done: 0, total: 0, bytes: 0 });
+    },
+  };
+}

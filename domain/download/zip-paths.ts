@@ -1,0 +1,40 @@
+/**
+ * Paths inside a study download zip: optional subfolders (patient id / name / accession /
+ * date, in that order) then the kind of file. Segments are made safe for every unzip tool.
+ */
+import type { DownloadInput } from '../../workflows/download/messages';
+
+/** No separators, control characters or characters Windows refuses; never empty or dots only. */
+export function safeSegment(s: string | null | undefined, fallback: string): string {
+  const clean = (s ?? '')
+    .normalize('NFC')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+    .replace(/[\\/:*?"<>|\x00-\x1f]/g, '_')
+    .replace(/\^/g, ' ')
+    .trim()
+    .slice(0, 100);
+  return clean && !/^\.+$/.test(clean) ? clean : fallback;
+}
+
+export interface StudyNaming {
+  studyId: string;
+  patientId: string | null;
+  patientName: string | null;
+  accessionNumber: string | null;
+  examDate: Date | null;
+}
+
+const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The folder of one study; with no subfolder chosen, studies still get one each (by id). */
+export function studyFolder(study: StudyNaming, folders: DownloadInput['folders'], manyStudies: boolean): string {
+  const parts: string[] = [];
+  if (folders.patientId) parts.push(safeSegment(study.patientId, 'sem-id'));
+  if (folders.patientName) parts.push(safeSegment(study.patientName, 'sem-nome'));
+  if (folders.accessionNumber) parts.push(safeSegment(study.accessionNumber, 'sem-accession'));
+  if (folders.date) parts.push(study.examDate ? isoDate(study.examDate) : 'sem-data');
+  if (parts.length === 0 && manyStudies) parts.push(study.studyId);
+  return parts.join('/');
+}
+
+export const joinPath = (...parts: string[]) => parts.filter(Boolean).join('/');

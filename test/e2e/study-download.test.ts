@@ -1,0 +1,86 @@
+/**
+ * Study download in the browser: from the report page's study details, 'Other download
+ * options' opens the dialog (series grid, formats, includes); Download shows the progress
+ * from the live document and the zip arrives as a browser download that unzip -t accepts.
+ * Screenshots of the dialog and of the progress.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import type { Browser, Page } from 'playwright-core';
+import type { Platform } from '../../scripts/platform';
+import { ensureDocumentTools } from '../../scripts/tools';
+import { launchChromium } from '../support/browser';
+import { makeStudy } from '../support/dicom-files';
+import { stow } from '../support/dicomweb';
+import { eventually } from '../support/eventually';
+import { DOCTOR_PERMISSIONS, type Tenant, PASSWORD, createTenant } from '../support/fixtures';
+import { apiClient, startTestPlatform } from '../support/platform';
+
+jest.setTimeout(120_000);
+
+const ARTIFACTS = path.resolve(__dirname, '..', '..', 'test-results', 'e2e');
+let platform: Platform;
+let knex: Knex;
+let browser: Browser;
+let t: Tenant;
+let page: Page;
+let studyId: string;
+// Enough instances (rendered to JPEG too) that the zip takes a few progress reports.
+const study = makeStudy({ series: 2, perSeries: 30, modalities: ['CT', 'CT'], patientName: 'Souza^Carla', rows: 256, columns: 256 });
+
+beforeAll(async () => {
+  ensureDocumentTools(); // unzip, pdftotext
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  ({ platform, knex } = await startTestPlatform({ SERVE_WEB: 'true', STUDY_STABLE_SECONDS: '0.3' }));
+  t = await createTenant(knex, { studies: 0, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM'] } });
+  const api = apiClient(platform.url);
+  const token = (await api('POST', '/auth', { body: { username: t.users.doctor!.username, password: PASSWORD } })).body.data.accessToken as string;
+  expect((await stow(platform.url, token, study.files)).status).toBe(200);
+  studyId = (await eventually(() => knex('studies').where({ study_instance_uid: study.studyUid }).first('id'), (r) => r !== undefined, { what: 'study ingested' })).id;
+  browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', acceptDownloads: true });
+  page = await context.newPage();
+  await page.goto(`${platform.url}/login`);
+  await page.getByTestId('login-username').fill(t.users.doctor!.username);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-password').press('Enter');
+  await page.waitForURL('**/studies');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+  await knex?.destroy();
+});
+
+it('downloads the study as a zip from the dialog, with the progress shown', async () => {
+  await page.goto(`${platform.url}/studies/report/${studyId}`);
+  await page.getByTestId('download-more').click();
+  await page.getByTestId('download-open-dialog').click();
+  const dialog = page.getByTestId('download-dialog');
+  await dialog.getByRole('checkbox', { checked: true }).first().waitFor();
+  expect(await page.getByTestId('download-series').getByRole('checkbox').count()).toBe(2);
+  await page.getByTestId('download-formats').click();
+  await page.getByRole('option', { name: 'JPEG' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+  await page.screenshot({ path: path.join(ARTIFACTS, 'download-dialog.png') });
+
+  const downloaded = page.waitForEvent('download', { timeout: 90_000 });
+  await page.getByTestId('download-submit').click();
+  await page.getByTestId('download-progress').getByText(/de 120 arquivos/).waitFor({ timeout: 30_000 });
+  await page.screenshot({ path: path.join(ARTIFACTS, 'download-progress.png') });
+  const download = await downloaded;
+  const file = path.join(ARTIFACTS, 'study-download.zip');
+  await download.saveAs(file);
+  expect(execFileSync('unzip', ['-t', file]).toString()).toMatch(/No errors detected/);
+  const listing = execFileSync('unzip', ['-Z1', file]).toString().trim().split('\n');
+  expect(listing.filter((p) => p.endsWith('.dcm'))).toHaveLength(60);
+  expect(listing.filter((p) => p.endsWith('.jpg'))).toHaveLength(60);
+  // The options were saved as the user setting.
+  const saved = await knex('users').where({ id: t.users.doctor!.id }).first('config');
+  expect(JSON.parse(saved.config.DOWNLOAD_OPTIONS).imageFormats).toEqual(['DICOM', 'JPEG']);
+  await page.getByTestId('download-progress').waitFor({ state: 'detached' });
+});
