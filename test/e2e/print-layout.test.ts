@@ -45,7 +45,12 @@ beforeAll(async () => {
     )
   ).id;
   browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1500, height: 900 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', acceptDownloads: true });
+  const context = await browser.newContext({
+    viewport: { width: 1500, height: 900 },
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    acceptDownloads: true,
+  });
   page = await context.newPage();
   await page.goto(`${platform.url}/login`);
   await page.getByTestId('login-username').fill(t.users.doctor!.username);
@@ -83,7 +88,11 @@ test('print a 2x2 layout from the viewer', async () => {
 
   await page.getByTestId('print-preview').click();
   await eventually(
-    () => page.getByTestId('print-pages').innerText().catch(() => ''),
+    () =>
+      page
+        .getByTestId('print-pages')
+        .innerText()
+        .catch(() => ''),
     (v) => v === '2 páginas',
     { what: 'two-page print', timeout: 60_000 },
   );
@@ -99,7 +108,10 @@ test('print a 2x2 layout from the viewer', async () => {
 
   await page.getByTestId('print-save').click();
   await page.getByText('Impressão salva').waitFor();
-  expect((await knex('accounts').where({ id: t.accountId }).first('config')).config.PRINT_CONFIG).toMatchObject({ layout: { row: 2, col: 2 }, seriesIds: [expect.any(String)] });
+  expect((await knex('accounts').where({ id: t.accountId }).first('config')).config.PRINT_CONFIG).toMatchObject({
+    layout: { row: 2, col: 2 },
+    seriesIds: [expect.any(String)],
+  });
 });
 
 test("the report page's study details open the same dialog", async () => {

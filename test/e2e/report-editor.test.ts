@@ -7,9 +7,9 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import type { Browser, Page } from 'playwright-core';
 import type { Platform } from '../../scripts/platform';
-import { launchChromium } from '../support/browser';
+import { launchChromium, signedInPage } from '../support/browser';
 import { eventually } from '../support/eventually';
-import { DOCTOR_PERMISSIONS, type Tenant, PASSWORD, createTenant } from '../support/fixtures';
+import { DOCTOR_PERMISSIONS, type Tenant, createTenant } from '../support/fixtures';
 import { startTestPlatform } from '../support/platform';
 
 jest.setTimeout(120_000);
@@ -34,17 +34,7 @@ beforeAll(async () => {
     modalities: [],
   });
   browser = await launchChromium();
-  const context = await browser.newContext({
-    viewport: { width: 1400, height: 950 },
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-  });
-  page = await context.newPage();
-  await page.goto(`${platform.url}/login`);
-  await page.getByTestId('login-username').fill(t.users.doctor!.username);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-password').press('Enter');
-  await page.waitForURL('**/studies');
+  page = await signedInPage(browser, platform.url, t.users.doctor!.username);
 });
 
 afterAll(async () => {

@@ -28,7 +28,14 @@ let t: Tenant;
 let page: Page;
 let studyId: string;
 // Enough instances (rendered to JPEG too) that the zip takes a few progress reports.
-const study = makeStudy({ series: 2, perSeries: 30, modalities: ['CT', 'CT'], patientName: 'Souza^Carla', rows: 256, columns: 256 });
+const study = makeStudy({
+  series: 2,
+  perSeries: 30,
+  modalities: ['CT', 'CT'],
+  patientName: 'Souza^Carla',
+  rows: 256,
+  columns: 256,
+});
 
 beforeAll(async () => {
   ensureDocumentTools(); // unzip, pdftotext
@@ -36,11 +43,23 @@ beforeAll(async () => {
   ({ platform, knex } = await startTestPlatform({ SERVE_WEB: 'true', STUDY_STABLE_SECONDS: '0.3' }));
   t = await createTenant(knex, { studies: 0, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM'] } });
   const api = apiClient(platform.url);
-  const token = (await api('POST', '/auth', { body: { username: t.users.doctor!.username, password: PASSWORD } })).body.data.accessToken as string;
+  const token = (await api('POST', '/auth', { body: { username: t.users.doctor!.username, password: PASSWORD } })).body.data
+    .accessToken as string;
   expect((await stow(platform.url, token, study.files)).status).toBe(200);
-  studyId = (await eventually(() => knex('studies').where({ study_instance_uid: study.studyUid }).first('id'), (r) => r !== undefined, { what: 'study ingested' })).id;
+  studyId = (
+    await eventually(
+      () => knex('studies').where({ study_instance_uid: study.studyUid }).first('id'),
+      (r) => r !== undefined,
+      { what: 'study ingested' },
+    )
+  ).id;
   browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', acceptDownloads: true });
+  const context = await browser.newContext({
+    viewport: { width: 1400, height: 900 },
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    acceptDownloads: true,
+  });
   page = await context.newPage();
   await page.goto(`${platform.url}/login`);
   await page.getByTestId('login-username').fill(t.users.doctor!.username);
@@ -70,7 +89,10 @@ it('downloads the study as a zip from the dialog, with the progress shown', asyn
 
   const downloaded = page.waitForEvent('download', { timeout: 90_000 });
   await page.getByTestId('download-submit').click();
-  await page.getByTestId('download-progress').getByText(/de 120 arquivos/).waitFor({ timeout: 30_000 });
+  await page
+    .getByTestId('download-progress')
+    .getByText(/de 120 arquivos/)
+    .waitFor({ timeout: 30_000 });
   await page.screenshot({ path: path.join(ARTIFACTS, 'download-progress.png') });
   const download = await downloaded;
   const file = path.join(ARTIFACTS, 'study-download.zip');

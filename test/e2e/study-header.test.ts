@@ -11,9 +11,9 @@ import type { Knex } from 'knex';
 import type { Browser, Page } from 'playwright-core';
 import type { Permission } from '../../domain/auth/permissions';
 import type { Platform } from '../../scripts/platform';
-import { launchChromium } from '../support/browser';
+import { launchChromium, signedInPage } from '../support/browser';
 import { eventually } from '../support/eventually';
-import { DOCTOR_PERMISSIONS, type Tenant, PASSWORD, createTenant } from '../support/fixtures';
+import { DOCTOR_PERMISSIONS, type Tenant, createTenant } from '../support/fixtures';
 import { startTestPlatform } from '../support/platform';
 
 jest.setTimeout(120_000);
@@ -27,17 +27,7 @@ let browser: Browser;
 let t: Tenant;
 
 async function loggedIn(username: string): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 1400, height: 900 },
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-  });
-  const page = await context.newPage();
-  await page.goto(`${platform.url}/login`);
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-password').press('Enter');
-  await page.waitForURL('**/studies');
+  const page = await signedInPage(browser, platform.url, username, { viewport: { width: 1400, height: 900 } });
   return page;
 }
 

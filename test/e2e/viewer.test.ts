@@ -11,7 +11,7 @@ import type { Knex } from 'knex';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import type { Platform } from '../../scripts/platform';
 import { seedAttachmentTypes } from '../../migrations/seed/attachments-demo';
-import { launchChromium } from '../support/browser';
+import { launchChromium, signedInPage } from '../support/browser';
 import { makeStudy } from '../support/dicom-files';
 import { stow } from '../support/dicomweb';
 import { eventually } from '../support/eventually';
@@ -58,17 +58,7 @@ beforeAll(async () => {
     )
   ).id;
   browser = await launchChromium();
-  const context = await browser.newContext({
-    viewport: { width: 1500, height: 900 },
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-  });
-  page = await context.newPage();
-  await page.goto(`${platform.url}/login`);
-  await page.getByTestId('login-username').fill(t.users.doctor!.username);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-password').press('Enter');
-  await page.waitForURL('**/studies');
+  page = await signedInPage(browser, platform.url, t.users.doctor!.username, { viewport: { width: 1500, height: 900 } });
 });
 
 afterAll(async () => {

@@ -38,7 +38,9 @@ beforeAll(async () => {
   other = await createTenant(knex, { studies: 0, users: { doctor: DOCTOR_PERMISSIONS } });
   tokens.doctor = await login(t.users.doctor!.username);
   tokens.outsider = await login(other.users.doctor!.username);
-  await knex('accounts').where({ id: t.accountId }).update({ config: knex.raw(`coalesce(config, '{}'::jsonb) || '{"PRINT_CUSTOM_HEADER":"Clínica Impressão Ltda"}'::jsonb`) });
+  await knex('accounts')
+    .where({ id: t.accountId })
+    .update({ config: knex.raw(`coalesce(config, '{}'::jsonb) || '{"PRINT_CUSTOM_HEADER":"Clínica Impressão Ltda"}'::jsonb`) });
   study = makeStudy({ series: 2, perSeries: 3, modalities: ['CT', 'CT'], patientId: 'P-PRINT-1', patientName: 'Conceição^João' });
   expect((await stow(platform.url, tokens.doctor!, study.files)).status).toBe(200);
   studyId = (
@@ -64,15 +66,23 @@ async function download(url: string): Promise<Buffer> {
 
 it('prints a 2x2 layout of 6 images as 2 pages, with the job status live', async () => {
   const key = crypto.randomUUID();
-  const watcher = await mqtt.connectAsync(`${platform.url.replace('http', 'ws')}/mqtt`, { username: 's', password: tokens.doctor!, reconnectPeriod: 0 });
+  const watcher = await mqtt.connectAsync(`${platform.url.replace('http', 'ws')}/mqtt`, {
+    username: 's',
+    password: tokens.doctor!,
+    reconnectPeriod: 0,
+  });
   const seen: string[] = [];
   watcher.on('message', (_topic, payload) => seen.push(JSON.parse(payload.toString()).status));
   const granted = await watcher.subscribeAsync(printStudyTopic(t.accountId, key), { qos: 1 });
   expect(granted[0]!.qos).not.toBe(128);
   try {
-    const res = await api('GET', `/studies/${studyId}/print-study?layout=2x2&orientation=portrait&pageSize=A4&option=grid&printStudyKey=${key}`, {
-      token: tokens.doctor,
-    });
+    const res = await api(
+      'GET',
+      `/studies/${studyId}/print-study?layout=2x2&orientation=portrait&pageSize=A4&option=grid&printStudyKey=${key}`,
+      {
+        token: tokens.doctor,
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ printStudyKey: key, pages: 2, downloadUrl: expect.stringMatching(/^\/api\/files\//) });
     const pdf = await download(res.body.downloadUrl);
@@ -95,11 +105,15 @@ it('prints a 2x2 layout of 6 images as 2 pages, with the job status live', async
 });
 
 it('one series with group series, fit-columns and landscape A3', async () => {
-  const one = await api('GET', `/studies/${studyId}/print-study?layout=1x1&seriesIds=${study.seriesUids[0]}`, { token: tokens.doctor });
+  const one = await api('GET', `/studies/${studyId}/print-study?layout=1x1&seriesIds=${study.seriesUids[0]}`, {
+    token: tokens.doctor,
+  });
   expect(one.body.pages).toBe(3);
   const grouped = await api('GET', `/studies/${studyId}/print-study?layout=3x3&groupSeries=true`, { token: tokens.doctor });
   expect(grouped.body.pages).toBe(2);
-  const fit = await api('GET', `/studies/${studyId}/print-study?option=fit-columns&column=3&orientation=landscape&pageSize=A3`, { token: tokens.doctor });
+  const fit = await api('GET', `/studies/${studyId}/print-study?option=fit-columns&column=3&orientation=landscape&pageSize=A3`, {
+    token: tokens.doctor,
+  });
   expect(fit.status).toBe(200);
   const pdf = await download(fit.body.downloadUrl);
   expect(qpdfCheck(pdf).ok).toBe(true);
@@ -111,7 +125,15 @@ function execPageSize(pdf: Buffer): string {
 }
 
 it('bad options are 400 with the error shape; key images alone with none marked fail with the print error', async () => {
-  for (const q of ['option=fit-columns&column=0', 'layout=11x1', 'pageSize=A6', 'orientation=sideways', 'groupSeries=yes', 'printStudyKey=x', 'foo=1']) {
+  for (const q of [
+    'option=fit-columns&column=0',
+    'layout=11x1',
+    'pageSize=A6',
+    'orientation=sideways',
+    'groupSeries=yes',
+    'printStudyKey=x',
+    'foo=1',
+  ]) {
     const res = await api('GET', `/studies/${studyId}/print-study?${q}`, { token: tokens.doctor });
     expect([q, res.status]).toEqual([q, 400]);
     expect(res.body.error.code).toBe('MALFORMED_REQUEST');
@@ -124,21 +146,44 @@ it('bad options are 400 with the error shape; key images alone with none marked 
 it("another account's study is 404 and its print topics are refused", async () => {
   expect((await api('GET', `/studies/${studyId}/print-study?layout=2x2`, { token: tokens.outsider })).status).toBe(404);
   expect((await api('GET', `/studies/${studyId}/print-study`)).status).toBe(401);
-  const watcher = await mqtt.connectAsync(`${platform.url.replace('http', 'ws')}/mqtt`, { username: 's', password: tokens.outsider!, reconnectPeriod: 0 });
+  const watcher = await mqtt.connectAsync(`${platform.url.replace('http', 'ws')}/mqtt`, {
+    username: 's',
+    password: tokens.outsider!,
+    reconnectPeriod: 0,
+  });
   try {
-    await expect(watcher.subscribeAsync(printStudyTopic(t.accountId, crypto.randomUUID()), { qos: 1 })).rejects.toThrow(/Subscribe error/);
+    await expect(watcher.subscribeAsync(printStudyTopic(t.accountId, crypto.randomUUID()), { qos: 1 })).rejects.toThrow(
+      /Subscribe error/,
+    );
   } finally {
     await watcher.endAsync();
   }
 });
 
 it('saves the print config per account and reads it back', async () => {
-  expect((await api('GET', '/layouts', { token: tokens.doctor })).body).toMatchObject({ layout: { row: 1, col: 1 }, pageSize: 'A4', orientation: 'portrait', option: 'grid', column: 1 });
-  const saved = { layout: { row: 2, col: 3 }, orientation: 'landscape', pageSize: 'A3', option: 'fit-columns', column: 2, groupSeries: true, seriesIds: [], includeKeyImages: true };
+  expect((await api('GET', '/layouts', { token: tokens.doctor })).body).toMatchObject({
+    layout: { row: 1, col: 1 },
+    pageSize: 'A4',
+    orientation: 'portrait',
+    option: 'grid',
+    column: 1,
+  });
+  const saved = {
+    layout: { row: 2, col: 3 },
+    orientation: 'landscape',
+    pageSize: 'A3',
+    option: 'fit-columns',
+    column: 2,
+    groupSeries: true,
+    seriesIds: [],
+    includeKeyImages: true,
+  };
   expect((await api('PATCH', '/layouts', { token: tokens.doctor, body: saved })).status).toBe(200);
   expect((await api('GET', '/layouts', { token: tokens.doctor })).body).toEqual(saved);
   expect((await api('GET', '/layouts', { token: tokens.outsider })).body.layout).toEqual({ row: 1, col: 1 });
   expect((await api('PATCH', '/layouts', { token: tokens.doctor, body: { option: 'fit-columns', column: 0 } })).status).toBe(400);
   // The account's other settings are kept.
-  expect((await knex('accounts').where({ id: t.accountId }).first('config')).config.PRINT_CUSTOM_HEADER).toBe('Clínica Impressão Ltda');
+  expect((await knex('accounts').where({ id: t.accountId }).first('config')).config.PRINT_CUSTOM_HEADER).toBe(
+    'Clínica Impressão Ltda',
+  );
 });

@@ -32,7 +32,15 @@ let token: string;
 let otherToken: string;
 let studyId: string;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'laudos-download-'));
-const study = makeStudy({ series: 2, perSeries: 3, modalities: ['CT', 'MR'], patientName: 'Conceição^Inês', patientId: 'P-ZIP', accessionNumber: 'ACC-ZIP', studyDate: '20261015' });
+const study = makeStudy({
+  series: 2,
+  perSeries: 3,
+  modalities: ['CT', 'MR'],
+  patientName: 'Conceição^Inês',
+  patientId: 'P-ZIP',
+  accessionNumber: 'ACC-ZIP',
+  studyDate: '20261015',
+});
 
 function pdf(text: string): Promise<Buffer> {
   const doc = new PDFDocument();
@@ -47,7 +55,11 @@ async function login(username: string) {
 
 /** Watches the live topic; resolves with the `finished` document and every document seen. */
 async function watch(topic: string, tk = token) {
-  const client = await mqtt.connectAsync(`${platform.url.replace('http', 'ws')}/mqtt`, { username: 's', password: tk, reconnectPeriod: 0 });
+  const client = await mqtt.connectAsync(`${platform.url.replace('http', 'ws')}/mqtt`, {
+    username: 's',
+    password: tk,
+    reconnectPeriod: 0,
+  });
   const seen: any[] = [];
   const finished = new Promise<any>((resolve, reject) => {
     client.on('message', (_t, payload) => {
@@ -101,17 +113,32 @@ beforeAll(async () => {
     const key = `accounts/${row.account_id}/laudos/${row.laudo_id}/documents/v${version}.pdf`;
     await storage.put(key, await pdf(`Laudo versão ${version}`));
     await knex('laudo_documents').insert({
-      account_id: row.account_id, laudo_id: row.laudo_id, version, storage_key: key, sha256: 'x'.repeat(64),
-      verification_code: `V${version}${row.laudo_id.slice(0, 8)}`, signer_name: 'Dr', certificate_subject: 'CN=Dr', signed_at: new Date(),
+      account_id: row.account_id,
+      laudo_id: row.laudo_id,
+      version,
+      storage_key: key,
+      sha256: 'x'.repeat(64),
+      verification_code: `V${version}${row.laudo_id.slice(0, 8)}`,
+      signer_name: 'Dr',
+      certificate_subject: 'CN=Dr',
+      signed_at: new Date(),
     });
   }
-  const [type] = await knex('attachment_types').insert({ account_id: row.account_id, title: 'Pedido', extensions_allowed: ['pdf'] }).returning('id');
+  const [type] = await knex('attachment_types')
+    .insert({ account_id: row.account_id, title: 'Pedido', extensions_allowed: ['pdf'] })
+    .returning('id');
   const attKey = `accounts/${row.account_id}/studies/${studyId}/attachments/pedido.pdf`;
   const attBody = await pdf('Pedido médico');
   await storage.put(attKey, attBody);
   await knex('study_attachments').insert({
-    account_id: row.account_id, study_id: studyId, attachment_type_id: type.id, filename: 'pedido médico.pdf',
-    size_in_bytes: attBody.length, content_type: 'application/pdf', preview_type: 'PDF', object_key: attKey,
+    account_id: row.account_id,
+    study_id: studyId,
+    attachment_type_id: type.id,
+    filename: 'pedido médico.pdf',
+    size_in_bytes: attBody.length,
+    content_type: 'application/pdf',
+    preview_type: 'PDF',
+    object_key: attKey,
   });
 });
 
@@ -130,7 +157,13 @@ it('zips the DICOMs, reports and attachments in folders by patient and accession
   const dicoms = listing.filter((p) => p.endsWith('.dcm'));
   expect(dicoms).toHaveLength(6);
   expect(dicoms.map((p) => p.slice(0, root.length + 7))).toEqual(Array(6).fill(`${root}/DICOM/`));
-  expect(listing).toEqual(expect.arrayContaining([`${root}/Laudos/laudo.pdf`, `${root}/Laudos/laudo-v1-inativo.pdf`, `${root}/Anexos/pedido médico.pdf`]));
+  expect(listing).toEqual(
+    expect.arrayContaining([
+      `${root}/Laudos/laudo.pdf`,
+      `${root}/Laudos/laudo-v1-inativo.pdf`,
+      `${root}/Anexos/pedido médico.pdf`,
+    ]),
+  );
   expect(execFileSync('unzip', ['-t', file]).toString()).toMatch(/No errors detected/);
   const out = path.join(tmp, 'x');
   execFileSync('unzip', ['-q', '-o', file, '-d', out]);
@@ -166,7 +199,9 @@ it("answers 404 for another tenant's study or series, and refuses malformed requ
   const res = await api('GET', `/medicalRecords/prepareDownload?studyIds=${studyId}&dicomSeries=1`, { token: otherToken });
   expect(res.status).toBe(404);
   expect(res.body.error.code).toBe('NOT_FOUND');
-  const foreignSeries = await api('GET', `/medicalRecords/prepareDownload?studyIds=${studyId}&dicomSeries=1&seriesIds=1.2.3.4`, { token });
+  const foreignSeries = await api('GET', `/medicalRecords/prepareDownload?studyIds=${studyId}&dicomSeries=1&seriesIds=1.2.3.4`, {
+    token,
+  });
   expect(foreignSeries.status).toBe(404);
   expect((await api('GET', `/medicalRecords/prepareDownload?studyIds=${studyId}`, { token })).status).toBe(400);
   expect((await api('GET', `/medicalRecords/prepareDownload?studyIds=nope&dicomSeries=1`, { token })).status).toBe(400);
