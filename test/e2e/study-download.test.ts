@@ -13,8 +13,7 @@ import type { Platform } from '../../scripts/platform';
 import { ensureDocumentTools } from '../../scripts/tools';
 import { launchChromium } from '../support/browser';
 import { makeStudy } from '../support/dicom-files';
-import { stow } from '../support/dicomweb';
-import { eventually } from '../support/eventually';
+import { ingestStudy } from '../support/dicomweb';
 import { DOCTOR_PERMISSIONS, type Tenant, PASSWORD, createTenant } from '../support/fixtures';
 import { apiClient, startTestPlatform } from '../support/platform';
 
@@ -45,14 +44,7 @@ beforeAll(async () => {
   const api = apiClient(platform.url);
   const token = (await api('POST', '/auth', { body: { username: t.users.doctor!.username, password: PASSWORD } })).body.data
     .accessToken as string;
-  expect((await stow(platform.url, token, study.files)).status).toBe(200);
-  studyId = (
-    await eventually(
-      () => knex('studies').where({ study_instance_uid: study.studyUid }).first('id'),
-      (r) => r !== undefined,
-      { what: 'study ingested' },
-    )
-  ).id;
+  studyId = await ingestStudy(platform.url, knex, token, study);
   browser = await launchChromium();
   const context = await browser.newContext({
     viewport: { width: 1400, height: 900 },

@@ -13,7 +13,7 @@ import type { Platform } from '../../scripts/platform';
 import { seedAttachmentTypes } from '../../migrations/seed/attachments-demo';
 import { launchChromium, signedInPage } from '../support/browser';
 import { makeStudy } from '../support/dicom-files';
-import { stow } from '../support/dicomweb';
+import { ingestStudy } from '../support/dicomweb';
 import { eventually } from '../support/eventually';
 import { DOCTOR_PERMISSIONS, type Tenant, PASSWORD, createTenant } from '../support/fixtures';
 import { apiClient, startTestPlatform } from '../support/platform';
@@ -49,14 +49,7 @@ beforeAll(async () => {
   const token = (await api('POST', '/auth', { body: { username: t.users.doctor!.username, password: PASSWORD } })).body.data
     .accessToken as string;
   study = makeStudy({ series: 2, perSeries: 6, modalities: ['CT', 'CT'], patientName: 'Souza^Carla', rows: 128, columns: 128 });
-  expect((await stow(platform.url, token, study.files)).status).toBe(200);
-  studyId = (
-    await eventually(
-      () => knex('studies').where({ study_instance_uid: study.studyUid }).first('id'),
-      (r) => r !== undefined,
-      { what: 'study ingested' },
-    )
-  ).id;
+  studyId = await ingestStudy(platform.url, knex, token, study);
   browser = await launchChromium();
   page = await signedInPage(browser, platform.url, t.users.doctor!.username, { viewport: { width: 1500, height: 900 } });
 });

@@ -4,20 +4,14 @@
  * for the dialog, and the workflow fails rather than hanging.
  */
 import { randomUUID } from 'node:crypto';
-import { Client, Connection, WorkflowFailedError } from '@temporalio/client';
-import { NativeConnection, Worker } from '@temporalio/worker';
-import { testEnv } from '../../test/setup/env';
-import { WORKER_TUNING, installRuntime, workflowBundle } from '../../worker/worker';
+import { type Client, WorkflowFailedError } from '@temporalio/client';
+import { type TestWorker, startTestWorker } from '../../test/support/test-worker';
 import { type DownloadActivities, type DownloadInput, downloadWorkflowId } from './messages';
 
 jest.setTimeout(60_000);
 
 const taskQueue = `download-test-${randomUUID()}`;
-let connection: Connection;
 let client: Client;
-let nativeConnection: NativeConnection;
-let worker: Worker;
-let running: Promise<void>;
 const events: string[] = [];
 let failBuild = false;
 
@@ -49,26 +43,14 @@ const input = (shortKey: string): DownloadInput => ({
   folders: { patientId: false, patientName: false, accessionNumber: false, date: false },
 });
 
+let harness: TestWorker;
 beforeAll(async () => {
-  installRuntime('ERROR');
-  connection = await Connection.connect({ address: testEnv('temporalAddress') });
-  client = new Client({ connection });
-  nativeConnection = await NativeConnection.connect({ address: testEnv('temporalAddress') });
-  worker = await Worker.create({
-    ...WORKER_TUNING,
-    connection: nativeConnection,
-    taskQueue,
-    workflowBundle: await workflowBundle(),
-    activities,
-  });
-  running = worker.run();
+  harness = await startTestWorker(taskQueue, activities);
+  client = harness.client;
 });
 
 afterAll(async () => {
-  worker?.shutdown();
-  await running;
-  await nativeConnection?.close();
-  await connection?.close();
+  await harness?.stop();
 });
 
 it('builds the zip, then publishes its link', async () => {

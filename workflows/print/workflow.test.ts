@@ -4,23 +4,17 @@
  * fails (the api answers 'Erro ao gerar arquivo para impressão').
  */
 import { randomUUID } from 'node:crypto';
-import { Client, Connection, WorkflowFailedError } from '@temporalio/client';
+import { type Client, WorkflowFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
-import { NativeConnection, Worker } from '@temporalio/worker';
-import { testEnv } from '../../test/setup/env';
 import type { PrintJobDocument } from '../../domain/print/job';
 import { PrintOptions } from '../../domain/print/options';
-import { WORKER_TUNING, installRuntime, workflowBundle } from '../../worker/worker';
+import { type TestWorker, startTestWorker } from '../../test/support/test-worker';
 import { type PrintActivities, type PrintInput, printWorkflowId } from './messages';
 
 jest.setTimeout(60_000);
 
 const taskQueue = `print-test-${randomUUID()}`;
-let connection: Connection;
 let client: Client;
-let nativeConnection: NativeConnection;
-let worker: Worker;
-let running: Promise<void>;
 const published: { key: string; doc: PrintJobDocument }[] = [];
 let renders = 0;
 
@@ -35,26 +29,14 @@ const activities: PrintActivities = {
   },
 };
 
+let harness: TestWorker;
 beforeAll(async () => {
-  installRuntime('ERROR');
-  connection = await Connection.connect({ address: testEnv('temporalAddress') });
-  client = new Client({ connection });
-  nativeConnection = await NativeConnection.connect({ address: testEnv('temporalAddress') });
-  worker = await Worker.create({
-    ...WORKER_TUNING,
-    connection: nativeConnection,
-    taskQueue,
-    workflowBundle: await workflowBundle(),
-    activities,
-  });
-  running = worker.run();
+  harness = await startTestWorker(taskQueue, activities);
+  client = harness.client;
 });
 
 afterAll(async () => {
-  worker?.shutdown();
-  await running;
-  await nativeConnection?.close();
-  await connection?.close();
+  await harness?.stop();
 });
 
 const input = (studyId: string): PrintInput => ({

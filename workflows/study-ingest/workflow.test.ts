@@ -4,20 +4,14 @@
  * during that work give a second stable point.
  */
 import { randomUUID } from 'node:crypto';
-import { Client, Connection } from '@temporalio/client';
-import { NativeConnection, Worker } from '@temporalio/worker';
-import { testEnv } from '../../test/setup/env';
-import { WORKER_TUNING, installRuntime, workflowBundle } from '../../worker/worker';
+import { type Client } from '@temporalio/client';
+import { type TestWorker, startTestWorker } from '../../test/support/test-worker';
 import { type StudyIngestActivities, instanceStored, studyIngestWorkflowId } from './messages';
 
 jest.setTimeout(60_000);
 
 const taskQueue = `ingest-test-${randomUUID()}`;
-let connection: Connection;
 let client: Client;
-let nativeConnection: NativeConnection;
-let worker: Worker;
-let running: Promise<void>;
 const calls: { studyId: string; at: number }[] = [];
 let hold: Promise<void> = Promise.resolve();
 
@@ -29,26 +23,14 @@ const activities: StudyIngestActivities = {
   },
 };
 
+let harness: TestWorker;
 beforeAll(async () => {
-  installRuntime('ERROR');
-  connection = await Connection.connect({ address: testEnv('temporalAddress') });
-  client = new Client({ connection });
-  nativeConnection = await NativeConnection.connect({ address: testEnv('temporalAddress') });
-  worker = await Worker.create({
-    ...WORKER_TUNING,
-    connection: nativeConnection,
-    taskQueue,
-    workflowBundle: await workflowBundle(),
-    activities,
-  });
-  running = worker.run();
+  harness = await startTestWorker(taskQueue, activities);
+  client = harness.client;
 });
 
 afterAll(async () => {
-  worker?.shutdown();
-  await running;
-  await nativeConnection?.close();
-  await connection?.close();
+  await harness?.stop();
 });
 
 function signal(studyUid: string, studyId: string, stableMs: number) {
