@@ -26,12 +26,15 @@ export const OIDS = {
 } as const;
 
 /**
- * ICP-Brasil PAdES AD-RB v1.3 (DOC-ICP-15.03): the policy OID, the SHA-256 of the policy
- * file PA_PAdES_AD_RB_v1_3.der as listed in ITI's LPA_PAdES, and where it is published.
+ * ICP-Brasil PAdES AD-RB v1.3 (DOC-ICP-15.03): the policy OID, its signPolicyHash and where
+ * it is published. sigPolicyHash carries the hash *inside* PA_PAdES_AD_RB_v1_3.der (the
+ * SHA-256 of its signPolicyHashAlg and signPolicyInfo), not the SHA-256 of the whole file
+ * (23da544a…54dd, the LPA checksum): ITI's validator rejects the file checksum with 'O valor
+ * do resumo criptográfico não é equivalente ao esperado' (seen by several public projects).
  */
 export const ICP_BRASIL_AD_RB_V1_3 = {
   oid: '2.16.76.1.7.1.11.1.3',
-  sha256: '23da544aef71f7a75dc85fa6e17a83875741e4baef41ec178258a5c86ace54dd',
+  signPolicyHash: '23e4be4b9b362172e4ebb0e72b86a133ece5aad843d8651c6e38a0ba3f08fc60',
   uri: 'http://politicas.icpbrasil.gov.br/PA_PAdES_AD_RB_v1_3.der',
 } as const;
 
@@ -67,12 +70,16 @@ function signingCertificateV2(cert: forge.pki.Certificate): forge.asn1.Asn1 {
   return seq([seq([essCertIdV2])]);
 }
 
-/** SignaturePolicyId (RFC 5126 §5.8.1) with its hash and the policy's URI qualifier. */
+/**
+ * SignaturePolicyId (RFC 5126 §5.8.1) with its hash and the policy's URI qualifier. The hash's
+ * AlgorithmIdentifier has absent parameters (RFC 5754 §2), byte for byte as the policy and
+ * LPA_PAdES declare it (300b0609…0201): the validator rebuilds it, and a NULL there fails.
+ */
 function signaturePolicyId(): forge.asn1.Asn1 {
   const p = ICP_BRASIL_AD_RB_V1_3;
   return seq([
     oid(p.oid),
-    seq([algorithm(OIDS.sha256), octets(Buffer.from(p.sha256, 'hex').toString('binary'))]),
+    seq([algorithm(OIDS.sha256, false), octets(Buffer.from(p.signPolicyHash, 'hex').toString('binary'))]),
     seq([seq([oid(OIDS.spuri), asn1.create(C.UNIVERSAL, T.IA5STRING, false, p.uri)])]),
   ]);
 }
@@ -97,6 +104,7 @@ export function cadesDetached(
     attribute(OIDS.signingCertificateV2, signingCertificateV2(cert)),
     attribute(OIDS.signaturePolicyId, signaturePolicyId()),
   ]);
+  // SHA-2 digest AlgorithmIdentifiers with absent parameters (RFC 5754 §2 MUST); RSA keeps NULL.
   // The signature covers the attributes' SET encoding; the SignerInfo keeps them as [0] IMPLICIT.
   // RSASSA-PKCS1-v1_5 / SHA-256 with Node's OpenSSL: forge's pure-JS RSA costs ~100 ms a signature.
   const privateKey = createPrivateKey(forge.pki.privateKeyToPem(key));
@@ -106,7 +114,7 @@ export function cadesDetached(
   const signerInfo = seq([
     int(1),
     issuerAndSerial(cert),
-    algorithm(OIDS.sha256),
+    algorithm(OIDS.sha256, false),
     signedAttrs,
     algorithm(OIDS.sha256WithRSA),
     octets(signature),
@@ -117,7 +125,7 @@ export function cadesDetached(
     true,
     [cert, ...chain].map((c) => forge.pki.certificateToAsn1(c)),
   );
-  const signedData = seq([int(1), set([algorithm(OIDS.sha256)]), seq([oid(OIDS.data)]), certificates, set([signerInfo])]);
+  const signedData = seq([int(1), set([algorithm(OIDS.sha256, false)]), seq([oid(OIDS.data)]), certificates, set([signerInfo])]);
   const contentInfo = seq([oid(OIDS.signedData), asn1.create(C.CONTEXT_SPECIFIC, 0, true, [signedData])]);
   return Buffer.from(der(contentInfo), 'binary');
 }

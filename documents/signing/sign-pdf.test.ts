@@ -95,6 +95,10 @@ it('carries a CMS openssl verifies, with the four PAdES / ICP-Brasil signed attr
   expect(printed).toMatch(/object: (id-smime-aa-ets-sigPolicyId|[A-Za-z-]+) \(1\.2\.840\.113549\.1\.9\.16\.2\.15\)/);
   expect(printed).not.toContain('signingTime');
   expect(printed).toContain('2.16.76.1.7.1.11.1.3');
+  // sigPolicyHash: SHA-256 with absent parameters, then the policy's internal signPolicyHash.
+  const der = fs.readFileSync(cms).toString('hex');
+  expect(der).toContain('300b0609608648016503040201' + '0420' + '23e4be4b9b362172e4ebb0e72b86a133ece5aad843d8651c6e38a0ba3f08fc60');
+  expect(der).not.toContain('23da544aef71f7a75dc85fa6e17a83875741e4baef41ec178258a5c86ace54dd');
 });
 
 it('refuses a wrong password and an expired certificate', async () => {
