@@ -4,6 +4,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import { AppError } from '../domain/errors';
 import { authRoutes } from './auth/routes';
+import { institutionRoutes } from './institutions/routes';
 import type { ApiDeps } from './deps';
 import { errorHandler } from './http/errors';
 import { requestLogging, securityHeaders } from './http/security';
@@ -40,9 +41,10 @@ export function createApp(deps: ApiDeps): Koa {
   // An attachment travels as base64 JSON (spec 2 §7): 4MB of file is about 5.5MB of body.
   const smallJson = bodyParser({ jsonLimit: '1mb', enableTypes: ['json'] });
   const attachmentJson = bodyParser({ jsonLimit: '6mb', enableTypes: ['json'] });
-  app.use((ctx, next) =>
-    (ctx.method === 'POST' && ctx.path === '/api/studies/attachments' ? attachmentJson : smallJson)(ctx, next),
-  );
+  const isFileUpload = (method: string, path: string) =>
+    (method === 'POST' && path === '/api/studies/attachments') ||
+    (method === 'PUT' && /^\/api\/institutions\/[^/]+\/logo$/.test(path));
+  app.use((ctx, next) => (isFileUpload(ctx.method, ctx.path) ? attachmentJson : smallJson)(ctx, next));
 
   const api = new Router({ prefix: '/api' });
   api.get('/health', (ctx) => {
@@ -77,6 +79,7 @@ export function createApp(deps: ApiDeps): Koa {
     documentRoutes(deps, 'study'),
     documentRoutes(deps, 'scheduled'),
     printRoutes(deps),
+    institutionRoutes(deps),
   ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }

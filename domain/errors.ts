@@ -470,6 +470,14 @@ const catalogue = {
       es: 'El adjunto supera el límite de 4MB',
     },
   },
+  INSTITUTION_LOGO_TOO_LARGE: {
+    status: 413,
+    message: {
+      'pt-BR': 'O logo excede o limite de 2MB',
+      en: 'The logo exceeds the 2MB limit',
+      es: 'El logotipo supera el límite de 2MB',
+    },
+  },
   ATTACHMENT_UPLOAD_FAILED: {
     status: 400,
     message: {

@@ -23,7 +23,7 @@ export interface DocumentSource {
 export async function loadReportDocument(knex: Knex, rc: ReportContext, source: DocumentSource): Promise<ReportDocumentInput> {
   const { access, study, record } = rc;
   const version = source.version ?? record.version;
-  const [account, row, versionRow, finding] = await Promise.all([
+  const [account, row, versionRow, finding, logo] = await Promise.all([
     knex('accounts').where({ id: access.accountId }).first('name', 'is_for_human', 'config'),
     knex('studies as s')
       .join('patients as p', function joinPatient() {
@@ -54,6 +54,9 @@ export async function loadReportDocument(knex: Knex, rc: ReportContext, source: 
       .where({ 'f.study_id': study.id, 'f.account_id': access.accountId, 'f.in_the_report': true })
       .whereIn('f.status', ['SUSPICION_ACCEPTED', 'FINDING_CREATED'])
       .first('af.level_and_name', 'f.observation'),
+    study.institutionId
+      ? knex('institution_logos').where({ institution_id: study.institutionId, account_id: access.accountId }).first('bytes')
+      : undefined,
   ]);
   if (!account || !row) throw new AppError('NOT_FOUND');
 
@@ -87,7 +90,7 @@ export async function loadReportDocument(knex: Knex, rc: ReportContext, source: 
     veterinary: account.is_for_human === false,
     institution: {
       name: row.institutionName ?? account.name,
-      logoBase64: null,
+      logoBase64: logo ? (logo.bytes as Buffer).toString('base64') : null,
       customHeader:
         typeof cfg.PRINT_CUSTOM_HEADER === 'string' && cfg.PRINT_CUSTOM_HEADER.trim() ? cfg.PRINT_CUSTOM_HEADER : null,
     },

@@ -39,3 +39,14 @@ export function pageCount(pdf: Buffer): number {
 export function fontsOf(pdf: Buffer): string {
   return execFileSync('pdffonts', [tempFile(pdf)], { encoding: 'utf8' });
 }
+
+/** The images a PDF draws (`pdfimages -list`): one row per image, with its pixel size. */
+export function imagesOf(pdf: Buffer): { width: number; height: number }[] {
+  const out = execFileSync('pdfimages', ['-list', tempFile(pdf)], { encoding: 'utf8' });
+  return out
+    .split('\n')
+    .slice(2)
+    .map((line) => line.trim().split(/\s+/))
+    .filter((cols) => cols.length > 4 && cols[2] === 'image')
+    .map((cols) => ({ width: Number(cols[3]), height: Number(cols[4]) }));
+}

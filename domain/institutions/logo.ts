@@ -1,0 +1,28 @@
+/** An institution's logo (spec 3 §3): JPG or PNG, up to 2 MB, its bytes what its name says. */
+import { z } from 'zod';
+import { type AttachmentCheck, checkAttachment } from '../attachments/attachments';
+
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export const LOGO_EXTENSIONS = ['png', 'jpg', 'jpeg'] as const;
+
+export const UploadLogoBody = z
+  .object({
+    fileName: z.string().trim().min(1).max(200),
+    /** The image, base64 (2 MB of file is about 2.7 MB of text). */
+    file: z
+      .string()
+      .min(4)
+      .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 4096),
+  })
+  .strict();
+
+export type LogoCheck =
+  | { ok: true; mime: string }
+  | { ok: false; code: 'ATTACHMENT_EXTENSION_NOT_ALLOWED' | 'INSTITUTION_LOGO_TOO_LARGE' | 'ATTACHMENT_UPLOAD_FAILED' };
+
+export function checkLogo(fileName: string, bytes: Uint8Array): LogoCheck {
+  if (bytes.length > LOGO_MAX_BYTES) return { ok: false, code: 'INSTITUTION_LOGO_TOO_LARGE' };
+  const check: AttachmentCheck = checkAttachment(fileName, bytes, LOGO_EXTENSIONS);
+  if (!check.ok) return { ok: false, code: check.code === 'ATTACHMENT_TOO_LARGE' ? 'INSTITUTION_LOGO_TOO_LARGE' : check.code };
+  return { ok: true, mime: check.mime };
+}

@@ -1,0 +1,114 @@
+/**
+ * The institution's logo (spec 3 §3: JPG or PNG, up to 2 MB) heads its report PDFs (issue 6):
+ * an account administrator uploads it, anyone in the account sees it, the preview PDF draws
+ * it; wrong type, disguised bytes and oversize are refused with the catalogue's messages;
+ * another account's institution answers 404 and a non-administrator 403.
+ */
+import type { Knex } from 'knex';
+import sharp from 'sharp';
+import { ensureDocumentTools } from '../../scripts/tools';
+import type { Platform } from '../../scripts/platform';
+import { imagesOf, pdfText, qpdfCheck, renderPage } from '../../documents/testing/pdf-tools';
+import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createTenant } from '../support/fixtures';
+import { apiClient, startTestPlatform } from '../support/platform';
+
+jest.setTimeout(120_000);
+
+let platform: Platform;
+let knex: Knex;
+let api: ReturnType<typeof apiClient>;
+let t: Tenant;
+let other: Tenant;
+const tokens: Record<string, string> = {};
+let logo: Buffer;
+
+beforeAll(async () => {
+  ensureDocumentTools();
+  ({ platform, knex } = await startTestPlatform());
+  api = apiClient(platform.url);
+  t = await createTenant(knex, { studies: 1, users: { admin: [], doctor: DOCTOR_PERMISSIONS } });
+  other = await createTenant(knex, { studies: 1, users: { admin: [] } });
+  for (const tenant of [t, other]) {
+    await knex('user_accounts').where({ user_id: tenant.users.admin!.id, account_id: tenant.accountId }).update({ is_admin: true });
+  }
+  for (const [key, tenant, user] of [
+    ['admin', t, 'admin'],
+    ['doctor', t, 'doctor'],
+    ['outsider', other, 'admin'],
+  ] as const) {
+    tokens[key] = (await api('POST', '/auth', { body: { username: tenant.users[user]!.username, password: PASSWORD } })).body
+      .data.accessToken;
+  }
+  logo = await sharp({ create: { width: 300, height: 120, channels: 3, background: '#0b6e99' } })
+    .composite([{ input: Buffer.from('<svg width="300" height="120"><circle cx="60" cy="60" r="40" fill="#ffffff"/></svg>') }])
+    .png()
+    .toBuffer();
+});
+
+afterAll(async () => {
+  await platform?.stop();
+  await knex?.destroy();
+});
+
+const put = (who: string, institutionId: string, fileName: string, bytes: Buffer) =>
+  api('PUT', `/institutions/${institutionId}/logo`, { token: tokens[who], body: { fileName, file: bytes.toString('base64') } });
+
+it('refuses what is not a JPG or PNG of at most 2 MB, and who may not change it', async () => {
+  expect((await put('admin', t.institutionId, 'logo.gif', Buffer.from('GIF89a....'))).body.error).toMatchObject({
+    code: 'ATTACHMENT_EXTENSION_NOT_ALLOWED',
+    description: 'Extensão não permitida',
+  });
+  const disguised = await put('admin', t.institutionId, 'logo.png', Buffer.from('%PDF-1.4 not an image'));
+  expect(disguised.status).toBe(400);
+  expect(disguised.body.error.code).toBe('ATTACHMENT_UPLOAD_FAILED');
+  const big = Buffer.concat([logo, Buffer.alloc(2 * 1024 * 1024)]);
+  const tooBig = await put('admin', t.institutionId, 'logo.png', big);
+  expect(tooBig.status).toBe(413);
+  expect(tooBig.body.error.description).toBe('O logo excede o limite de 2MB');
+  expect((await put('doctor', t.institutionId, 'logo.png', logo)).status).toBe(403);
+  expect((await put('outsider', t.institutionId, 'logo.png', logo)).status).toBe(404);
+  expect((await api('GET', `/institutions/${t.institutionId}/logo`, { token: tokens.admin })).status).toBe(404);
+});
+
+it('stores the logo, shows it to the account, and draws it in the report PDF header', async () => {
+  expect((await put('admin', t.institutionId, 'Logotipo clínica.PNG', logo)).status).toBe(204);
+  const list = await api('GET', '/institutions', { token: tokens.doctor });
+  expect(list.body).toMatchObject({
+    canManage: false,
+    institutions: [{ id: t.institutionId, logoUpdatedAt: expect.any(String) }],
+  });
+  expect((await api('GET', '/institutions', { token: tokens.admin })).body.canManage).toBe(true);
+  expect((await api('GET', '/institutions', { token: tokens.outsider })).body.institutions).toEqual([
+    expect.objectContaining({ id: other.institutionId }),
+  ]);
+  const res = await fetch(`${platform.url}/api/institutions/${t.institutionId}/logo`, { headers: { access_token: tokens.doctor! } });
+  expect(res.headers.get('content-type')).toBe('image/png');
+  expect(Buffer.compare(Buffer.from(await res.arrayBuffer()), logo)).toBe(0);
+  expect((await api('GET', `/institutions/${t.institutionId}/logo`, { token: tokens.outsider })).status).toBe(404);
+
+  const id = t.studyIds[0]!;
+  const start = await api('POST', `/studies/${id}/reports/start`, { token: tokens.doctor, body: {} });
+  expect(start.status).toBe(200);
+  const saved = await api('POST', `/studies/${id}/reports/save`, {
+    token: tokens.doctor,
+    body: { content: '<p>Exame sem alterações.</p>', preview: true },
+  });
+  expect(saved.status).toBe(200);
+  const pdfRes = await fetch(`${platform.url}${saved.body.previewUrl}`, { headers: { access_token: tokens.doctor! } });
+  const pdf = Buffer.from(await pdfRes.arrayBuffer());
+  expect(pdfText(pdf)).toContain('Exame sem alterações.');
+  expect(imagesOf(pdf)).toContainEqual({ width: 300, height: 120 });
+  expect(qpdfCheck(pdf)).toMatchObject({ ok: true });
+  renderPage(pdf, 'institution-logo-preview');
+
+  // Removed: the next preview has no image.
+  expect((await api('DELETE', `/institutions/${t.institutionId}/logo`, { token: tokens.admin })).status).toBe(204);
+  const again = await api('POST', `/studies/${id}/reports/save`, {
+    token: tokens.doctor,
+    body: { content: '<p>Exame sem alterações.</p>', preview: true },
+  });
+  const pdf2 = Buffer.from(
+    await (await fetch(`${platform.url}${again.body.previewUrl}`, { headers: { access_token: tokens.doctor! } })).arrayBuffer(),
+  );
+  expect(imagesOf(pdf2)).toEqual([]);
+});
