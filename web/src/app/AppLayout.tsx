@@ -7,6 +7,7 @@ import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
+import ApartmentOutlinedIcon from '@mui/icons-material/ApartmentOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import { useSession } from '../features/auth/session';
@@ -41,6 +42,17 @@ export function AppLayout() {
           <AccountMenu />
           <LanguageSwitch />
           <ThemeSwitch />
+          <Tooltip title={t('institutions.menu')}>
+            <IconButton
+              color="inherit"
+              component={RouterLink}
+              to="/institutions"
+              aria-label={t('institutions.menu')}
+              data-testid="institutions-menu"
+            >
+              <ApartmentOutlinedIcon />
+            </IconButton>
+          </Tooltip>
           <Tooltip title={t('documents.certificate.menu')}>
             <IconButton
               color="inherit"

@@ -47,6 +47,10 @@ export function createRouter() {
                   lazy: async () => ({ Component: (await import('../features/documents/CertificatePage')).CertificatePage }),
                 },
                 {
+                  path: '/institutions',
+                  lazy: async () => ({ Component: (await import('../features/institutions/InstitutionsPage')).InstitutionsPage }),
+                },
+                {
                   path: '/studies/report/:studyId',
                   // the editor (TipTap) loads with its page
                   lazy: async () => ({ Component: (await import('../features/report/ReportPage')).ReportPage }),

@@ -8,8 +8,8 @@ import { API_PREFIX, apiRequest } from '../../lib/api';
 import { ApiError, NETWORK_ERROR, errorFromResponse } from '../../lib/errors';
 import { getToken } from '../../lib/token';
 
-/** A PDF as a Blob; an error answer becomes the ApiError it carries. */
-export async function fetchPdf(path: string): Promise<Blob> {
+/** A file of the API (a PDF, an image) as a Blob; an error answer becomes the ApiError it carries. */
+export async function fetchBlob(path: string): Promise<Blob> {
   const url = path.startsWith(API_PREFIX) ? path : `${API_PREFIX}${path}`;
   const headers: Record<string, string> = { 'Accept-Language': i18n.language };
   const token = getToken();
@@ -32,6 +32,7 @@ export async function fetchPdf(path: string): Promise<Blob> {
   }
   return res.blob();
 }
+export const fetchPdf = fetchBlob;
 
 const PreviewAnswer = z.object({ previewUrl: z.string() });
 
@@ -76,7 +77,7 @@ export async function fetchCertificate(signal?: AbortSignal): Promise<Certificat
   return (await apiRequest('/digitalSignature', { schema: CertificateAnswer, signal })).certificate;
 }
 
-async function base64Of(file: File): Promise<string> {
+export async function base64Of(file: File): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));

@@ -1,0 +1,34 @@
+/** Institutions the user reaches and their report-header logo (spec 3 §3). */
+import { z } from 'zod';
+import { apiRequest } from '../../lib/api';
+import { base64Of, fetchBlob } from '../documents/api';
+
+export const Institution = z.object({ id: z.string(), name: z.string(), logoUpdatedAt: z.string().nullable() });
+export type Institution = z.infer<typeof Institution>;
+const InstitutionsAnswer = z.object({ canManage: z.boolean(), institutions: z.array(Institution) });
+export type InstitutionsAnswer = z.infer<typeof InstitutionsAnswer>;
+
+export const institutionsKey = ['institutions'] as const;
+
+/** Spec 3 §3: JPG or PNG, up to 2 MB (the server checks again, by content). */
+export const LOGO_ACCEPT = '.png,.jpg,.jpeg,image/png,image/jpeg';
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+
+export function fetchInstitutions(signal?: AbortSignal): Promise<InstitutionsAnswer> {
+  return apiRequest('/institutions', { schema: InstitutionsAnswer, signal });
+}
+
+export function fetchLogo(id: string): Promise<Blob> {
+  return fetchBlob(`/institutions/${encodeURIComponent(id)}/logo`);
+}
+
+export async function uploadLogo(id: string, file: File): Promise<void> {
+  await apiRequest(`/institutions/${encodeURIComponent(id)}/logo`, {
+    method: 'PUT',
+    body: { fileName: file.name, file: await base64Of(file) },
+  });
+}
+
+export async function removeLogo(id: string): Promise<void> {
+  await apiRequest(`/institutions/${encodeURIComponent(id)}/logo`, { method: 'DELETE' });
+}
