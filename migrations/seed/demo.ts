@@ -3,6 +3,7 @@
  * institutions, doctors, a reviewer, a typist, an account admin, and studies in varied
  * states. Every demo user logs in with DEMO_PASSWORD.
  */
+import sharp from 'sharp';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { PERMISSIONS, type Permission } from '../../domain/auth/permissions';
@@ -111,6 +112,16 @@ const STATES: LaudoState[] = [
   LaudoState.CONCLUDED,
 ];
 
+/** A simple demo logo: a coloured mark and the name, as PNG. */
+async function demoLogo(name: string, colour: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="160">
+    <rect x="8" y="24" width="112" height="112" rx="24" fill="${colour}"/>
+    <path d="M40 80h48M64 56v48" stroke="#fff" stroke-width="14" stroke-linecap="round"/>
+    <text x="140" y="98" font-family="DejaVu Sans, sans-serif" font-size="38" font-weight="bold" fill="${colour}">${name}</text>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
 export async function seedDemo(knex: Knex, logger?: Logger): Promise<boolean> {
   const existing = await knex('accounts').first('id');
   if (existing) return false;
@@ -132,6 +143,11 @@ export async function seedDemo(knex: Knex, logger?: Logger): Promise<boolean> {
     const [vetInst] = await trx('institutions')
       .insert({ account_id: vet.id, name: 'Clínica Veterinária Pet', ae_title: 'VETPET' })
       .returning('*');
+    // The report PDFs' header shows the institution's logo (spec 3 §3).
+    await trx('institution_logos').insert([
+      { institution_id: humanInst[0].id, account_id: human.id, mime: 'image/png', bytes: await demoLogo('Hospital Central', '#1565c0') },
+      { institution_id: vetInst.id, account_id: vet.id, mime: 'image/png', bytes: await demoLogo('Clínica Vet Pet', '#00796b') },
+    ]);
 
     const users: Record<string, { id: string; name: string }> = {};
     for (const u of DEMO_USERS) {

@@ -58,7 +58,7 @@ test('the administrator uploads the logo; a doctor sees it', async () => {
   await page.getByText('Logo salvo.').waitFor();
   const img = row.getByTestId('institution-logo');
   await img.waitFor();
-  expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(360);
+  expect(await img.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth)).toBe(360);
   expect(await row.getByTestId('institution-logo-error').count()).toBe(0);
   await page.screenshot({ path: path.join(ARTIFACTS, 'institution-logo.png') });
   const stored = await knex('institution_logos').where({ institution_id: t.institutionId }).first('mime');
