@@ -208,7 +208,11 @@ it("ALLOW_PRINT_ON_DEMAND 'false' refuses printing with 403 for that account onl
   const setFlag = (accountId: string, value: unknown) =>
     knex('accounts')
       .where({ id: accountId })
-      .update({ config: knex.raw(`coalesce(config, '{}'::jsonb) || jsonb_build_object('ALLOW_PRINT_ON_DEMAND', ?::jsonb)`, [JSON.stringify(value)]) });
+      .update({
+        config: knex.raw(`coalesce(config, '{}'::jsonb) || jsonb_build_object('ALLOW_PRINT_ON_DEMAND', ?::jsonb)`, [
+          JSON.stringify(value),
+        ]),
+      });
   // A study of the other account (no images: its job starts, then ends in error).
   const outsiderStudyId = other.studyIds[0]!;
   try {
