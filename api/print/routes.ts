@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
-import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { printOnDemandAllowed, printStudyTopic } from '../../domain/print/job';
@@ -58,7 +58,9 @@ export function printRoutes(deps: ApiDeps): Router {
 
   router.get('/accounts/:accountId/config', async (ctx) => {
     const access = await currentAccess(ctx, knex);
-    const account = await knex('accounts').where({ id: accountParam(ctx, access) }).first('config');
+    const account = await knex('accounts')
+      .where({ id: accountParam(ctx, access) })
+      .first('config');
     const config = (account?.config ?? {}) as Record<string, unknown>;
     ctx.body = {
       PRINT_CUSTOM_HEADER: typeof config.PRINT_CUSTOM_HEADER === 'string' ? config.PRINT_CUSTOM_HEADER : null,
@@ -66,6 +68,18 @@ export function printRoutes(deps: ApiDeps): Router {
       ALLOW_PRINT_ON_DEMAND: printOnDemandAllowed(config) ? 'true' : 'false',
     };
   });
+
+  const jobExists = (key: string) =>
+    temporal.workflow
+      .getHandle(printWorkflowId(key))
+      .describe()
+      .then(
+        () => true,
+        (err: unknown) => {
+          if (err instanceof WorkflowNotFoundError) return false;
+          throw err;
+        },
+      );
 
   router.get('/studies/:id/print-study', async (ctx) => {
     const access = await currentAccess(ctx, knex);
@@ -79,6 +93,8 @@ export function printRoutes(deps: ApiDeps): Router {
     const key = printStudyKey ?? randomUUID();
     const accountId = access.accountId;
     const retentionMs = deps.config.PRINT_RETENTION_MINUTES * 60_000;
+    // A key names one job for good: a reused one is refused before its document is touched.
+    if (await jobExists(key)) throw new AppError('MALFORMED_REQUEST');
     await publisher.publishRetained(printStudyTopic(accountId, key), JSON.stringify({ status: 'requested' }));
     try {
       // The job outlives the request: the dialog follows its live document; the workflow
@@ -98,7 +114,7 @@ export function printRoutes(deps: ApiDeps): Router {
         ],
       });
     } catch (err) {
-      // A key already used names another job: never reattach to it.
+      // The same key sent twice at once: the loser is refused.
       if (err instanceof WorkflowExecutionAlreadyStartedError) throw new AppError('MALFORMED_REQUEST');
       await publisher.publishRetained(printStudyTopic(accountId, key), '');
       throw err;

@@ -18,17 +18,23 @@ export const PrintJobDocument = z.object({
 export type PrintJobDocument = z.infer<typeof PrintJobDocument>;
 
 /**
- * How long one job may take from request to PDF: the render activity's whole budget
- * (retries included) on the server, and how long the dialog waits for a final status.
+ * How long one job may take from request to final status: the dialog waits this long; the
+ * workflow gives the render (retries included) this much less the margin its last steps
+ * (link, status) need, so a job the server still runs is never one the dialog gave up on.
  */
 export const PRINT_JOB_TIMEOUT_MS = 5 * 60_000;
+export const PRINT_JOB_FINISH_MARGIN_MS = 30_000;
 
 /**
  * Account setting ALLOW_PRINT_ON_DEMAND (ADR 007): printing study images is allowed unless
  * the account says exactly 'false' (unset keeps the platform's default, allowed).
  */
 export function printOnDemandAllowed(config: Record<string, unknown> | null | undefined): boolean {
-  return String(config?.ALLOW_PRINT_ON_DEMAND ?? 'true').trim().toLowerCase() !== 'false';
+  return (
+    String(config?.ALLOW_PRINT_ON_DEMAND ?? 'true')
+      .trim()
+      .toLowerCase() !== 'false'
+  );
 }
 
 export function printStudyTopic(accountId: string, key: string): string {

@@ -146,6 +146,9 @@ it('answers the key at once; the live document says started then completed with 
     );
     expect(fs.existsSync(file)).toBe(false);
     expect((await fetch(`${platform.url}${done.downloadUrl}`)).status).toBe(404);
+    // The key names that job for good: reusing it is refused and publishes nothing.
+    const reused = await api('GET', `/studies/${studyId}/print-study?printStudyKey=${key}`, { token: tokens.doctor });
+    expect([reused.status, reused.body.error.code]).toEqual([400, 'MALFORMED_REQUEST']);
     // A new subscriber gets no retained document.
     const late = await follow(key);
     await new Promise((r) => setTimeout(r, 500));

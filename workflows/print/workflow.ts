@@ -1,5 +1,5 @@
 import { ApplicationFailure, proxyActivities, sleep } from '@temporalio/workflow';
-import { PRINT_JOB_TIMEOUT_MS } from '../../domain/print/job';
+import { PRINT_JOB_FINISH_MARGIN_MS, PRINT_JOB_TIMEOUT_MS } from '../../domain/print/job';
 import type { PrintActivities, PrintInput } from './messages';
 
 const { publishPrintStatus, linkPrintFile, cleanupPrint } = proxyActivities<PrintActivities>({
@@ -7,8 +7,8 @@ const { publishPrintStatus, linkPrintFile, cleanupPrint } = proxyActivities<Prin
   retry: { maximumAttempts: 5 },
 });
 const { renderPrintStudy } = proxyActivities<PrintActivities>({
-  // The job's whole budget, retries included: the dialog gives up after the same time.
-  scheduleToCloseTimeout: PRINT_JOB_TIMEOUT_MS,
+  // The job's budget, retries included: the dialog gives up after PRINT_JOB_TIMEOUT_MS.
+  scheduleToCloseTimeout: PRINT_JOB_TIMEOUT_MS - PRINT_JOB_FINISH_MARGIN_MS,
   // A render that fails for its data (no image) fails the same way again.
   retry: { maximumAttempts: 2, nonRetryableErrorTypes: ['PrintRenderError'] },
 });
