@@ -120,6 +120,20 @@ describe('PrintDialog', () => {
     expect(listeners.size).toBe(0);
   });
 
+  it('closing the dialog while the job runs stops listening (the workflow cleans up on its own)', async () => {
+    printed.mockImplementationOnce(async () => ({ printStudyKey: 'k', downloadUrl: null }));
+    const view = render(
+      <QueryClientProvider client={new QueryClient()}>
+        <PrintDialog study={study} onClose={jest.fn()} />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(screen.queryByLabelText('Carregando')).toBeNull());
+    fireEvent.click(screen.getByTestId('print-preview'));
+    push({ status: 'started' });
+    view.unmount();
+    expect(listeners.size).toBe(0);
+  });
+
   it("the job's error shows the spec 2 §8 title with code 500 and the job's message", async () => {
     printed.mockImplementationOnce(async () => ({ printStudyKey: 'k', downloadUrl: null }));
     await open();
