@@ -5,6 +5,7 @@
 import { buffer } from 'node:stream/consumers';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Knex } from 'knex';
+import { createDownloadLink } from '../api/files/download-links';
 import { examDay } from '../domain/studies/header';
 import { type PrintPdfImage, renderPrintPdf } from '../documents/print-pdf/render';
 import { printObjectKey, printStudyTopic } from '../domain/print/job';
@@ -22,6 +23,19 @@ export function createPrintActivities(deps: { knex: Knex; publisher: LivePublish
   return {
     async publishPrintStatus({ accountId, key, doc }) {
       await publisher.publishRetained(printStudyTopic(accountId, key), JSON.stringify(doc));
+    },
+
+    async linkPrintFile({ accountId, objectKey, filename, ttlMs }) {
+      const downloadUrl = await createDownloadLink(knex, { accountId, objectKey, filename, contentType: 'application/pdf' }, ttlMs);
+      return { downloadUrl };
+    },
+
+    async cleanupPrint({ accountId, key }) {
+      const objectKey = printObjectKey(accountId, key);
+      await storage.delete(objectKey);
+      await knex('download_links').where({ account_id: accountId, object_key: objectKey }).delete();
+      // An empty retained message removes the retained document (MQTT 3.3.1.3).
+      await publisher.publishRetained(printStudyTopic(accountId, key), '');
     },
 
     async renderPrintStudy({ accountId, studyId, key, options }) {

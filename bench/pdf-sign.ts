@@ -1,11 +1,14 @@
 /**
  * Report PDF render and sign time per report (issue 6): renders the sample report (every
  * block the renderer draws) and a long one, then signs it with a throw-away A1 made with
- * openssl (PKCS#12 opening measured apart: it is paid once per signature request).
+ * openssl (PKCS#12 opening measured apart), and the whole sign step as the API runs it —
+ * unseal + open the A1 + render + sign — without and with the per-session A1 cache.
  * Prints figures; never fails a build.  npm run bench:pdf [-- --reports 40]
  */
 import { performance } from 'node:perf_hooks';
-import { readA1 } from '../documents/signing/a1-certificate';
+import { randomBytes } from 'node:crypto';
+import { A1SessionCache } from '../api/documents/a1-session-cache';
+import { readA1, seal, unseal } from '../documents/signing/a1-certificate';
 import { renderSignedReport } from '../documents/signing/sign-pdf';
 import { renderReportPdf } from '../documents/report-pdf/render';
 import { SAMPLE_HTML, sampleReport } from '../documents/testing/sample-report';
@@ -61,6 +64,25 @@ async function main() {
     });
   console.log(`  render + sign (PAdES), 1–2 pages: ${stats(await time(N, sign(short)))}`);
   console.log(`  render + sign (PAdES), long report: ${stats(await time(N, sign(long)))}`);
+
+  // The API's sign step: the sealed PKCS#12 opened with the password, then render + sign.
+  const key = randomBytes(32);
+  const sealed = seal(pki.p12, key);
+  const openSealed = () => readA1(unseal(sealed, key), pki.password);
+  const signWith = (a1: ReturnType<typeof readA1>, i: number) =>
+    renderSignedReport({
+      document: short,
+      a1,
+      verificationCode: `BNCH-0001-${String(i).padStart(4, '0')}`,
+      verifyUrl: 'http://localhost:3000/verify/x',
+    });
+  const without = await time(N, (i) => signWith(openSealed(), i));
+  const cache = new A1SessionCache();
+  const caller = { sessionId: 'bench', userId: 'bench' };
+  await cache.open(caller, 'cert', pki.password, openSealed); // the session's first signature
+  const withCache = await time(N, async (i) => signWith(await cache.open(caller, 'cert', pki.password, openSealed), i));
+  console.log(`  sign step, A1 opened every time: ${stats(without)}`);
+  console.log(`  sign step, A1 from the session cache: ${stats(withCache)}`);
 }
 
 main().catch((err) => {

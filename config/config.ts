@@ -56,6 +56,10 @@ const ConfigSchema = z.object({
     .optional(),
   /** Public address of the platform, printed in signed PDFs' verification links (QR). */
   PUBLIC_URL: z.string().url().optional(),
+  /** Minutes a print job's PDF and live document are kept after the job ends. */
+  PRINT_RETENTION_MINUTES: z.coerce.number().positive().default(60),
+  /** Report preview PDFs kept per report; older ones are removed as new ones are made. */
+  PREVIEW_FILES_KEPT: z.coerce.number().int().positive().default(3),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

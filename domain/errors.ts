@@ -305,6 +305,14 @@ const catalogue = {
       es: 'Error al generar el archivo de impresión',
     },
   },
+  PRINT_NOT_ALLOWED: {
+    status: 403,
+    message: {
+      'pt-BR': 'A impressão de imagens não está habilitada para esta conta.',
+      en: 'Printing images is not enabled for this account.',
+      es: 'La impresión de imágenes no está habilitada para esta cuenta.',
+    },
+  },
   PRINT_SAVE_FAILED: {
     status: 500,
     message: {

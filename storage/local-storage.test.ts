@@ -38,3 +38,17 @@ it('streams a body in and leaves no temporary file behind when the stream fails'
 it.each(['../etc/passwd', '/abs', 'a//b', 'a/../b', '.hidden', ''])('refuses the key %j', async (key) => {
   await expect(storage.put(key, Buffer.from('x'))).rejects.toThrow('invalid object key');
 });
+
+it('lists the objects directly in a folder, without subfolders or writes in progress', async () => {
+  await storage.put('a/f/one.pdf', Buffer.from('1'));
+  await storage.put('a/f/two.pdf', Buffer.from('22'));
+  await storage.put('a/f/sub/three.pdf', Buffer.from('3'));
+  fs.writeFileSync(path.join(root, 'a', 'f', 'four.pdf.123.tmp'), 'x');
+  const listed = await storage.listFolder('a/f');
+  expect(listed.map((o) => [o.key, o.size]).sort()).toEqual([
+    ['a/f/one.pdf', 1],
+    ['a/f/two.pdf', 2],
+  ]);
+  expect(Math.abs(listed[0]!.modifiedAt.getTime() - Date.now())).toBeLessThan(60_000);
+  expect(await storage.listFolder('a/none')).toEqual([]);
+});

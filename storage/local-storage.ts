@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -48,5 +49,23 @@ export class LocalObjectStorage implements ObjectStorage {
 
   async delete(key: string): Promise<void> {
     await fs.rm(this.file(key), { force: true });
+  }
+
+  async listFolder(folder: string): Promise<{ key: string; size: number; modifiedAt: Date }[]> {
+    let entries: Dirent[];
+    try {
+      entries = await fs.readdir(this.file(folder), { withFileTypes: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw err;
+    }
+    const out: { key: string; size: number; modifiedAt: Date }[] = [];
+    // Writes in progress (`….tmp`) are not objects yet.
+    for (const e of entries.filter((d) => d.isFile() && !d.name.endsWith('.tmp'))) {
+      const key = `${folder}/${e.name}`;
+      const stat = await fs.stat(this.file(key)).catch(() => null);
+      if (stat) out.push({ key, size: stat.size, modifiedAt: stat.mtime });
+    }
+    return out;
   }
 }

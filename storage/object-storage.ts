@@ -10,6 +10,8 @@ export interface ObjectStorage {
   get(key: string): Promise<Readable>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /** The objects directly in a folder (not in its subfolders); none when it does not exist. */
+  listFolder(folder: string): Promise<{ key: string; size: number; modifiedAt: Date }[]>;
 }
 
 const KEY = /^[A-Za-z0-9][A-Za-z0-9._=-]*(\/[A-Za-z0-9][A-Za-z0-9._=-]*)*$/;

@@ -8,6 +8,7 @@ import { body } from '../http/validate';
 import { audit, login } from './login';
 import { presentSession } from './present-session';
 import { requireSession, sessionOf } from './session';
+import { a1SessionCache } from '../documents/a1-session-cache';
 
 /** User settings the client may write (spec 3 §3 userConfig keys). */
 const UserConfigBody = z
@@ -65,6 +66,7 @@ export function authRoutes(deps: ApiDeps): Router {
     await knex('sessions').where({ id: s.sessionId }).update({ revoked_at: knex.fn.now() });
     await audit(knex, s.user.id, reason, ctx.ip, s.currentAccountId);
     deps.onSessionEnded?.(s.sessionId);
+    a1SessionCache.forgetSession(s.sessionId);
     ctx.status = 204;
   };
   router.post('/auth/logout', authed, endSession('auth.logout'));

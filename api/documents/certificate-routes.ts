@@ -10,6 +10,7 @@ import { A1Error, distinguishedName, isValidAt, readA1, seal } from '../../docum
 import { requireSession, sessionOf } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { body } from '../http/validate';
+import { a1SessionCache } from './a1-session-cache';
 import { certificateKey } from './certificate-key';
 
 /** A .p12/.pfx is a few KB; 64 KB leaves room for long chains. */
@@ -105,6 +106,8 @@ export function certificateRoutes(deps: ApiDeps): Router {
       await trx('users').where({ id: userId }).update({ personal_key_id: saved.id, updated_at: new Date() });
       return saved as CertificateRow;
     });
+    // The old certificate's opened key must not sign again (its row id is gone anyway).
+    a1SessionCache.forgetUser(userId);
     ctx.body = { certificate: present(row) };
   });
 
@@ -114,6 +117,7 @@ export function certificateRoutes(deps: ApiDeps): Router {
       await trx('user_certificates').where({ user_id: userId }).delete();
       await trx('users').where({ id: userId }).update({ personal_key_id: null, updated_at: new Date() });
     });
+    a1SessionCache.forgetUser(userId);
     ctx.body = { certificate: null };
   });
 

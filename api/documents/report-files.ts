@@ -36,3 +36,17 @@ export async function renderStored(
 export async function readObject(storage: ObjectStorage, key: string): Promise<Buffer> {
   return buffer((await storage.get(key)) as Readable);
 }
+
+/**
+ * Keeps a report's preview folder small: the file just answered plus the newest `keep - 1`
+ * others (a preview still open in a browser a moment ago stays readable); older ones go.
+ * Runs on each new preview of the report, so the folder never grows past `keep`.
+ */
+export async function prunePreviews(storage: ObjectStorage, folder: string, current: string, keep: number): Promise<string[]> {
+  const others = (await storage.listFolder(folder))
+    .filter((o) => o.key !== current)
+    .sort((a, b) => b.modifiedAt.getTime() - a.modifiedAt.getTime() || a.key.localeCompare(b.key));
+  const old = others.slice(Math.max(0, keep - 1)).map((o) => o.key);
+  for (const key of old) await storage.delete(key);
+  return old;
+}

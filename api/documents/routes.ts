@@ -12,7 +12,7 @@ import type { ApiDeps } from '../deps';
 import { loadReportContext, type ReportContext } from '../reports/run-action';
 import type { ExamKind } from '../studies/study-queries';
 import { loadReportDocument } from './document-data';
-import { laudoFolder, previewKey, renderStored } from './report-files';
+import { laudoFolder, previewKey, prunePreviews, renderStored } from './report-files';
 
 /** Spec 2 §3: the editor previews in states 1, 12 and 25. */
 export const PREVIEW_STATES: readonly number[] = [S.IN_PROGRESS, S.REVIEWING, S.REVIEWING_TYPED];
@@ -30,7 +30,12 @@ export async function previewReport(
 ): Promise<{ previewUrl: string }> {
   if (!PREVIEW_STATES.includes(rc.record.state)) throw new AppError('REPORT_ACTION_NOT_ALLOWED');
   const doc = await loadReportDocument(deps.knex, rc, { contentHtml, lang: lang ?? ctx.get('accept-language'), preview: true });
-  const { file } = await renderStored(deps.storage, `${laudoFolder(rc.access.accountId, rc.record.laudoId)}/previews`, doc);
+  const folder = `${laudoFolder(rc.access.accountId, rc.record.laudoId)}/previews`;
+  const { key, file } = await renderStored(deps.storage, folder, doc);
+  // Housekeeping only: a failure here must not fail the preview the user asked for.
+  await prunePreviews(deps.storage, folder, key, deps.config.PREVIEW_FILES_KEPT).catch((err: unknown) =>
+    deps.logger.warn({ err, folder }, 'preview cleanup failed'),
+  );
   const base = kind === 'study' ? 'studies' : 'scheduledExam';
   return { previewUrl: `/api/${base}/${rc.study.id}/reports/preview/${file}` };
 }

@@ -13,6 +13,7 @@ import { plan } from '../../workflows/laudo/plan';
 import { actorFor } from '../access/access';
 import type { ApiDeps } from '../deps';
 import { type ReportContext, runReportAction } from '../reports/run-action';
+import { a1SessionCache } from './a1-session-cache';
 import { findCertificate } from './certificate-routes';
 import { certificateKey } from './certificate-key';
 import { loadReportDocument } from './document-data';
@@ -36,14 +37,22 @@ export function publicBaseUrl(deps: ApiDeps, ctx: Context): string {
 
 /**
  * The caller's A1 opened with the password, or the spec's refusal: no certificate →
- * NO_A1_CERTIFICATE; wrong password, unreadable or expired → SIGN_FAILED.
+ * NO_A1_CERTIFICATE; wrong password, unreadable or expired → SIGN_FAILED. An opened
+ * certificate is kept for the session a few minutes (a1SessionCache), found again only with
+ * the same registered certificate and the same password.
  */
-export async function openCallerA1(deps: ApiDeps, userId: string, password: string | undefined): Promise<A1> {
-  const cert = await findCertificate(deps.knex, userId);
+export async function openCallerA1(
+  deps: ApiDeps,
+  caller: { userId: string; sessionId: string },
+  password: string | undefined,
+): Promise<A1> {
+  const cert = await findCertificate(deps.knex, caller.userId);
   if (!cert) throw new AppError('NO_A1_CERTIFICATE');
   if (!password) throw new AppError('SIGN_PASSWORD_REQUIRED');
   try {
-    return readA1(unseal(cert.sealed_p12, certificateKey(deps.config)), password);
+    return await a1SessionCache.open(caller, cert.id, password, () =>
+      readA1(unseal(cert.sealed_p12, certificateKey(deps.config)), password),
+    );
   } catch (err) {
     if (err instanceof A1Error || (err as Error).message?.includes('authenticate')) throw new AppError('SIGN_FAILED');
     throw err;

@@ -1,22 +1,24 @@
 /**
- * Print layouts (spec 2 §3, §7): GET /studies/:id/print-study runs a printWorkflow and
- * answers the PDF's short-lived downloadUrl with the job's printStudyKey (its live document
- * `printStudy/{key}` says requested → started → completed/error meanwhile); the account's
- * print config is read and saved at /layouts.
+ * Print layouts (spec 2 §3, §7): GET /studies/:id/print-study starts a printWorkflow and
+ * answers at once (202) with the job's printStudyKey; its live document `printStudy/{key}`
+ * says requested → started → completed (with the PDF's downloadUrl) or error. The account
+ * setting ALLOW_PRINT_ON_DEMAND = 'false' refuses it (ADR 007). The account's print config
+ * is read and saved at /layouts; GET /accounts/:accountId/config answers the account settings
+ * the print screens read (spec 2 §7: PRINT_CUSTOM_HEADER; ALLOW_PRINT_ON_DEMAND).
  */
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
-import { WorkflowFailedError } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
-import { printStudyTopic } from '../../domain/print/job';
+import { printOnDemandAllowed, printStudyTopic } from '../../domain/print/job';
 import { PrintOptions } from '../../domain/print/options';
 import type { printWorkflow } from '../../workflows/print/workflow';
 import { printWorkflowId } from '../../workflows/print/messages';
 import { currentAccess, requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
-import { createDownloadLink } from '../files/download-links';
 import { body, query, uuidParam } from '../http/validate';
+import { accountParam } from '../phrases/account-param';
 import { studiesQuery } from '../studies/study-queries';
 
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -48,12 +50,36 @@ const PrintQuery = z
 
 /** The account config key holding the saved print config. */
 export const PRINT_CONFIG_KEY = 'PRINT_CONFIG';
-const PRINT_TIMEOUT = '5 minutes';
 
 export function printRoutes(deps: ApiDeps): Router {
   const { knex, temporal, publisher } = deps;
   const router = new Router();
-  router.use(['/studies/:id/print-study', '/layouts'], requireSession(knex));
+  router.use(['/studies/:id/print-study', '/layouts', '/accounts/:accountId/config'], requireSession(knex));
+
+  router.get('/accounts/:accountId/config', async (ctx) => {
+    const access = await currentAccess(ctx, knex);
+    const account = await knex('accounts')
+      .where({ id: accountParam(ctx, access) })
+      .first('config');
+    const config = (account?.config ?? {}) as Record<string, unknown>;
+    ctx.body = {
+      PRINT_CUSTOM_HEADER: typeof config.PRINT_CUSTOM_HEADER === 'string' ? config.PRINT_CUSTOM_HEADER : null,
+      // Normalised, so the client reads one rule (printOnDemandAllowed) the same way.
+      ALLOW_PRINT_ON_DEMAND: printOnDemandAllowed(config) ? 'true' : 'false',
+    };
+  });
+
+  const jobExists = (key: string) =>
+    temporal.workflow
+      .getHandle(printWorkflowId(key))
+      .describe()
+      .then(
+        () => true,
+        (err: unknown) => {
+          if (err instanceof WorkflowNotFoundError) return false;
+          throw err;
+        },
+      );
 
   router.get('/studies/:id/print-study', async (ctx) => {
     const access = await currentAccess(ctx, knex);
@@ -62,28 +88,39 @@ export function printRoutes(deps: ApiDeps): Router {
     const { printStudyKey, ...raw } = query(ctx, PrintQuery);
     const parsed = PrintOptions.safeParse(Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)));
     if (!parsed.success) throw new AppError('MALFORMED_REQUEST');
+    const account = await knex('accounts').where({ id: access.accountId }).first('config');
+    if (!printOnDemandAllowed(account?.config)) throw new AppError('PRINT_NOT_ALLOWED');
     const key = printStudyKey ?? randomUUID();
     const accountId = access.accountId;
+    const retentionMs = deps.config.PRINT_RETENTION_MINUTES * 60_000;
+    // A key names one job for good: a reused one is refused before its document is touched.
+    if (await jobExists(key)) throw new AppError('MALFORMED_REQUEST');
     await publisher.publishRetained(printStudyTopic(accountId, key), JSON.stringify({ status: 'requested' }));
-    let result: { objectKey: string; pages: number };
     try {
-      result = await temporal.workflow.execute<typeof printWorkflow>('printWorkflow', {
+      // The job outlives the request: the dialog follows its live document; the workflow
+      // removes the PDF and the document after the retention period, watched or not.
+      await temporal.workflow.start<typeof printWorkflow>('printWorkflow', {
         taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
         workflowId: printWorkflowId(key),
-        workflowExecutionTimeout: PRINT_TIMEOUT,
-        args: [{ accountId, studyId: study.id, key, options: parsed.data }],
+        args: [
+          {
+            accountId,
+            studyId: study.id,
+            key,
+            options: parsed.data,
+            filename: `impressao-${String(study.name ?? 'estudo').replace(/[^\p{L}\p{N}]+/gu, '-')}.pdf`,
+            retentionMs,
+          },
+        ],
       });
     } catch (err) {
-      if (!(err instanceof WorkflowFailedError)) throw err;
-      throw new AppError('PRINT_FAILED');
+      // The same key sent twice at once: the loser is refused.
+      if (err instanceof WorkflowExecutionAlreadyStartedError) throw new AppError('MALFORMED_REQUEST');
+      await publisher.publishRetained(printStudyTopic(accountId, key), '');
+      throw err;
     }
-    const downloadUrl = await createDownloadLink(knex, {
-      accountId,
-      objectKey: result.objectKey,
-      filename: `impressao-${String(study.name ?? 'estudo').replace(/[^\p{L}\p{N}]+/gu, '-')}.pdf`,
-      contentType: 'application/pdf',
-    });
-    ctx.body = { printStudyKey: key, downloadUrl, pages: result.pages };
+    ctx.status = 202;
+    ctx.body = { printStudyKey: key, downloadUrl: null };
   });
 
   router.get('/layouts', async (ctx) => {

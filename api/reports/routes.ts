@@ -11,7 +11,7 @@ import { AppError } from '../../domain/errors';
 import { REOPEN_MOTIVES } from '../../domain/laudo/inputs';
 import { check } from '../../domain/laudo/transitions';
 import { actorFor } from '../access/access';
-import { requireSession } from '../auth/session';
+import { requireSession, sessionOf } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { body } from '../http/validate';
 import { MAX_CONTENT_BYTES, readContent } from './contents';
@@ -156,7 +156,7 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
     }
     // Finishing with the certificate password signs too (spec 1 §7): the certificate is opened
     // first, so a wrong password refuses before the report is finished.
-    const a1 = b.finish && b.personalKeyPassword ? await openCallerA1(deps, rc.access.userId, b.personalKeyPassword) : null;
+    const a1 = b.finish && b.personalKeyPassword ? await openCallerA1(deps, { userId: rc.access.userId, sessionId: sessionOf(ctx).sessionId }, b.personalKeyPassword) : null;
     const action = b.finish ? 'finish' : 'save';
     // A structured report's content is its form's rendering, never the text sent.
     const content = (await structuredContent(knex, rc, b.finish, requestLang(ctx))) ?? b.content;
@@ -236,7 +236,7 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
     const rc = await loadReportContext(ctx);
     const hasKey = Boolean(await findCertificate(knex, rc.access.userId));
     checkSign(rc, hasKey, Boolean(b.personalKeyPassword));
-    const a1 = await openCallerA1(deps, rc.access.userId, b.personalKeyPassword);
+    const a1 = await openCallerA1(deps, { userId: rc.access.userId, sessionId: sessionOf(ctx).sessionId }, b.personalKeyPassword);
     ctx.body = { report: await signReport(ctx, deps, rc, a1) };
   });
 

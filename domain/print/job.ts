@@ -1,12 +1,40 @@
 /**
  * The print job's live document (spec 2 §3, §4, §7): retained on
  * `laudos/accounts/{accountId}/printStudy/{key}`; the key is random, so only who asked knows it.
+ * The request answers at once with the key; the document carries the PDF's link when done.
  */
-export type PrintJobStatus = 'requested' | 'started' | 'completed' | 'error';
+import { z } from 'zod';
 
-export interface PrintJobDocument {
-  status: PrintJobStatus;
-  errorMessage?: string;
+export const PrintJobStatus = z.enum(['requested', 'started', 'completed', 'error']);
+export type PrintJobStatus = z.infer<typeof PrintJobStatus>;
+
+export const PrintJobDocument = z.object({
+  status: PrintJobStatus,
+  errorMessage: z.string().optional(),
+  /** When completed: the PDF's short-lived link and its page count. */
+  downloadUrl: z.string().optional(),
+  pages: z.number().int().optional(),
+});
+export type PrintJobDocument = z.infer<typeof PrintJobDocument>;
+
+/**
+ * How long one job may take from request to final status: the dialog waits this long; the
+ * workflow gives the render (retries included) this much less the margin its last steps
+ * (link, status) need, so a job the server still runs is never one the dialog gave up on.
+ */
+export const PRINT_JOB_TIMEOUT_MS = 5 * 60_000;
+export const PRINT_JOB_FINISH_MARGIN_MS = 30_000;
+
+/**
+ * Account setting ALLOW_PRINT_ON_DEMAND (ADR 007): printing study images is allowed unless
+ * the account says exactly 'false' (unset keeps the platform's default, allowed).
+ */
+export function printOnDemandAllowed(config: Record<string, unknown> | null | undefined): boolean {
+  return (
+    String(config?.ALLOW_PRINT_ON_DEMAND ?? 'true')
+      .trim()
+      .toLowerCase() !== 'false'
+  );
 }
 
 export function printStudyTopic(accountId: string, key: string): string {

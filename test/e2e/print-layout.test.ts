@@ -1,8 +1,10 @@
 /**
  * Print layouts in the browser (spec 2 §2–§5): the viewer's print button opens the
  * full-screen dialog; a 2x2 layout of one 6-image series is previewed as a 2-page PDF and
- * downloaded; fit-columns with 0 columns disables preview and save. Screenshots of the
- * sketch and of the preview.
+ * downloaded — the dialog shows the job's live status with a progress bar, then the
+ * preview; fit-columns with 0 columns disables preview and save; with the account setting
+ * ALLOW_PRINT_ON_DEMAND 'false' the print buttons are gone. Screenshots of the sketch, the
+ * status and the preview.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -79,7 +81,21 @@ test('print a 2x2 layout from the viewer', async () => {
   await page.getByTestId('print-option-grid').click();
   await page.screenshot({ path: path.join(ARTIFACTS, 'print-dialog-sketch.png') });
 
+  // Every status text the dialog shows, recorded in the page as it changes.
+  // (A script string: the tests are type-checked without the DOM library.)
+  await page.evaluate(`(() => {
+    const seen = (window.printStatuses = []);
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="print-status"]')?.textContent ?? null;
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  })()`);
   await page.getByTestId('print-preview').click();
+  await page
+    .getByTestId('print-progress')
+    .waitFor({ timeout: 5_000 })
+    .catch(() => undefined);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'print-dialog-status.png') });
   await eventually(
     () =>
       page
@@ -90,6 +106,14 @@ test('print a 2x2 layout from the viewer', async () => {
     { what: 'two-page print', timeout: 60_000 },
   );
   await page.getByTestId('print-preview-frame').waitFor();
+  const statuses = (await page.evaluate('window.printStatuses')) as string[];
+  // Shown at once on the click, then what the live document said, in order, until the PDF.
+  expect(statuses[0]).toBe('Solicitação pendente');
+  const order = ['Solicitação pendente', 'Solicitação enviada', 'Impressão em andamento'];
+  expect(statuses.every((s, i) => order.includes(s) && (i === 0 || order.indexOf(s) > order.indexOf(statuses[i - 1]!)))).toBe(
+    true,
+  );
+  expect(await page.getByTestId('print-status').count()).toBe(0);
   await page.waitForTimeout(1000);
   await page.screenshot({ path: path.join(ARTIFACTS, 'print-dialog-preview.png') });
 
@@ -115,4 +139,32 @@ test("the report page's study details open the same dialog", async () => {
   expect(await page.getByTestId('print-sketch').getAttribute('data-cells')).toBe('9');
   await page.getByTestId('print-close').click();
   await page.getByTestId('print-dialog').waitFor({ state: 'detached' });
+});
+
+test("with ALLOW_PRINT_ON_DEMAND 'false' the viewer and the report page have no print button", async () => {
+  await knex('accounts')
+    .where({ id: t.accountId })
+    .update({ config: knex.raw(`coalesce(config, '{}'::jsonb) || '{"ALLOW_PRINT_ON_DEMAND":"false"}'::jsonb`) });
+  try {
+    // The setting is read before the button would show: wait for its answer.
+    const settings = page.waitForResponse((r) => r.url().endsWith(`/api/accounts/${t.accountId}/config`));
+    await page.goto(`${platform.url}/studies/report/${studyId}`);
+    expect(await (await settings).json()).toMatchObject({ ALLOW_PRINT_ON_DEMAND: 'false' });
+    await page.getByTestId('open-viewer').waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId('open-print').count()).toBe(0);
+    const viewerSettings = page.waitForResponse((r) => r.url().endsWith(`/api/accounts/${t.accountId}/config`));
+    await page.goto(`${platform.url}/studies/${studyId}/viewer/general`);
+    await viewerSettings;
+    await page.getByTestId(`viewer-manual-${studyId}`).waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId(`viewer-print-${studyId}`).count()).toBe(0);
+  } finally {
+    await knex('accounts')
+      .where({ id: t.accountId })
+      .update({ config: knex.raw(`config - 'ALLOW_PRINT_ON_DEMAND'`) });
+  }
+  // Back on (unset): the button is there again.
+  await page.goto(`${platform.url}/studies/report/${studyId}`);
+  await page.getByTestId('open-print').waitFor();
 });

@@ -1,15 +1,20 @@
 /**
- * Print layouts over HTTP (spec 2 §3, §7): print-study runs the printWorkflow and answers a
- * PDF with one page per 2x2 of images; the job's live document ends 'completed'; bad options
- * are 400, another account's study 404 and its print topic refused; the print config is
- * saved per account and read back.
+ * Print layouts over HTTP (spec 2 §3, §7): print-study starts the printWorkflow and answers
+ * its key at once; the job's live document goes requested → started → completed with the
+ * link of a PDF with one page per 2x2 of images; after the retention period the PDF, its
+ * link and the live document are gone. Bad options are 400, another account's study 404 and
+ * its print topic refused; ALLOW_PRINT_ON_DEMAND 'false' refuses printing with 403 for that
+ * account only (ADR 007); the print config is saved per account and read back.
  */
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Knex } from 'knex';
 import mqtt from 'mqtt';
 import { pageCount, pdfText, qpdfCheck, renderPage, tempFile } from '../../documents/testing/pdf-tools';
-import { printStudyTopic } from '../../domain/print/job';
+import { type PrintJobDocument, printObjectKey, printStudyTopic } from '../../domain/print/job';
+import type { Config } from '../../config/config';
 import type { Platform } from '../../scripts/platform';
 import { makeStudy } from '../support/dicom-files';
 import { stow } from '../support/dicomweb';
@@ -19,7 +24,10 @@ import { apiClient, startTestPlatform } from '../support/platform';
 
 jest.setTimeout(90_000);
 
+/** Short enough to see the cleanup, long enough to fetch the PDF first. */
+const RETENTION_MINUTES = 0.1;
 let platform: Platform;
+let config: Config;
 let knex: Knex;
 let api: ReturnType<typeof apiClient>;
 let t: Tenant;
@@ -32,10 +40,13 @@ const login = async (username: string) =>
   (await api('POST', '/auth', { body: { username, password: PASSWORD } })).body.data.accessToken as string;
 
 beforeAll(async () => {
-  ({ platform, knex } = await startTestPlatform({ STUDY_STABLE_SECONDS: '0.3' }));
+  ({ platform, knex, config } = await startTestPlatform({
+    STUDY_STABLE_SECONDS: '0.3',
+    PRINT_RETENTION_MINUTES: String(RETENTION_MINUTES),
+  }));
   api = apiClient(platform.url);
   t = await createTenant(knex, { studies: 0, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM'] } });
-  other = await createTenant(knex, { studies: 0, users: { doctor: DOCTOR_PERMISSIONS } });
+  other = await createTenant(knex, { studies: 1, users: { doctor: DOCTOR_PERMISSIONS } });
   tokens.doctor = await login(t.users.doctor!.username);
   tokens.outsider = await login(other.users.doctor!.username);
   await knex('accounts')
@@ -64,28 +75,59 @@ async function download(url: string): Promise<Buffer> {
   return Buffer.from(await res.arrayBuffer());
 }
 
-it('prints a 2x2 layout of 6 images as 2 pages, with the job status live', async () => {
-  const key = crypto.randomUUID();
-  const watcher = await mqtt.connectAsync(`${platform.url.replace('http', 'ws')}/mqtt`, {
-    username: 's',
-    password: tokens.doctor!,
-    reconnectPeriod: 0,
-  });
-  const seen: string[] = [];
-  watcher.on('message', (_topic, payload) => seen.push(JSON.parse(payload.toString()).status));
+const watch = async (token: string) =>
+  mqtt.connectAsync(`${platform.url.replace('http', 'ws')}/mqtt`, { username: 's', password: token, reconnectPeriod: 0 });
+
+/** The job's live documents as they come (an empty payload: the retained document cleared). */
+async function follow(key: string): Promise<{ docs: (PrintJobDocument | null)[]; end: () => Promise<void> }> {
+  const watcher = await watch(tokens.doctor!);
+  const docs: (PrintJobDocument | null)[] = [];
+  watcher.on('message', (_topic, payload) => docs.push(payload.length ? JSON.parse(payload.toString()) : null));
   const granted = await watcher.subscribeAsync(printStudyTopic(t.accountId, key), { qos: 1 });
   expect(granted[0]!.qos).not.toBe(128);
+  return { docs, end: () => watcher.endAsync() };
+}
+
+/** Requests a print and follows its live document to the end: the final document. */
+async function print(query: string): Promise<PrintJobDocument> {
+  const key = crypto.randomUUID();
+  const live = await follow(key);
+  try {
+    const res = await api('GET', `/studies/${studyId}/print-study?${query}${query ? '&' : ''}printStudyKey=${key}`, {
+      token: tokens.doctor,
+    });
+    expect([res.status, res.body]).toEqual([202, { printStudyKey: key, downloadUrl: null }]);
+    const docs = await eventually(
+      async () => live.docs,
+      (d) => ['completed', 'error'].includes(d.at(-1)?.status ?? ''),
+      { what: 'a final print status', timeout: 60_000 },
+    );
+    return docs.at(-1)!;
+  } finally {
+    await live.end();
+  }
+}
+
+it('answers the key at once; the live document says started then completed with the 2-page PDF of a 2x2 layout', async () => {
+  const key = crypto.randomUUID();
+  const live = await follow(key);
   try {
     const res = await api(
       'GET',
       `/studies/${studyId}/print-study?layout=2x2&orientation=portrait&pageSize=A4&option=grid&printStudyKey=${key}`,
-      {
-        token: tokens.doctor,
-      },
+      { token: tokens.doctor },
     );
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ printStudyKey: key, pages: 2, downloadUrl: expect.stringMatching(/^\/api\/files\//) });
-    const pdf = await download(res.body.downloadUrl);
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ printStudyKey: key, downloadUrl: null });
+    const docs = await eventually(
+      async () => live.docs,
+      (d) => d.at(-1)?.status === 'completed',
+      { what: 'completed print status', timeout: 60_000 },
+    );
+    expect(docs.map((d) => d?.status)).toEqual(['requested', 'started', 'completed']);
+    const done = docs.at(-1)!;
+    expect(done).toMatchObject({ pages: 2, downloadUrl: expect.stringMatching(/^\/api\/files\//) });
+    const pdf = await download(done.downloadUrl!);
     expect(qpdfCheck(pdf).ok).toBe(true);
     expect(pageCount(pdf)).toBe(2);
     const text = pdfText(pdf);
@@ -93,29 +135,36 @@ it('prints a 2x2 layout of 6 images as 2 pages, with the job status live', async
     expect(text).toContain('João Conceição');
     expect(text).toContain('P-PRINT-1');
     renderPage(pdf, 'print-2x2-page1');
+
+    // Retention: the PDF, its link and the retained document go once the period has passed.
+    const file = path.join(config.DATA_DIR, 'objects', ...printObjectKey(t.accountId, key).split('/'));
+    expect(fs.existsSync(file)).toBe(true);
     await eventually(
-      async () => seen,
-      (s) => s.at(-1) === 'completed',
-      { what: 'completed print status' },
+      async () => live.docs,
+      (d) => d.at(-1) === null,
+      { what: 'the cleared live document', timeout: RETENTION_MINUTES * 60_000 + 20_000 },
     );
-    expect(seen).toContain('started');
+    expect(fs.existsSync(file)).toBe(false);
+    expect((await fetch(`${platform.url}${done.downloadUrl}`)).status).toBe(404);
+    // The key names that job for good: reusing it is refused and publishes nothing.
+    const reused = await api('GET', `/studies/${studyId}/print-study?printStudyKey=${key}`, { token: tokens.doctor });
+    expect([reused.status, reused.body.error.code]).toEqual([400, 'MALFORMED_REQUEST']);
+    // A new subscriber gets no retained document.
+    const late = await follow(key);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(late.docs).toEqual([]);
+    await late.end();
   } finally {
-    await watcher.endAsync();
+    await live.end();
   }
 });
 
 it('one series with group series, fit-columns and landscape A3', async () => {
-  const one = await api('GET', `/studies/${studyId}/print-study?layout=1x1&seriesIds=${study.seriesUids[0]}`, {
-    token: tokens.doctor,
-  });
-  expect(one.body.pages).toBe(3);
-  const grouped = await api('GET', `/studies/${studyId}/print-study?layout=3x3&groupSeries=true`, { token: tokens.doctor });
-  expect(grouped.body.pages).toBe(2);
-  const fit = await api('GET', `/studies/${studyId}/print-study?option=fit-columns&column=3&orientation=landscape&pageSize=A3`, {
-    token: tokens.doctor,
-  });
-  expect(fit.status).toBe(200);
-  const pdf = await download(fit.body.downloadUrl);
+  expect((await print(`layout=1x1&seriesIds=${study.seriesUids[0]}`)).pages).toBe(3);
+  expect((await print('layout=3x3&groupSeries=true')).pages).toBe(2);
+  const fit = await print('option=fit-columns&column=3&orientation=landscape&pageSize=A3');
+  expect(fit.status).toBe('completed');
+  const pdf = await download(fit.downloadUrl!);
   expect(qpdfCheck(pdf).ok).toBe(true);
   expect(execPageSize(pdf)).toMatch(/1190\.55 x 841\.89/);
 });
@@ -124,7 +173,7 @@ function execPageSize(pdf: Buffer): string {
   return execFileSync('pdfinfo', [tempFile(pdf)], { encoding: 'utf8' });
 }
 
-it('bad options are 400 with the error shape; key images alone with none marked fail with the print error', async () => {
+it('bad options are 400 with the error shape; key images alone with none marked end in the error status', async () => {
   for (const q of [
     'option=fit-columns&column=0',
     'layout=11x1',
@@ -138,9 +187,7 @@ it('bad options are 400 with the error shape; key images alone with none marked 
     expect([q, res.status]).toEqual([q, 400]);
     expect(res.body.error.code).toBe('MALFORMED_REQUEST');
   }
-  const none = await api('GET', `/studies/${studyId}/print-study?includeKeyImages=true`, { token: tokens.doctor });
-  expect(none.status).toBe(500);
-  expect(none.body.error).toEqual({ code: 'PRINT_FAILED', description: 'Erro ao gerar arquivo para impressão' });
+  expect(await print('includeKeyImages=true')).toEqual({ status: 'error', errorMessage: 'no image to print' });
 });
 
 it("another account's study is 404 and its print topics are refused", async () => {
@@ -157,6 +204,39 @@ it("another account's study is 404 and its print topics are refused", async () =
     );
   } finally {
     await watcher.endAsync();
+  }
+});
+
+it("ALLOW_PRINT_ON_DEMAND 'false' refuses printing with 403 for that account only; unset or 'true' allows it", async () => {
+  const setFlag = (accountId: string, value: unknown) =>
+    knex('accounts')
+      .where({ id: accountId })
+      .update({
+        config: knex.raw(`coalesce(config, '{}'::jsonb) || jsonb_build_object('ALLOW_PRINT_ON_DEMAND', ?::jsonb)`, [
+          JSON.stringify(value),
+        ]),
+      });
+  // A study of the other account (no images: its job starts, then ends in error).
+  const outsiderStudyId = other.studyIds[0]!;
+  try {
+    await setFlag(t.accountId, 'false');
+    const refused = await api('GET', `/studies/${studyId}/print-study?layout=2x2`, { token: tokens.doctor });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toEqual({
+      code: 'PRINT_NOT_ALLOWED',
+      description: 'A impressão de imagens não está habilitada para esta conta.',
+    });
+    // The other account keeps printing; and still cannot reach this account's study.
+    expect((await api('GET', `/studies/${outsiderStudyId}/print-study`, { token: tokens.outsider })).status).toBe(202);
+    expect((await api('GET', `/studies/${studyId}/print-study`, { token: tokens.outsider })).status).toBe(404);
+    await setFlag(t.accountId, 'true');
+    expect((await print('layout=2x2')).status).toBe('completed');
+    await setFlag(other.accountId, false);
+    expect((await api('GET', `/studies/${outsiderStudyId}/print-study`, { token: tokens.outsider })).status).toBe(403);
+  } finally {
+    await knex('accounts')
+      .whereIn('id', [t.accountId, other.accountId])
+      .update({ config: knex.raw(`config - 'ALLOW_PRINT_ON_DEMAND'`) });
   }
 });
 

@@ -1,9 +1,15 @@
 /**
  * Report documents over HTTP against the real platform (Temporal, PostgreSQL, broker): A1
  * upload, preview, finish, sign (PDF checked with pdfsig against a test CA), live document,
- * download by version, public verification, reopen archiving, finish-and-sign, tenancy.
+ * download by version, public verification, reopen archiving, finish-and-sign, tenancy;
+ * the per-session A1 cache (a wrong password after a right one refused, a replaced
+ * certificate signs, logout forgets) and the preview files kept per report.
  */
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../../config/config';
+import { a1SessionCache } from '../../api/documents/a1-session-cache';
 import type { Knex } from 'knex';
 import mqtt, { type MqttClient } from 'mqtt';
 import { isNotOlder } from '../../domain/live/study-document';
@@ -21,6 +27,7 @@ import { laudoWorkflowId } from '../../workflows/laudo/messages';
 jest.setTimeout(120_000);
 
 let platform: Platform;
+let config: Config;
 let knex: Knex;
 let api: ReturnType<typeof apiClient>;
 let t: Tenant;
@@ -33,9 +40,9 @@ const live = new Map<string, { laudoState: number }>();
 beforeAll(async () => {
   ensureDocumentTools();
   pki = makeTestPki();
-  ({ platform, knex } = await startTestPlatform());
+  ({ platform, knex, config } = await startTestPlatform());
   api = apiClient(platform.url);
-  t = await createTenant(knex, { studies: 3, users: { doctor: DOCTOR_PERMISSIONS, nobody: ['STUDIES_RETRIEVE_REPORTS'] } });
+  t = await createTenant(knex, { studies: 5, users: { doctor: DOCTOR_PERMISSIONS, nobody: ['STUDIES_RETRIEVE_REPORTS'] } });
   other = await createTenant(knex, { studies: 1, users: { doctor: DOCTOR_PERMISSIONS } });
   for (const [key, tenant] of [
     ['doctor', t],
@@ -270,4 +277,76 @@ it('puts a critical finding the doctor placed in the report into the PDF, and le
   const text = (await preview()).replace(/\s+/g, ' ');
   expect(text).toContain('Achado crítico');
   expect(text).toContain('Nível 1 - Pneumotórax hipertensivo — Desvio do mediastino');
+});
+
+it('keeps only the newest previews of a report: older preview files are removed as new ones are made', async () => {
+  const id = t.studyIds[3]!;
+  await act('doctor', 'POST', `/studies/${id}/reports/start`);
+  const urls: string[] = [];
+  for (let i = 1; i <= 5; i++) {
+    urls.push(
+      (await act('doctor', 'POST', `/studies/${id}/reports/save`, { content: `<p>Rascunho ${i}</p>`, preview: true })).previewUrl,
+    );
+  }
+  const laudoId = (await knex('studies').where({ id }).first('laudo_id')).laudo_id;
+  const folder = path.join(config.DATA_DIR, 'objects', 'accounts', t.accountId, 'laudos', laudoId, 'previews');
+  expect(fs.readdirSync(folder)).toHaveLength(config.PREVIEW_FILES_KEPT);
+  expect(config.PREVIEW_FILES_KEPT).toBe(3);
+  expect((await fetchPdf('doctor', urls[0]!)).status).toBe(404);
+  expect((await fetchPdf('doctor', urls[1]!)).status).toBe(404);
+  for (const url of urls.slice(2)) expect((await fetchPdf('doctor', url)).status).toBe(200);
+  // The same content again answers the same (kept) file.
+  const again = (await act('doctor', 'POST', `/studies/${id}/reports/save`, { content: '<p>Rascunho 3</p>', preview: true }))
+    .previewUrl;
+  expect(again).toBe(urls[2]);
+  expect((await fetchPdf('doctor', again)).status).toBe(200);
+});
+
+it('the opened A1 is kept for the session: a wrong password is still refused, a replaced certificate signs, logout forgets it', async () => {
+  const id = t.studyIds[4]!;
+  const doctorId = t.users.doctor!.id;
+  const sessionId = async () =>
+    (await knex('sessions').where({ user_id: doctorId }).whereNull('revoked_at').orderBy('created_at', 'desc').first('id'))
+      .id as string;
+  await act('doctor', 'POST', '/digitalSignature/upload', { file: pki.p12.toString('base64'), password: pki.password });
+  await act('doctor', 'POST', `/studies/${id}/reports/start`);
+  await act('doctor', 'POST', `/studies/${id}/reports/save`, { content: '<p>Primeira versão.</p>' });
+  await act('doctor', 'POST', `/studies/${id}/reports/sign`, { personalKeyPassword: pki.password });
+  expect(a1SessionCache.holds(await sessionId())).toBe(true);
+
+  // A wrong password right after a cached right one: refused with the spec's message.
+  await act('doctor', 'POST', `/studies/${id}/reports/reopen`, { motive: 'GRAMMAR_ERROR' });
+  const wrong = await act(
+    'doctor',
+    'POST',
+    `/studies/${id}/reports/save`,
+    { content: '<p>Segunda.</p>', personalKeyPassword: 'errada' },
+    409,
+  );
+  expect(wrong.error.description).toBe('Erro ao assinar laudo digitalmente');
+  const laudoId = (await knex('studies').where({ id }).first('laudo_id')).laudo_id;
+  expect((await knex('laudos').where({ id: laudoId }).first('state')).state).toBe(1);
+
+  // A new certificate (another CA) replaces the old one: the next signature is made with it.
+  const replacement = makeTestPki('Dra. Nova Chave:98765432100');
+  await act('doctor', 'POST', '/digitalSignature/upload', {
+    file: replacement.p12.toString('base64'),
+    password: replacement.password,
+  });
+  expect(a1SessionCache.holds(await sessionId())).toBe(false);
+  const signed = await act('doctor', 'POST', `/studies/${id}/reports/save`, {
+    content: '<p>Segunda.</p>',
+    personalKeyPassword: replacement.password,
+  });
+  expect(signed.report).toMatchObject({ state: 3, version: 2 });
+  const pdf = tempFile((await fetchPdf('doctor', `/studies/${id}/reports/download?version=2`)).pdf);
+  expect(pdfsig(pdf, replacement.nssDir)).toContain('Certificate is Trusted');
+  expect(pdfsig(pdf, pki.nssDir)).not.toContain('Certificate is Trusted');
+  expect(pdfText(fs.readFileSync(pdf))).toContain('Dra. Nova Chave');
+
+  // Logout forgets the session's key.
+  const ended = await sessionId();
+  expect(a1SessionCache.holds(ended)).toBe(true);
+  expect((await api('POST', '/auth/logout', { token: tokens.doctor })).status).toBe(204);
+  expect(a1SessionCache.holds(ended)).toBe(false);
 });

@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import '../../i18n';
 import { ApiError } from '../../lib/errors';
 import { PrintOptions } from '../../../../domain/print/options';
+import { PRINT_JOB_TIMEOUT_MS } from '../../../../domain/print/job';
 import type * as Dialog from './PrintDialog';
 
 const printed = jest.fn<() => Promise<unknown>>();
@@ -14,7 +15,14 @@ jest.mock('./api', () => ({
   savePrintConfig: (o: PrintOptions) => saved(o),
   requestPrint: () => printed(),
 }));
-jest.mock('../../lib/live', () => ({ subscribeLiveJson: () => () => undefined }));
+/** The live documents' listeners by topic: a test pushes the job's documents through them. */
+const listeners = new Map<string, (doc: unknown) => void>();
+jest.mock('../../lib/live', () => ({
+  subscribeLiveJson: (topic: string, listener: (doc: unknown) => void) => {
+    listeners.set(topic, listener);
+    return () => listeners.delete(topic);
+  },
+}));
 
 const { PrintDialog } = jest.requireActual<typeof Dialog>('./PrintDialog');
 
@@ -75,17 +83,92 @@ describe('PrintDialog', () => {
     await waitFor(() => expect(sketchCells()).toBe(100));
   });
 
-  it.each([
-    [new ApiError('PRINT_FAILED', 'Erro ao gerar arquivo para impressão', 500), 'Erro ao gerar arquivo para impressão (500)'],
-    [new ApiError('NETWORK_ERROR'), 'Unable to get the image print file, please try again'],
-  ])('a failed print shows the spec 2 §8 message (%s)', async (err, text) => {
-    printed.mockRejectedValueOnce(err);
+  const open = async () => {
     render(
       <QueryClientProvider client={new QueryClient()}>
         <PrintDialog study={study} onClose={jest.fn()} />
       </QueryClientProvider>,
     );
     await waitFor(() => expect(screen.queryByLabelText('Carregando')).toBeNull());
+  };
+  /** Pushes a live document of the running job (the only topic listened to). */
+  const push = (doc: unknown) =>
+    act(() => {
+      expect(listeners.size).toBe(1);
+      const [topic, listener] = [...listeners][0]!;
+      expect(topic).toMatch(/^laudos\/accounts\/a1\/printStudy\/[0-9a-f-]{36}$/);
+      listener(doc);
+    });
+  const status = () => screen.getByTestId('print-status').textContent;
+
+  it('follows the live document from pending to the PDF: statuses with a progress bar, then the preview', async () => {
+    printed.mockImplementationOnce(async () => ({ printStudyKey: 'k', downloadUrl: null }));
+    await open();
+    fireEvent.click(screen.getByTestId('print-preview'));
+    expect(status()).toBe('Solicitação pendente');
+    expect(screen.getByTestId('print-progress')).toBeTruthy();
+    expect(disabled('print-preview')).toBe(true);
+    push({ status: 'requested' });
+    expect(status()).toBe('Solicitação enviada');
+    push({ status: 'started' });
+    expect(status()).toBe('Impressão em andamento');
+    push({ status: 'completed', downloadUrl: '/api/files/tok', pages: 2 });
+    expect(screen.queryByTestId('print-status')).toBeNull();
+    expect(screen.getByTestId('print-preview-frame').getAttribute('src')).toBe('/api/files/tok');
+    expect(screen.getByTestId('print-pages').textContent).toBe('2 páginas');
+    // The job is over: nothing listened to any more.
+    expect(listeners.size).toBe(0);
+  });
+
+  it('closing the dialog while the job runs stops listening (the workflow cleans up on its own)', async () => {
+    printed.mockImplementationOnce(async () => ({ printStudyKey: 'k', downloadUrl: null }));
+    const view = render(
+      <QueryClientProvider client={new QueryClient()}>
+        <PrintDialog study={study} onClose={jest.fn()} />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(screen.queryByLabelText('Carregando')).toBeNull());
+    fireEvent.click(screen.getByTestId('print-preview'));
+    push({ status: 'started' });
+    view.unmount();
+    expect(listeners.size).toBe(0);
+  });
+
+  it("the job's error shows the spec 2 §8 title with code 500 and the job's message", async () => {
+    printed.mockImplementationOnce(async () => ({ printStudyKey: 'k', downloadUrl: null }));
+    await open();
+    fireEvent.click(screen.getByTestId('print-preview'));
+    push({ status: 'error', errorMessage: 'no image to print' });
+    expect(screen.getByTestId('print-error').textContent).toBe('Erro ao gerar arquivo para impressão (500): no image to print');
+    expect(disabled('print-preview')).toBe(false);
+  });
+
+  it('no final status within the job limit shows the generic message', async () => {
+    jest.useFakeTimers();
+    try {
+      printed.mockImplementationOnce(async () => ({ printStudyKey: 'k', downloadUrl: null }));
+      await open();
+      fireEvent.click(screen.getByTestId('print-preview'));
+      push({ status: 'started' });
+      act(() => jest.advanceTimersByTime(PRINT_JOB_TIMEOUT_MS - 1000));
+      expect(status()).toBe('Impressão em andamento');
+      act(() => jest.advanceTimersByTime(1000));
+      expect(screen.getByTestId('print-error').textContent).toBe('Unable to get the image print file, please try again');
+      expect(listeners.size).toBe(0);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it.each([
+    [
+      new ApiError('PRINT_NOT_ALLOWED', 'A impressão de imagens não está habilitada para esta conta.', 403),
+      'A impressão de imagens não está habilitada para esta conta.',
+    ],
+    [new ApiError('NETWORK_ERROR'), 'Unable to get the image print file, please try again'],
+  ])('a refused request shows its message (%s)', async (err, text) => {
+    printed.mockRejectedValueOnce(err);
+    await open();
     fireEvent.click(screen.getByTestId('print-preview'));
     await waitFor(() => expect(screen.getByTestId('print-error').textContent).toBe(text));
   });

@@ -2,11 +2,13 @@
  * The full-screen print layout dialog (spec 2 §2–§5, §9): left, the patient and exam and the
  * choices (paper, orientation, series and key images, layout, grid or fit-columns, group
  * series); right, the live page sketch or the generated PDF (857 px) with print/download.
- * The job's status comes from its live document printStudy/{key}.
+ * The job's status, with a progress bar, and then its PDF come from its live document
+ * printStudy/{key} (usePrintJob).
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import LinearProgress from '@mui/material/LinearProgress';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,14 +29,12 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import DownloadIcon from '@mui/icons-material/Download';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
-import { type PrintJobDocument, printStudyTopic } from '../../../../domain/print/job';
 import { PAGE_SIZES, PrintOptions, canPreview } from '../../../../domain/print/options';
-import { subscribeLiveJson } from '../../lib/live';
-import { randomUuid } from '../../lib/uuid';
-import { toApiError } from '../../lib/errors';
+import { describeError, toApiError } from '../../lib/errors';
 import { LayoutPicker } from './LayoutPicker';
 import { PageSketch } from './PageSketch';
-import { fetchPrintConfig, requestPrint, savePrintConfig, type PrintResult } from './api';
+import { fetchPrintConfig, savePrintConfig } from './api';
+import { usePrintJob } from './usePrintJob';
 
 /** Spec 2 §2: the generated preview is shown 857 px wide. */
 export const PRINT_PREVIEW_WIDTH = 857;
@@ -74,8 +74,6 @@ export function printStudyOf(s: {
   };
 }
 
-type JobStatus = 'pending' | PrintJobDocument['status'];
-
 export function PrintDialog({ study, onClose }: { study: PrintStudy; onClose: () => void }) {
   const { t } = useTranslation();
   const config = useQuery({ queryKey: ['print-config'], queryFn: ({ signal }) => fetchPrintConfig(signal) });
@@ -91,47 +89,35 @@ export function PrintDialog({ study, onClose }: { study: PrintStudy; onClose: ()
     setColumnText(String(config.data.column));
   }, [config.data, study.series]);
 
+  const job = usePrintJob(study.id, study.accountId);
   const set = (patch: Partial<PrintOptions>) => {
     setOptions((o) => ({ ...o, ...patch }));
-    setResult(null);
+    // Other choices: the PDF shown no longer matches (the old job cleans up after itself).
+    job.reset();
   };
   const allowed = canPreview(options);
 
-  const [job, setJob] = useState<{ key: string; status: JobStatus; errorMessage?: string } | null>(null);
-  const [result, setResult] = useState<PrintResult | null>(null);
-  useEffect(() => {
-    if (!job?.key) return undefined;
-    return subscribeLiveJson(printStudyTopic(study.accountId, job.key), (doc) => {
-      const d = doc as PrintJobDocument;
-      setJob((j) => (j && j.key === job.key ? { ...j, status: d.status, errorMessage: d.errorMessage } : j));
-    });
-  }, [job?.key, study.accountId]);
-
-  const print = useMutation({
-    mutationFn: async () => {
-      const key = randomUuid();
-      setJob({ key, status: 'pending' });
-      setResult(null);
-      return requestPrint(study.id, options, key);
-    },
-    onSuccess: (r) => setResult(r),
-  });
-  // Spec 2 §8: the job's own message when the workflow failed, else the generic one.
-  const failure = !print.isError
-    ? null
-    : toApiError(print.error).code === 'PRINT_FAILED'
-      ? `${t('print.generateError')} (500)${job?.errorMessage ? `: ${job.errorMessage}` : ''}`
-      : t('print.fileError');
+  const state = job.state;
+  const result = state.phase === 'done' ? state : null;
+  // Spec 2 §8: the job's own message when it failed, else the generic one.
+  const failure =
+    state.phase === 'failed'
+      ? `${t('print.generateError')} (500)${state.errorMessage ? `: ${state.errorMessage}` : ''}`
+      : state.phase === 'timedOut'
+        ? t('print.fileError')
+        : state.phase === 'refused'
+          ? toApiError(state.error).code === 'PRINT_NOT_ALLOWED'
+            ? describeError(state.error, t)
+            : t('print.fileError')
+          : null;
   const save = useMutation({ mutationFn: () => savePrintConfig(options) });
   const frame = useRef<HTMLIFrameElement>(null);
 
-  const statusText: Record<JobStatus, string> = {
+  const statusText = {
     pending: t('print.status.pending'),
     requested: t('print.status.requested'),
     started: t('print.status.started'),
-    completed: t('print.status.completed'),
-    error: t('print.generateError'),
-  };
+  } as const;
   const toggleSeries = (id: string) =>
     set({ seriesIds: options.seriesIds.includes(id) ? options.seriesIds.filter((s) => s !== id) : [...options.seriesIds, id] });
 
@@ -282,8 +268,8 @@ export function PrintDialog({ study, onClose }: { study: PrintStudy; onClose: ()
             </Button>
             <Button
               variant="contained"
-              disabled={!allowed || print.isPending}
-              onClick={() => print.mutate()}
+              disabled={!allowed || state.phase === 'running'}
+              onClick={() => job.start(options)}
               data-testid="print-preview"
             >
               {t('print.preview')}
@@ -303,11 +289,13 @@ export function PrintDialog({ study, onClose }: { study: PrintStudy; onClose: ()
             gap: 1,
           }}
         >
-          {job && !result && !failure && (
-            <Typography data-testid="print-status" color={job.status === 'error' ? 'error' : 'text.secondary'}>
-              {statusText[job.status]}
-              {job.status === 'error' && job.errorMessage ? `: ${job.errorMessage}` : ''}
-            </Typography>
+          {state.phase === 'running' && (
+            <Box sx={{ width: '100%', maxWidth: PRINT_PREVIEW_WIDTH, mt: 2 }} role="status" aria-live="polite">
+              <Typography data-testid="print-status" data-status={state.status} color="text.secondary" sx={{ mb: 1 }}>
+                {statusText[state.status]}
+              </Typography>
+              <LinearProgress aria-label={statusText[state.status]} data-testid="print-progress" />
+            </Box>
           )}
           {failure && (
             <Alert severity="error" data-testid="print-error">
@@ -347,9 +335,7 @@ export function PrintDialog({ study, onClose }: { study: PrintStudy; onClose: ()
                 }}
               />
             </>
-          ) : print.isPending ? (
-            <CircularProgress sx={{ mt: 4 }} />
-          ) : (
+          ) : state.phase === 'running' ? null : (
             <PageSketch options={options} />
           )}
         </Box>

@@ -10,11 +10,12 @@ export function savePrintConfig(options: PrintOptions): Promise<PrintOptions> {
   return apiRequest('/layouts', { method: 'PATCH', body: options, schema: PrintOptions });
 }
 
-const PrintResult = z.object({ printStudyKey: z.string(), downloadUrl: z.string(), pages: z.number().int() });
-export type PrintResult = z.infer<typeof PrintResult>;
+/** The job is started; its link comes on the live document (downloadUrl is null here). */
+const PrintStarted = z.object({ printStudyKey: z.string(), downloadUrl: z.string().nullable() });
+export type PrintStarted = z.infer<typeof PrintStarted>;
 
-/** Runs the print job (spec 2 §7); its status is on the live topic printStudy/{key} meanwhile. */
-export function requestPrint(studyId: string, o: PrintOptions, key: string): Promise<PrintResult> {
+/** Starts the print job (spec 2 §7); its status and then its PDF come on printStudy/{key}. */
+export function requestPrint(studyId: string, o: PrintOptions, key: string): Promise<PrintStarted> {
   const q = new URLSearchParams({
     layout: `${o.layout.row}x${o.layout.col}`,
     orientation: o.orientation,
@@ -27,6 +28,16 @@ export function requestPrint(studyId: string, o: PrintOptions, key: string): Pro
   });
   if (o.seriesIds.length > 0) q.set('seriesIds', o.seriesIds.join(','));
   return apiRequest(`/studies/${encodeURIComponent(studyId)}/print-study?${q.toString()}`, {
-    schema: PrintResult,
+    schema: PrintStarted,
   });
+}
+
+const AccountPrintSettings = z.object({
+  PRINT_CUSTOM_HEADER: z.string().nullable(),
+  ALLOW_PRINT_ON_DEMAND: z.enum(['true', 'false']),
+});
+
+/** The account settings the print screens read (spec 2 §7 GET /accounts/{id}/config). */
+export function fetchAccountPrintSettings(accountId: string, signal?: AbortSignal) {
+  return apiRequest(`/accounts/${encodeURIComponent(accountId)}/config`, { schema: AccountPrintSettings, signal });
 }

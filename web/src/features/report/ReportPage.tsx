@@ -27,6 +27,7 @@ import { formatDateTime } from '../../lib/dates';
 import { describeError, toApiError } from '../../lib/errors';
 import { useSessionData } from '../auth/session';
 import { StudyPrintDialog } from '../print/StudyPrintDialog';
+import { usePrintAllowed } from '../print/usePrintAllowed';
 import { PatientHeaderLine } from '../study-header/PatientHeaderLine';
 import { StudyStatusChip } from '../studies/StudyStatusChip';
 import { ACTION_ERROR_TITLES, ACTION_FALLBACKS } from './actions';
@@ -76,6 +77,7 @@ function StudyReport({ study }: { study: StudyDetail }) {
   const [printOpen, setPrintOpen] = useState(false);
   const { t, i18n } = useTranslation();
   const session = useSessionData();
+  const printAllowed = usePrintAllowed(session.currentAccountId);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { report } = study;
@@ -236,22 +238,24 @@ function StudyReport({ study }: { study: StudyDetail }) {
             >
               {t('studies.openViewer')}
             </Button>
-            <Button
-              size="small"
-              variant="outlined"
-              startIcon={<PrintOutlinedIcon />}
-              onClick={() => setPrintOpen(true)}
-              data-testid="open-print"
-            >
-              {t('print.title')}
-            </Button>
+            {printAllowed && (
+              <Button
+                size="small"
+                variant="outlined"
+                startIcon={<PrintOutlinedIcon />}
+                onClick={() => setPrintOpen(true)}
+                data-testid="open-print"
+              >
+                {t('print.title')}
+              </Button>
+            )}
             <DownloadButtonGroup studyId={study.id} />
           </Stack>
         </Paper>
       </Box>
 
       <VersionsPanel studyId={study.id} />
-      {printOpen && <StudyPrintDialog studyId={study.id} onClose={() => setPrintOpen(false)} />}
+      {printOpen && printAllowed && <StudyPrintDialog studyId={study.id} onClose={() => setPrintOpen(false)} />}
       <AttachmentsDialog
         studyId={attachmentsOpen ? study.id : null}
         title={[study.patientName, study.accessionNumber].filter(Boolean).join(' · ')}

@@ -33,6 +33,7 @@ import { NARROW_MAX_WIDTH, parseFrameMessage, type FrameMessage } from './stack'
 import { ManualDialog } from './ManualDialog';
 import { TagsDialog } from './TagsDialog';
 import { PrintDialog, printStudyOf } from '../print/PrintDialog';
+import { usePrintAllowed } from '../print/usePrintAllowed';
 
 const viewerPath = (ids: string[], search = '') => `/studies/${ids.map(encodeURIComponent).join(',')}/viewer/general${search}`;
 const label = (s: ViewerStudy) => `${s.accessionNumber ?? s.patientId} - ${s.patientName}`;
@@ -65,6 +66,8 @@ export function ViewerPage() {
   const [selection, setSelection] = useState<Record<string, FrameMessage>>({});
   const [tagsOf, setTagsOf] = useState<ViewerStudy | null>(null);
   const [printOf, setPrintOf] = useState<ViewerStudy | null>(null);
+  // The viewer's studies are all of the session's account.
+  const printAllowed = usePrintAllowed(current?.accountId);
   const [attachmentsOf, setAttachmentsOf] = useState<ViewerStudy | null>(null);
   const [manualOpen, setManualOpen] = useState(false);
   const queryClient = useQueryClient();
@@ -222,19 +225,21 @@ export function ViewerPage() {
                     <MenuBookOutlinedIcon fontSize="small" />
                   </IconButton>
                 </Tooltip>
-                <Tooltip title={t('viewer.print')}>
-                  <span>
-                    <IconButton
-                      size="small"
-                      color="inherit"
-                      onClick={() => setPrintOf(s)}
-                      data-testid={`viewer-print-${s.id}`}
-                      aria-label={t('viewer.print')}
-                    >
-                      <PrintOutlinedIcon fontSize="small" />
-                    </IconButton>
-                  </span>
-                </Tooltip>
+                {printAllowed && (
+                  <Tooltip title={t('viewer.print')}>
+                    <span>
+                      <IconButton
+                        size="small"
+                        color="inherit"
+                        onClick={() => setPrintOf(s)}
+                        data-testid={`viewer-print-${s.id}`}
+                        aria-label={t('viewer.print')}
+                      >
+                        <PrintOutlinedIcon fontSize="small" />
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                )}
                 {s.id === currentId && s.history.length > 0 && (
                   <Tooltip title={t('viewer.history')}>
                     <IconButton
@@ -417,7 +422,7 @@ export function ViewerPage() {
         }}
       />
       <ManualDialog open={manualOpen} onClose={() => setManualOpen(false)} />
-      {printOf && <PrintDialog study={printStudyOf(printOf)} onClose={() => setPrintOf(null)} />}
+      {printOf && printAllowed && <PrintDialog study={printStudyOf(printOf)} onClose={() => setPrintOf(null)} />}
       <TagsDialog studyId={tagsOf?.id ?? null} title={tagsOf ? label(tagsOf) : ''} onClose={() => setTagsOf(null)} />
       <StudyVersionsDialog
         studyId={versionsOf?.id ?? null}
