@@ -113,7 +113,7 @@ it("with the Connect reachable, the folder is editable and Download shows 'Downl
   await requested.getByText(/arquivo\(s\) gravado\(s\) pelo Connect/).waitFor({ timeout: 60_000 });
   await requested.scrollIntoViewIfNeeded();
   await requested.screenshot({ path: path.join(ARTIFACTS, 'connect-download-requested.png') });
-  await page.screenshot({ path: path.join(ARTIFACTS, 'connect-download-requested-page.png'), fullPage: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, 'connect-download-requested-page.png') });
   const dicoms = fs.readdirSync(path.join(dest, 'P-E2E-CONNECT', 'DICOM'), { recursive: true }) as string[];
   expect(dicoms.filter((p) => p.endsWith('.dcm'))).toHaveLength(3);
   // The folder was saved with the options.
