@@ -8,13 +8,17 @@ import { buffer } from 'node:stream/consumers';
 import { Context } from '@temporalio/activity';
 import type { Knex } from 'knex';
 import { ZipFile } from 'yazl';
+import { markConnectDownloadReady, failConnectDownload } from '../api/connects/connect-downloads';
+import { hasVersionDocument, versionPdfKey } from '../api/documents/version-pdf';
 import { createDownloadLink } from '../api/files/download-links';
+import { loadLaudoRecord } from '../api/reports/laudo-record';
 import { joinPath, safeSegment, studyFolder } from '../domain/download/zip-paths';
 import { type DownloadDocument, downloadTopic } from '../domain/live/download-document';
 import { RenderError, renderFrame } from '../imaging/render';
 import type { LivePublisher } from '../live/publisher';
 import type { ObjectStorage } from '../storage/object-storage';
 import type { DownloadActivities, DownloadInput } from '../workflows/download/messages';
+import type { LaudoRecord } from '../workflows/laudo/messages';
 
 /** Uncompressed DICOM transfer syntaxes deflate well; everything else is stored as is. */
 const UNCOMPRESSED = new Set(['1.2.840.10008.1.2', '1.2.840.10008.1.2.1', '1.2.840.10008.1.2.2']);
@@ -26,8 +30,41 @@ export type Entry =
 
 export const downloadZipKey = (accountId: string, shortKey: string) => `accounts/${accountId}/downloads/${shortKey}.zip`;
 
-/** Every file of the zip, in order, from the index (no bytes read yet). */
-async function planEntries(knex: Knex, input: DownloadInput): Promise<Entry[]> {
+/**
+ * The study's report PDFs: the active version's and/or the archived ones', each its signed
+ * PDF or, when concluded but not signed, its text rendered (versionPdfKey, as the editor's
+ * download does). Versions without a document (drafts) have none.
+ */
+async function reportEntries(
+  knex: Knex,
+  storage: ObjectStorage,
+  input: DownloadInput,
+  study: { id: string; laudoId: string },
+  folder: string,
+): Promise<Entry[]> {
+  const where = { laudo_id: study.laudoId, account_id: input.accountId };
+  const [laudo, signed, versions] = await Promise.all([
+    knex('laudos').where({ id: study.laudoId, account_id: input.accountId }).first('version'),
+    knex('laudo_documents').where(where).select('version'),
+    knex('laudo_versions').where(where).select('version', 'state', 'cancelled', 'content_id'),
+  ]);
+  const numbers = new Set<number>(signed.map((d: { version: number }) => d.version));
+  for (const v of versions) if (hasVersionDocument(v)) numbers.add(v.version);
+  let record: LaudoRecord | undefined;
+  const entries: Entry[] = [];
+  for (const version of [...numbers].sort((a, b) => a - b)) {
+    const active = laudo && version === laudo.version;
+    if (active ? !input.activeReport : !input.inactiveReports) continue;
+    record ??= (await loadLaudoRecord(knex, input.accountId, study.laudoId)).record;
+    const key = await versionPdfKey(knex, storage, { access: { accountId: input.accountId }, study: { id: study.id }, record }, version, input.lang);
+    const name = active ? 'laudo.pdf' : `laudo-v${version}-inativo.pdf`;
+    entries.push({ kind: 'object', path: joinPath(folder, 'Laudos', name), key, compress: false, size: 0 });
+  }
+  return entries;
+}
+
+/** Every file of the zip, in order, from the index (no bytes read yet; unsigned report PDFs rendered). */
+async function planEntries(knex: Knex, storage: ObjectStorage, input: DownloadInput): Promise<Entry[]> {
   const studies = await knex('studies as s')
     .join('patients as p', function () {
       this.on('p.id', 's.patient_ref').andOn('p.account_id', 's.account_id');
@@ -64,15 +101,8 @@ async function planEntries(knex: Knex, input: DownloadInput): Promise<Entry[]> {
         if (input.jpeg) entries.push({ kind: 'jpeg', path: joinPath(folder, 'JPEG', series, `${base}.jpg`), key: r.object_key, size: Number(r.size) });
       }
     }
-    if (input.activeReport || input.inactiveReports) {
-      const laudo = await knex('laudos').where({ id: s.laudo_id, account_id: input.accountId }).first('version');
-      const docs = await knex('laudo_documents').where({ laudo_id: s.laudo_id, account_id: input.accountId }).orderBy('version').select('version', 'storage_key');
-      for (const d of docs) {
-        const active = laudo && d.version === laudo.version;
-        if (active ? !input.activeReport : !input.inactiveReports) continue;
-        const name = active ? 'laudo.pdf' : `laudo-v${d.version}-inativo.pdf`;
-        entries.push({ kind: 'object', path: joinPath(folder, 'Laudos', name), key: d.storage_key, compress: false, size: 0 });
-      }
+    if ((input.activeReport || input.inactiveReports) && s.laudo_id) {
+      entries.push(...(await reportEntries(knex, storage, input, { id: s.id, laudoId: s.laudo_id }, folder)));
     }
     if (input.attachments) {
       const atts = await knex('study_attachments').where({ account_id: input.accountId, study_id: s.id }).orderBy('created_at').select('filename', 'object_key', 'size_in_bytes');
@@ -162,7 +192,7 @@ export function createDownloadActivities(deps: { knex: Knex; publisher: LivePubl
 
   return {
     async buildDownloadZip(input) {
-      const entries = await planEntries(knex, input);
+      const entries = await planEntries(knex, storage, input);
       const objectKey = downloadZipKey(input.accountId, input.shortKey);
       const progress: DownloadDocument = { shortKey: input.shortKey, finished: false, done: 0, total: entries.length, bytes: 0 };
       await publish(input.accountId, progress);
@@ -171,17 +201,21 @@ export function createDownloadActivities(deps: { knex: Knex; publisher: LivePubl
         Context.current().heartbeat({ done: p.done });
         await publish(input.accountId, progress);
       });
-      return { objectKey, size, entries: entries.length };
+      return { objectKey, size, entries: entries.length, bytes: progress.bytes };
     },
 
-    async finishDownload({ accountId, shortKey, objectKey }) {
+    async finishDownload({ accountId, shortKey, objectKey, entries = 0, bytes = 0 }) {
+      // A Connect request becomes fetchable by its agent before anyone is told it is finished.
+      await markConnectDownloadReady(knex, accountId, shortKey, objectKey);
       // The link outlives the dialog a little: the browser opens it as soon as it is told.
       const downloadUrl = await createDownloadLink(knex, { accountId, objectKey, filename: `estudo-${shortKey.slice(0, 8)}.zip`, contentType: 'application/zip' }, 30 * 60_000);
-      await publish(accountId, { shortKey, finished: true, done: 0, total: 0, bytes: 0, downloadUrl });
+      // The retained last document keeps the final counts: a late subscriber sees only this one.
+      await publish(accountId, { shortKey, finished: true, done: entries, total: entries, bytes, downloadUrl });
       return { downloadUrl };
     },
 
     async failDownload({ accountId, shortKey }) {
+      await failConnectDownload(knex, accountId, shortKey, 'Erro ao gerar download');
       await publish(accountId, { shortKey, finished: false, error: true, done: 0, total: 0, bytes: 0 });
     },
   };

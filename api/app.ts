@@ -24,6 +24,7 @@ import { labelRoutes } from './labels/routes';
 import { maskRoutes } from './masks/routes';
 import { phraseRoutes } from './phrases/routes';
 import { connectRoutes } from './connects/routes';
+import { connectAgentRoutes } from './connects/agent-routes';
 import { studyImagingRoutes } from './studies/imaging-routes';
 import { dicomwebRoutes } from './dicomweb/routes';
 import { headerRoutes } from './studies/header/routes';
@@ -52,7 +53,9 @@ export function createApp(deps: ApiDeps): Koa {
   });
   // Public routes first (download links carry their own capability, verification is public):
   // a later router's session middleware would answer them.
-  for (const routes of [fileRoutes(deps), verifyRoutes(deps)]) api.use(routes.routes(), routes.allowedMethods());
+  // The Connect agent's routes authenticate its key, not a session.
+  for (const routes of [fileRoutes(deps), verifyRoutes(deps), connectAgentRoutes(deps)])
+    api.use(routes.routes(), routes.allowedMethods());
   // Before studyRoutes: `/studies/comments`, `/studies/patient`, `/studies/attachments`,
   // `/studies/clinical-data`… must not reach `/studies/:id`.
   for (const routes of [

@@ -2,9 +2,11 @@
  * The Connect agent: DICOM SCP → durable spool → STOW-RS uploader, plus the loopback status
  * endpoint. `startAgent` is what `npm run connect` runs, and what tests and the bench start.
  */
+import path from 'node:path';
 import type { Logger } from 'pino';
 import type { ConnectConfig } from './config';
 import { startScp } from './dicom/scp';
+import { DownloadPoller } from './download/download-poller';
 import { Spool } from './spool/spool';
 import { newStats, type AgentStats } from './status/stats';
 import { startStatusServer } from './status/status-server';
@@ -59,6 +61,20 @@ export async function startAgent(config: ConnectConfig, logger: Logger): Promise
     throw err;
   });
   uploader.start();
+  const downloads =
+    config.DOWNLOAD_POLL_MS > 0
+      ? new DownloadPoller(
+          {
+            platformUrl: config.PLATFORM_URL,
+            connectKey: config.CONNECT_KEY,
+            pollMs: config.DOWNLOAD_POLL_MS,
+            workDir: path.join(config.SPOOL_DIR, 'downloads'),
+            timeoutMs: config.UPLOAD_TIMEOUT_MS,
+          },
+          logger.child({ part: 'downloads' }),
+        )
+      : null;
+  downloads?.start();
   const { queued } = await spool.counts();
   logger.info(
     {
@@ -78,6 +94,7 @@ export async function startAgent(config: ConnectConfig, logger: Logger): Promise
     dicomPort: config.DICOM_PORT,
     async stop() {
       dicom.close();
+      await downloads?.stop();
       await uploader.stop();
       await status.close();
       logger.info('Connect agent stopped');

@@ -51,6 +51,8 @@ const ConnectConfigSchema = z.object({
   RETRY_MAX_INSTANCE_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   /** Per-request timeout of an upload. */
   UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  /** How often the agent asks for queued study downloads (also its heartbeat; 0 = never). */
+  DOWNLOAD_POLL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

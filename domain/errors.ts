@@ -78,6 +78,15 @@ const catalogue = {
       es: 'El estudio está archivado: las imágenes no están disponibles para descarga.',
     },
   },
+  // Connect download (spec 2 §2, §4): the study's Connect is off, not reachable or not allowed.
+  CONNECT_UNAVAILABLE: {
+    status: 409,
+    message: {
+      'pt-BR': 'O Connect não está acessível para este estudo.',
+      en: 'The Connect is not reachable for this study.',
+      es: 'El Connect no está accesible para este estudio.',
+    },
+  },
   REPORT_CANNOT_START: {
     status: 409,
     message: {

@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import { AppError } from '../../domain/errors';
 import type { ReportDocumentInput } from '../../documents/report-pdf/model';
-import type { ReportContext } from '../reports/run-action';
+import type { LaudoRecord } from '../../workflows/laudo/messages';
 import { readContent } from '../reports/contents';
 
 const pdfLang = (lang: string | undefined): 'pt-BR' | 'en' | 'es' =>
@@ -20,7 +20,14 @@ export interface DocumentSource {
   preview?: boolean;
 }
 
-export async function loadReportDocument(knex: Knex, rc: ReportContext, source: DocumentSource): Promise<ReportDocumentInput> {
+/** What a document needs of a report: its account, its study and its record (a route's ReportContext fits). */
+export interface DocumentContext {
+  access: { accountId: string };
+  study: { id: string };
+  record: LaudoRecord;
+}
+
+export async function loadReportDocument(knex: Knex, rc: DocumentContext, source: DocumentSource): Promise<ReportDocumentInput> {
   const { access, study, record } = rc;
   const version = source.version ?? record.version;
   const [account, row, versionRow, finding, logo] = await Promise.all([
@@ -54,9 +61,12 @@ export async function loadReportDocument(knex: Knex, rc: ReportContext, source: 
       .where({ 'f.study_id': study.id, 'f.account_id': access.accountId, 'f.in_the_report': true })
       .whereIn('f.status', ['SUSPICION_ACCEPTED', 'FINDING_CREATED'])
       .first('af.level_and_name', 'f.observation'),
-    study.institutionId
-      ? knex('institution_logos').where({ institution_id: study.institutionId, account_id: access.accountId }).first('bytes')
-      : undefined,
+    knex('institution_logos as l')
+      .join('studies as s', function joinStudy() {
+        this.on('s.institution_id', 'l.institution_id').andOn('s.account_id', 'l.account_id');
+      })
+      .where({ 's.id': study.id, 's.account_id': access.accountId })
+      .first('l.bytes'),
   ]);
   if (!account || !row) throw new AppError('NOT_FOUND');
 

@@ -13,6 +13,7 @@ import { loadReportContext, type ReportContext } from '../reports/run-action';
 import type { ExamKind } from '../studies/study-queries';
 import { loadReportDocument } from './document-data';
 import { laudoFolder, previewKey, prunePreviews, renderStored } from './report-files';
+import { versionPdfKey } from './version-pdf';
 
 /** Spec 2 §3: the editor previews in states 1, 12 and 25. */
 export const PREVIEW_STATES: readonly number[] = [S.IN_PROGRESS, S.REVIEWING, S.REVIEWING_TYPED];
@@ -66,23 +67,8 @@ export function documentRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router 
     if (!q.success) throw new AppError('MALFORMED_REQUEST');
     const rc = await loadReportContext(ctx, deps, kind);
     const version = q.data.version ?? rc.record.version;
-    const row = await knex('laudo_versions')
-      .where({ laudo_id: rc.record.laudoId, account_id: rc.access.accountId, version })
-      .first('state', 'cancelled', 'content_id');
-    if (!row) throw new AppError('NOT_FOUND');
+    const key = await versionPdfKey(knex, storage, rc, version, ctx.get('accept-language'));
     const filename = `laudo-${rc.study.patientId ?? rc.study.id}-v${version}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_');
-    const signed = await knex('laudo_documents')
-      .where({ laudo_id: rc.record.laudoId, account_id: rc.access.accountId, version })
-      .first('storage_key');
-    if (signed) {
-      sendPdf(ctx, await storage.get(signed.storage_key), filename, false);
-      return;
-    }
-    // Only a concluded text is a document; an archived version keeps the text it had.
-    const concluded = row.state === S.CONCLUDED || row.state === S.SIGNED || row.cancelled;
-    if (!concluded || !row.content_id) throw new AppError('REPORT_PDF_UNAVAILABLE');
-    const doc = await loadReportDocument(knex, rc, { version, lang: ctx.get('accept-language') });
-    const { key } = await renderStored(storage, `${laudoFolder(rc.access.accountId, rc.record.laudoId)}/documents`, doc);
     sendPdf(ctx, await storage.get(key), filename, false);
   });
 

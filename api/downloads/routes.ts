@@ -2,9 +2,14 @@
  * Study download (spec 2 §4, §7): `GET /medicalRecords/prepareDownload` checks every study
  * is the caller's and available, starts a downloadWorkflow and answers its shortKey; the
  * browser then watches the live document zipStreaming/{shortKey} for `finished`.
+ * With `mode=connect&fullPath=…` the same zip is queued for the study's Connect agent, which
+ * writes it under fullPath at the clinic (api/connects/agent-routes.ts); `GET
+ * /studies/:id/connect/check` says whether that is possible now.
  */
 import { randomBytes } from 'node:crypto';
 import Router from '@koa/router';
+import { z } from 'zod';
+import { FullPath } from '../../domain/connect/download-request';
 import { PrepareDownloadQuery } from '../../domain/download/prepare';
 import { AppError } from '../../domain/errors';
 import { isStorageAvailable } from '../../domain/imaging/storage-class';
@@ -12,21 +17,37 @@ import { downloadTopic } from '../../domain/live/download-document';
 import { type DownloadInput, downloadWorkflowId } from '../../workflows/download/messages';
 import { currentAccess, requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
-import { query } from '../http/validate';
+import { failConnectDownload, listConnectDownloads, queueConnectDownload } from '../connects/connect-downloads';
+import { checkStudyConnect } from '../connects/study-connect';
+import { query, uuidParam } from '../http/validate';
 import { findStudy } from '../studies/study-queries';
+
+const ConnectModeQuery = z.object({ mode: z.literal('connect'), fullPath: FullPath });
 
 export function downloadRoutes(deps: ApiDeps): Router {
   const { knex, temporal, config } = deps;
   const router = new Router();
   router.use('/medicalRecords', requireSession(knex));
+  router.use('/studies/:id/connect', requireSession(knex));
+
+  router.get('/studies/:id/connect/check', async (ctx) => {
+    const access = await currentAccess(ctx, knex);
+    const study = await findStudy(knex, access, uuidParam(ctx, 'id'));
+    if (!study) throw new AppError('NOT_FOUND');
+    ctx.body = await checkStudyConnect(knex, access.accountId, study.id);
+  });
+
+  router.get('/medicalRecords/connectDownloads', async (ctx) => {
+    const access = await currentAccess(ctx, knex);
+    const { studyId } = query(ctx, z.object({ studyId: z.string().uuid() }));
+    if (!(await findStudy(knex, access, studyId.toLowerCase()))) throw new AppError('NOT_FOUND');
+    ctx.body = { requests: await listConnectDownloads(knex, access.accountId, studyId.toLowerCase()) };
+  });
 
   router.get('/medicalRecords/prepareDownload', async (ctx) => {
     const access = await currentAccess(ctx, knex);
-    if (ctx.query.mode === 'connect') {
-      // Downloads through a Connect agent are not built: say so rather than pretend to queue.
-      throw new AppError('MALFORMED_REQUEST');
-    }
     const q = query(ctx, PrepareDownloadQuery);
+    const connectMode = ctx.query.mode === undefined ? null : query(ctx, ConnectModeQuery);
     for (const id of q.studyIds) {
       if (!(await findStudy(knex, access, id))) throw new AppError('NOT_FOUND');
     }
@@ -58,6 +79,7 @@ export function downloadRoutes(deps: ApiDeps): Router {
       activeReport: q.activeLaudos,
       inactiveReports: q.inactiveLaudos,
       attachments: q.attachments,
+      lang: ctx.get('accept-language') || undefined,
       folders: {
         patientId: q.includePatientId,
         patientName: q.includePatientName,
@@ -65,12 +87,39 @@ export function downloadRoutes(deps: ApiDeps): Router {
         date: q.includeDate,
       },
     };
-    await temporal.workflow.start('downloadWorkflow', {
-      taskQueue: config.TEMPORAL_TASK_QUEUE,
-      workflowId: downloadWorkflowId(access.accountId, shortKey),
-      args: [input],
-    });
-    ctx.body = { finished: false, shortKey, topic: downloadTopic(access.accountId, shortKey) };
+    const start = () =>
+      temporal.workflow.start('downloadWorkflow', {
+        taskQueue: config.TEMPORAL_TASK_QUEUE,
+        workflowId: downloadWorkflowId(access.accountId, shortKey),
+        args: [input],
+      });
+    const topic = downloadTopic(access.accountId, shortKey);
+    if (connectMode) {
+      // Every study must be served by the same reachable Connect: one agent writes the folder.
+      const checks = await Promise.all(q.studyIds.map((id) => checkStudyConnect(knex, access.accountId, id)));
+      const connectId = checks[0]?.connect?.id;
+      if (!connectId || checks.some((c) => !c.available || c.connect?.id !== connectId))
+        throw new AppError('CONNECT_UNAVAILABLE');
+      // The request exists before the workflow, so the zip's completion always finds it.
+      const requestId = await queueConnectDownload(knex, {
+        accountId: access.accountId,
+        connectId,
+        studyIds: q.studyIds,
+        shortKey,
+        fullPath: connectMode.fullPath,
+        requestedBy: access.userId,
+      });
+      try {
+        await start();
+      } catch (err) {
+        await failConnectDownload(knex, access.accountId, shortKey, 'Erro ao gerar download');
+        throw err;
+      }
+      ctx.body = { finished: false, queued: true, shortKey, topic, requestId };
+      return;
+    }
+    await start();
+    ctx.body = { finished: false, shortKey, topic };
   });
   return router;
 }

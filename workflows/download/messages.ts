@@ -14,15 +14,26 @@ export interface DownloadInput {
   activeReport: boolean;
   inactiveReports: boolean;
   attachments: boolean;
+  /** Accept-Language of the request: unsigned report PDFs are rendered in it. */
+  lang?: string;
   /** Subfolders, outermost first, in this fixed order: patient id / name / accession / date. */
   folders: { patientId: boolean; patientName: boolean; accessionNumber: boolean; date: boolean };
 }
 
 export interface DownloadActivities {
   /** Streams the zip into object storage, heartbeating and publishing progress. */
-  buildDownloadZip(input: DownloadInput): Promise<{ objectKey: string; size: number; entries: number }>;
-  /** A short-lived link to the zip, published as `finished` on the download's live topic. */
-  finishDownload(input: { accountId: string; shortKey: string; objectKey: string }): Promise<{ downloadUrl: string }>;
+  buildDownloadZip(input: DownloadInput): Promise<{ objectKey: string; size: number; entries: number; bytes?: number }>;
+  /**
+   * A short-lived link to the zip, published as `finished` (with the final counts) on the
+   * download's live topic; a Connect request for it becomes ready for its agent.
+   */
+  finishDownload(input: {
+    accountId: string;
+    shortKey: string;
+    objectKey: string;
+    entries?: number;
+    bytes?: number;
+  }): Promise<{ downloadUrl: string }>;
   /** Publishes the failure on the live topic so the dialog shows the spec's error. */
   failDownload(input: { accountId: string; shortKey: string }): Promise<void>;
 }

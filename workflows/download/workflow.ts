@@ -25,6 +25,8 @@ export async function downloadWorkflow(input: DownloadInput): Promise<{ download
     accountId: input.accountId,
     shortKey: input.shortKey,
     objectKey: built.objectKey,
+    entries: built.entries,
+    bytes: built.bytes,
   });
   return { downloadUrl, size: built.size, entries: built.entries };
 }

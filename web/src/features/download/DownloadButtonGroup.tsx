@@ -14,6 +14,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
+  checkConnect,
+  connectDownloads,
   DEFAULT_DOWNLOAD_OPTIONS,
   type DownloadOptions,
   downloadStudy,
@@ -24,7 +26,14 @@ import {
 import { DownloadDialog } from './DownloadDialog';
 import { type DownloadProgress, watchDownload } from './use-download-progress';
 
-type State = { kind: 'idle' } | { kind: 'running'; progress: DownloadProgress | null } | { kind: 'error' };
+type State =
+  | { kind: 'idle' }
+  | { kind: 'running'; progress: DownloadProgress | null }
+  | { kind: 'error' }
+  /** Connect mode: queued for the clinic's agent ('Download requisitado'), then its status. */
+  | { kind: 'requested'; requestId: string };
+
+const PENDING = new Set(['queued', 'ready', 'delivering']);
 
 /**
  * 'Download DICOMs' (the study's DICOMs with the saved options) and 'Other download options'
@@ -39,11 +48,33 @@ export function DownloadButtonGroup({ studyId }: { studyId: string }) {
   const [state, setState] = useState<State>({ kind: 'idle' });
   const anchor = useRef<HTMLDivElement>(null);
   const available = study.data?.storageAvailable ?? false;
+  // Asked again each time the dialog opens: reachability changes with the agent's polls.
+  const connect = useQuery({
+    queryKey: ['download', 'connect-check', studyId],
+    queryFn: () => checkConnect(studyId),
+    enabled: dialogOpen,
+    staleTime: 0,
+  });
+  const requestId = state.kind === 'requested' ? state.requestId : null;
+  const requests = useQuery({
+    queryKey: ['download', 'connect-requests', studyId],
+    queryFn: () => connectDownloads(studyId),
+    enabled: requestId !== null,
+    refetchInterval: (q) => {
+      const mine = q.state.data?.find((r) => r.id === requestId);
+      return !mine || PENDING.has(mine.status) ? 2000 : false;
+    },
+  });
+  const request = requests.data?.find((r) => r.id === requestId);
 
-  async function start(o: DownloadOptions, seriesIds: string[]) {
+  async function start(o: DownloadOptions, seriesIds: string[], viaConnect = false) {
     setState({ kind: 'running', progress: null });
     try {
-      const prepared = await prepareDownload(studyId, o, seriesIds);
+      const prepared = await prepareDownload(studyId, o, seriesIds, viaConnect);
+      if (prepared.queued) {
+        setState({ kind: 'requested', requestId: prepared.requestId ?? '' });
+        return;
+      }
       let url = prepared.finished ? prepared.downloadUrl : undefined;
       if (!url) {
         const watch = watchDownload(prepared.topic, (p) => setState({ kind: 'running', progress: p }));
@@ -104,6 +135,23 @@ export function DownloadButtonGroup({ studyId }: { studyId: string }) {
           />
         </Box>
       )}
+      {state.kind === 'requested' && (
+        <Alert
+          severity={request?.status === 'failed' ? 'error' : request?.status === 'done' ? 'success' : 'info'}
+          sx={{ mt: 1 }}
+          onClose={() => setState({ kind: 'idle' })}
+          data-testid="download-requested"
+        >
+          <AlertTitle>{t('download.requested')}</AlertTitle>
+          {request
+            ? t(`download.connectStatus.${request.status}`, {
+                path: request.fullPath,
+                files: request.files ?? 0,
+                error: request.error ?? '',
+              })
+            : t('download.connectStatus.queued', { path: '' })}
+        </Alert>
+      )}
       {state.kind === 'error' && (
         <Alert severity="error" sx={{ mt: 1 }} onClose={() => setState({ kind: 'idle' })} data-testid="download-error">
           <AlertTitle>{t('download.errorTitle')}</AlertTitle>
@@ -114,11 +162,12 @@ export function DownloadButtonGroup({ studyId }: { studyId: string }) {
         open={dialogOpen}
         study={study.data}
         initial={options.data ?? DEFAULT_DOWNLOAD_OPTIONS}
+        connect={connect.isError ? { available: false, reason: 'UNREACHABLE' } : connect.isFetching ? undefined : connect.data}
         onClose={() => setDialogOpen(false)}
-        onDownload={(o, seriesIds) => {
+        onDownload={(o, seriesIds, viaConnect) => {
           setDialogOpen(false);
           void saveDownloadOptions(o).then(() => options.refetch());
-          void start(o, seriesIds);
+          void start(o, seriesIds, viaConnect);
         }}
       />
     </Box>

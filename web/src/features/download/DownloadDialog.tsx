@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,22 +18,36 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type DownloadOptions, type DownloadStudy } from './api';
+import { FullPath } from '../../../../domain/connect/download-request';
+import { type ConnectCheck, type DownloadOptions, type DownloadStudy } from './api';
 import { SeriesThumbnail } from './SeriesThumbnail';
 
 /** Above this many series the grid's thumbnails are hidden (spec 2 §2). */
 export const MAX_SERIES_THUMBNAILS = 12;
 
+/** Why the folder path is not editable, or where the download goes when it is. */
+function connectHint(t: TFunction, check: ConnectCheck | undefined, pathError: boolean) {
+  if (!check) return t('download.connect.checking');
+  if (check.available)
+    return pathError ? t('download.connect.invalidPath') : t('download.connect.available', { name: check.connect?.name ?? '' });
+  if (check.reason === 'SETTING_OFF') return t('download.connect.settingOff');
+  if (check.reason === 'NO_CONNECT') return t('download.connect.noConnect');
+  return t('download.connect.unreachable', { name: check.connect?.name ?? '' });
+}
+
 /**
  * The download dialog (spec 2 §2). Folder path and subfolders apply to a Connect download
- * and are editable only when a Connect is reachable, which this platform does not check yet.
+ * and are editable only when the study's Connect is reachable (connect/check); with a folder
+ * filled in, Download queues the zip for the Connect instead of opening it here.
  */
 export function DownloadDialog(props: {
   open: boolean;
   study: DownloadStudy | undefined;
   initial: DownloadOptions;
+  /** The connect/check answer; undefined while it is asked. */
+  connect: ConnectCheck | undefined;
   onClose: () => void;
-  onDownload: (options: DownloadOptions, seriesIds: string[]) => void;
+  onDownload: (options: DownloadOptions, seriesIds: string[], viaConnect: boolean) => void;
 }) {
   const { t } = useTranslation();
   const [o, setO] = useState(props.initial);
@@ -44,7 +59,9 @@ export function DownloadDialog(props: {
       setSelected(series.map((s) => s.seriesId));
     }
   }, [props.open]);
-  const connectReachable = false;
+  const connectReachable = props.connect?.available === true;
+  const viaConnect = connectReachable && o.folderPath.trim() !== '';
+  const pathError = viaConnect && !FullPath.safeParse(o.folderPath).success;
   const set = <K extends keyof DownloadOptions>(k: K, v: DownloadOptions[K]) => setO((p) => ({ ...p, [k]: v }));
   const check = (
     k:
@@ -77,8 +94,11 @@ export function DownloadDialog(props: {
           label={t('download.folderPath')}
           value={o.folderPath}
           disabled={!connectReachable}
-          helperText={connectReachable ? undefined : t('download.connectOnly')}
+          error={pathError}
+          helperText={connectHint(t, props.connect, pathError)}
+          placeholder={connectReachable ? 'C:\\Exames' : undefined}
           onChange={(e) => set('folderPath', e.target.value)}
+          slotProps={{ htmlInput: { 'data-testid': 'download-folder-path', maxLength: 200 } }}
         />
         <FormLabel sx={{ mt: 1, display: 'block' }}>{t('download.subfolders')}</FormLabel>
         <FormGroup row>
@@ -154,8 +174,8 @@ export function DownloadDialog(props: {
         <Button onClick={props.onClose}>{t('download.cancel')}</Button>
         <Button
           variant="contained"
-          disabled={nothing || noSeries}
-          onClick={() => props.onDownload(o, selected.length === series.length ? [] : selected)}
+          disabled={nothing || noSeries || pathError}
+          onClick={() => props.onDownload(o, selected.length === series.length ? [] : selected, viaConnect)}
           data-testid="download-submit"
         >
           {t('download.download')}

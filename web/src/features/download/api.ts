@@ -49,10 +49,43 @@ export interface Prepared {
   shortKey: string;
   topic: string;
   downloadUrl?: string;
+  /** Connect mode: the request is queued for the clinic's agent (nothing to open here). */
+  queued?: boolean;
+  requestId?: string;
 }
 
+/** GET /studies/{id}/connect/check: whether the study's Connect can take a download now. */
+export const ConnectCheck = z.object({
+  available: z.boolean(),
+  reason: z.enum(['SETTING_OFF', 'NO_CONNECT', 'UNREACHABLE']).optional(),
+  connect: z.object({ id: z.string(), name: z.string(), lastSeenAt: z.string().nullable() }).optional(),
+});
+export type ConnectCheck = z.infer<typeof ConnectCheck>;
+
+export const checkConnect = (studyId: string): Promise<ConnectCheck> =>
+  apiRequest(`/studies/${encodeURIComponent(studyId)}/connect/check`, { schema: ConnectCheck });
+
+export const ConnectDownloadRequest = z.object({
+  id: z.string(),
+  status: z.enum(['queued', 'ready', 'delivering', 'done', 'failed']),
+  fullPath: z.string(),
+  files: z.number().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ConnectDownloadRequest = z.infer<typeof ConnectDownloadRequest>;
+
+export const connectDownloads = async (studyId: string): Promise<ConnectDownloadRequest[]> =>
+  (
+    await apiRequest(`/medicalRecords/connectDownloads?studyId=${encodeURIComponent(studyId)}`, {
+      schema: z.object({ requests: z.array(ConnectDownloadRequest) }),
+    })
+  ).requests;
+
 const flag = (b: boolean) => (b ? '1' : '0');
-export function prepareDownload(studyId: string, o: DownloadOptions, seriesIds: string[]): Promise<Prepared> {
+/** With `connect`, the zip is queued for the study's Connect, which writes it under folderPath. */
+export function prepareDownload(studyId: string, o: DownloadOptions, seriesIds: string[], connect = false): Promise<Prepared> {
   const q = new URLSearchParams({
     studyIds: studyId,
     dicomSeries: flag(o.imageFormats.includes('DICOM')),
@@ -66,5 +99,9 @@ export function prepareDownload(studyId: string, o: DownloadOptions, seriesIds: 
     includeDate: flag(o.includeDate),
     seriesIds: seriesIds.join(','),
   });
+  if (connect) {
+    q.set('mode', 'connect');
+    q.set('fullPath', o.folderPath.trim());
+  }
   return apiRequest<Prepared>(`/medicalRecords/prepareDownload?${q}`);
 }

@@ -1,0 +1,63 @@
+/**
+ * What a Connect agent calls besides STOW-RS, authenticated by its key (`Authorization:
+ * Bearer <key>`) like its uploads: its download poll (which is also its heartbeat, read by
+ * connect/check), the zip of a request and the request's outcome. An agent only ever sees
+ * its own requests; anything else is 404.
+ */
+import Router from '@koa/router';
+import type { Context, Next } from 'koa';
+import { ConnectDownloadResult } from '../../domain/connect/download-request';
+import { AppError } from '../../domain/errors';
+import { hashToken } from '../auth/tokens';
+import type { ApiDeps } from '../deps';
+import { body, uuidParam } from '../http/validate';
+import { claimConnectDownload, finishConnectDownload, pollConnectDownloads } from './connect-downloads';
+
+interface AgentCaller {
+  id: string;
+  accountId: string;
+}
+
+const agentOf = (ctx: Context) => ctx.state.connect as AgentCaller;
+
+export function connectAgentRoutes(deps: ApiDeps): Router {
+  const { knex, storage } = deps;
+  const router = new Router();
+
+  router.use('/connect-agent', async (ctx: Context, next: Next) => {
+    const key = /^Bearer\s+(\S{8,200})$/i.exec(ctx.get('authorization'))?.[1];
+    const row = key
+      ? await knex('connects')
+          .where({ key_hash: hashToken(key), active: true })
+          .first('id', 'account_id')
+      : undefined;
+    if (!row) {
+      ctx.set('WWW-Authenticate', 'Bearer');
+      throw new AppError('INVALID_SESSION');
+    }
+    ctx.state.connect = { id: row.id, accountId: row.account_id } satisfies AgentCaller;
+    await next();
+  });
+
+  router.get('/connect-agent/downloads', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { downloads: await pollConnectDownloads(knex, agentOf(ctx)) };
+  });
+
+  router.get('/connect-agent/downloads/:id/zip', async (ctx) => {
+    const objectKey = await claimConnectDownload(knex, agentOf(ctx), uuidParam(ctx, 'id'));
+    if (!objectKey || !(await storage.exists(objectKey))) throw new AppError('NOT_FOUND');
+    ctx.type = 'application/zip';
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await storage.get(objectKey);
+  });
+
+  router.post('/connect-agent/downloads/:id/result', async (ctx) => {
+    const id = uuidParam(ctx, 'id');
+    const result = body(ctx, ConnectDownloadResult);
+    if (!(await finishConnectDownload(knex, agentOf(ctx), id, result))) throw new AppError('NOT_FOUND');
+    ctx.status = 204;
+  });
+
+  return router;
+}

@@ -1,0 +1,115 @@
+/**
+ * The queue of study downloads for Connect agents (table connect_downloads). The API queues
+ * a request before starting its downloadWorkflow; the workflow's last step marks it ready
+ * (or failed); the agent fetches the zip and reports done or failed. Every query names the
+ * account, and the agent's ones also its own connect.
+ */
+import type { Knex } from 'knex';
+import type { ConnectDownloadResult, ConnectDownloadStatus } from '../../domain/connect/download-request';
+
+export interface ConnectDownloadView {
+  id: string;
+  status: ConnectDownloadStatus;
+  fullPath: string;
+  files: number | null;
+  error: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export async function queueConnectDownload(
+  knex: Knex,
+  r: { accountId: string; connectId: string; studyIds: string[]; shortKey: string; fullPath: string; requestedBy: string | null },
+): Promise<string> {
+  const [row] = await knex('connect_downloads')
+    .insert({
+      account_id: r.accountId,
+      connect_id: r.connectId,
+      study_ids: r.studyIds,
+      short_key: r.shortKey,
+      full_path: r.fullPath,
+      requested_by: r.requestedBy,
+    })
+    .returning('id');
+  return row.id as string;
+}
+
+/** The zip is built: the agent may fetch it. False when the download is not a Connect one. */
+export async function markConnectDownloadReady(
+  knex: Knex,
+  accountId: string,
+  shortKey: string,
+  objectKey: string,
+): Promise<boolean> {
+  const n = await knex('connect_downloads')
+    .where({ account_id: accountId, short_key: shortKey, status: 'queued' })
+    .update({ status: 'ready', object_key: objectKey, updated_at: knex.fn.now() });
+  return n > 0;
+}
+
+export async function failConnectDownload(knex: Knex, accountId: string, shortKey: string, error: string): Promise<void> {
+  await knex('connect_downloads')
+    .where({ account_id: accountId, short_key: shortKey })
+    .whereIn('status', ['queued', 'ready'])
+    .update({ status: 'failed', error: error.slice(0, 500), updated_at: knex.fn.now() });
+}
+
+/** The latest requests for a study, for the person who asked (status in the dialog). */
+export async function listConnectDownloads(knex: Knex, accountId: string, studyId: string): Promise<ConnectDownloadView[]> {
+  const rows = await knex('connect_downloads')
+    .where({ account_id: accountId })
+    .whereRaw('? = ANY(study_ids)', [studyId])
+    .orderBy('created_at', 'desc')
+    .limit(10);
+  return rows.map((r) => ({
+    id: r.id,
+    status: r.status,
+    fullPath: r.full_path,
+    files: r.files,
+    error: r.error,
+    createdAt: new Date(r.created_at).toISOString(),
+    updatedAt: new Date(r.updated_at).toISOString(),
+  }));
+}
+
+/** The agent's poll: it is alive now; answers what it should fetch (ready, or a fetch it dropped). */
+export async function pollConnectDownloads(knex: Knex, connect: { id: string; accountId: string }) {
+  await knex('connects').where({ id: connect.id, account_id: connect.accountId }).update({ last_seen_at: knex.fn.now() });
+  const rows = await knex('connect_downloads')
+    .where({ connect_id: connect.id, account_id: connect.accountId })
+    .whereIn('status', ['ready', 'delivering'])
+    .orderBy('created_at')
+    .limit(20)
+    .select('id', 'full_path');
+  return rows.map((r) => ({ id: r.id as string, fullPath: r.full_path as string }));
+}
+
+/** The zip of one of this agent's requests; marks it being delivered. */
+export async function claimConnectDownload(
+  knex: Knex,
+  connect: { id: string; accountId: string },
+  id: string,
+): Promise<string | null> {
+  const [row] = await knex('connect_downloads')
+    .where({ id, connect_id: connect.id, account_id: connect.accountId })
+    .whereIn('status', ['ready', 'delivering'])
+    .update({ status: 'delivering', updated_at: knex.fn.now() })
+    .returning('object_key');
+  return (row?.object_key as string | undefined) ?? null;
+}
+
+export async function finishConnectDownload(
+  knex: Knex,
+  connect: { id: string; accountId: string },
+  id: string,
+  result: ConnectDownloadResult,
+): Promise<boolean> {
+  const n = await knex('connect_downloads')
+    .where({ id, connect_id: connect.id, account_id: connect.accountId, status: 'delivering' })
+    .update(
+      result.ok
+        ? { status: 'done', files: result.files, error: null, updated_at: knex.fn.now() }
+        : { status: 'failed', error: result.error, updated_at: knex.fn.now() },
+    );
+  return n > 0;
+}

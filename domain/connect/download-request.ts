@@ -1,0 +1,53 @@
+/**
+ * A study download delivered by the clinic's Connect agent (spec 2 §2, §4, §7): where the
+ * agent writes it (fullPath, on the clinic machine), the request's life, and when an agent
+ * counts as reachable (its download poll is its heartbeat).
+ */
+import { z } from 'zod';
+
+/** Room for the subfolders and file names under it within Windows' 260-character paths. */
+export const MAX_FULL_PATH = 200;
+
+/**
+ * An absolute folder on the clinic machine: POSIX (`/srv/exames`) or Windows (`C:\Exames`,
+ * `D:/x`); no `..` segment, no control characters.
+ */
+export const FullPath = z
+  .string()
+  .trim()
+  .min(1)
+  .max(MAX_FULL_PATH)
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  .refine((p) => !/[\x00-\x1f\x7f]/.test(p), 'control characters')
+  .refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p), 'must be absolute')
+  .refine((p) => !p.split(/[\\/]/).includes('..'), 'no .. segment');
+
+export const CONNECT_DOWNLOAD_STATUSES = ['queued', 'ready', 'delivering', 'done', 'failed'] as const;
+export type ConnectDownloadStatus = (typeof CONNECT_DOWNLOAD_STATUSES)[number];
+
+/** The agent polls every 10 s by default; three missed polls and it is not reachable. */
+export const CONNECT_REACHABLE_MS = 45_000;
+
+export function isConnectReachable(lastSeenAt: Date | string | null, now = Date.now()): boolean {
+  return lastSeenAt != null && now - new Date(lastSeenAt).getTime() <= CONNECT_REACHABLE_MS;
+}
+
+/** Account setting allowDownloadConnect (spec 2 §3): a string 'true' or a boolean. */
+export function allowsDownloadConnect(config: Record<string, unknown> | null | undefined): boolean {
+  const v = config?.allowDownloadConnect;
+  return v === true || v === 'true';
+}
+
+/** What the agent reports after writing (or failing to write) a download. */
+export const ConnectDownloadResult = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), files: z.number().int().min(0).max(10_000_000) }),
+  z.object({ ok: z.literal(false), error: z.string().trim().min(1).max(500) }),
+]);
+export type ConnectDownloadResult = z.infer<typeof ConnectDownloadResult>;
+
+/** The connect/check answer (spec 3 §7 'connect/check'): why not, when not. */
+export interface ConnectCheck {
+  available: boolean;
+  reason?: 'SETTING_OFF' | 'NO_CONNECT' | 'UNREACHABLE';
+  connect?: { id: string; name: string; lastSeenAt: string | null };
+}

@@ -1,0 +1,122 @@
+/**
+ * Study download through the Connect in the browser: while the account does not allow it the
+ * dialog's folder path is disabled with the reason; with the setting on and the clinic's
+ * agent (a real process) polling, the folder path is editable, Download answers 'Download
+ * requisitado' and the status follows the agent until it wrote the files in that folder.
+ * Screenshots of the dialog (disabled, then editable) and of the request.
+ */
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import type { Browser, Page } from 'playwright-core';
+import { createConnect } from '../../api/connects/connects';
+import type { Platform } from '../../scripts/platform';
+import { freePort } from '../../scripts/temporal-dev';
+import { startAgentProcess } from '../support/connect-agent';
+import { launchChromium, signedInPage } from '../support/browser';
+import { makeStudy } from '../support/dicom-files';
+import { ingestStudy } from '../support/dicomweb';
+import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createTenant } from '../support/fixtures';
+import { apiClient, startTestPlatform } from '../support/platform';
+import { killHard } from '../support/worker-process';
+
+jest.setTimeout(150_000);
+
+const ARTIFACTS = path.resolve(__dirname, '..', '..', 'test-results', 'e2e');
+let platform: Platform;
+let knex: Knex;
+let browser: Browser;
+let t: Tenant;
+let page: Page;
+let studyId: string;
+let agent: ChildProcess | undefined;
+let work: string;
+const study = makeStudy({ series: 1, perSeries: 3, modalities: ['CT'], patientId: 'P-E2E-CONNECT', patientName: 'Reis^Ana' });
+
+beforeAll(async () => {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'connect-e2e-'));
+  ({ platform, knex } = await startTestPlatform({ SERVE_WEB: 'true', STUDY_STABLE_SECONDS: '0.3' }));
+  t = await createTenant(knex, { studies: 0, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM'] } });
+  const api = apiClient(platform.url);
+  const token = (await api('POST', '/auth', { body: { username: t.users.doctor!.username, password: PASSWORD } })).body.data
+    .accessToken as string;
+  studyId = await ingestStudy(platform.url, knex, token, study);
+  browser = await launchChromium();
+  page = await signedInPage(browser, platform.url, t.users.doctor!.username, { viewport: { width: 1400, height: 900 } });
+});
+
+afterAll(async () => {
+  if (agent) await killHard(agent);
+  await browser?.close();
+  await platform?.stop();
+  await knex?.destroy();
+  if (work) fs.rmSync(work, { recursive: true, force: true });
+});
+
+async function openDialog() {
+  await page.goto(`${platform.url}/studies/report/${studyId}`);
+  await page.getByTestId('download-more').click();
+  await page.getByTestId('download-open-dialog').click();
+  await page.getByTestId('download-dialog').waitFor();
+}
+
+it('keeps the folder path disabled, saying why, while Connect downloads are not allowed', async () => {
+  await openDialog();
+  const dialog = page.getByTestId('download-dialog');
+  await dialog.getByText('Download pelo Connect não habilitado para esta conta.').waitFor();
+  expect(await page.getByTestId('download-folder-path').isDisabled()).toBe(true);
+  expect(await page.getByTestId('download-includePatientId').isDisabled()).toBe(true);
+  await page.waitForTimeout(400); // the dialog's fade-in, for the screenshot only
+  await page.screenshot({ path: path.join(ARTIFACTS, 'connect-download-disabled.png') });
+  await page.keyboard.press('Escape');
+  await page.getByTestId('download-dialog').waitFor({ state: 'detached' });
+});
+
+it("with the Connect reachable, the folder is editable and Download shows 'Download requisitado' until the agent wrote it", async () => {
+  await knex('accounts')
+    .where({ id: t.accountId })
+    .update({ config: { allowDownloadConnect: 'true' } });
+  const { key } = await createConnect(knex, t.accountId, { institutionId: t.institutionId, name: 'Recepção' }, null);
+  agent = (
+    await startAgentProcess({
+      PLATFORM_URL: platform.url,
+      CONNECT_KEY: key,
+      AE_TITLE: 'LAUDOS',
+      DICOM_PORT: String(await freePort()),
+      STATUS_PORT: String(await freePort()),
+      SPOOL_DIR: path.join(work, 'spool'),
+      DOWNLOAD_POLL_MS: '300',
+    })
+  ).child;
+  await page.waitForTimeout(1_000); // the agent's first poll is its first heartbeat
+
+  await openDialog();
+  const dialog = page.getByTestId('download-dialog');
+  await dialog.getByText(/Connect Recepção acessível/).waitFor();
+  const folder = page.getByTestId('download-folder-path');
+  expect(await folder.isEnabled()).toBe(true);
+  // A relative folder is refused before anything is sent.
+  await folder.fill('exames');
+  await dialog.getByText(/Informe uma pasta absoluta/).waitFor();
+  expect(await page.getByTestId('download-submit').isDisabled()).toBe(true);
+  const dest = path.join(work, 'clinica', 'Exames');
+  await folder.fill(dest);
+  await page.getByTestId('download-includePatientId').check();
+  await page.screenshot({ path: path.join(ARTIFACTS, 'connect-download-dialog.png') });
+
+  await page.getByTestId('download-submit').click();
+  const requested = page.getByTestId('download-requested');
+  await requested.getByText('Download requisitado').waitFor();
+  await requested.getByText(/arquivo\(s\) gravado\(s\) pelo Connect/).waitFor({ timeout: 60_000 });
+  await requested.scrollIntoViewIfNeeded();
+  await requested.screenshot({ path: path.join(ARTIFACTS, 'connect-download-requested.png') });
+  await page.screenshot({ path: path.join(ARTIFACTS, 'connect-download-requested-page.png') });
+  const dicoms = fs.readdirSync(path.join(dest, 'P-E2E-CONNECT', 'DICOM'), { recursive: true }) as string[];
+  expect(dicoms.filter((p) => p.endsWith('.dcm'))).toHaveLength(3);
+  // The folder was saved with the options.
+  const saved = await knex('users').where({ id: t.users.doctor!.id }).first('config');
+  expect(JSON.parse(saved.config.DOWNLOAD_OPTIONS)).toMatchObject({ folderPath: dest, includePatientId: true });
+});
