@@ -28,6 +28,7 @@ import { dicomwebRoutes } from './dicomweb/routes';
 import { headerRoutes } from './studies/header/routes';
 import { structuredRoutes } from './structured/routes';
 import { printRoutes } from './print/routes';
+import { reportImageRoutes, reportImageUploadRoutes } from './report-images/routes';
 
 export const WEB_DIST = path.resolve(__dirname, '..', 'web', 'dist');
 
@@ -50,7 +51,8 @@ export function createApp(deps: ApiDeps): Koa {
   });
   // Public routes first (download links carry their own capability, verification is public):
   // a later router's session middleware would answer them.
-  for (const routes of [fileRoutes(deps), verifyRoutes(deps)]) api.use(routes.routes(), routes.allowedMethods());
+  for (const routes of [fileRoutes(deps), verifyRoutes(deps), reportImageUploadRoutes(deps)])
+    api.use(routes.routes(), routes.allowedMethods());
   // Before studyRoutes: `/studies/comments`, `/studies/patient`, `/studies/attachments`,
   // `/studies/clinical-data`… must not reach `/studies/:id`.
   for (const routes of [
@@ -77,6 +79,8 @@ export function createApp(deps: ApiDeps): Koa {
     documentRoutes(deps, 'study'),
     documentRoutes(deps, 'scheduled'),
     printRoutes(deps),
+    reportImageRoutes(deps, 'study'),
+    reportImageRoutes(deps, 'scheduled'),
   ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }

@@ -29,7 +29,11 @@ export async function previewReport(
   kind: ExamKind,
 ): Promise<{ previewUrl: string }> {
   if (!PREVIEW_STATES.includes(rc.record.state)) throw new AppError('REPORT_ACTION_NOT_ALLOWED');
-  const doc = await loadReportDocument(deps.knex, rc, { contentHtml, lang: lang ?? ctx.get('accept-language'), preview: true });
+  const doc = await loadReportDocument(deps.knex, deps.storage, rc, {
+    contentHtml,
+    lang: lang ?? ctx.get('accept-language'),
+    preview: true,
+  });
   const { file } = await renderStored(deps.storage, `${laudoFolder(rc.access.accountId, rc.record.laudoId)}/previews`, doc);
   const base = kind === 'study' ? 'studies' : 'scheduledExam';
   return { previewUrl: `/api/${base}/${rc.study.id}/reports/preview/${file}` };
@@ -76,7 +80,7 @@ export function documentRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router 
     // Only a concluded text is a document; an archived version keeps the text it had.
     const concluded = row.state === S.CONCLUDED || row.state === S.SIGNED || row.cancelled;
     if (!concluded || !row.content_id) throw new AppError('REPORT_PDF_UNAVAILABLE');
-    const doc = await loadReportDocument(knex, rc, { version, lang: ctx.get('accept-language') });
+    const doc = await loadReportDocument(knex, storage, rc, { version, lang: ctx.get('accept-language') });
     const { key } = await renderStored(storage, `${laudoFolder(rc.access.accountId, rc.record.laudoId)}/documents`, doc);
     sendPdf(ctx, await storage.get(key), filename, false);
   });

@@ -39,3 +39,14 @@ export function pageCount(pdf: Buffer): number {
 export function fontsOf(pdf: Buffer): string {
   return execFileSync('pdffonts', [tempFile(pdf)], { encoding: 'utf8' });
 }
+
+/** The images drawn in the PDF (`pdfimages -list`): one row per image, with its size. */
+export function imagesOf(pdf: Buffer): { page: number; width: number; height: number; type: string }[] {
+  const out = execFileSync('pdfimages', ['-list', tempFile(pdf)], { encoding: 'utf8' });
+  return out
+    .split('\n')
+    .slice(2)
+    .filter((l) => l.trim())
+    .map((l) => l.trim().split(/\s+/))
+    .map((c) => ({ page: Number(c[0]), type: c[2] ?? '', width: Number(c[3]), height: Number(c[4]) }));
+}
