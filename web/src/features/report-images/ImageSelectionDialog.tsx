@@ -208,7 +208,7 @@ export function ImageSelectionDialog({
         ) : loading ? (
           <Stack direction="row" spacing={2} aria-busy data-testid="report-images-loading">
             <Skeleton variant="rounded" width={220} height={320} />
-            <Box sx={{ flex: 1, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(110px, 1fr))', gap: 1 }}>
+            <Box sx={{ flex: 1, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 1 }}>
               {Array.from({ length: 8 }, (_, i) => (
                 <Skeleton key={i} variant="rectangular" sx={{ aspectRatio: '1', height: 'auto' }} />
               ))}
@@ -270,7 +270,7 @@ export function ImageSelectionDialog({
                     <Box
                       sx={{
                         display: 'grid',
-                        gridTemplateColumns: 'repeat(auto-fill, minmax(110px, 1fr))',
+                        gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
                         gap: 1,
                         maxHeight: 360,
                         overflow: 'auto',
