@@ -11,7 +11,8 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { imagesOf, pdfText, qpdfCheck, renderPage } from '../../documents/testing/pdf-tools';
+import { imagesOf, pdfText, qpdfCheck, renderPage, tempFile } from '../../documents/testing/pdf-tools';
+import { makeTestPki, pdfsig } from '../../documents/testing/test-pki';
 import type { Platform } from '../../scripts/platform';
 import { ensureDocumentTools } from '../../scripts/tools';
 import { launchChromium, signedInPage } from '../support/browser';
@@ -178,4 +179,50 @@ test('groups by series above maxAdjacentImages, selects all when allowed, upload
   await page.getByTestId('finish-report').click();
   await page.waitForURL('**/studies');
   expect(await page.getByTestId('report-images-dialog').count()).toBe(0);
+});
+
+test('with an A1 the dialog continues to the password, and the signed PDF holds the images', async () => {
+  const api = apiClient(platform.url);
+  // The selector back on; the doctor registers a certificate.
+  await api('POST', '/users/config', { token, body: { key: 'DISABLE_LAUDO_IMAGE_SELECTOR', value: 'false' } });
+  const pki = makeTestPki();
+  try {
+    const uploaded = await api('POST', '/digitalSignature/upload', {
+      token,
+      body: { file: pki.p12.toString('base64'), password: pki.password },
+    });
+    expect(uploaded.status).toBe(200);
+    const fourth = makeStudy({ series: 1, perSeries: 3, patientName: 'Prado^Lúcia' });
+    const fourthId = await ingestStudy(platform.url, knex, token, fourth);
+    await page.goto(`${platform.url}/studies/report/${fourthId}`); // a fresh page reads the session again
+    await page.getByTestId('start-report').click();
+    await page.locator('.ProseMirror').click();
+    await page.keyboard.type('Laudo assinado com imagem.');
+    await page.getByTestId('finish-report').click();
+
+    const dialog = page.getByTestId('report-images-dialog');
+    await dialog.getByTestId(`report-image-${fourth.sopUids[2]}`).click();
+    const confirm = dialog.getByTestId('report-images-confirm');
+    expect(await confirm.textContent()).toBe('Continuar');
+    await confirm.click();
+    await page.getByTestId('certificate-password').fill(pki.password);
+    await page.getByTestId('certificate-password-submit').click();
+    await page.waitForURL('**/studies');
+    // The page leaves on the live 'finished'; the signature lands just after (state 3).
+    await page.goto(`${platform.url}/studies/report/${fourthId}`);
+    await page.locator('[data-testid="report-state"][data-state="3"]').waitFor();
+
+    const res = await fetch(`${platform.url}/api/studies/${fourthId}/reports/download?version=1`, {
+      headers: { access_token: token },
+    });
+    const pdf = Buffer.from(await res.arrayBuffer());
+    expect(pdfsig(tempFile(pdf), pki.nssDir)).toContain('Signature is Valid');
+    // The chosen frame (64×64) and the verification QR code.
+    const drawn = imagesOf(pdf).filter((i) => i.type === 'image');
+    expect(drawn.filter((i) => i.width === 64 && i.height === 64)).toHaveLength(1);
+    expect(drawn).toHaveLength(2);
+    expect(pdfText(pdf)).toContain('1. Série 1 · Imagem 3');
+  } finally {
+    fs.rmSync(pki.dir, { recursive: true, force: true });
+  }
 });
