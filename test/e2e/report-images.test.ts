@@ -85,6 +85,8 @@ test('finishes through the dialog with 2 images, and the PDF holds them in the c
   await order.getByRole('button', { name: 'Mover para cima' }).nth(1).click();
   expect(await firstTile.getByTestId('report-image-number').textContent()).toBe('1');
   expect(await keyTile.getByTestId('report-image-number').textContent()).toBe('2');
+  // Labelled as the PDF captions them (DICOM series and instance numbers).
+  expect(await order.getByRole('listitem').allTextContents()).toEqual(['1Série 1 · Imagem 1', '2Série 2 · Imagem 2']);
 
   // A file that is not jpg/png is refused with the spec's error.
   await dialog.getByTestId('report-images-file-input').setInputFiles({

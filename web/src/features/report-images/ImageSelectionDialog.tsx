@@ -63,7 +63,8 @@ function groupsOf(
     s.instances.map((inst, ii) => ({
       imageKey: inst.imageKey,
       frame: 1,
-      label: label(si + 1, ii + 1),
+      // The DICOM numbers, as the PDF's captions print them (positions when absent).
+      label: label(s.seriesNumber ?? si + 1, inst.instanceNumber ?? ii + 1),
       thumbnail: instanceThumbnail(inst.url),
     }));
   const total = series.reduce((n, s) => n + s.instances.length, 0);

@@ -8,11 +8,14 @@ import { apiRequest } from '../../lib/api';
 
 export const PreviewSeries = z.object({
   seriesId: z.string(),
+  seriesNumber: z.number().nullable().optional(),
   description: z.string(),
   modality: z.string(),
   instanceCount: z.number(),
   url: z.string(),
-  instances: z.array(z.object({ imageKey: z.string(), frames: z.number(), url: z.string() })),
+  instances: z.array(
+    z.object({ imageKey: z.string(), frames: z.number(), instanceNumber: z.number().nullable().optional(), url: z.string() }),
+  ),
 });
 export type PreviewSeries = z.infer<typeof PreviewSeries>;
 
