@@ -148,6 +148,12 @@ test('groups by series above maxAdjacentImages, selects all when allowed, upload
     '6',
   );
 
+  // A file named .png whose bytes are not an image is refused by the server: the spec's error.
+  await dialog
+    .getByTestId('report-images-file-input')
+    .setInputFiles({ name: 'falso.png', mimeType: 'image/png', buffer: Buffer.from('%PDF-1.7 não é imagem') });
+  await dialog.getByTestId('report-images-upload-error').getByText('Recarrege a página', { exact: false }).waitFor();
+  expect(await dialog.getByText('falso.png').count()).toBe(0);
   // An external PNG is sent and comes chosen after the study images, with the accents stripped.
   const png = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#3366cc' } })
     .png()
