@@ -30,6 +30,7 @@ import { dicomwebRoutes } from './dicomweb/routes';
 import { headerRoutes } from './studies/header/routes';
 import { structuredRoutes } from './structured/routes';
 import { printRoutes } from './print/routes';
+import { reportImageRoutes, reportImageUploadRoutes } from './report-images/routes';
 
 export const WEB_DIST = path.resolve(__dirname, '..', 'web', 'dist');
 
@@ -53,8 +54,9 @@ export function createApp(deps: ApiDeps): Koa {
   });
   // Public routes first (download links carry their own capability, verification is public):
   // a later router's session middleware would answer them.
-  // The Connect agent's routes authenticate its key, not a session.
-  for (const routes of [fileRoutes(deps), verifyRoutes(deps), connectAgentRoutes(deps)])
+  // The Connect agent's routes authenticate its key, and an image upload link is its own
+  // capability: neither has a session.
+  for (const routes of [fileRoutes(deps), verifyRoutes(deps), connectAgentRoutes(deps), reportImageUploadRoutes(deps)])
     api.use(routes.routes(), routes.allowedMethods());
   // Before studyRoutes: `/studies/comments`, `/studies/patient`, `/studies/attachments`,
   // `/studies/clinical-data`… must not reach `/studies/:id`.
@@ -83,6 +85,8 @@ export function createApp(deps: ApiDeps): Koa {
     documentRoutes(deps, 'scheduled'),
     printRoutes(deps),
     institutionRoutes(deps),
+    reportImageRoutes(deps, 'study'),
+    reportImageRoutes(deps, 'scheduled'),
   ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }

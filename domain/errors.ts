@@ -519,6 +519,39 @@ const catalogue = {
       es: 'El enlace de descarga expiró. Genere uno nuevo.',
     },
   },
+  // Report images (spec 2 §2, §3, §7): external files and their one-time upload urls.
+  REPORT_IMAGE_TYPE_NOT_ALLOWED: {
+    status: 400,
+    message: {
+      'pt-BR': 'Apenas imagens jpg, jpeg ou png são permitidas',
+      en: 'Only jpg, jpeg or png images are allowed',
+      es: 'Solo se permiten imágenes jpg, jpeg o png',
+    },
+  },
+  REPORT_IMAGE_TOO_LARGE: {
+    status: 413,
+    message: {
+      'pt-BR': 'A imagem excede o limite de 10MB',
+      en: 'The image exceeds the 10MB limit',
+      es: 'La imagen supera el límite de 10MB',
+    },
+  },
+  REPORT_IMAGES_UPLOAD_FAILED: {
+    status: 400,
+    message: {
+      'pt-BR': 'Aconteceu um erro ao enviar os arquivos. Recarrege a página e tente novamente.',
+      en: 'An error occurred while sending the files. Reload the page and try again.',
+      es: 'Ocurrió un error al enviar los archivos. Recargue la página e intente nuevamente.',
+    },
+  },
+  UPLOAD_LINK_EXPIRED: {
+    status: 410,
+    message: {
+      'pt-BR': 'O link de envio expirou ou já foi usado.',
+      en: 'The upload link has expired or was already used.',
+      es: 'El enlace de envío expiró o ya fue usado.',
+    },
+  },
   // Study header edit (spec 2 §5, §8).
   HEADER_EDIT_IN_PROGRESS: {
     status: 409,

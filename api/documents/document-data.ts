@@ -1,12 +1,15 @@
 /**
  * What a report version's PDF shows, read from the database within the caller's account:
- * the institution and account settings, the patient and exam, the text and the signers.
+ * the institution and account settings, the patient and exam, the text, the selected images
+ * and the signers.
  */
 import type { Knex } from 'knex';
 import { AppError } from '../../domain/errors';
 import type { ReportDocumentInput } from '../../documents/report-pdf/model';
 import type { LaudoRecord } from '../../workflows/laudo/messages';
 import { readContent } from '../reports/contents';
+import type { ObjectStorage } from '../../storage/object-storage';
+import { loadDocumentImages } from '../report-images/document-images';
 
 const pdfLang = (lang: string | undefined): 'pt-BR' | 'en' | 'es' =>
   lang?.startsWith('en') ? 'en' : lang?.startsWith('es') ? 'es' : 'pt-BR';
@@ -27,7 +30,12 @@ export interface DocumentContext {
   record: LaudoRecord;
 }
 
-export async function loadReportDocument(knex: Knex, rc: DocumentContext, source: DocumentSource): Promise<ReportDocumentInput> {
+export async function loadReportDocument(
+  knex: Knex,
+  storage: ObjectStorage,
+  rc: DocumentContext,
+  source: DocumentSource,
+): Promise<ReportDocumentInput> {
   const { access, study, record } = rc;
   const version = source.version ?? record.version;
   const [account, row, versionRow, finding, logo] = await Promise.all([
@@ -95,8 +103,16 @@ export async function loadReportDocument(knex: Knex, rc: DocumentContext, source
   if (opinionName) signers.push({ name: opinionName, role: 'opinion' });
 
   const cfg = (account.config ?? {}) as Record<string, unknown>;
+  const lang = pdfLang(source.lang);
+  const images = await loadDocumentImages(knex, storage, {
+    accountId: access.accountId,
+    laudoId: record.laudoId,
+    studyId: study.id,
+    version,
+    lang,
+  });
   return {
-    lang: pdfLang(source.lang),
+    lang,
     veterinary: account.is_for_human === false,
     institution: {
       name: row.institutionName ?? account.name,
@@ -123,6 +139,7 @@ export async function loadReportDocument(knex: Knex, rc: DocumentContext, source
       ? [finding.level_and_name, finding.observation].filter((x: string | null) => Boolean(x?.trim())).join(' — ')
       : null,
     version,
+    images,
     signers,
     preview: Boolean(source.preview),
   };

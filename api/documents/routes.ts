@@ -30,7 +30,11 @@ export async function previewReport(
   kind: ExamKind,
 ): Promise<{ previewUrl: string }> {
   if (!PREVIEW_STATES.includes(rc.record.state)) throw new AppError('REPORT_ACTION_NOT_ALLOWED');
-  const doc = await loadReportDocument(deps.knex, rc, { contentHtml, lang: lang ?? ctx.get('accept-language'), preview: true });
+  const doc = await loadReportDocument(deps.knex, deps.storage, rc, {
+    contentHtml,
+    lang: lang ?? ctx.get('accept-language'),
+    preview: true,
+  });
   const folder = `${laudoFolder(rc.access.accountId, rc.record.laudoId)}/previews`;
   const { key, file } = await renderStored(deps.storage, folder, doc);
   // Housekeeping only: a failure here must not fail the preview the user asked for.

@@ -70,7 +70,7 @@ export function checkSign(rc: ReportContext, hasKey: boolean, hasPassword: boole
 /** Renders, signs and stores the current version's PDF, then moves the report to 3. */
 export async function signReport(ctx: Context, deps: ApiDeps, rc: ReportContext, a1: A1): Promise<ReportView> {
   checkSign(rc, true, true);
-  const document = await loadReportDocument(deps.knex, rc, { lang: ctx.get('accept-language') });
+  const document = await loadReportDocument(deps.knex, deps.storage, rc, { lang: ctx.get('accept-language') });
   const verificationCode = newVerificationCode();
   const signedAt = new Date();
   let pdf: Buffer;

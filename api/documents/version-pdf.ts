@@ -31,6 +31,6 @@ export async function versionPdfKey(
   const row = await knex('laudo_versions').where(where).first('state', 'cancelled', 'content_id');
   if (!row) throw new AppError('NOT_FOUND');
   if (!hasVersionDocument(row)) throw new AppError('REPORT_PDF_UNAVAILABLE');
-  const doc = await loadReportDocument(knex, rc, { version, lang });
+  const doc = await loadReportDocument(knex, storage, rc, { version, lang });
   return (await renderStored(storage, `${laudoFolder(rc.access.accountId, rc.record.laudoId)}/documents`, doc)).key;
 }

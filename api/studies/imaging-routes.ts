@@ -30,17 +30,19 @@ export function studyImagingRoutes(deps: ApiDeps): Router {
     const series = await knex('dicom_series')
       .where({ study_id: study.id })
       .orderBy([{ column: 'series_number', nulls: 'last' }, { column: 'series_instance_uid' }])
-      .select('id', 'series_instance_uid', 'modality', 'description', 'instance_count');
-    const instances: { series_id: string; sop_instance_uid: string; number_of_frames: number }[] = await knex('dicom_instances')
-      .where({ study_id: study.id })
-      .orderByRaw('instance_number NULLS LAST, created_at')
-      .select('series_id', 'sop_instance_uid', 'number_of_frames');
+      .select('id', 'series_instance_uid', 'series_number', 'modality', 'description', 'instance_count');
+    const instances: { series_id: string; sop_instance_uid: string; number_of_frames: number; instance_number: number | null }[] =
+      await knex('dicom_instances')
+        .where({ study_id: study.id })
+        .orderByRaw('instance_number NULLS LAST, created_at')
+        .select('series_id', 'sop_instance_uid', 'number_of_frames', 'instance_number');
     const base = `/dicomweb/studies/${study.study_instance_uid}`;
     ctx.body = series.map((s) => {
       const own = instances.filter((i) => i.series_id === s.id);
       const seriesUrl = `${base}/series/${s.series_instance_uid}`;
       return {
         seriesId: s.series_instance_uid,
+        seriesNumber: s.series_number ?? null,
         studyId: study.id,
         description: s.description ?? '',
         modality: s.modality ?? '',
@@ -50,6 +52,7 @@ export function studyImagingRoutes(deps: ApiDeps): Router {
         instances: own.map((i) => ({
           imageKey: i.sop_instance_uid,
           frames: i.number_of_frames,
+          instanceNumber: i.instance_number ?? null,
           url: `${seriesUrl}/instances/${i.sop_instance_uid}/rendered`,
         })),
       };

@@ -39,6 +39,14 @@ export const ReportDocument = z.object({
   /** Critical finding text, when the account puts it in the report. */
   criticalFinding: z.string().nullable().default(null),
   version: z.number().int(),
+  /**
+   * The report's selected images (issue 6): study images in their order, then external files,
+   * each JPEG or PNG bytes (base64) with its caption. Drawn after the text, before the signatures.
+   */
+  images: z
+    .array(z.object({ base64: z.string(), caption: z.string(), kind: z.enum(['instance', 'external']) }))
+    .max(100)
+    .default([]),
   /** Who signs the report: the executor, and the opinion doctor when the opinion was included. */
   signers: z.array(z.object({ name: z.string(), role: z.enum(['executor', 'opinion']) })),
   /** A preview is marked as such on every page. */

@@ -40,13 +40,13 @@ export function fontsOf(pdf: Buffer): string {
   return execFileSync('pdffonts', [tempFile(pdf)], { encoding: 'utf8' });
 }
 
-/** The images a PDF draws (`pdfimages -list`): one row per image, with its pixel size. */
-export function imagesOf(pdf: Buffer): { width: number; height: number }[] {
+/** The images drawn in the PDF (`pdfimages -list`): one row per image, with its size. */
+export function imagesOf(pdf: Buffer): { page: number; width: number; height: number; type: string }[] {
   const out = execFileSync('pdfimages', ['-list', tempFile(pdf)], { encoding: 'utf8' });
   return out
     .split('\n')
     .slice(2)
-    .map((line) => line.trim().split(/\s+/))
-    .filter((cols) => cols.length > 4 && cols[2] === 'image')
-    .map((cols) => ({ width: Number(cols[3]), height: Number(cols[4]) }));
+    .filter((l) => l.trim())
+    .map((l) => l.trim().split(/\s+/))
+    .map((c) => ({ page: Number(c[0]), type: c[2] ?? '', width: Number(c[3]), height: Number(c[4]) }));
 }

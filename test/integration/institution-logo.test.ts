@@ -97,7 +97,7 @@ it('stores the logo, shows it to the account, and draws it in the report PDF hea
   const pdfRes = await fetch(`${platform.url}${saved.body.previewUrl}`, { headers: { access_token: tokens.doctor! } });
   const pdf = Buffer.from(await pdfRes.arrayBuffer());
   expect(pdfText(pdf)).toContain('Exame sem alterações.');
-  expect(imagesOf(pdf)).toContainEqual({ width: 300, height: 120 });
+  expect(imagesOf(pdf)).toContainEqual(expect.objectContaining({ type: 'image', width: 300, height: 120 }));
   expect(qpdfCheck(pdf)).toMatchObject({ ok: true });
   renderPage(pdf, 'institution-logo-preview');
 

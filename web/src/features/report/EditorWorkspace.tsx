@@ -53,6 +53,8 @@ import { StructuredEditor, type StructuredEditorHandle } from '../structured/Str
 import { useSessionData } from '../auth/session';
 import { CertificatePasswordDialog } from '../documents/CertificatePasswordDialog';
 import { ReportDocumentButtons } from '../documents/ReportDocumentButtons';
+import { ImageSelectionDialog } from '../report-images/ImageSelectionDialog';
+import { useImageSelectionGate } from '../report-images/use-image-selection-gate';
 
 type DialogKind =
   | 'criticalFinding'
@@ -70,7 +72,8 @@ type DialogKind =
   | 'masks'
   | 'editHeader'
   | 'sign'
-  | 'signFinish';
+  | 'signFinish'
+  | 'images';
 
 export interface EditorWorkspaceProps {
   study: StudyDetail;
@@ -313,13 +316,29 @@ export function EditorWorkspace({
   const structuredEditable =
     structuredForm && report.userId === userId && report.allowedActions.includes('save') && mode.finishAction === 'finish';
 
+  // Finishing (not a review) goes through 'Selecionar Imagens' first when the study has images.
+  const offerImages = useImageSelectionGate(studyId);
+  const finishAfterImages = useCallback(() => {
+    // With a registered A1 the author finishes and signs: the password dialog next (spec 2 §5).
+    if (hasCertificate) setDialog('signFinish');
+    else void act('finish', { content: structuredForm ? '' : read() });
+  }, [hasCertificate, act, structuredForm, read]);
+  const startFinish = useCallback(
+    (action: ReportActionKey, content: string) => {
+      if (action !== 'finish') {
+        void act(action, { content });
+        return;
+      }
+      void offerImages().then((offer) => (offer ? setDialog('images') : finishAfterImages()));
+    },
+    [act, offerImages, finishAfterImages],
+  );
+
   const finish = useCallback(() => {
     if (structuredForm && mode.finishAction) {
       const action = mode.finishAction;
       void structuredRef.current?.validateForFinish().then((ok) => {
-        if (!ok) return;
-        if (action === 'finish' && hasCertificate) setDialog('signFinish');
-        else void act(action, { content: '' });
+        if (ok) startFinish(action, '');
       });
       return;
     }
@@ -329,10 +348,8 @@ export function EditorWorkspace({
       notify(t('editor.overLimit'), 'error');
       return;
     }
-    // With a registered A1 the author finishes and signs: the password dialog first (spec 2 §5).
-    if (mode.finishAction === 'finish' && hasCertificate) setDialog('signFinish');
-    else void act(mode.finishAction, { content: read() });
-  }, [mode.finishAction, editor, act, read, t, structuredForm, hasCertificate]);
+    startFinish(mode.finishAction, read());
+  }, [mode.finishAction, editor, read, t, structuredForm, startFinish]);
 
   const saveNow = useCallback(() => {
     if (mode.autosave) void autosave.flush();
@@ -536,6 +553,14 @@ export function EditorWorkspace({
             onSign={() => setDialog('sign')}
           />
         }
+      />
+      <ImageSelectionDialog
+        open={dialog === 'images'}
+        studyId={studyId}
+        confirmLabel={t(hasCertificate ? 'reportImages.continue' : 'reportImages.finish')}
+        pending={pending === 'finish'}
+        onContinue={finishAfterImages}
+        onClose={close}
       />
       <CertificatePasswordDialog
         key={`password-${dialog === 'sign' || dialog === 'signFinish'}`}

@@ -1,0 +1,298 @@
+/**
+ * Report images over HTTP against the real platform (issue 6, spec 2 §2, §7): the selection
+ * of the version (key images first, then saved, then carried into a reopened version), the
+ * external files' url + fields upload (content-checked, one use, one hour), tenancy, and the
+ * finished and the signed PDFs holding the images (pdfimages, qpdf).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import sharp from 'sharp';
+import { imagesOf, pdfText, qpdfCheck, renderPage } from '../../documents/testing/pdf-tools';
+import { type TestPki, makeTestPki } from '../../documents/testing/test-pki';
+import type { Platform } from '../../scripts/platform';
+import { ensureDocumentTools } from '../../scripts/tools';
+import { makeStudy } from '../support/dicom-files';
+import { ingestStudy } from '../support/dicomweb';
+import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createScheduledExam, createTenant } from '../support/fixtures';
+import { apiClient, startTestPlatform } from '../support/platform';
+
+jest.setTimeout(120_000);
+
+let platform: Platform;
+let knex: Knex;
+let api: ReturnType<typeof apiClient>;
+let t: Tenant;
+let other: Tenant;
+let pki: TestPki;
+const tokens: Record<string, string> = {};
+let study: ReturnType<typeof makeStudy>;
+let studyId: string;
+let sibling: ReturnType<typeof makeStudy>;
+let foreign: ReturnType<typeof makeStudy>;
+let foreignId: string;
+let dataDir: string;
+
+const login = async (username: string) =>
+  (await api('POST', '/auth', { body: { username, password: PASSWORD } })).body.data.accessToken as string;
+
+beforeAll(async () => {
+  ensureDocumentTools();
+  pki = makeTestPki();
+  let config;
+  ({ platform, knex, config } = await startTestPlatform({ STUDY_STABLE_SECONDS: '0.3' }));
+  dataDir = config.DATA_DIR;
+  api = apiClient(platform.url);
+  const uploader = [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM' as const];
+  t = await createTenant(knex, { studies: 0, users: { doctor: uploader, reader: ['STUDIES_RETRIEVE_REPORTS'] } });
+  other = await createTenant(knex, { studies: 0, users: { doctor: uploader } });
+  tokens.doctor = await login(t.users.doctor!.username);
+  tokens.reader = await login(t.users.reader!.username);
+  tokens.outsider = await login(other.users.doctor!.username);
+  study = makeStudy({ series: 2, perSeries: 3, patientId: 'P-IMG-1', patientName: 'Conceição^Maria' });
+  studyId = await ingestStudy(platform.url, knex, tokens.doctor, study);
+  sibling = makeStudy({ series: 1, perSeries: 1, patientId: 'P-IMG-2' });
+  await ingestStudy(platform.url, knex, tokens.doctor, sibling);
+  foreign = makeStudy({ series: 1, perSeries: 1, patientId: 'P-IMG-3' });
+  foreignId = await ingestStudy(platform.url, knex, tokens.outsider, foreign);
+});
+
+afterAll(async () => {
+  await platform?.stop();
+  await knex?.destroy();
+});
+
+async function act(who: string, method: string, path: string, body: unknown = {}, expectStatus = 200) {
+  const res = await api(method, path, { token: tokens[who], body: method === 'GET' ? undefined : body });
+  if (res.status !== expectStatus) throw new Error(`${method} ${path} by ${who}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** The browser's upload: multipart with the slot's fields, then the file. */
+async function upload(slot: { url: string; fields: Record<string, string> }, name: string, bytes: Buffer, type = 'image/jpeg') {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(slot.fields)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+  const res = await fetch(`${platform.url}${slot.url}`, { method: 'POST', body: form });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+const photo = (color: string, w = 320, h = 200) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
+
+async function download(path: string): Promise<Buffer> {
+  const res = await fetch(`${platform.url}/api${path}`, { headers: { access_token: tokens.doctor! } });
+  expect(res.status).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+it('opens with the viewer’s key images, saves the selection in its order, and refuses keys that are not the study’s', async () => {
+  await act('doctor', 'POST', `/studies/${studyId}/reports/start`);
+  const key = { seriesId: study.seriesUids[1], imageKey: study.sopUids[4], frame: 1 };
+  expect((await api('POST', `/studies/${studyId}/key-image`, { token: tokens.doctor, body: key })).status).toBe(204);
+
+  const first = await act('doctor', 'GET', `/studies/${studyId}/reports/images`);
+  expect(first).toMatchObject({
+    version: 1,
+    source: 'keyImages',
+    laudoImages: [{ imageKey: study.sopUids[4], order: 1, frame: 1 }],
+    externalImages: [],
+    settings: { maxAdjacentImages: 12, allowSelectAllImagesReport: false },
+  });
+
+  // The account's settings are read as the spec writes them (strings).
+  await knex('accounts')
+    .where({ id: t.accountId })
+    .update({
+      config: knex.raw(`coalesce(config, '{}'::jsonb) || '{"maxAdjacentImages":"4","allowSelectAllImagesReport":"true"}'::jsonb`),
+    });
+  expect((await act('doctor', 'GET', `/studies/${studyId}/reports/images`)).settings).toEqual({
+    maxAdjacentImages: 4,
+    allowSelectAllImagesReport: true,
+  });
+
+  const saved = await act('doctor', 'POST', `/studies/${studyId}/reports/images`, {
+    laudoImages: [
+      { imageKey: study.sopUids[4], order: 2 },
+      { imageKey: study.sopUids[0], order: 1 },
+    ],
+    externalImages: [],
+  });
+  expect(saved).toMatchObject({
+    source: 'saved',
+    laudoImages: [
+      { imageKey: study.sopUids[0], order: 1 },
+      { imageKey: study.sopUids[4], order: 2 },
+    ],
+  });
+
+  const refused = async (laudoImages: unknown, status = 404) =>
+    (await act('doctor', 'POST', `/studies/${studyId}/reports/images`, { laudoImages, externalImages: [] }, status)).error.code;
+  expect(await refused([{ imageKey: sibling.sopUids[0], order: 1 }])).toBe('NOT_FOUND'); // another study's
+  expect(await refused([{ imageKey: foreign.sopUids[0], order: 1 }])).toBe('NOT_FOUND'); // another tenant's
+  expect(await refused([{ imageKey: study.sopUids[0], order: 1, frame: 2 }])).toBe('NOT_FOUND'); // single frame
+  expect(await refused([{ imageKey: 'not a uid', order: 1 }], 400)).toBe('MALFORMED_REQUEST');
+  expect(
+    (await act('doctor', 'POST', `/studies/${studyId}/reports/images`, { laudoImages: [], externalImages: ['nunca.jpg'] }, 404))
+      .error.code,
+  ).toBe('NOT_FOUND');
+  // A refused save leaves the saved selection as it was.
+  expect((await act('doctor', 'GET', `/studies/${studyId}/reports/images`)).laudoImages).toHaveLength(2);
+
+  // Other tenants and callers who may not write the report.
+  expect((await api('GET', `/studies/${studyId}/reports/images`, { token: tokens.outsider })).status).toBe(404);
+  expect(
+    (await api('POST', `/studies/${studyId}/reports/images`, { token: tokens.outsider, body: { laudoImages: [] } })).status,
+  ).toBe(404);
+  expect((await api('GET', `/studies/${foreignId}/reports/images`, { token: tokens.doctor })).status).toBe(404);
+  const reader = await api('POST', `/studies/${studyId}/reports/images`, { token: tokens.reader, body: { laudoImages: [] } });
+  expect(reader.status).toBeGreaterThanOrEqual(403);
+  expect((await api('GET', `/studies/${studyId}/reports/images`)).status).toBe(401);
+
+  // Exams without institution have the same calls.
+  const examId = await createScheduledExam(knex, t);
+  expect(await act('doctor', 'GET', `/scheduledExam/${examId}/reports/images`)).toMatchObject({
+    source: 'keyImages',
+    laudoImages: [],
+  });
+});
+
+it('uploads external images through one-time url + fields: accents stripped, content checked, used or expired urls refused', async () => {
+  const { files } = await act('doctor', 'GET', `/studies/${studyId}/reports/external-images/4`);
+  expect(files).toHaveLength(4);
+  for (const f of files)
+    expect(f).toEqual({
+      url: expect.stringMatching(/^\/api\/report-images\/upload\/[A-Za-z0-9_-]{40,}$/),
+      fields: { uploadId: expect.any(String) },
+    });
+  // The token is stored hashed, bound to the account and the laudo.
+  const token = files[0].url.split('/').pop();
+  const rows = await knex('laudo_image_upload_tokens').where({ account_id: t.accountId });
+  expect(rows).toHaveLength(4);
+  expect(JSON.stringify(rows)).not.toContain(token);
+
+  const ok = await upload(files[0], 'Coração.JPG', await photo('#c03030'));
+  expect(ok).toEqual({ status: 201, body: { filename: 'Coracao.JPG' } });
+  // Used once: a second post is refused.
+  expect((await upload(files[0], 'outra.jpg', await photo('#3030c0'))).body.error.code).toBe('UPLOAD_LINK_EXPIRED');
+
+  // A PDF named .png is refused by its content; a .gif by its name.
+  const fake = await upload(files[1], 'laudo.png', Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n'), 'image/png');
+  expect(fake).toMatchObject({ status: 400, body: { error: { code: 'REPORT_IMAGE_TYPE_NOT_ALLOWED' } } });
+  const gif = await upload(files[2], 'anim.gif', Buffer.from('GIF89a....'), 'image/gif');
+  expect(gif.body.error.code).toBe('REPORT_IMAGE_TYPE_NOT_ALLOWED');
+
+  // Expired after an hour.
+  const last = files[3];
+  await knex('laudo_image_upload_tokens')
+    .where({ upload_id: last.fields.uploadId })
+    .update({ expires_at: new Date(Date.now() - 1000) });
+  expect(await upload(last, 'tarde.jpg', await photo('#30c030'))).toMatchObject({
+    status: 410,
+    body: { error: { code: 'UPLOAD_LINK_EXPIRED' } },
+  });
+  expect(
+    (await upload({ url: '/api/report-images/upload/' + 'x'.repeat(43), fields: {} }, 'a.jpg', await photo('#000'))).status,
+  ).toBe(404);
+
+  // The fields must be the slot's own.
+  const [slot] = (await act('doctor', 'GET', `/studies/${studyId}/reports/external-images/1`)).files;
+  expect((await upload({ url: slot.url, fields: { uploadId: 'outro' } }, 'a.jpg', await photo('#000'))).status).toBe(400);
+
+  // Counts and tenancy.
+  expect((await act('doctor', 'GET', `/studies/${studyId}/reports/external-images/0`, undefined, 400)).error.code).toBe(
+    'MALFORMED_REQUEST',
+  );
+  expect((await api('GET', `/studies/${studyId}/reports/external-images/99`, { token: tokens.doctor })).status).toBe(400);
+  expect((await api('GET', `/studies/${studyId}/reports/external-images/1`, { token: tokens.outsider })).status).toBe(404);
+
+  const view = await act('doctor', 'GET', `/studies/${studyId}/reports/images`);
+  expect(view.uploadedExternalImages).toEqual(['Coracao.JPG']);
+  const stored = await knex('laudo_external_images').where({ account_id: t.accountId }).first('object_key', 'content_type');
+  expect(stored).toMatchObject({
+    content_type: 'image/jpeg',
+    object_key: expect.stringMatching(new RegExp(`^accounts/${t.accountId}/laudos/`)),
+  });
+});
+
+it('prints the selected images in the finished and the signed PDF, and a reopened report starts from them', async () => {
+  const [slot] = (await act('doctor', 'GET', `/studies/${studyId}/reports/external-images/1`)).files;
+  expect(
+    (
+      await upload(
+        slot,
+        'Ultrassom externo.png',
+        await sharp(await photo('#20a060', 300, 150))
+          .png()
+          .toBuffer(),
+        'image/png',
+      )
+    ).status,
+  ).toBe(201);
+  await act('doctor', 'POST', `/studies/${studyId}/reports/images`, {
+    laudoImages: [
+      { imageKey: study.sopUids[5], order: 1 },
+      { imageKey: study.sopUids[1], order: 2 },
+    ],
+    externalImages: ['Coracao.JPG', 'Ultrassom externo.png'],
+  });
+
+  // The preview shows them already.
+  const { previewUrl } = await act('doctor', 'POST', `/studies/${studyId}/reports/save`, {
+    content: '<p>Prévia.</p>',
+    preview: true,
+  });
+  expect(imagesOf(await download(previewUrl.replace(/^\/api/, ''))).filter((i) => i.type === 'image')).toHaveLength(4);
+
+  await act('doctor', 'POST', `/studies/${studyId}/reports/save`, { content: '<p>Exame com imagens selecionadas.</p>' });
+  const pdf = await download(`/studies/${studyId}/reports/download?version=1`);
+  expect(qpdfCheck(pdf)).toMatchObject({ ok: true });
+  const images = imagesOf(pdf).filter((i) => i.type === 'image');
+  expect(images).toHaveLength(4);
+  // The study images are the rendered frames (64×64 in the fixture), then the external files.
+  expect(images.map((i) => `${i.width}x${i.height}`)).toEqual(['64x64', '64x64', '320x200', '300x150']);
+  const text = pdfText(pdf);
+  expect(text).toContain('1. Série 2 · Imagem 3');
+  expect(text).toContain('2. Série 1 · Imagem 2');
+  expect(text).toContain('3. Coracao.JPG');
+  expect(text).toContain('4. Ultrassom externo.png');
+  renderPage(pdf, 'report-images-integration');
+  // The rendered frames are cached under the laudo.
+  const laudoId = (await knex('studies').where({ id: studyId }).first('laudo_id')).laudo_id;
+  const cached = path.join(
+    dataDir,
+    'objects',
+    'accounts',
+    t.accountId,
+    'laudos',
+    laudoId,
+    'images',
+    `${study.sopUids[5]}-f1-900.jpg`,
+  );
+  expect(fs.existsSync(cached)).toBe(true);
+
+  // Signing signs the same document, images included (plus the QR code).
+  const file = pki.p12.toString('base64');
+  await act('doctor', 'POST', '/digitalSignature/upload', { file, password: pki.password });
+  await act('doctor', 'POST', `/studies/${studyId}/reports/sign`, { personalKeyPassword: pki.password });
+  const signed = await download(`/studies/${studyId}/reports/download?version=1`);
+  expect(qpdfCheck(signed)).toMatchObject({ ok: true });
+  expect(imagesOf(signed).filter((i) => i.type === 'image')).toHaveLength(5);
+  expect(pdfText(signed)).toContain('4. Ultrassom externo.png');
+
+  // Reopened: version 2 starts from version 1's selection; saving it keeps version 1's.
+  await act('doctor', 'POST', `/studies/${studyId}/reports/reopen`, { motive: 'GRAMMAR_ERROR' });
+  const reopened = await act('doctor', 'GET', `/studies/${studyId}/reports/images`);
+  expect(reopened).toMatchObject({
+    version: 2,
+    source: 'previous',
+    laudoImages: [{ imageKey: study.sopUids[5] }, { imageKey: study.sopUids[1] }],
+    externalImages: ['Coracao.JPG', 'Ultrassom externo.png'],
+  });
+  await act('doctor', 'POST', `/studies/${studyId}/reports/images`, { laudoImages: [], externalImages: [] });
+  expect(await act('doctor', 'GET', `/studies/${studyId}/reports/images`)).toMatchObject({ source: 'saved', laudoImages: [] });
+  const v1 = await knex('laudo_image_items').where({ laudo_id: laudoId, version: 1 });
+  expect(v1).toHaveLength(4);
+});

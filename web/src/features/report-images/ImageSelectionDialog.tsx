@@ -1,0 +1,510 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import CloseIcon from '@mui/icons-material/Close';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { groupAllImages } from '../../../../domain/report-images/report-images';
+import { SeriesThumbnail } from '../download/SeriesThumbnail';
+import {
+  fetchReportImages,
+  fetchSeriesPreview,
+  instanceThumbnail,
+  saveReportImages,
+  uploadExternalImages,
+  type PreviewSeries,
+} from './api';
+import { reportImagesKeys } from './query-keys';
+import { type Picked, acceptedFile, fromSaved, move, numberOf, selectAll, toSaved, toggle } from './selection';
+
+interface Tile extends Picked {
+  label: string;
+  thumbnail: string;
+}
+
+interface Group {
+  id: string;
+  title: string;
+  count: number;
+  thumbnail: string | null;
+  tiles: Tile[];
+}
+
+/** Series as groups, or every image as one group 'Todas as imagens' when few (spec 2 §9). */
+function groupsOf(
+  series: PreviewSeries[],
+  maxAdjacent: number,
+  allTitle: string,
+  label: (s: number, i: number) => string,
+): Group[] {
+  const tilesOf = (s: PreviewSeries, si: number): Tile[] =>
+    s.instances.map((inst, ii) => ({
+      imageKey: inst.imageKey,
+      frame: 1,
+      // The DICOM numbers, as the PDF's captions print them (positions when absent).
+      label: label(s.seriesNumber ?? si + 1, inst.instanceNumber ?? ii + 1),
+      thumbnail: instanceThumbnail(inst.url),
+    }));
+  const total = series.reduce((n, s) => n + s.instances.length, 0);
+  if (groupAllImages(total, maxAdjacent)) {
+    return [{ id: 'all', title: allTitle, count: total, thumbnail: null, tiles: series.flatMap(tilesOf) }];
+  }
+  return series.map((s, si) => ({
+    id: s.seriesId,
+    title: s.description || s.modality || `#${si + 1}`,
+    count: s.instances.length,
+    thumbnail: s.url,
+    tiles: tilesOf(s, si),
+  }));
+}
+
+/**
+ * 'Selecionar Imagens' (spec 2 §2, issue 6): before a report is finished the doctor picks the
+ * images its PDF shows — the viewer's key images come chosen — numbered in the order clicked
+ * and reorderable, plus external jpg/png files. 'Continuar'/'Finalizar' saves and goes on with
+ * the finish; 'Pular' finishes without images.
+ */
+export function ImageSelectionDialog({
+  open,
+  studyId,
+  confirmLabel,
+  pending,
+  onContinue,
+  onClose,
+}: {
+  open: boolean;
+  studyId: string;
+  /** 'Continuar' when the password dialog follows, else 'Finalizar'. */
+  confirmLabel: string;
+  pending: boolean;
+  onContinue: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const series = useQuery({
+    queryKey: reportImagesKeys.series(studyId),
+    queryFn: () => fetchSeriesPreview(studyId),
+    enabled: open,
+  });
+  const saved = useQuery({
+    queryKey: reportImagesKeys.selection(studyId),
+    queryFn: () => fetchReportImages(studyId),
+    enabled: open,
+    staleTime: 0,
+  });
+  const [picked, setPicked] = useState<Picked[]>([]);
+  const [externals, setExternals] = useState<{ name: string; selected: boolean }[]>([]);
+  const [groupId, setGroupId] = useState<string | null>(null);
+  const [uploading, setUploading] = useState<number | null>(null);
+  const [uploadError, setUploadError] = useState(false);
+  const [saving, setSaving] = useState<'confirm' | 'skip' | null>(null);
+  const [saveError, setSaveError] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  // The selection starts from the server's answer each time the dialog opens.
+  const initialised = useRef(false);
+  useEffect(() => {
+    if (!open) initialised.current = false;
+    else if (saved.data && !initialised.current) {
+      initialised.current = true;
+      setPicked(fromSaved(saved.data.laudoImages));
+      const chosen = new Set(saved.data.externalImages);
+      const names = [...saved.data.externalImages, ...saved.data.uploadedExternalImages.filter((n) => !chosen.has(n))];
+      setExternals(names.map((name) => ({ name, selected: chosen.has(name) })));
+      setUploadError(false);
+      setSaveError(false);
+    }
+  }, [open, saved.data]);
+
+  const settings = saved.data?.settings;
+  const groups = useMemo(
+    () =>
+      series.data && settings
+        ? groupsOf(series.data, settings.maxAdjacentImages, t('reportImages.allImages'), (s, i) =>
+            t('reportImages.imageLabel', { series: s, image: i }),
+          )
+        : [],
+    [series.data, settings, t],
+  );
+  const group = groups.find((g) => g.id === groupId) ?? groups[0];
+  const tileByKey = useMemo(
+    () => new Map(groups.flatMap((g) => g.tiles).map((tile) => [`${tile.imageKey}#${tile.frame}`, tile])),
+    [groups],
+  );
+  const selectedExternals = externals.filter((e) => e.selected);
+
+  const addFiles = async (list: FileList | null) => {
+    const files = [...(list ?? [])];
+    if (fileInput.current) fileInput.current.value = '';
+    if (files.length === 0) return;
+    setUploadError(false);
+    if (!files.every((f) => acceptedFile(f.name))) {
+      setUploadError(true);
+      return;
+    }
+    setUploading(0);
+    try {
+      const names = await uploadExternalImages(studyId, files, setUploading);
+      setExternals((prev) => [
+        ...prev.filter((e) => !names.includes(e.name)),
+        ...names.map((name) => ({ name, selected: true })),
+      ]);
+    } catch {
+      setUploadError(true);
+    } finally {
+      setUploading(null);
+    }
+  };
+
+  const finish = async (skip: boolean) => {
+    setSaving(skip ? 'skip' : 'confirm');
+    setSaveError(false);
+    try {
+      await saveReportImages(
+        studyId,
+        skip
+          ? { laudoImages: [], externalImages: [] }
+          : { laudoImages: toSaved(picked), externalImages: selectedExternals.map((e) => e.name) },
+      );
+      onContinue();
+    } catch {
+      setSaveError(true);
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  const loading = series.isPending || saved.isPending;
+  const failed = series.isError || saved.isError;
+  const busy = saving !== null || uploading !== null || pending;
+
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="lg" fullWidth data-testid="report-images-dialog">
+      <DialogTitle>{t('reportImages.title')}</DialogTitle>
+      <DialogContent dividers sx={{ minHeight: 420 }}>
+        {failed ? (
+          <Alert severity="error">{t('reportImages.loadError')}</Alert>
+        ) : loading ? (
+          <Stack direction="row" spacing={2} aria-busy data-testid="report-images-loading">
+            <Skeleton variant="rounded" width={220} height={320} />
+            <Box sx={{ flex: 1, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 1 }}>
+              {Array.from({ length: 8 }, (_, i) => (
+                <Skeleton key={i} variant="rectangular" sx={{ aspectRatio: '1', height: 'auto' }} />
+              ))}
+            </Box>
+          </Stack>
+        ) : (
+          <Stack spacing={2}>
+            <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ minHeight: 280 }}>
+              <List
+                dense
+                sx={{ width: { md: 240 }, flexShrink: 0, maxHeight: 360, overflow: 'auto' }}
+                aria-label={t('reportImages.groups')}
+              >
+                {groups.map((g) => (
+                  <ListItemButton
+                    key={g.id}
+                    selected={g.id === group?.id}
+                    onClick={() => setGroupId(g.id)}
+                    data-testid="report-images-group"
+                  >
+                    {g.thumbnail && (
+                      <Box sx={{ width: 40, mr: 1.5, flexShrink: 0 }}>
+                        <SeriesThumbnail src={g.thumbnail} />
+                      </Box>
+                    )}
+                    <ListItemText primary={g.title} secondary={t('reportImages.imageCount', { count: g.count })} />
+                  </ListItemButton>
+                ))}
+              </List>
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                {groups.length === 0 || !group ? (
+                  <Typography color="text.secondary" sx={{ p: 2 }} data-testid="report-images-empty">
+                    {t('reportImages.noImages')}
+                  </Typography>
+                ) : (
+                  <>
+                    <Stack direction="row" sx={{ mb: 1, alignItems: 'center' }}>
+                      <Typography variant="subtitle2" sx={{ flex: 1 }}>
+                        {group.title}
+                      </Typography>
+                      {settings?.allowSelectAllImagesReport && (
+                        <Button
+                          size="small"
+                          startIcon={<DoneAllIcon />}
+                          onClick={() =>
+                            setPicked((p) =>
+                              selectAll(
+                                p,
+                                groups.flatMap((g) => g.tiles),
+                              ),
+                            )
+                          }
+                          data-testid="report-images-select-all"
+                        >
+                          {t('reportImages.selectAll')}
+                        </Button>
+                      )}
+                    </Stack>
+                    <Box
+                      sx={{
+                        display: 'grid',
+                        gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
+                        gap: 1,
+                        maxHeight: 360,
+                        overflow: 'auto',
+                        p: 0.5,
+                      }}
+                    >
+                      {group.tiles.map((tile) => {
+                        const n = numberOf(picked, tile);
+                        return (
+                          <ButtonBase
+                            key={`${tile.imageKey}#${tile.frame}`}
+                            focusRipple
+                            onClick={() => setPicked((p) => toggle(p, tile))}
+                            aria-pressed={n !== null}
+                            aria-label={n !== null ? t('reportImages.selectedAs', { label: tile.label, n }) : tile.label}
+                            data-testid={`report-image-${tile.imageKey}`}
+                            sx={{
+                              display: 'block',
+                              position: 'relative',
+                              borderRadius: 1,
+                              overflow: 'hidden',
+                              outline: n !== null ? '3px solid' : '1px solid',
+                              outlineColor: n !== null ? 'primary.main' : 'divider',
+                              outlineOffset: -2,
+                            }}
+                          >
+                            <SeriesThumbnail src={tile.thumbnail} />
+                            {n !== null && (
+                              <Box
+                                sx={{
+                                  position: 'absolute',
+                                  top: 6,
+                                  left: 6,
+                                  minWidth: 26,
+                                  height: 26,
+                                  px: 0.5,
+                                  borderRadius: 13,
+                                  bgcolor: 'primary.main',
+                                  color: 'primary.contrastText',
+                                  fontWeight: 700,
+                                  fontSize: 14,
+                                  display: 'flex',
+                                  alignItems: 'center',
+                                  justifyContent: 'center',
+                                }}
+                                data-testid="report-image-number"
+                              >
+                                {n}
+                              </Box>
+                            )}
+                            <Typography
+                              variant="caption"
+                              sx={{ display: 'block', px: 0.5, py: 0.25, bgcolor: 'background.paper', textAlign: 'center' }}
+                              noWrap
+                            >
+                              {tile.label}
+                            </Typography>
+                          </ButtonBase>
+                        );
+                      })}
+                    </Box>
+                  </>
+                )}
+              </Box>
+            </Stack>
+
+            <Box>
+              <Typography variant="subtitle2">
+                {t('reportImages.selected', { count: picked.length + selectedExternals.length })}
+              </Typography>
+              {picked.length === 0 && selectedExternals.length === 0 && (
+                <Typography variant="body2" color="text.secondary">
+                  {t('reportImages.noneSelected')}
+                </Typography>
+              )}
+              <List dense data-testid="report-images-order">
+                {picked.map((p, i) => (
+                  <ListItem
+                    key={`${p.imageKey}#${p.frame}`}
+                    disableGutters
+                    secondaryAction={
+                      <OrderButtons
+                        index={i}
+                        length={picked.length}
+                        onMove={(d) => setPicked((list) => move(list, i, d))}
+                        onRemove={() => setPicked((list) => list.filter((_, j) => j !== i))}
+                      />
+                    }
+                  >
+                    <Badge badgeContent={i + 1} color="primary" sx={{ mr: 2.5, ml: 1 }} />
+                    <ListItemText primary={tileByKey.get(`${p.imageKey}#${p.frame}`)?.label ?? p.imageKey} />
+                  </ListItem>
+                ))}
+              </List>
+            </Box>
+
+            <Box>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <Typography variant="subtitle2" sx={{ flex: 1 }}>
+                  {t('reportImages.external')}
+                </Typography>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  startIcon={<UploadFileIcon />}
+                  disabled={uploading !== null}
+                  onClick={() => fileInput.current?.click()}
+                  data-testid="report-images-add-external"
+                >
+                  {t('reportImages.addExternal')}
+                </Button>
+                <input
+                  ref={fileInput}
+                  hidden
+                  type="file"
+                  multiple
+                  accept=".jpg,.jpeg,.png,image/jpeg,image/png"
+                  onChange={(e) => void addFiles(e.target.files)}
+                  data-testid="report-images-file-input"
+                />
+              </Stack>
+              {uploading !== null && (
+                <LinearProgress
+                  variant="determinate"
+                  value={Math.round(uploading * 100)}
+                  sx={{ my: 1 }}
+                  aria-label={t('reportImages.uploading')}
+                  data-testid="report-images-upload-progress"
+                />
+              )}
+              {uploadError && (
+                <Alert
+                  severity="error"
+                  sx={{ my: 1 }}
+                  onClose={() => setUploadError(false)}
+                  data-testid="report-images-upload-error"
+                >
+                  <AlertTitle>{t('reportImages.errorTitle')}</AlertTitle>
+                  {t('reportImages.uploadError')}
+                </Alert>
+              )}
+              <List dense>
+                {externals.map((e, i) => {
+                  const n = e.selected ? picked.length + selectedExternals.indexOf(e) + 1 : null;
+                  return (
+                    <ListItem
+                      key={e.name}
+                      disableGutters
+                      secondaryAction={
+                        e.selected ? (
+                          <OrderButtons
+                            index={i}
+                            length={externals.length}
+                            onMove={(d) => setExternals((list) => move(list, i, d))}
+                            onRemove={() => setExternals((list) => list.map((x, j) => (j === i ? { ...x, selected: false } : x)))}
+                          />
+                        ) : null
+                      }
+                    >
+                      <Checkbox
+                        size="small"
+                        checked={e.selected}
+                        onChange={(ev) =>
+                          setExternals((list) => list.map((x, j) => (j === i ? { ...x, selected: ev.target.checked } : x)))
+                        }
+                        slotProps={{ input: { 'aria-label': e.name } }}
+                      />
+                      {n !== null && <Badge badgeContent={n} color="primary" sx={{ mr: 2.5, ml: 1 }} />}
+                      <ListItemText primary={e.name} />
+                    </ListItem>
+                  );
+                })}
+              </List>
+            </Box>
+            {saveError && (
+              <Alert severity="error">
+                <AlertTitle>{t('reportImages.errorTitle')}</AlertTitle>
+                {t('reportImages.saveError')}
+              </Alert>
+            )}
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          {t('reportImages.cancel')}
+        </Button>
+        <Box sx={{ flex: 1 }} />
+        <Button
+          onClick={() => void finish(true)}
+          disabled={busy || failed}
+          loading={saving === 'skip'}
+          data-testid="report-images-skip"
+        >
+          {t('reportImages.skip')}
+        </Button>
+        <Button
+          variant="contained"
+          onClick={() => void finish(false)}
+          disabled={busy || loading || failed}
+          loading={saving === 'confirm' || pending}
+          data-testid="report-images-confirm"
+        >
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function OrderButtons({
+  index,
+  length,
+  onMove,
+  onRemove,
+}: {
+  index: number;
+  length: number;
+  onMove: (delta: number) => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction="row">
+      <IconButton size="small" disabled={index === 0} onClick={() => onMove(-1)} aria-label={t('reportImages.moveUp')}>
+        <ArrowUpwardIcon fontSize="small" />
+      </IconButton>
+      <IconButton size="small" disabled={index === length - 1} onClick={() => onMove(1)} aria-label={t('reportImages.moveDown')}>
+        <ArrowDownwardIcon fontSize="small" />
+      </IconButton>
+      <IconButton size="small" onClick={onRemove} aria-label={t('reportImages.remove')}>
+        <CloseIcon fontSize="small" />
+      </IconButton>
+    </Stack>
+  );
+}

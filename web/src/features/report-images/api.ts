@@ -1,0 +1,82 @@
+/**
+ * The calls of the 'Selecionar Imagens' dialog (spec 2 §7, issue 6): the study's series and
+ * images, the version's selection, saving it, and the external files' url + fields upload.
+ */
+import { z } from 'zod';
+import { ReportImagesView, type SaveReportImagesBody, UploadSlot } from '../../../../domain/report-images/report-images';
+import { apiRequest } from '../../lib/api';
+
+export const PreviewSeries = z.object({
+  seriesId: z.string(),
+  seriesNumber: z.number().nullable().optional(),
+  description: z.string(),
+  modality: z.string(),
+  instanceCount: z.number(),
+  url: z.string(),
+  instances: z.array(
+    z.object({ imageKey: z.string(), frames: z.number(), instanceNumber: z.number().nullable().optional(), url: z.string() }),
+  ),
+});
+export type PreviewSeries = z.infer<typeof PreviewSeries>;
+
+const studyPath = (studyId: string) => `/studies/${encodeURIComponent(studyId)}`;
+
+export const fetchSeriesPreview = (studyId: string) =>
+  apiRequest(`${studyPath(studyId)}/series-preview`, { schema: z.array(PreviewSeries) });
+
+export const fetchReportImages = (studyId: string) =>
+  apiRequest(`${studyPath(studyId)}/reports/images`, { schema: ReportImagesView });
+
+export const saveReportImages = (studyId: string, body: SaveReportImagesBody) =>
+  apiRequest(`${studyPath(studyId)}/reports/images`, { method: 'POST', body, schema: ReportImagesView });
+
+/** An instance's thumbnail: the rendered image url with the thumbnail size. */
+export const instanceThumbnail = (renderedUrl: string) => renderedUrl.replace(/\/rendered$/, '/thumbnail');
+
+/** The upload runs up to an hour (spec 2 §7). */
+const UPLOAD_TIMEOUT_MS = 60 * 60_000;
+
+/** One file to its url with the slot's fields (XHR: fetch reports no upload progress). */
+function postFile(slot: UploadSlot, file: File, onProgress: (loaded: number) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(slot.fields)) form.append(k, v);
+    form.append('file', file, file.name);
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', slot.url);
+    xhr.timeout = UPLOAD_TIMEOUT_MS;
+    xhr.upload.onprogress = (e) => onProgress(e.loaded);
+    xhr.onload = () => {
+      if (xhr.status !== 201) return reject(new Error(`upload answered ${xhr.status}`));
+      const parsed = z.object({ filename: z.string() }).safeParse(JSON.parse(xhr.responseText || 'null'));
+      if (parsed.success) resolve(parsed.data.filename);
+      else reject(new Error('unexpected upload answer'));
+    };
+    xhr.onerror = () => reject(new Error('upload failed'));
+    xhr.ontimeout = () => reject(new Error('upload timed out'));
+    xhr.send(form);
+  });
+}
+
+/** Sends the files (one url each) and answers their stored names; progress is 0..1 over all bytes. */
+export async function uploadExternalImages(
+  studyId: string,
+  files: File[],
+  onProgress: (fraction: number) => void,
+): Promise<string[]> {
+  const { files: slots } = await apiRequest(`${studyPath(studyId)}/reports/external-images/${files.length}`, {
+    schema: z.object({ files: z.array(UploadSlot) }),
+  });
+  const total = files.reduce((n, f) => n + f.size, 0) || 1;
+  const loaded = files.map(() => 0);
+  const names: string[] = [];
+  for (const [i, file] of files.entries()) {
+    names.push(
+      await postFile(slots[i]!, file, (n) => {
+        loaded[i] = n;
+        onProgress(loaded.reduce((a, b) => a + b, 0) / total);
+      }),
+    );
+  }
+  return names;
+}
