@@ -5,7 +5,7 @@
  */
 import { type Readable, Transform } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { Context } from '@temporalio/activity';
+import { Context, log } from '@temporalio/activity';
 import type { Knex } from 'knex';
 import { ZipFile } from 'yazl';
 import { markConnectDownloadReady, failConnectDownload } from '../api/connects/connect-downloads';
@@ -214,9 +214,10 @@ export function createDownloadActivities(deps: { knex: Knex; publisher: LivePubl
       return { downloadUrl };
     },
 
-    async failDownload({ accountId, shortKey }) {
+    async failDownload({ accountId, shortKey, reason }) {
+      if (reason) log.warn('study download failed', { shortKey, reason });
       await failConnectDownload(knex, accountId, shortKey, 'Erro ao gerar download');
-      await publish(accountId, { shortKey, finished: false, error: true, done: 0, total: 0, bytes: 0 });
+      await publish(accountId, { shortKey, finished: false, error: true, errorMessage: reason, done: 0, total: 0, bytes: 0 });
     },
   };
 }

@@ -16,6 +16,8 @@ export interface DownloadDocument {
   shortKey: string;
   finished: boolean;
   error?: boolean;
+  /** Why the zip could not be made (for the logs and support; the dialog shows the spec's text). */
+  errorMessage?: string;
   /** Entries written / to write, and bytes of their sources read so far. */
   done: number;
   total: number;

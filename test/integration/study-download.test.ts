@@ -66,7 +66,7 @@ async function watch(topic: string, tk = token) {
       const doc = JSON.parse(payload.toString());
       seen.push(doc);
       if (doc.finished) resolve(doc);
-      if (doc.error) reject(new Error('download failed'));
+      if (doc.error) reject(new Error(`download failed: ${doc.errorMessage}`));
     });
   });
   // A refused subscription is a negative SUBACK, which mqtt.js reports as an error.

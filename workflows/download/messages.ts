@@ -35,5 +35,5 @@ export interface DownloadActivities {
     bytes?: number;
   }): Promise<{ downloadUrl: string }>;
   /** Publishes the failure on the live topic so the dialog shows the spec's error. */
-  failDownload(input: { accountId: string; shortKey: string }): Promise<void>;
+  failDownload(input: { accountId: string; shortKey: string; reason?: string }): Promise<void>;
 }

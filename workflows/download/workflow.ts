@@ -18,7 +18,7 @@ export async function downloadWorkflow(input: DownloadInput): Promise<{ download
   try {
     built = await buildDownloadZip(input);
   } catch (err) {
-    await failDownload({ accountId: input.accountId, shortKey: input.shortKey });
+    await failDownload({ accountId: input.accountId, shortKey: input.shortKey, reason: String((err as Error).cause ?? (err as Error).message).slice(0, 300) });
     throw ApplicationFailure.nonRetryable(`download failed: ${(err as Error).message}`);
   }
   const { downloadUrl } = await finishDownload({
