@@ -28,6 +28,7 @@ import { dicomwebRoutes } from './dicomweb/routes';
 import { headerRoutes } from './studies/header/routes';
 import { structuredRoutes } from './structured/routes';
 import { printRoutes } from './print/routes';
+import { mailRoutes } from './mail/routes';
 
 export const WEB_DIST = path.resolve(__dirname, '..', 'web', 'dist');
 
@@ -77,6 +78,7 @@ export function createApp(deps: ApiDeps): Koa {
     documentRoutes(deps, 'study'),
     documentRoutes(deps, 'scheduled'),
     printRoutes(deps),
+    mailRoutes(deps),
   ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }

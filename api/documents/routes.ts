@@ -1,6 +1,7 @@
 /**
  * Report documents (spec 1 §7, spec 2 §7): the editor's preview file and the download of a
- * version's PDF (the signed one once signed), both scoped to the caller's study.
+ * version's PDF (the signed one once signed) and its sharing by e-mail, all scoped to the
+ * caller's study.
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
@@ -13,6 +14,8 @@ import { loadReportContext, type ReportContext } from '../reports/run-action';
 import type { ExamKind } from '../studies/study-queries';
 import { loadReportDocument } from './document-data';
 import { laudoFolder, previewKey, renderStored } from './report-files';
+import { shareReport } from './share-report';
+import { versionDocument } from './version-document';
 
 /** Spec 2 §3: the editor previews in states 1, 12 and 25. */
 export const PREVIEW_STATES: readonly number[] = [S.IN_PROGRESS, S.REVIEWING, S.REVIEWING_TYPED];
@@ -43,9 +46,9 @@ function sendPdf(ctx: Context, body: unknown, filename: string, inline: boolean)
 }
 
 export function documentRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
-  const { knex, storage } = deps;
+  const { storage } = deps;
   const router = new Router();
-  router.use(requireSession(knex));
+  router.use(requireSession(deps.knex));
   const P = kind === 'study' ? '/studies' : '/scheduledExam';
 
   router.get(`${P}/:id/reports/preview/:file`, async (ctx) => {
@@ -60,25 +63,12 @@ export function documentRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router 
     const q = DownloadQuery.safeParse(ctx.query);
     if (!q.success) throw new AppError('MALFORMED_REQUEST');
     const rc = await loadReportContext(ctx, deps, kind);
-    const version = q.data.version ?? rc.record.version;
-    const row = await knex('laudo_versions')
-      .where({ laudo_id: rc.record.laudoId, account_id: rc.access.accountId, version })
-      .first('state', 'cancelled', 'content_id');
-    if (!row) throw new AppError('NOT_FOUND');
-    const filename = `laudo-${rc.study.patientId ?? rc.study.id}-v${version}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_');
-    const signed = await knex('laudo_documents')
-      .where({ laudo_id: rc.record.laudoId, account_id: rc.access.accountId, version })
-      .first('storage_key');
-    if (signed) {
-      sendPdf(ctx, await storage.get(signed.storage_key), filename, false);
-      return;
-    }
-    // Only a concluded text is a document; an archived version keeps the text it had.
-    const concluded = row.state === S.CONCLUDED || row.state === S.SIGNED || row.cancelled;
-    if (!concluded || !row.content_id) throw new AppError('REPORT_PDF_UNAVAILABLE');
-    const doc = await loadReportDocument(knex, rc, { version, lang: ctx.get('accept-language') });
-    const { key } = await renderStored(storage, `${laudoFolder(rc.access.accountId, rc.record.laudoId)}/documents`, doc);
-    sendPdf(ctx, await storage.get(key), filename, false);
+    const doc = await versionDocument(deps, rc, q.data.version ?? rc.record.version, ctx.get('accept-language'));
+    sendPdf(ctx, await storage.get(doc.key), doc.filename, false);
+  });
+
+  router.post(`${P}/:id/reports/share`, async (ctx) => {
+    ctx.body = await shareReport(ctx, deps, kind);
   });
 
   return router;
