@@ -74,7 +74,7 @@ export async function shareReport(ctx: Context, deps: ApiDeps, kind: ExamKind): 
       link,
     });
     await audit(knex, access, 'report.share', rc.study.id, ctx.ip, { ...shared, outboxId: message.id, status: message.status });
-    return { message };
+    return { message: { ...message, senderName: access.userName } };
   } catch (err) {
     if (!(err instanceof MailDeliveryError)) throw err;
     ctx.log?.warn({ err, outboxId: err.row.id }, 'report share e-mail failed');

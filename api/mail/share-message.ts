@@ -27,7 +27,8 @@ const copy: Record<
 > = {
   'pt-BR': {
     subject: (exam, patient) => `Laudo ${exam} — ${patient}`,
-    intro: (sender, account, exam, patient) => `${sender} (${account}) compartilhou com você o laudo do exame ${exam} de ${patient}.`,
+    intro: (sender, account, exam, patient) =>
+      `${sender} (${account}) compartilhou com você o laudo do exame ${exam} de ${patient}.`,
     attached: 'O PDF do laudo segue em anexo.',
     link: (date) => `Também é possível abri-lo até ${date} por este link:`,
     exam: 'exame',
@@ -36,7 +37,8 @@ const copy: Record<
   },
   en: {
     subject: (exam, patient) => `Report ${exam} — ${patient}`,
-    intro: (sender, account, exam, patient) => `${sender} (${account}) shared with you the report of the ${exam} exam of ${patient}.`,
+    intro: (sender, account, exam, patient) =>
+      `${sender} (${account}) shared with you the report of the ${exam} exam of ${patient}.`,
     attached: 'The report PDF is attached.',
     link: (date) => `You can also open it until ${date} with this link:`,
     exam: 'exam',
@@ -45,7 +47,8 @@ const copy: Record<
   },
   es: {
     subject: (exam, patient) => `Informe ${exam} — ${patient}`,
-    intro: (sender, account, exam, patient) => `${sender} (${account}) compartió con usted el informe del examen ${exam} de ${patient}.`,
+    intro: (sender, account, exam, patient) =>
+      `${sender} (${account}) compartió con usted el informe del examen ${exam} de ${patient}.`,
     attached: 'El PDF del informe va adjunto.',
     link: (date) => `También puede abrirlo hasta el ${date} con este enlace:`,
     exam: 'examen',
@@ -58,7 +61,11 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** One line for a header: no CR/LF, bounded (the subject column holds 300). */
-const oneLine = (s: string, max: number) => s.replace(/[\r\n\t]+/g, ' ').trim().slice(0, max);
+const oneLine = (s: string, max: number) =>
+  s
+    .replace(/[\r\n\t]+/g, ' ')
+    .trim()
+    .slice(0, max);
 
 export function shareMessage(lang: Lang, input: ShareMessageInput): { subject: string; text: string; html: string } {
   const c = copy[lang];
