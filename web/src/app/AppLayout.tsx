@@ -8,8 +8,10 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import LogoutIcon from '@mui/icons-material/Logout';
+import OutboxOutlinedIcon from '@mui/icons-material/OutboxOutlined';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
-import { useSession } from '../features/auth/session';
+import { currentAccount } from '../features/auth/access';
+import { useSession, useSessionData } from '../features/auth/session';
 import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import { BrandLogo } from '../theme/BrandLogo';
 import { ThemeSwitch } from '../theme/ThemeSwitch';
@@ -23,6 +25,8 @@ import { Footer } from './Footer';
 export function AppLayout() {
   const { t } = useTranslation();
   const session = useSession();
+  // Sharing by e-mail, and so its outbox, is for veterinary accounts (spec 1 §6).
+  const veterinary = currentAccount(useSessionData())?.isForHuman === false;
   const [search] = useSearchParams();
   if (search.get('embedded') === '1')
     return (
@@ -41,6 +45,19 @@ export function AppLayout() {
           <AccountMenu />
           <LanguageSwitch />
           <ThemeSwitch />
+          {veterinary && (
+            <Tooltip title={t('share.outbox.menu')}>
+              <IconButton
+                color="inherit"
+                component={RouterLink}
+                to="/outbox"
+                aria-label={t('share.outbox.menu')}
+                data-testid="outbox-menu"
+              >
+                <OutboxOutlinedIcon />
+              </IconButton>
+            </Tooltip>
+          )}
           <Tooltip title={t('documents.certificate.menu')}>
             <IconButton
               color="inherit"

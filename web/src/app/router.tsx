@@ -47,6 +47,10 @@ export function createRouter() {
                   lazy: async () => ({ Component: (await import('../features/documents/CertificatePage')).CertificatePage }),
                 },
                 {
+                  path: '/outbox',
+                  lazy: async () => ({ Component: (await import('../features/share/OutboxPage')).OutboxPage }),
+                },
+                {
                   path: '/studies/report/:studyId',
                   // the editor (TipTap) loads with its page
                   lazy: async () => ({ Component: (await import('../features/report/ReportPage')).ReportPage }),

@@ -50,6 +50,7 @@ import { NarrationRecorder } from './recorder/NarrationRecorder';
 import { ReportToolbar, type StructuredModel } from './ReportToolbar';
 import { useEditorSources, usePhrases } from './use-editor-data';
 import { StructuredEditor, type StructuredEditorHandle } from '../structured/StructuredEditor';
+import { currentAccount } from '../auth/access';
 import { useSessionData } from '../auth/session';
 import { CertificatePasswordDialog } from '../documents/CertificatePasswordDialog';
 import { ReportDocumentButtons } from '../documents/ReportDocumentButtons';
@@ -215,7 +216,9 @@ export function EditorWorkspace({
   onLeave,
 }: EditorWorkspaceProps) {
   const { t } = useTranslation();
-  const hasCertificate = Boolean(useSessionData().personalKeyId);
+  const session = useSessionData();
+  const hasCertificate = Boolean(session.personalKeyId);
+  const veterinary = currentAccount(session)?.isForHuman === false;
   const studyId = study.id;
   const sources = useEditorSources(studyId, true);
   const phrases = usePhrases(accountId, '', mode.editable);
@@ -532,6 +535,7 @@ export function EditorWorkspace({
             version={report.version}
             field={mode.field === 'reviewContent' ? 'review' : 'report'}
             canSign={allowedActions.includes('sign')}
+            canShare={veterinary}
             read={read}
             onSign={() => setDialog('sign')}
           />
