@@ -16,7 +16,7 @@ import { type TestPki, makeTestPki } from '../../documents/testing/test-pki';
 import type { Config } from '../../config/config';
 import type { Platform } from '../../scripts/platform';
 import { ensureDocumentTools } from '../../scripts/tools';
-import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createTenant } from '../support/fixtures';
+import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createScheduledExam, createTenant } from '../support/fixtures';
 import { apiClient, startTestPlatform } from '../support/platform';
 
 jest.setTimeout(120_000);
@@ -170,6 +170,20 @@ it('shares a concluded (unsigned) report as its rendered text, and after a reope
   const again = await act('vet', 'POST', `/studies/${id}/reports/share`, { email: 'clinica@example.org' });
   expect((await knex('mail_outbox').where({ id: again.message.id }).first('laudo_version')).laudo_version).toBe(1);
   expect(pdfText((await fetchBytes(again.message.link)).bytes)).toContain('Gato, persa: rins de dimensões normais.');
+});
+
+it('shares a scheduled exam (no institution) through the /scheduledExam routes', async () => {
+  const exam = await createScheduledExam(knex, vet);
+  await act('vet', 'POST', `/scheduledExam/${exam}/reports/start`);
+  await act('vet', 'POST', `/scheduledExam/${exam}/reports/save`, { content: '<p>Ultrassom: vesícula biliar normal.</p>' });
+  const shared = await act('vet', 'POST', `/scheduledExam/${exam}/reports/share`, { email: 'tutor@example.org' });
+  expect(shared.message).toMatchObject({ studyId: exam, status: 'stored' });
+  expect(pdfText((await fetchBytes(shared.message.link)).bytes)).toContain('Ultrassom: vesícula biliar normal.');
+  // Listed for the account's members (an exam without institution is the account's).
+  expect((await act('vet', 'GET', '/mail/outbox')).messages.map((m: { id: string }) => m.id)).toContain(shared.message.id);
+  expect(
+    (await act('otherVet', 'POST', `/scheduledExam/${exam}/reports/share`, { email: 'a@example.org' }, 404)).error.code,
+  ).toBe('NOT_FOUND');
 });
 
 it('refuses a human account, a bad address, another tenant and a report without a document', async () => {
