@@ -245,16 +245,20 @@ export function EditorWorkspace({
   const [initial, setInitial] = useState<ReturnType<typeof chooseInitialContent> | null>(null);
   useEffect(() => {
     if (!loaded || (initial && mode.editable)) return;
-    setInitial(
-      chooseInitialContent({
-        laudoId: report.laudoId,
-        version: report.version,
-        field: mode.field,
-        reportUpdatedAt: report.updatedAt,
-        saved: sources.content.data ?? null,
-        draft: mode.editable ? (sources.draft.data ?? null) : null,
-        local: mode.editable ? readLocalDraft(localStore(), studyId) : null,
-      }),
+    const next = chooseInitialContent({
+      laudoId: report.laudoId,
+      version: report.version,
+      field: mode.field,
+      reportUpdatedAt: report.updatedAt,
+      saved: sources.content.data ?? null,
+      draft: mode.editable ? (sources.draft.data ?? null) : null,
+      local: mode.editable ? readLocalDraft(localStore(), studyId) : null,
+    });
+    // Read-only, this runs again after each change of `initial`: keeping the same object when
+    // nothing changed ends the loop (a new object every time re-rendered the page ~200×/s and
+    // starved route transitions, so app-bar links never left the report page).
+    setInitial((prev) =>
+      prev && prev.content === next.content && prev.source === next.source && prev.unsynced === next.unsynced ? prev : next,
     );
   }, [
     loaded,
