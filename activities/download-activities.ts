@@ -9,7 +9,7 @@ import { Context, log } from '@temporalio/activity';
 import type { Knex } from 'knex';
 import { ZipFile } from 'yazl';
 import { markConnectDownloadReady, failConnectDownload } from '../api/connects/connect-downloads';
-import { hasVersionDocument, versionPdfKey } from '../api/documents/version-pdf';
+import { hasVersionDocument, versionPdf } from '../api/documents/version-pdf';
 import { createDownloadLink } from '../api/files/download-links';
 import { loadLaudoRecord } from '../api/reports/laudo-record';
 import { joinPath, safeSegment, studyFolder } from '../domain/download/zip-paths';
@@ -32,7 +32,7 @@ export const downloadZipKey = (accountId: string, shortKey: string) => `accounts
 
 /**
  * The study's report PDFs: the active version's and/or the archived ones', each its signed
- * PDF or, when concluded but not signed, its text rendered (versionPdfKey, as the editor's
+ * PDF or, when concluded but not signed, its text rendered (versionPdf, as the editor's
  * download does). Versions without a document (drafts) have none.
  */
 async function reportEntries(
@@ -56,7 +56,7 @@ async function reportEntries(
     const active = laudo && version === laudo.version;
     if (active ? !input.activeReport : !input.inactiveReports) continue;
     record ??= (await loadLaudoRecord(knex, input.accountId, study.laudoId)).record;
-    const key = await versionPdfKey(knex, storage, { access: { accountId: input.accountId }, study: { id: study.id }, record }, version, input.lang);
+    const { key } = await versionPdf(knex, storage, { access: { accountId: input.accountId }, study: { id: study.id }, record }, version, input.lang);
     const name = active ? 'laudo.pdf' : `laudo-v${version}-inativo.pdf`;
     entries.push({ kind: 'object', path: joinPath(folder, 'Laudos', name), key, compress: false, size: 0 });
   }

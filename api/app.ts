@@ -31,6 +31,7 @@ import { headerRoutes } from './studies/header/routes';
 import { structuredRoutes } from './structured/routes';
 import { printRoutes } from './print/routes';
 import { reportImageRoutes, reportImageUploadRoutes } from './report-images/routes';
+import { mailRoutes } from './mail/routes';
 
 export const WEB_DIST = path.resolve(__dirname, '..', 'web', 'dist');
 
@@ -87,6 +88,7 @@ export function createApp(deps: ApiDeps): Koa {
     institutionRoutes(deps),
     reportImageRoutes(deps, 'study'),
     reportImageRoutes(deps, 'scheduled'),
+    mailRoutes(deps),
   ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }

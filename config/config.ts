@@ -60,6 +60,16 @@ const ConfigSchema = z.object({
   PRINT_RETENTION_MINUTES: z.coerce.number().positive().default(60),
   /** Report preview PDFs kept per report; older ones are removed as new ones are made. */
   PREVIEW_FILES_KEPT: z.coerce.number().int().positive().default(3),
+  /** SMTP server for shared reports (smtp:// or smtps://user:pass@host:port); unset → the outbox page only. */
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((u) => /^smtps?:\/\//.test(u), 'must start with smtp:// or smtps://')
+    .optional(),
+  /** Sender of the platform's mail ('Laudos <laudos@clinica.com.br>'); required with SMTP_URL. */
+  MAIL_FROM: z.string().min(3).max(300).optional(),
+  /** Longest wait for the SMTP server (connect, greeting, each reply and the whole send), in ms. */
+  SMTP_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -71,6 +81,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     if (c.NODE_ENV === 'production' && !c.CERTIFICATE_KEY) {
       ctx.addIssue({ code: 'custom', path: ['CERTIFICATE_KEY'], message: 'required in production (64 hex characters)' });
     }
+    if (c.SMTP_URL && !c.MAIL_FROM) ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'required with SMTP_URL' });
   }).safeParse(clean);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');

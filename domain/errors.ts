@@ -618,6 +618,31 @@ const catalogue = {
       es: 'El informe aún no fue generado o firmado',
     },
   },
+  /** Sharing a report by e-mail (spec 1 §5, §6; the dialog 'Erro ao compartilhar o PDF do laudo'). */
+  SHARE_EMAIL_INVALID: {
+    status: 400,
+    message: {
+      'pt-BR': 'Informe um endereço de e-mail válido',
+      en: 'Enter a valid e-mail address',
+      es: 'Informe una dirección de correo electrónico válida',
+    },
+  },
+  SHARE_ONLY_VETERINARY: {
+    status: 403,
+    message: {
+      'pt-BR': 'O compartilhamento do laudo por e-mail é exclusivo para contas veterinárias',
+      en: 'Sharing a report by e-mail is only available to veterinary accounts',
+      es: 'Compartir el informe por correo electrónico es exclusivo de las cuentas veterinarias',
+    },
+  },
+  SHARE_SEND_FAILED: {
+    status: 502,
+    message: {
+      'pt-BR': 'Não foi possível enviar o e-mail com o laudo. Tente novamente mais tarde',
+      en: 'The e-mail with the report could not be sent. Please try again later',
+      es: 'No fue posible enviar el correo con el informe. Intente nuevamente más tarde',
+    },
+  },
   /** An uploaded A1 file that is not a readable PKCS#12 with a certificate and key (spec 2 §8). */
   CERTIFICATE_UPLOAD_FAILED: {
     status: 400,

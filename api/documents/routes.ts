@@ -1,6 +1,7 @@
 /**
  * Report documents (spec 1 §7, spec 2 §7): the editor's preview file and the download of a
- * version's PDF (the signed one once signed), both scoped to the caller's study.
+ * version's PDF (the signed one once signed) and its sharing by e-mail, all scoped to the
+ * caller's study.
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
@@ -13,7 +14,8 @@ import { loadReportContext, type ReportContext } from '../reports/run-action';
 import type { ExamKind } from '../studies/study-queries';
 import { loadReportDocument } from './document-data';
 import { laudoFolder, previewKey, prunePreviews, renderStored } from './report-files';
-import { versionPdfKey } from './version-pdf';
+import { shareReport } from './share-report';
+import { versionFilename, versionPdf } from './version-pdf';
 
 /** Spec 2 §3: the editor previews in states 1, 12 and 25. */
 export const PREVIEW_STATES: readonly number[] = [S.IN_PROGRESS, S.REVIEWING, S.REVIEWING_TYPED];
@@ -55,7 +57,7 @@ function sendPdf(ctx: Context, body: unknown, filename: string, inline: boolean)
 export function documentRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
   const { knex, storage } = deps;
   const router = new Router();
-  router.use(requireSession(knex));
+  router.use(requireSession(deps.knex));
   const P = kind === 'study' ? '/studies' : '/scheduledExam';
 
   router.get(`${P}/:id/reports/preview/:file`, async (ctx) => {
@@ -71,9 +73,12 @@ export function documentRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router 
     if (!q.success) throw new AppError('MALFORMED_REQUEST');
     const rc = await loadReportContext(ctx, deps, kind);
     const version = q.data.version ?? rc.record.version;
-    const key = await versionPdfKey(knex, storage, rc, version, ctx.get('accept-language'));
-    const filename = `laudo-${rc.study.patientId ?? rc.study.id}-v${version}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_');
-    sendPdf(ctx, await storage.get(key), filename, false);
+    const { key } = await versionPdf(knex, storage, rc, version, ctx.get('accept-language'));
+    sendPdf(ctx, await storage.get(key), versionFilename(rc.study, version), false);
+  });
+
+  router.post(`${P}/:id/reports/share`, async (ctx) => {
+    ctx.body = await shareReport(ctx, deps, kind);
   });
 
   return router;

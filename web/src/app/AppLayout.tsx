@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useSearchParams } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
@@ -9,13 +10,26 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import ApartmentOutlinedIcon from '@mui/icons-material/ApartmentOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
+import OutboxOutlinedIcon from '@mui/icons-material/OutboxOutlined';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
-import { useSession } from '../features/auth/session';
+import { currentAccount } from '../features/auth/access';
+import { useSession, useSessionData } from '../features/auth/session';
 import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import { BrandLogo } from '../theme/BrandLogo';
 import { ThemeSwitch } from '../theme/ThemeSwitch';
 import { AccountMenu } from './AccountMenu';
 import { Footer } from './Footer';
+
+/** An icon link of the app bar, named by its tooltip. */
+function AppBarLink({ to, label, testId, icon }: { to: string; label: string; testId: string; icon: ReactNode }) {
+  return (
+    <Tooltip title={label}>
+      <IconButton color="inherit" component={RouterLink} to={to} aria-label={label} data-testid={testId}>
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+}
 
 /**
  * Logged-in frame: app bar (brand, account, language, theme, logout), page, footer. With
@@ -24,6 +38,8 @@ import { Footer } from './Footer';
 export function AppLayout() {
   const { t } = useTranslation();
   const session = useSession();
+  // Sharing by e-mail, and so its outbox, is for veterinary accounts (spec 1 §6).
+  const veterinary = currentAccount(useSessionData())?.isForHuman === false;
   const [search] = useSearchParams();
   if (search.get('embedded') === '1')
     return (
@@ -42,28 +58,21 @@ export function AppLayout() {
           <AccountMenu />
           <LanguageSwitch />
           <ThemeSwitch />
-          <Tooltip title={t('institutions.menu')}>
-            <IconButton
-              color="inherit"
-              component={RouterLink}
-              to="/institutions"
-              aria-label={t('institutions.menu')}
-              data-testid="institutions-menu"
-            >
-              <ApartmentOutlinedIcon />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title={t('documents.certificate.menu')}>
-            <IconButton
-              color="inherit"
-              component={RouterLink}
-              to="/profile/certificate"
-              aria-label={t('documents.certificate.menu')}
-              data-testid="certificate-menu"
-            >
-              <VerifiedUserOutlinedIcon />
-            </IconButton>
-          </Tooltip>
+          <AppBarLink
+            to="/institutions"
+            label={t('institutions.menu')}
+            testId="institutions-menu"
+            icon={<ApartmentOutlinedIcon />}
+          />
+          {veterinary && (
+            <AppBarLink to="/outbox" label={t('share.outbox.menu')} testId="outbox-menu" icon={<OutboxOutlinedIcon />} />
+          )}
+          <AppBarLink
+            to="/profile/certificate"
+            label={t('documents.certificate.menu')}
+            testId="certificate-menu"
+            icon={<VerifiedUserOutlinedIcon />}
+          />
           <Tooltip title={t('auth.logout')}>
             <IconButton color="inherit" onClick={() => void session.logout()} aria-label={t('auth.logout')} data-testid="logout">
               <LogoutIcon />

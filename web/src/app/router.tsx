@@ -51,6 +51,10 @@ export function createRouter() {
                   lazy: async () => ({ Component: (await import('../features/institutions/InstitutionsPage')).InstitutionsPage }),
                 },
                 {
+                  path: '/outbox',
+                  lazy: async () => ({ Component: (await import('../features/share/OutboxPage')).OutboxPage }),
+                },
+                {
                   path: '/studies/report/:studyId',
                   // the editor (TipTap) loads with its page
                   lazy: async () => ({ Component: (await import('../features/report/ReportPage')).ReportPage }),

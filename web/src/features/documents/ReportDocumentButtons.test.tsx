@@ -28,6 +28,17 @@ describe('ReportDocumentButtons', () => {
     expect(shown()).toEqual(['bottom-download']);
   });
 
+  it('offers sharing by e-mail with the document, for veterinary accounts only (spec 1 §6)', () => {
+    const { unmount } = render(<ReportDocumentButtons {...props} state={3} canShare />);
+    expect(shown()).toEqual(['bottom-download', 'bottom-share']);
+    unmount();
+    const writing = render(<ReportDocumentButtons {...props} state={1} canShare />);
+    expect(shown()).toEqual(['bottom-preview']);
+    writing.unmount();
+    render(<ReportDocumentButtons {...props} state={2} />);
+    expect(shown()).toEqual(['bottom-download']);
+  });
+
   it('shows a failed download in the spec dialog (spec 1 §8) with the server description', async () => {
     fetchPdf.mockRejectedValueOnce(new ApiError('REPORT_PDF_UNAVAILABLE', 'O laudo ainda não foi gerado ou assinado', 404));
     render(<ReportDocumentButtons {...props} state={2} />);

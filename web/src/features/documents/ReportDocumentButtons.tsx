@@ -7,6 +7,7 @@ import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import { ReportActionErrorDialog } from '../report/ReportActionErrorDialog';
 import { downloadPath, fetchPdf, previewPdf, saveBlob } from './api';
 import { PdfPreviewDialog } from './PdfPreviewDialog';
+import { ShareReportButton } from '../share/ShareReportButton';
 
 /** Spec 2 §3: the editor previews in states 1, 12 and 25; a concluded or signed report downloads. */
 export const PREVIEW_STATES: readonly number[] = [1, 12, 25];
@@ -14,7 +15,8 @@ export const DOCUMENT_STATES: readonly number[] = [2, 3];
 
 /**
  * The bottom bar's document buttons: Preview (the editor's current text as PDF), Sign
- * (state 2, the author) and the version's PDF download (signed once signed).
+ * (state 2, the author), the version's PDF download (signed once signed) and, for veterinary
+ * accounts, sharing that PDF by e-mail (spec 1 §2, §6).
  */
 export function ReportDocumentButtons({
   studyId,
@@ -22,6 +24,7 @@ export function ReportDocumentButtons({
   version,
   field,
   canSign,
+  canShare = false,
   read,
   onSign,
 }: {
@@ -30,6 +33,8 @@ export function ReportDocumentButtons({
   version: number;
   field: 'report' | 'review';
   canSign: boolean;
+  /** A veterinary account: sharing by e-mail is offered with the document. */
+  canShare?: boolean;
   read: () => string;
   onSign: () => void;
 }) {
@@ -79,6 +84,7 @@ export function ReportDocumentButtons({
           {t('documents.download')}
         </Button>
       )}
+      {canShare && DOCUMENT_STATES.includes(state) && <ShareReportButton studyId={studyId} />}
       <ReportActionErrorDialog title={failure?.title ?? ''} error={failure?.error ?? null} onClose={() => setFailure(null)} />
       {preview && (
         <PdfPreviewDialog

@@ -50,6 +50,7 @@ import { NarrationRecorder } from './recorder/NarrationRecorder';
 import { ReportToolbar, type StructuredModel } from './ReportToolbar';
 import { useEditorSources, usePhrases } from './use-editor-data';
 import { StructuredEditor, type StructuredEditorHandle } from '../structured/StructuredEditor';
+import { currentAccount } from '../auth/access';
 import { useSessionData } from '../auth/session';
 import { CertificatePasswordDialog } from '../documents/CertificatePasswordDialog';
 import { ReportDocumentButtons } from '../documents/ReportDocumentButtons';
@@ -218,7 +219,9 @@ export function EditorWorkspace({
   onLeave,
 }: EditorWorkspaceProps) {
   const { t } = useTranslation();
-  const hasCertificate = Boolean(useSessionData().personalKeyId);
+  const session = useSessionData();
+  const hasCertificate = Boolean(session.personalKeyId);
+  const veterinary = currentAccount(session)?.isForHuman === false;
   const studyId = study.id;
   const sources = useEditorSources(studyId, true);
   const phrases = usePhrases(accountId, '', mode.editable);
@@ -245,16 +248,20 @@ export function EditorWorkspace({
   const [initial, setInitial] = useState<ReturnType<typeof chooseInitialContent> | null>(null);
   useEffect(() => {
     if (!loaded || (initial && mode.editable)) return;
-    setInitial(
-      chooseInitialContent({
-        laudoId: report.laudoId,
-        version: report.version,
-        field: mode.field,
-        reportUpdatedAt: report.updatedAt,
-        saved: sources.content.data ?? null,
-        draft: mode.editable ? (sources.draft.data ?? null) : null,
-        local: mode.editable ? readLocalDraft(localStore(), studyId) : null,
-      }),
+    const next = chooseInitialContent({
+      laudoId: report.laudoId,
+      version: report.version,
+      field: mode.field,
+      reportUpdatedAt: report.updatedAt,
+      saved: sources.content.data ?? null,
+      draft: mode.editable ? (sources.draft.data ?? null) : null,
+      local: mode.editable ? readLocalDraft(localStore(), studyId) : null,
+    });
+    // Read-only, this runs again after each change of `initial`: keeping the same object when
+    // nothing changed ends the loop (a new object every time re-rendered the page ~200×/s and
+    // starved route transitions, so app-bar links never left the report page).
+    setInitial((prev) =>
+      prev && prev.content === next.content && prev.source === next.source && prev.unsynced === next.unsynced ? prev : next,
     );
   }, [
     loaded,
@@ -549,6 +556,7 @@ export function EditorWorkspace({
             version={report.version}
             field={mode.field === 'reviewContent' ? 'review' : 'report'}
             canSign={allowedActions.includes('sign')}
+            canShare={veterinary}
             read={read}
             onSign={() => setDialog('sign')}
           />
