@@ -9,7 +9,7 @@ import { createDownloadLink } from '../api/files/download-links';
 import { examDay } from '../domain/studies/header';
 import { type PrintPdfImage, renderPrintPdf } from '../documents/print-pdf/render';
 import { printObjectKey, printStudyTopic } from '../domain/print/job';
-import { RenderError, renderFrame } from '../imaging/render';
+import { RenderError, openImage } from '../imaging/render';
 import type { LivePublisher } from '../live/publisher';
 import type { ObjectStorage } from '../storage/object-storage';
 import type { PrintActivities } from '../workflows/print/messages';
@@ -84,17 +84,16 @@ export function createPrintActivities(deps: { knex: Knex; publisher: LivePublish
           wanted.push({ object_key: i.object_key, series_uid: i.series_uid, frame });
 
       const images: PrintPdfImage[] = [];
-      // The frames of one instance come together: its file is read once for all of them.
-      let file = { key: '', bytes: Buffer.alloc(0) };
+      // The frames of one instance come together: its file is read and parsed once for all.
+      let opened = null as { key: string; render: ReturnType<typeof openImage> } | null;
       for (const w of wanted.slice(0, PRINT_MAX_IMAGES)) {
-        if (file.key !== w.object_key) file = { key: w.object_key, bytes: await buffer(await storage.get(w.object_key)) };
+        if (opened?.key !== w.object_key) {
+          const render = openImage(await buffer(await storage.get(w.object_key)));
+          render.catch(() => undefined); // awaited below; a file without pixels fails each of its frames
+          opened = { key: w.object_key, render };
+        }
         try {
-          const r = await renderFrame(file.bytes, {
-            frame: w.frame,
-            maxSize: PRINT_IMAGE_SIZE,
-            format: 'jpeg',
-            quality: 90,
-          });
+          const r = await (await opened.render)({ frame: w.frame, maxSize: PRINT_IMAGE_SIZE, format: 'jpeg', quality: 90 });
           images.push({ seriesId: w.series_uid, jpeg: r.body, width: r.width, height: r.height });
         } catch (err) {
           // SR, PR, KO… have no pixels: left out of the print, as from the viewer.

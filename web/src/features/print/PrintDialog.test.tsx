@@ -267,4 +267,15 @@ describe('PrintDialog', () => {
     expect(sketchCells()).toBe(9);
     expect(disabled('print-preview')).toBe(false);
   });
+  it('opens with the config read afresh, not an older copy kept from an earlier opening', async () => {
+    const client = new QueryClient();
+    client.setQueryData(['print-config'], { ...PrintConfig.parse({ layout: { row: 2, col: 2 } }), saved: true });
+    fetched.mockImplementationOnce(async () => ({ ...PrintConfig.parse({ layout: { row: 4, col: 4 } }), saved: true }));
+    render(
+      <QueryClientProvider client={client}>
+        <PrintDialog study={study} onClose={jest.fn()} />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(sketchCells()).toBe(16));
+  });
 });

@@ -6,7 +6,7 @@
  * come from its live document printStudy/{key} (usePrintJob). The dialog opens with the
  * account's saved config, else the preview's defaults (ADR 007, saved print config).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -84,22 +84,27 @@ export function printStudyOf(s: {
 export function PrintDialog({ study, onClose }: { study: PrintStudy; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const config = useQuery({ queryKey: ['print-config'], queryFn: ({ signal }) => fetchPrintConfig(signal) });
+  // Read afresh on every opening: the account's config may have been saved elsewhere since.
+  const config = useQuery({
+    queryKey: ['print-config'],
+    queryFn: ({ signal }) => fetchPrintConfig(signal),
+    refetchOnMount: 'always',
+  });
   // Until the saved config is known (or could not be read): spec 2 §9's preview defaults.
   const [options, setOptions] = useState<PrintOptions>(() => initialPrintOptions(undefined));
   const [columnText, setColumnText] = useState('1');
   const [configErrorSeen, setConfigErrorSeen] = useState(false);
   const [previewOpen, setPreviewOpen] = useState(false);
-  const loaded = useRef(false);
+  const [applied, setApplied] = useState(false);
   useEffect(() => {
-    if (!config.data || loaded.current) return;
-    loaded.current = true;
+    if (applied || !config.data || !config.isFetchedAfterMount) return;
+    setApplied(true);
     // The saved config when there is one (its series only where this study has them).
     const start = initialPrintOptions(config.data);
     const known = new Set(study.series.map((s) => s.seriesId));
     setOptions({ ...start, seriesIds: start.seriesIds.filter((id) => known.has(id)) });
     setColumnText(String(start.column));
-  }, [config.data, study.series]);
+  }, [applied, config.data, config.isFetchedAfterMount, study.series]);
 
   const job = usePrintJob(study.id, study.accountId);
   const set = (patch: Partial<PrintOptions>) => {
@@ -171,7 +176,7 @@ export function PrintDialog({ study, onClose }: { study: PrintStudy; onClose: ()
               {[study.patientId, study.examType].filter(Boolean).join(' · ')}
             </Typography>
           </Box>
-          {config.isLoading && <CircularProgress size={20} aria-label={t('print.loading')} />}
+          {config.isFetching && !applied && <CircularProgress size={20} aria-label={t('print.loading')} />}
           <Box sx={{ display: 'flex', gap: 1 }}>
             <FormControl size="small" sx={{ minWidth: 110 }}>
               <InputLabel id="print-paper">{t('print.paper')}</InputLabel>
