@@ -171,6 +171,28 @@ test("the report page's study details open the same dialog, with the saved confi
     (v) => v === '10',
     { what: 'the saved 2x5 layout' },
   );
+
+  // Spec 2 §8: a failed print request is a titled dialog, not an inline alert (the request
+  // answered 500 here by the browser, to see the dialog without breaking the platform).
+  await page.route('**/api/studies/*/print-study?**', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'INTERNAL_ERROR', description: 'Erro interno' } }),
+    }),
+  );
+  try {
+    await page.getByTestId('print-preview').click();
+    const failure = page.getByRole('dialog', { name: 'Erro ao gerar arquivo para impressão' });
+    await failure.waitFor();
+    expect(await page.getByTestId('print-error-text').innerText()).toBe('Unable to get the image print file, please try again');
+    await page.waitForTimeout(500); // the dialog's fade-in
+    await page.screenshot({ path: path.join(ARTIFACTS, 'print-dialog-error.png') });
+    await page.keyboard.press('Enter');
+    await page.getByTestId('print-error').waitFor({ state: 'detached' });
+  } finally {
+    await page.unroute('**/api/studies/*/print-study?**');
+  }
   await page.getByTestId('print-close').click();
   await page.getByTestId('print-dialog').waitFor({ state: 'detached' });
 });

@@ -202,6 +202,7 @@ describe('PrintDialog', () => {
         orientation: 'landscape',
         pageSize: 'A3',
         groupSeries: true,
+        includeKeyImages: true,
         seriesIds: ['1.2.3', 'a-series-of-another-study'],
         layouts: [
           { row: 2, col: 3 },
@@ -217,6 +218,8 @@ describe('PrintDialog', () => {
     expect((screen.getByLabelText('Paisagem') as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText('Agrupar séries') as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText('Axial (4)') as HTMLInputElement).checked).toBe(true);
+    // This study has no key images: printing only them would print nothing.
+    expect((screen.getByTestId('print-key-images').querySelector('input') as HTMLInputElement).checked).toBe(false);
     // Quick picks: the saved layouts that are not presets.
     expect(screen.queryByTestId('print-layout-saved-2x3')).toBeNull();
     fireEvent.click(screen.getByTestId('print-layout-saved-5x7'));
@@ -226,7 +229,13 @@ describe('PrintDialog', () => {
     });
     // Only this study's series are saved back; the layout list is the server's business.
     expect(saved).toHaveBeenLastCalledWith(
-      expect.objectContaining({ layout: { row: 5, col: 7 }, orientation: 'landscape', pageSize: 'A3', seriesIds: ['1.2.3'] }),
+      expect.objectContaining({
+        layout: { row: 5, col: 7 },
+        orientation: 'landscape',
+        pageSize: 'A3',
+        seriesIds: ['1.2.3'],
+        includeKeyImages: false,
+      }),
     );
     expect(saved.mock.calls.at(-1)![0]).not.toHaveProperty('layouts');
   });

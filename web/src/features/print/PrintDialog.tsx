@@ -99,12 +99,17 @@ export function PrintDialog({ study, onClose }: { study: PrintStudy; onClose: ()
   useEffect(() => {
     if (applied || !config.data || !config.isFetchedAfterMount) return;
     setApplied(true);
-    // The saved config when there is one (its series only where this study has them).
+    // The saved config when there is one: its series only where this study has them, its key
+    // images only when this study has some (else it would print nothing at all).
     const start = initialPrintOptions(config.data);
     const known = new Set(study.series.map((s) => s.seriesId));
-    setOptions({ ...start, seriesIds: start.seriesIds.filter((id) => known.has(id)) });
+    setOptions({
+      ...start,
+      seriesIds: start.seriesIds.filter((id) => known.has(id)),
+      includeKeyImages: start.includeKeyImages && study.keyImages > 0,
+    });
     setColumnText(String(start.column));
-  }, [applied, config.data, config.isFetchedAfterMount, study.series]);
+  }, [applied, config.data, config.isFetchedAfterMount, study.series, study.keyImages]);
 
   const job = usePrintJob(study.id, study.accountId);
   const set = (patch: Partial<PrintOptions>) => {
