@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import mqtt from 'mqtt';
+import sharp from 'sharp';
 import { imagesOf, pageCount, pdfText, qpdfCheck, renderPage, tempFile } from '../../documents/testing/pdf-tools';
 import { type PrintJobDocument, printObjectKey, printStudyTopic } from '../../domain/print/job';
 import type { Config } from '../../config/config';
@@ -376,7 +377,12 @@ it('prints every frame of a multi-frame instance as its own image', async () => 
     const pdf = await download(done.downloadUrl!);
     // 3 frames + 1 single-frame instance = 4 images on the one 2x2 page, every frame different.
     expect(imagesOf(pdf)).toHaveLength(4);
-    expect(new Set(imageHashes(pdf)).size).toBe(4);
+    const drawn = pdfImageFiles(pdf);
+    expect(new Set(drawn.map((f) => crypto.createHash('sha1').update(fs.readFileSync(f)).digest('hex'))).size).toBe(4);
+    // In frame order: each frame's disc is larger than the one before (makeInstance).
+    const discs = await Promise.all(drawn.slice(0, 3).map(brightPixels));
+    expect(discs[0]!).toBeLessThan(discs[1]!);
+    expect(discs[1]!).toBeLessThan(discs[2]!);
     renderPage(pdf, 'print-multiframe-2x2');
   } finally {
     await live.end();
@@ -397,17 +403,18 @@ it('prints every frame of a multi-frame instance as its own image', async () => 
   }
 });
 
-/** SHA-1 of each image the PDF draws (`pdfimages -all`), to tell the frames apart. */
-function imageHashes(pdf: Buffer): string[] {
+/** The images the PDF draws, in drawing order (`pdfimages -all`). */
+function pdfImageFiles(pdf: Buffer): string[] {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'laudos-pdfimages-'));
   execFileSync('pdfimages', ['-all', tempFile(pdf), path.join(dir, 'img')]);
   return fs
     .readdirSync(dir)
     .sort()
-    .map((f) =>
-      crypto
-        .createHash('sha1')
-        .update(fs.readFileSync(path.join(dir, f)))
-        .digest('hex'),
-    );
+    .map((f) => path.join(dir, f));
+}
+
+/** How many near-white pixels an image has (the disc's area). */
+async function brightPixels(file: string): Promise<number> {
+  const { data } = await sharp(file).greyscale().raw().toBuffer({ resolveWithObject: true });
+  return data.filter((v) => v > 200).length;
 }
