@@ -1,6 +1,6 @@
 /**
- * The print workflow's I/O: the selected series' images (and the key images) rendered as
- * JPEG, laid out in the PDF, stored; the job's live document published.
+ * The print workflow's I/O: the selected series' images (every frame of a multi-frame
+ * instance) and the key images rendered as JPEG, laid out in the PDF, stored; the job's live document published.
  */
 import { buffer } from 'node:stream/consumers';
 import { ApplicationFailure } from '@temporalio/common';
@@ -9,7 +9,7 @@ import { createDownloadLink } from '../api/files/download-links';
 import { examDay } from '../domain/studies/header';
 import { type PrintPdfImage, renderPrintPdf } from '../documents/print-pdf/render';
 import { printObjectKey, printStudyTopic } from '../domain/print/job';
-import { RenderError, renderFrame } from '../imaging/render';
+import { RenderError, openImage } from '../imaging/render';
 import type { LivePublisher } from '../live/publisher';
 import type { ObjectStorage } from '../storage/object-storage';
 import type { PrintActivities } from '../workflows/print/messages';
@@ -26,7 +26,11 @@ export function createPrintActivities(deps: { knex: Knex; publisher: LivePublish
     },
 
     async linkPrintFile({ accountId, objectKey, filename, ttlMs }) {
-      const downloadUrl = await createDownloadLink(knex, { accountId, objectKey, filename, contentType: 'application/pdf' }, ttlMs);
+      const downloadUrl = await createDownloadLink(
+        knex,
+        { accountId, objectKey, filename, contentType: 'application/pdf' },
+        ttlMs,
+      );
       return { downloadUrl };
     },
 
@@ -71,20 +75,25 @@ export function createPrintActivities(deps: { knex: Knex; publisher: LivePublish
         .where({ 'se.study_id': studyId, 'se.account_id': accountId });
       if (options.seriesIds.length > 0) series = series.whereIn('se.series_instance_uid', options.seriesIds);
       else if (options.includeKeyImages) series = series.whereRaw('false');
-      const instances: { object_key: string; series_uid: string }[] = await series
+      const instances: { object_key: string; series_uid: string; number_of_frames: number }[] = await series
         .orderByRaw('se.series_number NULLS LAST, se.series_instance_uid, i.instance_number NULLS LAST, i.created_at')
-        .select('i.object_key', 'se.series_instance_uid as series_uid');
-      wanted.push(...instances.map((i) => ({ ...i, frame: 0 })));
+        .select('i.object_key', 'se.series_instance_uid as series_uid', 'i.number_of_frames');
+      // Every frame of a multi-frame instance is an image of its own, in frame order.
+      for (const i of instances)
+        for (let frame = 0; frame < Math.max(1, i.number_of_frames) && wanted.length < PRINT_MAX_IMAGES; frame++)
+          wanted.push({ object_key: i.object_key, series_uid: i.series_uid, frame });
 
       const images: PrintPdfImage[] = [];
+      // The frames of one instance come together: its file is read and parsed once for all.
+      let opened = null as { key: string; render: ReturnType<typeof openImage> } | null;
       for (const w of wanted.slice(0, PRINT_MAX_IMAGES)) {
+        if (opened?.key !== w.object_key) {
+          const render = openImage(await buffer(await storage.get(w.object_key)));
+          render.catch(() => undefined); // awaited below; a file without pixels fails each of its frames
+          opened = { key: w.object_key, render };
+        }
         try {
-          const r = await renderFrame(await buffer(await storage.get(w.object_key)), {
-            frame: w.frame,
-            maxSize: PRINT_IMAGE_SIZE,
-            format: 'jpeg',
-            quality: 90,
-          });
+          const r = await (await opened.render)({ frame: w.frame, maxSize: PRINT_IMAGE_SIZE, format: 'jpeg', quality: 90 });
           images.push({ seriesId: w.series_uid, jpeg: r.body, width: r.width, height: r.height });
         } catch (err) {
           // SR, PR, KO… have no pixels: left out of the print, as from the viewer.

@@ -38,12 +38,30 @@ export interface Rendered {
 
 /** Decodes one frame of a Part-10 file and encodes it. Throws RenderError. */
 export async function renderFrame(p10: Buffer, opts: RenderOptions = {}): Promise<Rendered> {
+  return (await openImage(p10))(opts);
+}
+
+/**
+ * A Part-10 file parsed once, to render several of its frames (every frame of a multi-frame
+ * instance in a print) without parsing and copying the file again for each. Throws
+ * RenderError, as does each render.
+ */
+export async function openImage(p10: Buffer): Promise<(opts?: RenderOptions) => Promise<Rendered>> {
   await initDecoders();
+  let image: DicomImage;
+  try {
+    image = new DicomImage(p10.buffer.slice(p10.byteOffset, p10.byteOffset + p10.byteLength) as ArrayBuffer);
+  } catch (err) {
+    throw new RenderError(err instanceof Error ? err.message : String(err));
+  }
+  return (opts = {}) => renderOpened(image, opts);
+}
+
+async function renderOpened(image: DicomImage, opts: RenderOptions): Promise<Rendered> {
   let pixels: ArrayBuffer;
   let width: number;
   let height: number;
   try {
-    const image = new DicomImage(p10.buffer.slice(p10.byteOffset, p10.byteOffset + p10.byteLength) as ArrayBuffer);
     const frames = image.getNumberOfFrames();
     const frame = opts.frame ?? 0;
     if (frame < 0 || frame >= frames) throw new RenderError(`no frame ${frame + 1} (of ${frames})`);

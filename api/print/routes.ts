@@ -3,7 +3,7 @@
  * answers at once (202) with the job's printStudyKey; its live document `printStudy/{key}`
  * says requested → started → completed (with the PDF's downloadUrl) or error. The account
  * setting ALLOW_PRINT_ON_DEMAND = 'false' refuses it (ADR 007). The account's print config
- * is read and saved at /layouts; GET /accounts/:accountId/config answers the account settings
+ * (with the account's list of saved layouts, ADR 007) is read and saved at /layouts; GET /accounts/:accountId/config answers the account settings
  * the print screens read (spec 2 §7: PRINT_CUSTOM_HEADER; ALLOW_PRINT_ON_DEMAND).
  */
 import { randomUUID } from 'node:crypto';
@@ -12,7 +12,7 @@ import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@te
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { printOnDemandAllowed, printStudyTopic } from '../../domain/print/job';
-import { PrintOptions } from '../../domain/print/options';
+import { PrintConfig, PrintConfigBody, PrintOptions, rememberLayout } from '../../domain/print/options';
 import type { printWorkflow } from '../../workflows/print/workflow';
 import { printWorkflowId } from '../../workflows/print/messages';
 import { currentAccess, requireSession } from '../auth/session';
@@ -123,30 +123,45 @@ export function printRoutes(deps: ApiDeps): Router {
     ctx.body = { printStudyKey: key, downloadUrl: null };
   });
 
+  /** The account's saved config; null when none (or one no longer readable) is saved. */
+  const savedConfig = async (accountId: string): Promise<PrintConfig | null> => {
+    const account = await knex('accounts').where({ id: accountId }).first('config');
+    const raw = ((account?.config ?? {}) as Record<string, unknown>)[PRINT_CONFIG_KEY];
+    if (raw === undefined || raw === null) return null;
+    // Configs saved before `layouts` existed read with an empty list.
+    const parsed = PrintConfig.safeParse(raw);
+    if (!parsed.success) deps.logger.warn({ accountId, issues: parsed.error.issues }, 'unreadable saved print config ignored');
+    return parsed.success ? parsed.data : null;
+  };
+
   router.get('/layouts', async (ctx) => {
     const access = await currentAccess(ctx, knex);
-    const account = await knex('accounts').where({ id: access.accountId }).first('config');
-    const saved = PrintOptions.safeParse((account?.config ?? {})[PRINT_CONFIG_KEY] ?? {});
-    ctx.body = saved.success ? saved.data : PrintOptions.parse({});
+    const saved = await savedConfig(access.accountId);
+    ctx.body = saved ? { ...saved, saved: true } : { ...PrintConfig.parse({}), saved: false };
   });
 
   router.patch('/layouts', async (ctx) => {
     const access = await currentAccess(ctx, knex);
-    const options = body(ctx, PrintOptions);
+    const { layouts, ...options } = body(ctx, PrintConfigBody);
+    // The list the client sent (to edit it), else the saved one; the saved layout goes first.
+    const config: PrintConfig = {
+      ...options,
+      layouts: rememberLayout(layouts ?? (await savedConfig(access.accountId))?.layouts ?? [], options.layout),
+    };
     try {
       await knex('accounts')
         .where({ id: access.accountId })
         .update({
           config: knex.raw(`coalesce(config, '{}'::jsonb) || jsonb_build_object(?::text, ?::jsonb)`, [
             PRINT_CONFIG_KEY,
-            JSON.stringify(options),
+            JSON.stringify(config),
           ]),
         });
     } catch (err) {
       deps.logger.error({ err }, 'print config save failed');
       throw new AppError('PRINT_SAVE_FAILED');
     }
-    ctx.body = options;
+    ctx.body = { ...config, saved: true };
   });
 
   return router;

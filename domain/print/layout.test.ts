@@ -1,5 +1,14 @@
 import { pageCells, pageDimensions, paginate } from './layout';
-import { PrintOptions, canPreview } from './options';
+import {
+  MAX_SAVED_LAYOUTS,
+  PrintConfig,
+  PrintConfigBody,
+  PrintOptions,
+  canPreview,
+  initialPrintOptions,
+  quickPickLayouts,
+  rememberLayout,
+} from './options';
 
 const area = { x: 0, y: 0, width: 400, height: 600 };
 const imgs = (spec: [string, number][]) => spec.flatMap(([s, n]) => Array.from({ length: n }, (_, i) => ({ seriesId: s, i })));
@@ -28,6 +37,61 @@ describe('print options', () => {
     expect(canPreview({ option: 'fit-columns', column: 0 })).toBe(false);
     expect(canPreview({ option: 'fit-columns', column: 2 })).toBe(true);
     expect(canPreview({ option: 'grid', column: 0 })).toBe(true);
+  });
+});
+
+describe('saved print config (ADR 007)', () => {
+  it('a config saved before the layouts list reads with an empty list', () => {
+    expect(PrintConfig.parse({ layout: { row: 2, col: 2 }, orientation: 'landscape' })).toMatchObject({
+      layout: { row: 2, col: 2 },
+      orientation: 'landscape',
+      layouts: [],
+    });
+  });
+  it('the PATCH body refuses unknown keys, bad layouts and a list over the limit', () => {
+    expect(PrintConfigBody.safeParse({ layouts: [{ row: 2, col: 5 }] }).success).toBe(true);
+    expect(PrintConfigBody.safeParse({ foo: 1 }).success).toBe(false);
+    expect(PrintConfigBody.safeParse({ layouts: [{ row: 0, col: 1 }] }).success).toBe(false);
+    expect(
+      PrintConfigBody.safeParse({ layouts: Array.from({ length: MAX_SAVED_LAYOUTS + 1 }, (_, i) => ({ row: 1, col: i + 1 })) })
+        .success,
+    ).toBe(false);
+    expect(PrintConfigBody.safeParse({ option: 'fit-columns', column: 0 }).success).toBe(false);
+  });
+  it('a saved layout goes first, once, and the list keeps its limit', () => {
+    expect(
+      rememberLayout(
+        [
+          { row: 1, col: 1 },
+          { row: 2, col: 5 },
+        ],
+        { row: 2, col: 5 },
+      ),
+    ).toEqual([
+      { row: 2, col: 5 },
+      { row: 1, col: 1 },
+    ]);
+    const full = Array.from({ length: MAX_SAVED_LAYOUTS }, (_, i) => ({ row: 1, col: i + 1 }));
+    const next = rememberLayout(full, { row: 7, col: 7 });
+    expect(next).toHaveLength(MAX_SAVED_LAYOUTS);
+    expect(next[0]).toEqual({ row: 7, col: 7 });
+    expect(next).not.toContainEqual(full.at(-1));
+  });
+  it('quick picks are the saved layouts that are not presets', () => {
+    expect(
+      quickPickLayouts([
+        { row: 3, col: 3 },
+        { row: 2, col: 5 },
+        { row: 1, col: 4 },
+      ]),
+    ).toEqual([{ row: 2, col: 5 }]);
+  });
+  it('the dialog starts with the saved config, else the defaults at 3x3 (spec 2 §9)', () => {
+    expect(initialPrintOptions(undefined)).toEqual({ ...PrintOptions.parse({}), layout: { row: 3, col: 3 } });
+    expect(initialPrintOptions({ ...PrintConfig.parse({}), saved: false }).layout).toEqual({ row: 3, col: 3 });
+    const saved = initialPrintOptions({ ...PrintConfig.parse({ layout: { row: 1, col: 1 }, pageSize: 'A3' }), saved: true });
+    expect(saved).toEqual({ ...PrintOptions.parse({}), pageSize: 'A3' });
+    expect(saved).not.toHaveProperty('layouts');
   });
 });
 

@@ -37,23 +37,74 @@ export const Layout = z.object({
 });
 export type Layout = z.infer<typeof Layout>;
 
-export const PrintOptions = z
-  .object({
-    layout: Layout.default({ row: 1, col: 1 }),
-    orientation: z.enum(['portrait', 'landscape']).default('portrait'),
-    pageSize: z.enum(PAGE_SIZES).default('A4'),
-    option: z.enum(['grid', 'fit-columns']).default('grid'),
-    /** Columns in fit-columns mode; must be ≥ 1 there (spec 2 §5). */
-    column: z.number().int().min(0).max(MAX_LAYOUT).default(1),
-    groupSeries: z.boolean().default(false),
-    seriesIds: z.array(z.string().min(1).max(128)).max(500).default([]),
-    includeKeyImages: z.boolean().default(false),
-  })
-  .refine((o) => o.option !== 'fit-columns' || o.column >= 1, {
-    message: 'fit-columns needs at least one column',
-    path: ['column'],
-  });
+const printOptionsShape = {
+  layout: Layout.default({ row: 1, col: 1 }),
+  orientation: z.enum(['portrait', 'landscape']).default('portrait'),
+  pageSize: z.enum(PAGE_SIZES).default('A4'),
+  option: z.enum(['grid', 'fit-columns']).default('grid'),
+  /** Columns in fit-columns mode; must be ≥ 1 there (spec 2 §5). */
+  column: z.number().int().min(0).max(MAX_LAYOUT).default(1),
+  groupSeries: z.boolean().default(false),
+  seriesIds: z.array(z.string().min(1).max(128)).max(500).default([]),
+  includeKeyImages: z.boolean().default(false),
+};
+
+/** Spec 2 §5: fit-columns needs at least one column. */
+function fitColumnsNeedAColumn(o: { option: string; column: number }): boolean {
+  return o.option !== 'fit-columns' || o.column >= 1;
+}
+const fitColumnsIssue = { message: 'fit-columns needs at least one column', path: ['column'] };
+
+export const PrintOptions = z.object(printOptionsShape).refine(fitColumnsNeedAColumn, fitColumnsIssue);
 export type PrintOptions = z.infer<typeof PrintOptions>;
+
+/** How many layouts the account's list keeps (ADR 007, saved layouts). */
+export const MAX_SAVED_LAYOUTS = 6;
+
+/**
+ * The account's saved print config (spec 2 §3 "print config"): the options plus `layouts`,
+ * the layouts it saved, most recent first. A config saved before `layouts` existed reads
+ * as an empty list.
+ */
+export const PrintConfig = z
+  .object({ ...printOptionsShape, layouts: z.array(Layout).max(MAX_SAVED_LAYOUTS).default([]) })
+  .refine(fitColumnsNeedAColumn, fitColumnsIssue);
+export type PrintConfig = z.infer<typeof PrintConfig>;
+
+/** PATCH /layouts: the same fields, unknown ones refused rather than dropped. */
+export const PrintConfigBody = z
+  .strictObject({ ...printOptionsShape, layouts: z.array(Layout).max(MAX_SAVED_LAYOUTS).optional() })
+  .refine(fitColumnsNeedAColumn, fitColumnsIssue);
+
+/** GET /layouts: the config, and whether the account saved one (else these are the defaults). */
+export const PrintConfigAnswer = z
+  .object({ ...printOptionsShape, layouts: z.array(Layout).max(MAX_SAVED_LAYOUTS).default([]), saved: z.boolean() })
+  .refine(fitColumnsNeedAColumn, fitColumnsIssue);
+export type PrintConfigAnswer = z.infer<typeof PrintConfigAnswer>;
+
+const sameLayout = (a: Layout, b: Layout) => a.row === b.row && a.col === b.col;
+
+/** The saved list after saving `layout`: it goes first, once, and the list keeps its limit. */
+export function rememberLayout(layouts: readonly Layout[], layout: Layout): Layout[] {
+  return [layout, ...layouts.filter((l) => !sameLayout(l, layout))].slice(0, MAX_SAVED_LAYOUTS);
+}
+
+/** The saved layouts that are not presets: the dialog's quick picks beside the presets. */
+export function quickPickLayouts(layouts: readonly Layout[]): Layout[] {
+  return layouts.filter((l) => !LAYOUT_PRESETS.some((p) => sameLayout(p, l)));
+}
+
+/**
+ * The dialog's starting choices (spec 2 §9): the account's saved config when it has one,
+ * else the defaults with the preview's 3x3 layout.
+ */
+export function initialPrintOptions(config: PrintConfigAnswer | undefined): PrintOptions {
+  if (config?.saved) {
+    const { layouts: _layouts, saved: _saved, ...options } = config;
+    return options;
+  }
+  return { ...PrintOptions.parse({}), layout: { row: 3, col: 3 } };
+}
 
 /** Whether preview and save are allowed with these (possibly unfinished) choices. */
 export function canPreview(o: Pick<PrintOptions, 'option' | 'column'>): boolean {

@@ -1,10 +1,11 @@
 /**
  * Print layouts in the browser (spec 2 §2–§5): the viewer's print button opens the
  * full-screen dialog; a 2x2 layout of one 6-image series is previewed as a 2-page PDF and
- * downloaded — the dialog shows the job's live status with a progress bar, then the
- * preview; fit-columns with 0 columns disables preview and save; with the account setting
- * ALLOW_PRINT_ON_DEMAND 'false' the print buttons are gone. Screenshots of the sketch, the
- * status and the preview.
+ * downloaded — the dialog shows the job's live status with a progress bar, then the PDF in
+ * the 'Pre-visualização' dialog (857 px); fit-columns with 0 columns disables preview and
+ * save; the saved config is what the dialog opens with next time, its saved layouts offered
+ * as quick picks; with the account setting ALLOW_PRINT_ON_DEMAND 'false' the print buttons
+ * are gone. Screenshots of the sketch, the status, the preview and the reopened dialog.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -105,6 +106,10 @@ test('print a 2x2 layout from the viewer', async () => {
     (v) => v === '2 páginas',
     { what: 'two-page print', timeout: 60_000 },
   );
+  // Spec 2 §2: the PDF opens in its own dialog, titled 'Pre-visualização', 857 px wide.
+  const preview = page.getByRole('dialog', { name: 'Pre-visualização' });
+  await preview.waitFor();
+  expect((await preview.boundingBox())!.width).toBe(857);
   await page.getByTestId('print-preview-frame').waitFor();
   const statuses = (await page.evaluate('window.printStatuses')) as string[];
   // Shown at once on the click, then what the live document said, in order, until the PDF.
@@ -122,6 +127,8 @@ test('print a 2x2 layout from the viewer', async () => {
   await download.saveAs(file);
   expect(execFileSync('pdfinfo', [file], { encoding: 'utf8' })).toMatch(/Pages:\s+2/);
   execFileSync('qpdf', ['--check', file]);
+  await page.getByTestId('print-preview-close').click();
+  await page.getByTestId('print-preview-dialog').waitFor({ state: 'detached' });
 
   await page.getByTestId('print-save').click();
   await page.getByText('Impressão salva').waitFor();
@@ -131,12 +138,61 @@ test('print a 2x2 layout from the viewer', async () => {
   });
 });
 
-test("the report page's study details open the same dialog", async () => {
+test("the report page's study details open the same dialog, with the saved config", async () => {
   await page.goto(`${platform.url}/studies/report/${studyId}`);
+  const config = page.waitForResponse((r) => r.url().endsWith('/api/layouts') && r.request().method() === 'GET');
   await page.getByTestId('open-print').click();
   await page.getByTestId('print-dialog').waitFor();
-  // Spec 2 §9: the preview layout starts at 3x3 whatever the saved config holds.
-  expect(await page.getByTestId('print-sketch').getAttribute('data-cells')).toBe('9');
+  await config;
+  // The 2x2 saved above (ADR 007), not the 3x3 the preview uses when nothing is saved.
+  await eventually(
+    () => page.getByTestId('print-sketch').getAttribute('data-cells'),
+    (v) => v === '4',
+    { what: 'the saved 2x2 layout' },
+  );
+  expect(await page.getByTestId('print-layout-2x2').getAttribute('aria-pressed')).toBe('true');
+
+  // A custom layout saved becomes a quick pick beside the presets, and is what opens next time.
+  await page.getByTestId('print-layout-custom').click();
+  await page.getByTestId('print-layout-cell-2x5').click();
+  await page.getByTestId('print-save').click();
+  await page.getByTestId('print-layout-saved-2x5').waitFor();
+  await page.getByTestId('print-layout-2x2').click();
+  expect(await page.getByTestId('print-sketch').getAttribute('data-cells')).toBe('4');
+  await page.getByTestId('print-layout-saved-2x5').click();
+  expect(await page.getByTestId('print-sketch').getAttribute('data-cells')).toBe('10');
+  await page.screenshot({ path: path.join(ARTIFACTS, 'print-dialog-saved-layouts.png') });
+  await page.getByTestId('print-close').click();
+  await page.getByTestId('print-dialog').waitFor({ state: 'detached' });
+  await page.reload();
+  await page.getByTestId('open-print').click();
+  await eventually(
+    () => page.getByTestId('print-sketch').getAttribute('data-cells'),
+    (v) => v === '10',
+    { what: 'the saved 2x5 layout' },
+  );
+
+  // Spec 2 §8: a failed print request is a titled dialog, not an inline alert (the request
+  // answered 500 here by the browser, to see the dialog without breaking the platform).
+  await page.route('**/api/studies/*/print-study?**', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'INTERNAL_ERROR', description: 'Erro interno' } }),
+    }),
+  );
+  try {
+    await page.getByTestId('print-preview').click();
+    const failure = page.getByRole('dialog', { name: 'Erro ao gerar arquivo para impressão' });
+    await failure.waitFor();
+    expect(await page.getByTestId('print-error-text').innerText()).toBe('Unable to get the image print file, please try again');
+    await page.waitForTimeout(500); // the dialog's fade-in
+    await page.screenshot({ path: path.join(ARTIFACTS, 'print-dialog-error.png') });
+    await page.keyboard.press('Enter');
+    await page.getByTestId('print-error').waitFor({ state: 'detached' });
+  } finally {
+    await page.unroute('**/api/studies/*/print-study?**');
+  }
   await page.getByTestId('print-close').click();
   await page.getByTestId('print-dialog').waitFor({ state: 'detached' });
 });

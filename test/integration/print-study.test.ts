@@ -4,19 +4,23 @@
  * link of a PDF with one page per 2x2 of images; after the retention period the PDF, its
  * link and the live document are gone. Bad options are 400, another account's study 404 and
  * its print topic refused; ALLOW_PRINT_ON_DEMAND 'false' refuses printing with 403 for that
- * account only (ADR 007); the print config is saved per account and read back.
+ * account only (ADR 007); the print config is saved per account with its list of saved
+ * layouts and read back (an old one without the list too); every frame of a multi-frame
+ * instance is printed.
  */
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import mqtt from 'mqtt';
-import { pageCount, pdfText, qpdfCheck, renderPage, tempFile } from '../../documents/testing/pdf-tools';
+import sharp from 'sharp';
+import { imagesOf, pageCount, pdfText, qpdfCheck, renderPage, tempFile } from '../../documents/testing/pdf-tools';
 import { type PrintJobDocument, printObjectKey, printStudyTopic } from '../../domain/print/job';
 import type { Config } from '../../config/config';
 import type { Platform } from '../../scripts/platform';
-import { makeStudy } from '../support/dicom-files';
+import { makeInstance, makeStudy, newUid } from '../support/dicom-files';
 import { stow } from '../support/dicomweb';
 import { eventually } from '../support/eventually';
 import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createTenant } from '../support/fixtures';
@@ -240,13 +244,18 @@ it("ALLOW_PRINT_ON_DEMAND 'false' refuses printing with 403 for that account onl
   }
 });
 
-it('saves the print config per account and reads it back', async () => {
-  expect((await api('GET', '/layouts', { token: tokens.doctor })).body).toMatchObject({
+it('saves the print config per account with its list of saved layouts and reads it back', async () => {
+  expect((await api('GET', '/layouts', { token: tokens.doctor })).body).toEqual({
     layout: { row: 1, col: 1 },
     pageSize: 'A4',
     orientation: 'portrait',
     option: 'grid',
     column: 1,
+    groupSeries: false,
+    seriesIds: [],
+    includeKeyImages: false,
+    layouts: [],
+    saved: false,
   });
   const saved = {
     layout: { row: 2, col: 3 },
@@ -258,12 +267,154 @@ it('saves the print config per account and reads it back', async () => {
     seriesIds: [],
     includeKeyImages: true,
   };
-  expect((await api('PATCH', '/layouts', { token: tokens.doctor, body: saved })).status).toBe(200);
-  expect((await api('GET', '/layouts', { token: tokens.doctor })).body).toEqual(saved);
-  expect((await api('GET', '/layouts', { token: tokens.outsider })).body.layout).toEqual({ row: 1, col: 1 });
-  expect((await api('PATCH', '/layouts', { token: tokens.doctor, body: { option: 'fit-columns', column: 0 } })).status).toBe(400);
+  const first = await api('PATCH', '/layouts', { token: tokens.doctor, body: saved });
+  expect([first.status, first.body]).toEqual([200, { ...saved, layouts: [{ row: 2, col: 3 }], saved: true }]);
+  expect((await api('GET', '/layouts', { token: tokens.doctor })).body).toEqual({
+    ...saved,
+    layouts: [{ row: 2, col: 3 }],
+    saved: true,
+  });
+  // A newer layout goes first; one saved again moves to the front instead of repeating.
+  await api('PATCH', '/layouts', { token: tokens.doctor, body: { ...saved, layout: { row: 5, col: 7 } } });
+  await api('PATCH', '/layouts', { token: tokens.doctor, body: { ...saved, layout: { row: 2, col: 3 } } });
+  expect((await api('GET', '/layouts', { token: tokens.doctor })).body.layouts).toEqual([
+    { row: 2, col: 3 },
+    { row: 5, col: 7 },
+  ]);
+  // The list is kept to its limit, the oldest dropped.
+  for (const col of [1, 2, 3, 4, 5, 6])
+    await api('PATCH', '/layouts', { token: tokens.doctor, body: { ...saved, layout: { row: 9, col } } });
+  expect((await api('GET', '/layouts', { token: tokens.doctor })).body.layouts).toEqual(
+    [6, 5, 4, 3, 2, 1].map((col) => ({ row: 9, col })),
+  );
+  // The client may send the list (to clear or reorder it); its layout still goes first.
+  const cleared = await api('PATCH', '/layouts', { token: tokens.doctor, body: { ...saved, layouts: [] } });
+  expect(cleared.body.layouts).toEqual([{ row: 2, col: 3 }]);
+
+  // Another account sees its own (nothing saved).
+  expect((await api('GET', '/layouts', { token: tokens.outsider })).body).toMatchObject({
+    layout: { row: 1, col: 1 },
+    layouts: [],
+    saved: false,
+  });
+  // Invalid configs are refused with the error shape, and nothing is saved.
+  for (const bad of [
+    { option: 'fit-columns', column: 0 },
+    { layouts: [{ row: 11, col: 1 }] },
+    { layouts: Array.from({ length: 7 }, (_, i) => ({ row: 1, col: i + 1 })) },
+    { layouts: '2x2' },
+    { foo: 1 },
+    { saved: true },
+  ]) {
+    const res = await api('PATCH', '/layouts', { token: tokens.doctor, body: bad });
+    expect([JSON.stringify(bad), res.status, res.body.error?.code]).toEqual([JSON.stringify(bad), 400, 'MALFORMED_REQUEST']);
+  }
+  expect((await api('GET', '/layouts', { token: tokens.doctor })).body.layouts).toEqual([{ row: 2, col: 3 }]);
+  expect((await api('PATCH', '/layouts', { body: saved })).status).toBe(401);
+
+  // A config saved before the list existed still reads, with an empty list.
+  await knex('accounts')
+    .where({ id: t.accountId })
+    .update({
+      config: knex.raw(`config || jsonb_build_object('PRINT_CONFIG', ?::jsonb)`, [
+        JSON.stringify({ ...saved, layout: { row: 4, col: 4 } }),
+      ]),
+    });
+  expect((await api('GET', '/layouts', { token: tokens.doctor })).body).toEqual({
+    ...saved,
+    layout: { row: 4, col: 4 },
+    layouts: [],
+    saved: true,
+  });
   // The account's other settings are kept.
   expect((await knex('accounts').where({ id: t.accountId }).first('config')).config.PRINT_CUSTOM_HEADER).toBe(
     'Clínica Impressão Ltda',
   );
 });
+
+it('prints every frame of a multi-frame instance as its own image', async () => {
+  const studyUid = newUid();
+  const seriesUid = newUid();
+  const files = [
+    makeInstance({
+      studyUid,
+      seriesUid,
+      patientId: 'P-MF-1',
+      patientName: 'Quadros^Ana',
+      modality: 'US',
+      frames: 3,
+      instanceNumber: 1,
+    }),
+    makeInstance({ studyUid, seriesUid, patientId: 'P-MF-1', patientName: 'Quadros^Ana', modality: 'US', instanceNumber: 2 }),
+  ];
+  expect((await stow(platform.url, tokens.doctor!, files)).status).toBe(200);
+  const mf = await eventually(
+    () => knex('studies').where({ study_instance_uid: studyUid }).first('id'),
+    (r) => r !== undefined,
+    { what: 'ingested multi-frame study' },
+  );
+  await eventually(
+    () =>
+      knex('dicom_instances as i')
+        .join('dicom_series as se', 'se.id', 'i.series_id')
+        .where('se.study_id', mf.id)
+        .select('i.number_of_frames'),
+    (rows) => rows.length === 2,
+    { what: 'both instances stored' },
+  );
+  const key = crypto.randomUUID();
+  const live = await follow(key);
+  try {
+    const res = await api('GET', `/studies/${mf.id}/print-study?layout=2x2&printStudyKey=${key}`, { token: tokens.doctor });
+    expect(res.status).toBe(202);
+    const docs = await eventually(
+      async () => live.docs,
+      (d) => ['completed', 'error'].includes(d.at(-1)?.status ?? ''),
+      { what: 'a final print status', timeout: 60_000 },
+    );
+    const done = docs.at(-1)!;
+    expect(done).toMatchObject({ status: 'completed', pages: 1 });
+    const pdf = await download(done.downloadUrl!);
+    // 3 frames + 1 single-frame instance = 4 images on the one 2x2 page, every frame different.
+    expect(imagesOf(pdf)).toHaveLength(4);
+    const drawn = pdfImageFiles(pdf);
+    expect(new Set(drawn.map((f) => crypto.createHash('sha1').update(fs.readFileSync(f)).digest('hex'))).size).toBe(4);
+    // In frame order: each frame's disc is larger than the one before (makeInstance).
+    const discs = await Promise.all(drawn.slice(0, 3).map(brightPixels));
+    expect(discs[0]!).toBeLessThan(discs[1]!);
+    expect(discs[1]!).toBeLessThan(discs[2]!);
+    renderPage(pdf, 'print-multiframe-2x2');
+  } finally {
+    await live.end();
+  }
+  // 1x1: one page per frame.
+  const key2 = crypto.randomUUID();
+  const live2 = await follow(key2);
+  try {
+    await api('GET', `/studies/${mf.id}/print-study?layout=1x1&printStudyKey=${key2}`, { token: tokens.doctor });
+    const docs = await eventually(
+      async () => live2.docs,
+      (d) => ['completed', 'error'].includes(d.at(-1)?.status ?? ''),
+      { what: 'a final print status', timeout: 60_000 },
+    );
+    expect(docs.at(-1)).toMatchObject({ status: 'completed', pages: 4 });
+  } finally {
+    await live2.end();
+  }
+});
+
+/** The images the PDF draws, in drawing order (`pdfimages -all`). */
+function pdfImageFiles(pdf: Buffer): string[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'laudos-pdfimages-'));
+  execFileSync('pdfimages', ['-all', tempFile(pdf), path.join(dir, 'img')]);
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .map((f) => path.join(dir, f));
+}
+
+/** How many near-white pixels an image has (the disc's area). */
+async function brightPixels(file: string): Promise<number> {
+  const { data } = await sharp(file).greyscale().raw().toBuffer({ resolveWithObject: true });
+  return data.filter((v) => v > 200).length;
+}

@@ -41,6 +41,8 @@ export interface InstanceSpec {
   columns?: number;
   /** 8 (values 0–255) or 16 (12 bits stored, the default). */
   bits?: 8 | 16;
+  /** Frames (NumberOfFrames); each frame's disc is larger than the one before. Default 1. */
+  frames?: number;
   /** Leave these out of the data set (to make invalid files). */
   omit?: string[];
 }
@@ -52,11 +54,15 @@ export function makeInstance(spec: InstanceSpec): Buffer {
   const n = spec.instanceNumber ?? 1;
   const bits = spec.bits ?? 16;
   const scale = bits === 8 ? 255 / 3000 : 1;
-  const px = bits === 8 ? new Uint8Array(rows * cols) : new Uint16Array(rows * cols);
-  for (let y = 0; y < rows; y++) {
-    for (let x = 0; x < cols; x++) {
-      const inDisc = (x - cols / 2) ** 2 + (y - rows / 2) ** 2 < (Math.min(rows, cols) / 4 + n) ** 2;
-      px[y * cols + x] = Math.round((inDisc ? 3000 : (x / cols) * 1000) * scale);
+  const frames = spec.frames ?? 1;
+  const px = bits === 8 ? new Uint8Array(rows * cols * frames) : new Uint16Array(rows * cols * frames);
+  for (let f = 0; f < frames; f++) {
+    const radius = Math.min(rows, cols) / 4 + n + f * Math.max(2, Math.floor(Math.min(rows, cols) / 16));
+    for (let y = 0; y < rows; y++) {
+      for (let x = 0; x < cols; x++) {
+        const inDisc = (x - cols / 2) ** 2 + (y - rows / 2) ** 2 < radius ** 2;
+        px[f * rows * cols + y * cols + x] = Math.round((inDisc ? 3000 : (x / cols) * 1000) * scale);
+      }
     }
   }
   const modality = spec.modality ?? 'CT';
@@ -89,6 +95,7 @@ export function makeInstance(spec: InstanceSpec): Buffer {
     StudyDate: spec.studyDate ?? '20261120',
     StudyTime: spec.studyTime ?? '101500',
     ReferringPhysicianName: 'Souza^Ana',
+    ...(frames > 1 ? { NumberOfFrames: String(frames) } : {}),
     Rows: rows,
     Columns: cols,
     BitsAllocated: bits,

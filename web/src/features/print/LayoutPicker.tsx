@@ -22,21 +22,40 @@ const Mini = ({ layout }: { layout: Layout }) => (
   </Box>
 );
 
-/** The presets and a custom picker up to 10x10 (spec 2 §5, §9). */
+/**
+ * The presets, the account's saved layouts that are not presets (quick picks, ADR 007) and
+ * a custom picker up to 10x10 (spec 2 §5, §9).
+ */
 export function LayoutPicker({
   value,
   onChange,
   disabled,
+  saved = [],
 }: {
   value: Layout;
   onChange: (l: Layout) => void;
   disabled?: boolean;
+  saved?: readonly Layout[];
 }) {
   const { t } = useTranslation();
   const perRow = usePerRow();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [hover, setHover] = useState<Layout>({ row: 1, col: 1 });
   const same = (l: Layout) => l.row === value.row && l.col === value.col;
+  const layoutButton = (l: Layout, testId: string) => (
+    <Button
+      key={`${l.row}x${l.col}`}
+      variant={same(l) ? 'contained' : 'outlined'}
+      disabled={disabled}
+      onClick={() => onChange(l)}
+      data-testid={testId}
+      aria-pressed={same(l)}
+      sx={{ flexDirection: 'column', gap: 0.5, py: 1 }}
+    >
+      <Mini layout={l} />
+      <Typography variant="caption">{`${l.row}x${l.col}`}</Typography>
+    </Button>
+  );
   return (
     <Box>
       <Box
@@ -44,21 +63,23 @@ export function LayoutPicker({
         data-testid="print-layouts"
         data-per-row={perRow}
       >
-        {LAYOUT_PRESETS.map((l) => (
-          <Button
-            key={`${l.row}x${l.col}`}
-            variant={same(l) ? 'contained' : 'outlined'}
-            disabled={disabled}
-            onClick={() => onChange(l)}
-            data-testid={`print-layout-${l.row}x${l.col}`}
-            aria-pressed={same(l)}
-            sx={{ flexDirection: 'column', gap: 0.5, py: 1 }}
-          >
-            <Mini layout={l} />
-            <Typography variant="caption">{`${l.row}x${l.col}`}</Typography>
-          </Button>
-        ))}
+        {LAYOUT_PRESETS.map((l) => layoutButton(l, `print-layout-${l.row}x${l.col}`))}
       </Box>
+      {saved.length > 0 && (
+        <>
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }} id="print-saved-layouts">
+            {t('print.savedLayouts')}
+          </Typography>
+          <Box
+            sx={{ display: 'grid', gridTemplateColumns: `repeat(${perRow}, 1fr)`, gap: 1 }}
+            role="group"
+            aria-labelledby="print-saved-layouts"
+            data-testid="print-saved-layouts"
+          >
+            {saved.map((l) => layoutButton(l, `print-layout-saved-${l.row}x${l.col}`))}
+          </Box>
+        </>
+      )}
       <Button
         size="small"
         sx={{ mt: 1 }}

@@ -3,15 +3,23 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import '../../i18n';
 import { ApiError } from '../../lib/errors';
-import { PrintOptions } from '../../../../domain/print/options';
+import { PrintConfig, type PrintConfigAnswer, type PrintOptions, rememberLayout } from '../../../../domain/print/options';
 import { PRINT_JOB_TIMEOUT_MS } from '../../../../domain/print/job';
 import type * as Dialog from './PrintDialog';
 
 const printed = jest.fn<() => Promise<unknown>>();
-const saved = jest.fn<(o: PrintOptions) => Promise<PrintOptions>>(async (o) => o);
+/** What GET /layouts answers: nothing saved unless a test says otherwise. */
+const nothingSaved = (): PrintConfigAnswer => ({ ...PrintConfig.parse({}), saved: false });
+const fetched = jest.fn<() => Promise<PrintConfigAnswer>>(async () => nothingSaved());
+/** PATCH /layouts as the server answers it: the layout put first in the saved list. */
+const saved = jest.fn<(o: PrintOptions) => Promise<PrintConfigAnswer>>(async (o) => ({
+  ...o,
+  layouts: rememberLayout([], o.layout),
+  saved: true,
+}));
 jest.mock('./api', () => ({
   ...jest.requireActual<object>('./api'),
-  fetchPrintConfig: async () => PrintOptions.parse({}),
+  fetchPrintConfig: () => fetched(),
   savePrintConfig: (o: PrintOptions) => saved(o),
   requestPrint: () => printed(),
 }));
@@ -114,10 +122,19 @@ describe('PrintDialog', () => {
     expect(status()).toBe('Impressão em andamento');
     push({ status: 'completed', downloadUrl: '/api/files/tok', pages: 2 });
     expect(screen.queryByTestId('print-status')).toBeNull();
+    // Spec 2 §2: the PDF opens in its own dialog titled 'Pre-visualização'.
+    const preview = await screen.findByRole('dialog', { name: 'Pre-visualização' });
+    expect(preview.closest('[data-testid="print-preview-dialog"]')).not.toBeNull();
     expect(screen.getByTestId('print-preview-frame').getAttribute('src')).toBe('/api/files/tok');
     expect(screen.getByTestId('print-pages').textContent).toBe('2 páginas');
+    expect(screen.getByTestId('print-download').getAttribute('href')).toBe('/api/files/tok?download=1');
     // The job is over: nothing listened to any more.
     expect(listeners.size).toBe(0);
+    // Closed, it opens again from the layout dialog.
+    fireEvent.click(screen.getByTestId('print-preview-close'));
+    await waitFor(() => expect(screen.queryByTestId('print-preview-frame')).toBeNull());
+    fireEvent.click(screen.getByTestId('print-open-preview'));
+    expect(await screen.findByTestId('print-preview-frame')).toBeTruthy();
   });
 
   it('closing the dialog while the job runs stops listening (the workflow cleans up on its own)', async () => {
@@ -139,8 +156,12 @@ describe('PrintDialog', () => {
     await open();
     fireEvent.click(screen.getByTestId('print-preview'));
     push({ status: 'error', errorMessage: 'no image to print' });
-    expect(screen.getByTestId('print-error').textContent).toBe('Erro ao gerar arquivo para impressão (500): no image to print');
+    const dialog = screen.getByRole('dialog', { name: 'Erro ao gerar arquivo para impressão' });
+    expect(screen.getByTestId('print-error-text').textContent).toBe('Código 500: no image to print');
+    expect(dialog.getAttribute('aria-describedby')).toBe('print-error-text');
     expect(disabled('print-preview')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByTestId('print-error')).toBeNull());
   });
 
   it('no final status within the job limit shows the generic message', async () => {
@@ -153,7 +174,8 @@ describe('PrintDialog', () => {
       act(() => jest.advanceTimersByTime(PRINT_JOB_TIMEOUT_MS - 1000));
       expect(status()).toBe('Impressão em andamento');
       act(() => jest.advanceTimersByTime(1000));
-      expect(screen.getByTestId('print-error').textContent).toBe('Unable to get the image print file, please try again');
+      expect(screen.getByRole('dialog', { name: 'Erro ao gerar arquivo para impressão' })).toBeTruthy();
+      expect(screen.getByTestId('print-error-text').textContent).toBe('Unable to get the image print file, please try again');
       expect(listeners.size).toBe(0);
     } finally {
       jest.useRealTimers();
@@ -170,6 +192,99 @@ describe('PrintDialog', () => {
     printed.mockRejectedValueOnce(err);
     await open();
     fireEvent.click(screen.getByTestId('print-preview'));
-    await waitFor(() => expect(screen.getByTestId('print-error').textContent).toBe(text));
+    await waitFor(() => expect(screen.getByTestId('print-error-text').textContent).toBe(text));
+    expect(screen.getByRole('dialog', { name: 'Erro ao gerar arquivo para impressão' })).toBeTruthy();
+  });
+  it("opens with the account's saved config and offers its saved layouts beside the presets", async () => {
+    fetched.mockImplementationOnce(async () => ({
+      ...PrintConfig.parse({
+        layout: { row: 2, col: 3 },
+        orientation: 'landscape',
+        pageSize: 'A3',
+        groupSeries: true,
+        includeKeyImages: true,
+        seriesIds: ['1.2.3', 'a-series-of-another-study'],
+        layouts: [
+          { row: 2, col: 3 },
+          { row: 5, col: 7 },
+        ],
+      }),
+      saved: true,
+    }));
+    await open();
+    await waitFor(() => expect(sketchCells()).toBe(6));
+    expect(screen.getByTestId('print-layout-2x3').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('print-paper').textContent).toContain('A3');
+    expect((screen.getByLabelText('Paisagem') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Agrupar séries') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Axial (4)') as HTMLInputElement).checked).toBe(true);
+    // This study has no key images: printing only them would print nothing.
+    expect((screen.getByTestId('print-key-images').querySelector('input') as HTMLInputElement).checked).toBe(false);
+    // Quick picks: the saved layouts that are not presets.
+    expect(screen.queryByTestId('print-layout-saved-2x3')).toBeNull();
+    fireEvent.click(screen.getByTestId('print-layout-saved-5x7'));
+    expect(sketchCells()).toBe(35);
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('print-save'));
+    });
+    // Only this study's series are saved back; the layout list is the server's business.
+    expect(saved).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        layout: { row: 5, col: 7 },
+        orientation: 'landscape',
+        pageSize: 'A3',
+        seriesIds: ['1.2.3'],
+        includeKeyImages: false,
+      }),
+    );
+    expect(saved.mock.calls.at(-1)![0]).not.toHaveProperty('layouts');
+  });
+
+  it('a saved fit-columns config opens with its columns', async () => {
+    fetched.mockImplementationOnce(async () => ({
+      ...PrintConfig.parse({ option: 'fit-columns', column: 3 }),
+      saved: true,
+    }));
+    await open();
+    await waitFor(() => expect((screen.getByTestId('print-columns') as HTMLInputElement).value).toBe('3'));
+  });
+
+  it('a saved layout shows up as a quick pick once saved', async () => {
+    await open();
+    expect(screen.queryByTestId('print-saved-layouts')).toBeNull();
+    fireEvent.click(screen.getByTestId('print-layout-custom'));
+    fireEvent.click(screen.getByTestId('print-layout-cell-3x5'));
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('print-save'));
+    });
+    await screen.findByText('Impressão salva');
+    expect(screen.getByTestId('print-layout-saved-3x5').getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('a config that cannot be read is a titled dialog; the defaults stay usable', async () => {
+    fetched.mockRejectedValueOnce(new ApiError('INTERNAL_ERROR', 'boom', 500));
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <PrintDialog study={study} onClose={jest.fn()} />
+      </QueryClientProvider>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Erro ao recuperar informações de impressão' });
+    expect(dialog.getAttribute('aria-describedby')).toBe('print-config-error-text');
+    expect(screen.getByTestId('print-config-error-text').textContent).not.toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByTestId('print-config-error')).toBeNull());
+    expect(sketchCells()).toBe(9);
+    expect(disabled('print-preview')).toBe(false);
+  });
+  it('opens with the config read afresh, not an older copy kept from an earlier opening', async () => {
+    const client = new QueryClient();
+    client.setQueryData(['print-config'], { ...PrintConfig.parse({ layout: { row: 2, col: 2 } }), saved: true });
+    fetched.mockImplementationOnce(async () => ({ ...PrintConfig.parse({ layout: { row: 4, col: 4 } }), saved: true }));
+    render(
+      <QueryClientProvider client={client}>
+        <PrintDialog study={study} onClose={jest.fn()} />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(sketchCells()).toBe(16));
   });
 });

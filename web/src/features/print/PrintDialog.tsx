@@ -1,13 +1,14 @@
 /**
  * The full-screen print layout dialog (spec 2 §2–§5, §9): left, the patient and exam and the
  * choices (paper, orientation, series and key images, layout, grid or fit-columns, group
- * series); right, the live page sketch or the generated PDF (857 px) with print/download.
- * The job's status, with a progress bar, and then its PDF come from its live document
- * printStudy/{key} (usePrintJob).
+ * series); right, the live page sketch and the job's status, then the generated PDF in the
+ * 'Pre-visualização' dialog (857 px). The job's status, with a progress bar, and then its PDF
+ * come from its live document printStudy/{key} (usePrintJob). The dialog opens with the
+ * account's saved config, else the preview's defaults (ADR 007, saved print config).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import LinearProgress from '@mui/material/LinearProgress';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -27,17 +28,23 @@ import Select from '@mui/material/Select';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
-import DownloadIcon from '@mui/icons-material/Download';
-import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
-import { PAGE_SIZES, PrintOptions, canPreview } from '../../../../domain/print/options';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
+import {
+  PAGE_SIZES,
+  type PrintOptions,
+  canPreview,
+  initialPrintOptions,
+  quickPickLayouts,
+} from '../../../../domain/print/options';
 import { describeError, toApiError } from '../../lib/errors';
 import { LayoutPicker } from './LayoutPicker';
 import { PageSketch } from './PageSketch';
+import { PrintErrorDialog } from './PrintErrorDialog';
+import { PRINT_PREVIEW_WIDTH, PrintPreviewDialog } from './PrintPreviewDialog';
 import { fetchPrintConfig, savePrintConfig } from './api';
 import { usePrintJob } from './usePrintJob';
 
-/** Spec 2 §2: the generated preview is shown 857 px wide. */
-export const PRINT_PREVIEW_WIDTH = 857;
+export { PRINT_PREVIEW_WIDTH };
 
 export interface PrintStudy {
   id: string;
@@ -76,18 +83,33 @@ export function printStudyOf(s: {
 
 export function PrintDialog({ study, onClose }: { study: PrintStudy; onClose: () => void }) {
   const { t } = useTranslation();
-  const config = useQuery({ queryKey: ['print-config'], queryFn: ({ signal }) => fetchPrintConfig(signal) });
-  // Spec 2 §9: the preview starts at 3x3 whatever the saved config says.
-  const [options, setOptions] = useState<PrintOptions>(() => ({ ...PrintOptions.parse({}), layout: { row: 3, col: 3 } }));
+  const queryClient = useQueryClient();
+  // Read afresh on every opening: the account's config may have been saved elsewhere since.
+  const config = useQuery({
+    queryKey: ['print-config'],
+    queryFn: ({ signal }) => fetchPrintConfig(signal),
+    refetchOnMount: 'always',
+  });
+  // Until the saved config is known (or could not be read): spec 2 §9's preview defaults.
+  const [options, setOptions] = useState<PrintOptions>(() => initialPrintOptions(undefined));
   const [columnText, setColumnText] = useState('1');
-  const loaded = useRef(false);
+  const [configErrorSeen, setConfigErrorSeen] = useState(false);
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const [applied, setApplied] = useState(false);
   useEffect(() => {
-    if (!config.data || loaded.current) return;
-    loaded.current = true;
+    if (applied || !config.data || !config.isFetchedAfterMount) return;
+    setApplied(true);
+    // The saved config when there is one: its series only where this study has them, its key
+    // images only when this study has some (else it would print nothing at all).
+    const start = initialPrintOptions(config.data);
     const known = new Set(study.series.map((s) => s.seriesId));
-    setOptions({ ...config.data, layout: { row: 3, col: 3 }, seriesIds: config.data.seriesIds.filter((id) => known.has(id)) });
-    setColumnText(String(config.data.column));
-  }, [config.data, study.series]);
+    setOptions({
+      ...start,
+      seriesIds: start.seriesIds.filter((id) => known.has(id)),
+      includeKeyImages: start.includeKeyImages && study.keyImages > 0,
+    });
+    setColumnText(String(start.column));
+  }, [applied, config.data, config.isFetchedAfterMount, study.series, study.keyImages]);
 
   const job = usePrintJob(study.id, study.accountId);
   const set = (patch: Partial<PrintOptions>) => {
@@ -99,10 +121,15 @@ export function PrintDialog({ study, onClose }: { study: PrintStudy; onClose: ()
 
   const state = job.state;
   const result = state.phase === 'done' ? state : null;
-  // Spec 2 §8: the job's own message when it failed, else the generic one.
+  // A new PDF opens in the preview dialog.
+  useEffect(() => setPreviewOpen(result !== null), [result]);
+  // Spec 2 §8: under the title 'Erro ao gerar arquivo para impressão', code 500 and the job's
+  // own message when it failed, else the generic one.
   const failure =
     state.phase === 'failed'
-      ? `${t('print.generateError')} (500)${state.errorMessage ? `: ${state.errorMessage}` : ''}`
+      ? state.errorMessage
+        ? t('print.errorCode', { code: 500, message: state.errorMessage })
+        : t('print.errorCodeOnly', { code: 500 })
       : state.phase === 'timedOut'
         ? t('print.fileError')
         : state.phase === 'refused'
@@ -110,8 +137,12 @@ export function PrintDialog({ study, onClose }: { study: PrintStudy; onClose: ()
             ? describeError(state.error, t)
             : t('print.fileError')
           : null;
-  const save = useMutation({ mutationFn: () => savePrintConfig(options) });
-  const frame = useRef<HTMLIFrameElement>(null);
+  const save = useMutation({
+    mutationFn: () => savePrintConfig(options),
+    // The saved layouts (quick picks) follow; the choices on screen stay as they are.
+    onSuccess: (answer) => queryClient.setQueryData(['print-config'], answer),
+  });
+  const savedLayouts = quickPickLayouts(config.data?.layouts ?? []);
 
   const statusText = {
     pending: t('print.status.pending'),
@@ -150,8 +181,7 @@ export function PrintDialog({ study, onClose }: { study: PrintStudy; onClose: ()
               {[study.patientId, study.examType].filter(Boolean).join(' · ')}
             </Typography>
           </Box>
-          {config.isLoading && <CircularProgress size={20} aria-label={t('print.loading')} />}
-          {config.isError && <Alert severity="error">{t('print.configError')}</Alert>}
+          {config.isFetching && !applied && <CircularProgress size={20} aria-label={t('print.loading')} />}
           <Box sx={{ display: 'flex', gap: 1 }}>
             <FormControl size="small" sx={{ minWidth: 110 }}>
               <InputLabel id="print-paper">{t('print.paper')}</InputLabel>
@@ -247,7 +277,7 @@ export function PrintDialog({ study, onClose }: { study: PrintStudy; onClose: ()
               }}
             />
           ) : (
-            <LayoutPicker value={options.layout} onChange={(layout) => set({ layout })} />
+            <LayoutPicker value={options.layout} saved={savedLayouts} onChange={(layout) => set({ layout })} />
           )}
           <FormControlLabel
             control={
@@ -297,49 +327,36 @@ export function PrintDialog({ study, onClose }: { study: PrintStudy; onClose: ()
               <LinearProgress aria-label={statusText[state.status]} data-testid="print-progress" />
             </Box>
           )}
-          {failure && (
-            <Alert severity="error" data-testid="print-error">
-              {failure}
-            </Alert>
+          {result && (
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }} data-testid="print-result">
+              <Typography variant="body2">{t('print.pages', { count: result.pages })}</Typography>
+              <Button
+                startIcon={<VisibilityOutlinedIcon />}
+                onClick={() => setPreviewOpen(true)}
+                data-testid="print-open-preview"
+              >
+                {t('print.openPreview')}
+              </Button>
+            </Box>
           )}
-          {result ? (
-            <>
-              <Box sx={{ display: 'flex', gap: 1 }}>
-                <Button
-                  startIcon={<PrintOutlinedIcon />}
-                  onClick={() => frame.current?.contentWindow?.print()}
-                  data-testid="print-print"
-                >
-                  {t('print.print')}
-                </Button>
-                <Button startIcon={<DownloadIcon />} href={`${result.downloadUrl}?download=1`} data-testid="print-download">
-                  {t('print.download')}
-                </Button>
-                <Typography variant="body2" sx={{ alignSelf: 'center' }} data-testid="print-pages">
-                  {t('print.pages', { count: result.pages })}
-                </Typography>
-              </Box>
-              <Box
-                component="iframe"
-                ref={frame}
-                src={result.downloadUrl}
-                title={t('print.previewTitle')}
-                data-testid="print-preview-frame"
-                sx={{
-                  border: 0,
-                  width: PRINT_PREVIEW_WIDTH,
-                  maxWidth: '100%',
-                  flex: 1,
-                  minHeight: 600,
-                  bgcolor: 'background.paper',
-                }}
-              />
-            </>
-          ) : state.phase === 'running' ? null : (
-            <PageSketch options={options} />
-          )}
+          {state.phase === 'running' ? null : <PageSketch options={options} />}
         </Box>
       </Box>
+      {result && (
+        <PrintPreviewDialog
+          open={previewOpen}
+          downloadUrl={result.downloadUrl}
+          pages={result.pages}
+          onClose={() => setPreviewOpen(false)}
+        />
+      )}
+      <PrintErrorDialog title={t('print.generateError')} text={failure} onClose={job.reset} testId="print-error" />
+      <PrintErrorDialog
+        title={t('print.configError')}
+        text={config.isError && !configErrorSeen ? describeError(config.error, t) : null}
+        onClose={() => setConfigErrorSeen(true)}
+        testId="print-config-error"
+      />
     </Dialog>
   );
 }

@@ -1,13 +1,15 @@
 import { z } from 'zod';
-import { PrintOptions } from '../../../../domain/print/options';
+import { PrintConfigAnswer, type PrintOptions } from '../../../../domain/print/options';
 import { apiRequest } from '../../lib/api';
 
-export function fetchPrintConfig(signal?: AbortSignal): Promise<PrintOptions> {
-  return apiRequest('/layouts', { schema: PrintOptions, signal });
+/** The account's saved print config (with its saved layouts), or the defaults (`saved` false). */
+export function fetchPrintConfig(signal?: AbortSignal): Promise<PrintConfigAnswer> {
+  return apiRequest('/layouts', { schema: PrintConfigAnswer, signal });
 }
 
-export function savePrintConfig(options: PrintOptions): Promise<PrintOptions> {
-  return apiRequest('/layouts', { method: 'PATCH', body: options, schema: PrintOptions });
+/** Saves the choices; the server puts their layout first in the account's saved layouts. */
+export function savePrintConfig(options: PrintOptions): Promise<PrintConfigAnswer> {
+  return apiRequest('/layouts', { method: 'PATCH', body: options, schema: PrintConfigAnswer });
 }
 
 /** The job is started; its link comes on the live document (downloadUrl is null here). */

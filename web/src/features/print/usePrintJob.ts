@@ -36,7 +36,8 @@ export function usePrintJob(studyId: string, accountId: string, timeoutMs = PRIN
       const d = doc.data;
       setState((s) => {
         if (s.phase !== 'running' || s.key !== key) return s;
-        if (d.status === 'completed' && d.downloadUrl) return { phase: 'done', key, downloadUrl: d.downloadUrl, pages: d.pages ?? 0 };
+        if (d.status === 'completed' && d.downloadUrl)
+          return { phase: 'done', key, downloadUrl: d.downloadUrl, pages: d.pages ?? 0 };
         if (d.status === 'error') return { phase: 'failed', key, errorMessage: d.errorMessage ?? null };
         if (d.status === 'requested' || d.status === 'started') return { ...s, status: d.status };
         return s;
