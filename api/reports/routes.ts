@@ -21,7 +21,7 @@ import type { Context } from 'koa';
 import { listVersions } from './versions';
 import { requestLang } from '../http/lang';
 import { structuredContent } from '../structured/values';
-import { previewReport } from '../documents/routes';
+import { assertMayPreview, previewReport } from '../documents/routes';
 import { findCertificate } from '../documents/certificate-routes';
 import { checkSign, openCallerA1, signReport } from '../documents/sign-report';
 
@@ -149,8 +149,10 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
     const b = body(ctx, SaveBody);
     const rc = await loadReportContext(ctx);
     if (b.preview) {
-      // A structured report previews its form's rendering.
-      const shown = (await structuredContent(knex, rc, false, requestLang(ctx))) ?? b.content;
+      // Who may not save may not preview; a structured report previews its form's rendering,
+      // validated as for finish (spec 2 §5: 'Campos inválidos.' before preview or finish).
+      assertMayPreview(rc);
+      const shown = (await structuredContent(knex, rc, true, requestLang(ctx))) ?? b.content;
       ctx.body = await previewReport(ctx, deps, rc, shown, b.lang, kind);
       return;
     }

@@ -534,6 +534,7 @@ export function EditorWorkspace({
             canSign={allowedActions.includes('sign')}
             read={read}
             onSign={() => setDialog('sign')}
+            beforePreview={structuredForm ? () => structuredRef.current?.validateForFinish() ?? Promise.resolve(false) : undefined}
           />
         }
       />
