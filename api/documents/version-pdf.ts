@@ -5,14 +5,14 @@
  */
 import type { Knex } from 'knex';
 import { AppError } from '../../domain/errors';
-import { LaudoState as S } from '../../domain/laudo/states';
+import { hasVersionDocument as versionHasDocument } from '../../domain/laudo/version-document';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { type DocumentContext, loadReportDocument } from './document-data';
 import { laudoFolder, renderStored } from './report-files';
 
-/** Whether a version row has a document: signed, concluded, or archived with text. */
+/** Whether an unsigned version row has a document (the domain's rule, domain/laudo/version-document.ts). */
 export const hasVersionDocument = (row: { state: number; cancelled: boolean; content_id: string | null }) =>
-  Boolean(row.content_id) && (row.state === S.CONCLUDED || row.state === S.SIGNED || row.cancelled);
+  versionHasDocument({ state: row.state, cancelled: row.cancelled, hasContent: Boolean(row.content_id), signed: false });
 
 /**
  * The storage key of the version's PDF. NOT_FOUND for a version that does not exist,
