@@ -16,12 +16,12 @@ import { loadReportContext, type ReportContext } from '../reports/run-action';
 import type { ExamKind } from '../studies/study-queries';
 import { loadReportDocument } from './document-data';
 import { laudoFolder, previewKey, prunePreviews, renderStored } from './report-files';
-import { versionPdfKey } from './version-pdf';
+import { versionPdfFilename, versionPdfKey } from './version-pdf';
 
 /** Spec 2 §3: the editor previews in states 1, 12 and 25. */
 export const PREVIEW_STATES: readonly number[] = [S.IN_PROGRESS, S.REVIEWING, S.REVIEWING_TYPED];
 
-const DownloadQuery = z.object({ version: z.coerce.number().int().min(1).max(100_000).optional() }).strict();
+export const DownloadQuery = z.object({ version: z.coerce.number().int().min(1).max(100_000).optional() }).strict();
 
 /**
  * Previews are made in 1/12/25 and only by who may save the report's text there (a preview
@@ -83,8 +83,7 @@ export function documentRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router 
     const rc = await loadReportContext(ctx, deps, kind);
     const version = q.data.version ?? rc.record.version;
     const key = await versionPdfKey(knex, storage, rc, version, ctx.get('accept-language'));
-    const filename = `laudo-${rc.study.patientId ?? rc.study.id}-v${version}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_');
-    sendPdf(ctx, await storage.get(key), filename, false);
+    sendPdf(ctx, await storage.get(key), versionPdfFilename(rc, version), false);
   });
 
   return router;

@@ -11,6 +11,7 @@ import { type A1, A1Error, distinguishedName, holderName, isValidAt, readA1, uns
 import { renderSignedReport } from '../../documents/signing/sign-pdf';
 import { plan } from '../../workflows/laudo/plan';
 import { actorFor } from '../access/access';
+import { sessionOf } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { type ReportContext, runReportAction } from '../reports/run-action';
 import { a1SessionCache } from './a1-session-cache';
@@ -107,4 +108,15 @@ export async function signReport(ctx: Context, deps: ApiDeps, rc: ReportContext,
       signedAt: signedAt.toISOString(),
     },
   });
+}
+
+/**
+ * `reports/sign` and `/digitalSignature/sign` (spec 2 §7): the rule first (state 2, the
+ * executor, a certificate and a password), then the certificate opened, then the signature.
+ */
+export async function signWithPassword(ctx: Context, deps: ApiDeps, rc: ReportContext, password: string | undefined): Promise<ReportView> {
+  const hasKey = Boolean(await findCertificate(deps.knex, rc.access.userId));
+  checkSign(rc, hasKey, Boolean(password));
+  const a1 = await openCallerA1(deps, { userId: rc.access.userId, sessionId: sessionOf(ctx).sessionId }, password);
+  return signReport(ctx, deps, rc, a1);
 }

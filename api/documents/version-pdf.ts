@@ -34,3 +34,7 @@ export async function versionPdfKey(
   const doc = await loadReportDocument(knex, rc, { version, lang });
   return (await renderStored(storage, `${laudoFolder(rc.access.accountId, rc.record.laudoId)}/documents`, doc)).key;
 }
+
+/** The name a version's PDF is downloaded under (ASCII only). */
+export const versionPdfFilename = (rc: { study: { id: string; patientId?: string | null } }, version: number): string =>
+  `laudo-${rc.study.patientId ?? rc.study.id}-v${version}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_');

@@ -22,8 +22,7 @@ import { listVersions } from './versions';
 import { requestLang } from '../http/lang';
 import { structuredContent } from '../structured/values';
 import { assertMayPreview, previewReport } from '../documents/routes';
-import { findCertificate } from '../documents/certificate-routes';
-import { checkSign, openCallerA1, signReport } from '../documents/sign-report';
+import { openCallerA1, signReport, signWithPassword } from '../documents/sign-report';
 
 const Content = z.string().max(MAX_CONTENT_BYTES);
 const Empty = z.object({}).strict();
@@ -236,10 +235,7 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
   router.post(`${P}/:id/reports/sign`, async (ctx) => {
     const b = body(ctx, SignBody);
     const rc = await loadReportContext(ctx);
-    const hasKey = Boolean(await findCertificate(knex, rc.access.userId));
-    checkSign(rc, hasKey, Boolean(b.personalKeyPassword));
-    const a1 = await openCallerA1(deps, { userId: rc.access.userId, sessionId: sessionOf(ctx).sessionId }, b.personalKeyPassword);
-    ctx.body = { report: await signReport(ctx, deps, rc, a1) };
+    ctx.body = { report: await signWithPassword(ctx, deps, rc, b.personalKeyPassword) };
   });
 
   router.post(`${P}/:id/reports/changeDoctor`, async (ctx) => {
