@@ -26,7 +26,11 @@ export function createPrintActivities(deps: { knex: Knex; publisher: LivePublish
     },
 
     async linkPrintFile({ accountId, objectKey, filename, ttlMs }) {
-      const downloadUrl = await createDownloadLink(knex, { accountId, objectKey, filename, contentType: 'application/pdf' }, ttlMs);
+      const downloadUrl = await createDownloadLink(
+        knex,
+        { accountId, objectKey, filename, contentType: 'application/pdf' },
+        ttlMs,
+      );
       return { downloadUrl };
     },
 

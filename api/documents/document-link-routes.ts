@@ -29,9 +29,7 @@ import { versionPdfFilename, versionPdfKey } from './version-pdf';
 const EXAM_KINDS: readonly ExamKind[] = ['study', 'scheduled'];
 
 const SignBody = z.object({ studyId: z.string().uuid(), personalKeyPassword: z.string().optional() }).strict();
-const SignedUrlBody = z
-  .object({ studyId: z.string().uuid(), version: z.number().int().min(1).max(100_000).optional() })
-  .strict();
+const SignedUrlBody = z.object({ studyId: z.string().uuid(), version: z.number().int().min(1).max(100_000).optional() }).strict();
 
 export function documentLinkRoutes(deps: ApiDeps): Router {
   const { knex, storage } = deps;

@@ -7,7 +7,15 @@ import { randomInt } from 'node:crypto';
 import type { Context } from 'koa';
 import { AppError } from '../../domain/errors';
 import type { ReportView } from '../../domain/studies/schemas';
-import { type A1, A1Error, distinguishedName, holderName, isValidAt, readA1, unseal } from '../../documents/signing/a1-certificate';
+import {
+  type A1,
+  A1Error,
+  distinguishedName,
+  holderName,
+  isValidAt,
+  readA1,
+  unseal,
+} from '../../documents/signing/a1-certificate';
 import { renderSignedReport } from '../../documents/signing/sign-pdf';
 import { plan } from '../../workflows/laudo/plan';
 import { actorFor } from '../access/access';
@@ -114,7 +122,12 @@ export async function signReport(ctx: Context, deps: ApiDeps, rc: ReportContext,
  * `reports/sign` and `/digitalSignature/sign` (spec 2 §7): the rule first (state 2, the
  * executor, a certificate and a password), then the certificate opened, then the signature.
  */
-export async function signWithPassword(ctx: Context, deps: ApiDeps, rc: ReportContext, password: string | undefined): Promise<ReportView> {
+export async function signWithPassword(
+  ctx: Context,
+  deps: ApiDeps,
+  rc: ReportContext,
+  password: string | undefined,
+): Promise<ReportView> {
   const hasKey = Boolean(await findCertificate(deps.knex, rc.access.userId));
   checkSign(rc, hasKey, Boolean(password));
   const a1 = await openCallerA1(deps, { userId: rc.access.userId, sessionId: sessionOf(ctx).sessionId }, password);

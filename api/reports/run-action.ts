@@ -33,7 +33,12 @@ export async function loadReportContext(ctx: Context, deps: ApiDeps, kind: ExamK
 }
 
 /** The same for an id sent in a body: the first of `kinds` the caller reaches under that id. */
-export async function loadReportContextOf(ctx: Context, deps: ApiDeps, kinds: readonly ExamKind[], id: string): Promise<ReportContext> {
+export async function loadReportContextOf(
+  ctx: Context,
+  deps: ApiDeps,
+  kinds: readonly ExamKind[],
+  id: string,
+): Promise<ReportContext> {
   const access = await currentAccess(ctx, deps.knex);
   let study: Exam | null | undefined;
   for (const kind of kinds) study ??= await findExam(deps.knex, access, kind, id);

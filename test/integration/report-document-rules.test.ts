@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import type { Config } from '../../config/config';
+import { a1SessionCache } from '../../api/documents/a1-session-cache';
 import { certificateKey } from '../../api/documents/certificate-key';
 import { distinguishedName, readA1, seal } from '../../documents/signing/a1-certificate';
 import { pdfText, qpdfCheck, renderPage, tempFile } from '../../documents/testing/pdf-tools';
@@ -110,6 +111,11 @@ async function pdfTextOf(who: string | null, url: string): Promise<string> {
   return pdfText(got.pdf).replace(/\s+/g, ' ');
 }
 
+/** The user's newest open session (the A1 cache is per session). */
+const sessionOf = async (userId: string) =>
+  (await knex('sessions').where({ user_id: userId }).whereNull('revoked_at').orderBy('created_at', 'desc').first('id'))
+    .id as string;
+
 const stateOf = async (studyId: string) =>
   (await knex('laudos as l').join('studies as s', 's.laudo_id', 'l.id').where('s.id', studyId).first('l.state')).state as number;
 
@@ -147,7 +153,9 @@ describe('an expired A1 certificate', () => {
     expect(refused.error).toMatchObject({ code: 'SIGN_FAILED', description: 'Erro ao assinar laudo digitalmente' });
     expect(await stateOf(id)).toBe(1);
 
-    // Finished without signing, then signing in 2: refused, still 2, nothing stored.
+    // Finished without signing, then signing in 2: refused, still 2, nothing stored. The first
+    // open above left the opened certificate in the session's cache, so these go through it.
+    expect(a1SessionCache.holds(await sessionOf(t.users.doctor!.id))).toBe(true);
     await act('doctor', 'POST', `/studies/${id}/reports/save`, { content });
     const sign = await act('doctor', 'POST', `/studies/${id}/reports/sign`, { personalKeyPassword: pki.password }, 409);
     expect(sign.error.description).toBe('Erro ao assinar laudo digitalmente');
