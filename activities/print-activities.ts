@@ -6,8 +6,8 @@ import { buffer } from 'node:stream/consumers';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Knex } from 'knex';
 import { createDownloadLink } from '../api/files/download-links';
-import { examDay } from '../domain/studies/header';
 import { type PrintPdfImage, renderPrintPdf } from '../documents/print-pdf/render';
+import { saoPauloDateTime } from '../documents/report-pdf/dates';
 import { printObjectKey, printStudyTopic } from '../domain/print/job';
 import { RenderError, openImage } from '../imaging/render';
 import type { LivePublisher } from '../live/publisher';
@@ -42,7 +42,7 @@ export function createPrintActivities(deps: { knex: Knex; publisher: LivePublish
       await publisher.publishRetained(printStudyTopic(accountId, key), '');
     },
 
-    async renderPrintStudy({ accountId, studyId, key, options }) {
+    async renderPrintStudy({ accountId, studyId, key, options, lang }) {
       const study = await knex('studies as s')
         .join('patients as p', function () {
           this.on('p.id', 's.patient_ref').andOn('p.account_id', 's.account_id');
@@ -111,7 +111,7 @@ export function createPrintActivities(deps: { knex: Knex; publisher: LivePublish
           patientId: study.patient_id,
           accessionNumber: study.accession_number,
           examType: study.exam_type,
-          examDate: study.exam_date ? examDay(new Date(study.exam_date)).split('-').reverse().join('/') : null,
+          examDate: study.exam_date ? saoPauloDateTime(new Date(study.exam_date), lang) : null,
         },
         images,
       });

@@ -12,6 +12,7 @@ import { spa } from './http/spa';
 import { reportRoutes } from './reports/routes';
 import { documentRoutes } from './documents/routes';
 import { certificateRoutes } from './documents/certificate-routes';
+import { documentLinkRoutes } from './documents/document-link-routes';
 import { verifyRoutes } from './documents/verify-routes';
 import { studyRoutes } from './studies/routes';
 import { errorTrackerRoutes } from './error-tracker/routes';
@@ -84,6 +85,7 @@ export function createApp(deps: ApiDeps): Koa {
     certificateRoutes(deps),
     documentRoutes(deps, 'study'),
     documentRoutes(deps, 'scheduled'),
+    documentLinkRoutes(deps),
     printRoutes(deps),
     institutionRoutes(deps),
     reportImageRoutes(deps, 'study'),

@@ -8,8 +8,11 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { LaudoState as S } from '../../domain/laudo/states';
+import { check } from '../../domain/laudo/transitions';
+import { actorFor } from '../access/access';
 import { requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
+import { isEmptyReport } from '../reports/contents';
 import { loadReportContext, type ReportContext } from '../reports/run-action';
 import type { ExamKind } from '../studies/study-queries';
 import { loadReportDocument } from './document-data';
@@ -20,7 +23,19 @@ import { versionFilename, versionPdf } from './version-pdf';
 /** Spec 2 §3: the editor previews in states 1, 12 and 25. */
 export const PREVIEW_STATES: readonly number[] = [S.IN_PROGRESS, S.REVIEWING, S.REVIEWING_TYPED];
 
-const DownloadQuery = z.object({ version: z.coerce.number().int().min(1).max(100_000).optional() }).strict();
+export const DownloadQuery = z.object({ version: z.coerce.number().int().min(1).max(100_000).optional() }).strict();
+
+/**
+ * Previews are made in 1/12/25 and only by who may save the report's text there (a preview
+ * also prunes the report's older previews): the domain's save rule — the executor (or an
+ * admin) in 1/25, the responsible reviewer in 12.
+ */
+export function assertMayPreview(rc: ReportContext, contentHtml = ''): void {
+  if (!PREVIEW_STATES.includes(rc.record.state)) throw new AppError('REPORT_ACTION_NOT_ALLOWED');
+  const actor = actorFor(rc.access, rc.study.institutionId);
+  const may = check(rc.record, 'save', actor, { contentEmpty: isEmptyReport(contentHtml) });
+  if (!may.ok) throw new AppError(may.code);
+}
 
 /** Renders the editor's current text as a preview PDF and answers where to fetch it. */
 export async function previewReport(
@@ -31,7 +46,7 @@ export async function previewReport(
   lang: string | undefined,
   kind: ExamKind,
 ): Promise<{ previewUrl: string }> {
-  if (!PREVIEW_STATES.includes(rc.record.state)) throw new AppError('REPORT_ACTION_NOT_ALLOWED');
+  assertMayPreview(rc, contentHtml);
   const doc = await loadReportDocument(deps.knex, deps.storage, rc, {
     contentHtml,
     lang: lang ?? ctx.get('accept-language'),

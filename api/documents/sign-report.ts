@@ -7,10 +7,19 @@ import { randomInt } from 'node:crypto';
 import type { Context } from 'koa';
 import { AppError } from '../../domain/errors';
 import type { ReportView } from '../../domain/studies/schemas';
-import { type A1, A1Error, distinguishedName, holderName, readA1, unseal } from '../../documents/signing/a1-certificate';
+import {
+  type A1,
+  A1Error,
+  distinguishedName,
+  holderName,
+  isValidAt,
+  readA1,
+  unseal,
+} from '../../documents/signing/a1-certificate';
 import { renderSignedReport } from '../../documents/signing/sign-pdf';
 import { plan } from '../../workflows/laudo/plan';
 import { actorFor } from '../access/access';
+import { sessionOf } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { type ReportContext, runReportAction } from '../reports/run-action';
 import { a1SessionCache } from './a1-session-cache';
@@ -49,14 +58,19 @@ export async function openCallerA1(
   const cert = await findCertificate(deps.knex, caller.userId);
   if (!cert) throw new AppError('NO_A1_CERTIFICATE');
   if (!password) throw new AppError('SIGN_PASSWORD_REQUIRED');
+  let a1: A1;
   try {
-    return await a1SessionCache.open(caller, cert.id, password, () =>
+    a1 = await a1SessionCache.open(caller, cert.id, password, () =>
       readA1(unseal(cert.sealed_p12, certificateKey(deps.config)), password),
     );
   } catch (err) {
     if (err instanceof A1Error || (err as Error).message?.includes('authenticate')) throw new AppError('SIGN_FAILED');
     throw err;
   }
+  // Checked on every open, cached or not: a certificate that expired (or is not yet valid)
+  // must refuse here, before `save` finishes the report it was meant to sign.
+  if (!isValidAt(a1.certificate, new Date())) throw new AppError('SIGN_FAILED');
+  return a1;
 }
 
 /** Pre-checks `sign` with the domain's plan (state 2, the executor) before any rendering. */
@@ -102,4 +116,20 @@ export async function signReport(ctx: Context, deps: ApiDeps, rc: ReportContext,
       signedAt: signedAt.toISOString(),
     },
   });
+}
+
+/**
+ * `reports/sign` and `/digitalSignature/sign` (spec 2 §7): the rule first (state 2, the
+ * executor, a certificate and a password), then the certificate opened, then the signature.
+ */
+export async function signWithPassword(
+  ctx: Context,
+  deps: ApiDeps,
+  rc: ReportContext,
+  password: string | undefined,
+): Promise<ReportView> {
+  const hasKey = Boolean(await findCertificate(deps.knex, rc.access.userId));
+  checkSign(rc, hasKey, Boolean(password));
+  const a1 = await openCallerA1(deps, { userId: rc.access.userId, sessionId: sessionOf(ctx).sessionId }, password);
+  return signReport(ctx, deps, rc, a1);
 }

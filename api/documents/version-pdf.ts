@@ -6,13 +6,14 @@
 import type { Knex } from 'knex';
 import { AppError } from '../../domain/errors';
 import { LaudoState as S } from '../../domain/laudo/states';
+import { RENDERED_STATES, hasVersionDocument as versionHasDocument } from '../../domain/laudo/version-document';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { type DocumentContext, loadReportDocument } from './document-data';
 import { laudoFolder, renderStored } from './report-files';
 
-/** Whether a version row has a document: signed, concluded, or archived with text. */
+/** Whether an unsigned version row has a document (the domain's rule, domain/laudo/version-document.ts). */
 export const hasVersionDocument = (row: { state: number; cancelled: boolean; content_id: string | null }) =>
-  Boolean(row.content_id) && (row.state === S.CONCLUDED || row.state === S.SIGNED || row.cancelled);
+  versionHasDocument({ state: row.state, cancelled: row.cancelled, hasContent: Boolean(row.content_id), signed: false });
 
 export interface VersionPdf {
   version: number;
@@ -43,13 +44,14 @@ export async function versionPdf(
   return { version, key, signed: false };
 }
 
-/** The file name a version's PDF is saved under. */
+/** The name a version's PDF is downloaded under (ASCII only). */
 export const versionFilename = (study: { id: string; patientId?: string | null }, version: number) =>
   `laudo-${study.patientId ?? study.id}-v${version}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_');
 
 /**
  * The version a share sends: the current one when concluded (2) or signed (3), else the latest
- * earlier version that has a document (archived by a reopen). REPORT_PDF_UNAVAILABLE when none.
+ * version that has a document (archived by a reopen, or an external report's text).
+ * REPORT_PDF_UNAVAILABLE when none.
  */
 export async function latestDocumentVersion(knex: Knex, rc: DocumentContext): Promise<number> {
   const { record } = rc;
@@ -64,7 +66,7 @@ export async function latestDocumentVersion(knex: Knex, rc: DocumentContext): Pr
         .orWhere((q2) => {
           // the SQL form of hasVersionDocument
           void q2.whereNotNull('v.content_id').where((q3) => {
-            void q3.whereIn('v.state', [S.CONCLUDED, S.SIGNED]).orWhere('v.cancelled', true);
+            void q3.whereIn('v.state', [...RENDERED_STATES]).orWhere('v.cancelled', true);
           });
         });
     })

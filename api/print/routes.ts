@@ -17,6 +17,7 @@ import type { printWorkflow } from '../../workflows/print/workflow';
 import { printWorkflowId } from '../../workflows/print/messages';
 import { currentAccess, requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
+import { requestLang } from '../http/lang';
 import { body, query, uuidParam } from '../http/validate';
 import { accountParam } from '../phrases/account-param';
 import { studiesQuery } from '../studies/study-queries';
@@ -110,6 +111,7 @@ export function printRoutes(deps: ApiDeps): Router {
             options: parsed.data,
             filename: `impressao-${String(study.name ?? 'estudo').replace(/[^\p{L}\p{N}]+/gu, '-')}.pdf`,
             retentionMs,
+            lang: requestLang(ctx),
           },
         ],
       });

@@ -21,9 +21,8 @@ import type { Context } from 'koa';
 import { listVersions } from './versions';
 import { requestLang } from '../http/lang';
 import { structuredContent } from '../structured/values';
-import { previewReport } from '../documents/routes';
-import { findCertificate } from '../documents/certificate-routes';
-import { checkSign, openCallerA1, signReport } from '../documents/sign-report';
+import { assertMayPreview, previewReport } from '../documents/routes';
+import { openCallerA1, signReport, signWithPassword } from '../documents/sign-report';
 
 const Content = z.string().max(MAX_CONTENT_BYTES);
 const Empty = z.object({}).strict();
@@ -149,8 +148,10 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
     const b = body(ctx, SaveBody);
     const rc = await loadReportContext(ctx);
     if (b.preview) {
-      // A structured report previews its form's rendering.
-      const shown = (await structuredContent(knex, rc, false, requestLang(ctx))) ?? b.content;
+      // Who may not save may not preview; a structured report previews its form's rendering,
+      // validated as for finish (spec 2 §5: 'Campos inválidos.' before preview or finish).
+      assertMayPreview(rc);
+      const shown = (await structuredContent(knex, rc, true, requestLang(ctx))) ?? b.content;
       ctx.body = await previewReport(ctx, deps, rc, shown, b.lang, kind);
       return;
     }
@@ -234,10 +235,7 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
   router.post(`${P}/:id/reports/sign`, async (ctx) => {
     const b = body(ctx, SignBody);
     const rc = await loadReportContext(ctx);
-    const hasKey = Boolean(await findCertificate(knex, rc.access.userId));
-    checkSign(rc, hasKey, Boolean(b.personalKeyPassword));
-    const a1 = await openCallerA1(deps, { userId: rc.access.userId, sessionId: sessionOf(ctx).sessionId }, b.personalKeyPassword);
-    ctx.body = { report: await signReport(ctx, deps, rc, a1) };
+    ctx.body = { report: await signWithPassword(ctx, deps, rc, b.personalKeyPassword) };
   });
 
   router.post(`${P}/:id/reports/changeDoctor`, async (ctx) => {

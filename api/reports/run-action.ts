@@ -29,8 +29,19 @@ export interface ReportContext {
 
 /** The study (or scheduled exam) of the route (`:id`) as the caller reaches it, with its report. */
 export async function loadReportContext(ctx: Context, deps: ApiDeps, kind: ExamKind = 'study'): Promise<ReportContext> {
+  return loadReportContextOf(ctx, deps, [kind], uuidParam(ctx, 'id'));
+}
+
+/** The same for an id sent in a body: the first of `kinds` the caller reaches under that id. */
+export async function loadReportContextOf(
+  ctx: Context,
+  deps: ApiDeps,
+  kinds: readonly ExamKind[],
+  id: string,
+): Promise<ReportContext> {
   const access = await currentAccess(ctx, deps.knex);
-  const study = await findExam(deps.knex, access, kind, uuidParam(ctx, 'id'));
+  let study: Exam | null | undefined;
+  for (const kind of kinds) study ??= await findExam(deps.knex, access, kind, id);
   if (!study) throw new AppError('NOT_FOUND');
   const { record } = await loadLaudoRecord(deps.knex, access.accountId, study.laudoId);
   return { access, study, record };

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { hasVersionDocument } from '../../domain/laudo/version-document';
 
 /** Status of a version in the report panel (spec 3 §4: not started, in progress, finished, signed, cancelled). */
 export type VersionStatus = 'NOT_STARTED' | 'IN_PROGRESS' | 'FINISHED' | 'SIGNED' | 'CANCELLED';
@@ -30,6 +31,11 @@ export async function listVersions(knex: Knex, accountId: string, laudoId: strin
       'v.updated_at',
       'v.structured_type',
       'v.has_opinion_signature',
+      'v.content_id',
+      // Signed PDFs are kept per version (laudo_documents): the download serves them first.
+      knex.raw(
+        'exists (select 1 from laudo_documents d where d.laudo_id = v.laudo_id and d.account_id = v.account_id and d.version = v.version) as "signedDocument"',
+      ),
       'u.name as userName',
       'r.name as reviewName',
       'o.name as opinionName',
@@ -49,5 +55,12 @@ export async function listVersions(knex: Knex, accountId: string, laudoId: strin
     typistName: (v.typistName as string | null) ?? null,
     structuredType: v.structured_type as string,
     hasOpinionSignature: v.has_opinion_signature as boolean,
+    /** Whether `reports/download?version=` answers a PDF: the versions table shows its button. */
+    hasDocument: hasVersionDocument({
+      state: v.state as number,
+      cancelled: v.cancelled as boolean,
+      hasContent: Boolean(v.content_id),
+      signed: Boolean(v.signedDocument),
+    }),
   }));
 }

@@ -94,17 +94,18 @@ export async function deleteValue(knex: Knex, rc: ReportContext, fieldValueId: s
 }
 
 /**
- * The content a save of a structured report stores: the form's rendering. Finishing refuses
- * an invalid or empty form with 'Campos inválidos.' and each message (spec 2 §5); who may
- * save or finish (OIT: STUDIES_SAVE_REPORTS_OIT) is the domain table's rule.
+ * The content a save of a structured report stores: the form's rendering. Finishing and
+ * previewing (`validate`) refuse an invalid or empty form with 'Campos inválidos.' and each
+ * message (spec 2 §5); who may save or finish (OIT: STUDIES_SAVE_REPORTS_OIT) is the domain
+ * table's rule.
  */
-export async function structuredContent(knex: Knex, rc: ReportContext, finish: boolean, lang: Lang): Promise<string | null> {
+export async function structuredContent(knex: Knex, rc: ReportContext, validate: boolean, lang: Lang): Promise<string | null> {
   const model = modelOf(rc);
   if (!model || rc.record.state === 12) return null;
   const fields = structuredFields(model);
   const values = await readValues(knex, rc, model);
   const problems = validateForm(fields, values);
-  if (finish && problems.length > 0) {
+  if (validate && problems.length > 0) {
     throw new AppError(
       'STRUCTURED_REPORT_INVALID',
       undefined,

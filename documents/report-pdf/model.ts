@@ -24,6 +24,8 @@ export const ReportDocument = z.object({
     sex: z.string().nullable(),
     /** YYYY-MM-DD */
     birthDate: z.string().nullable(),
+    /** The age typed in the study header (studies.patient_age), used when there is no birth date. */
+    age: z.string().nullable().default(null),
     species: z.string().nullable().default(null),
     breed: z.string().nullable().default(null),
   }),

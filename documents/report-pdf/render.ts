@@ -6,7 +6,7 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
-import { computeAge, examDay } from '../../domain/studies/header';
+import { formatAge } from './age';
 import { saoPauloDateTime } from './dates';
 import { type FontName, fontFiles } from './fonts';
 import { type Align, type Block, type Run, parseReportHtml } from './html-blocks';
@@ -165,22 +165,13 @@ function drawHeader(doc: Doc, model: ReportDocument, logo: Buffer | null, L: Lab
   doc.y = doc.page.margins.top;
 }
 
-function formatAge(model: ReportDocument, L: Labels): string | null {
-  // The same age the study header shows (domain/studies/header.ts), at the exam's day in São Paulo.
-  const birth = model.patient.birthDate?.slice(0, 10);
-  const age = birth && model.exam.date ? computeAge(birth, examDay(new Date(model.exam.date))) : null;
-  if (!age) return null;
-  const parts = [L.years(age.years), L.months(age.months), L.days(age.days)];
-  return `${parts[0]}, ${parts[1]} ${L.and} ${parts[2]}`;
-}
-
 function drawPatientBlock(doc: Doc, model: ReportDocument, L: Labels): void {
   const p = model.patient;
   const e = model.exam;
   const rows: [string, string][] = [
     [L.patient, p.name],
     [L.patientId, p.id],
-    [L.age, formatAge(model, L) ?? '—'],
+    [L.age, formatAge(p, e.date, L) ?? '—'],
     [L.sex, p.sex ? (L.sexes[p.sex] ?? p.sex) : '—'],
   ];
   if (model.veterinary) rows.push([L.species, p.species ?? '—'], [L.breed, p.breed ?? '—']);

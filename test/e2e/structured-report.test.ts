@@ -1,7 +1,7 @@
 /**
  * A SISMAMA report in the browser: switch an MG study's report to SISMAMA, fill the form,
- * try to finish with a BI-RADS category missing ('Campos inválidos.'), fill it, finish, and
- * read the rendering back.
+ * try to preview and to finish with a BI-RADS category missing ('Campos inválidos.'), fill
+ * it, preview, finish, and read the rendering back.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -86,7 +86,15 @@ test('switch to SISMAMA, fill the form, finish refused without BI-RADS, then fin
   await until('structured-status', 'Rascunho salvo');
   await page.screenshot({ path: path.join(ARTIFACTS, 'structured-sismama-form.png'), fullPage: true });
 
-  // The left BI-RADS category is missing: the dialog lists it.
+  // The left BI-RADS category is missing: preview is refused with the same dialog (spec 2 §5).
+  await page.getByTestId('bottom-preview').click();
+  await until('invalid-fields-dialog', 'Campo BI-RADS mama esquerda é obrigatório.');
+  await page.screenshot({ path: path.join(ARTIFACTS, 'structured-preview-invalid.png') });
+  expect(await page.getByTestId('pdf-preview-dialog').count()).toBe(0);
+  await page.getByTestId('invalid-fields-dialog').getByRole('button', { name: 'Fechar' }).click();
+  await page.getByTestId('invalid-fields-dialog').waitFor({ state: 'detached' });
+
+  // …and so is finishing: the dialog lists it.
   await page.getByTestId('finish-report').click();
   await until('invalid-fields-dialog', 'Campo BI-RADS mama esquerda é obrigatório.');
   expect(await text('invalid-fields-dialog')).toContain('Campos inválidos.');
@@ -103,6 +111,12 @@ test('switch to SISMAMA, fill the form, finish refused without BI-RADS, then fin
   expect(saved.sort()).toEqual(['sismama.biradsRight', 'sismama.composition', 'sismama.findings', 'sismama.indication']);
 
   await choose('field-sismama.biradsLeft', '1');
+  // A valid form previews its rendering.
+  await page.getByTestId('bottom-preview').click();
+  await page.getByTestId('pdf-preview-frame').waitFor();
+  await page.screenshot({ path: path.join(ARTIFACTS, 'structured-preview-valid.png') });
+  await page.getByTestId('pdf-preview-dialog').getByRole('button', { name: 'Fechar' }).click();
+  await page.getByTestId('pdf-preview-dialog').waitFor({ state: 'detached' });
   await page.getByTestId('finish-report').click();
   await eventually(
     async () => (await knex('studies').where({ id: studyId }).first('laudo_state')).laudo_state,

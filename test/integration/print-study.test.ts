@@ -17,6 +17,7 @@ import type { Knex } from 'knex';
 import mqtt from 'mqtt';
 import sharp from 'sharp';
 import { imagesOf, pageCount, pdfText, qpdfCheck, renderPage, tempFile } from '../../documents/testing/pdf-tools';
+import { saoPauloDateTime } from '../../documents/report-pdf/dates';
 import { type PrintJobDocument, printObjectKey, printStudyTopic } from '../../domain/print/job';
 import type { Config } from '../../config/config';
 import type { Platform } from '../../scripts/platform';
@@ -138,6 +139,11 @@ it('answers the key at once; the live document says started then completed with 
     expect(text).toContain('Clínica Impressão Ltda');
     expect(text).toContain('João Conceição');
     expect(text).toContain('P-PRINT-1');
+    // The exam date as the report PDF prints it: DD/MM/YYYY HH:mm:ss in America/Sao_Paulo.
+    const { exam_date: examDate } = await knex('studies').where({ id: studyId }).first('exam_date');
+    expect(examDate).not.toBeNull();
+    expect(text).toContain(saoPauloDateTime(examDate, 'pt-BR'));
+    expect(text).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
     renderPage(pdf, 'print-2x2-page1');
 
     // Retention: the PDF, its link and the retained document go once the period has passed.

@@ -3,7 +3,8 @@
  * upload, preview, finish, sign (PDF checked with pdfsig against a test CA), live document,
  * download by version, public verification, reopen archiving, finish-and-sign, tenancy;
  * the per-session A1 cache (a wrong password after a right one refused, a replaced
- * certificate signs, logout forgets) and the preview files kept per report.
+ * certificate signs, logout forgets) and the preview files kept per report. Every PDF it
+ * reads (previews, signed and unsigned downloads, scheduled exams) passes qpdf --check.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -125,6 +126,7 @@ it('uploads an A1, signs a finished report into a verifiable PDF, and keeps it t
   const preview = await fetchPdf('doctor', previewUrl);
   expect(preview).toMatchObject({ status: 200, type: 'application/pdf' });
   expect(pdfText(preview.pdf)).toContain('PRÉ-VISUALIZAÇÃO');
+  expect(qpdfCheck(preview.pdf).ok).toBe(true);
   expect((await fetchPdf('outsider', previewUrl)).status).toBeGreaterThanOrEqual(403);
   expect((await act('doctor', 'GET', `/studies/${id}/reports/download?version=1`, undefined, 404)).error.code).toBe(
     'REPORT_PDF_UNAVAILABLE',
@@ -190,6 +192,7 @@ it('uploads an A1, signs a finished report into a verifiable PDF, and keeps it t
   const finished = await act('doctor', 'POST', `/studies/${id}/reports/save`, { content: v2, personalKeyPassword: pki.password });
   expect(finished.report).toMatchObject({ state: 3, version: 2 });
   const second = await fetchPdf('doctor', `/studies/${id}/reports/download?version=2`);
+  expect(qpdfCheck(second.pdf).ok).toBe(true);
   expect(pdfsig(tempFile(second.pdf), pki.nssDir)).toContain('Signature is Valid');
   expect(pdfText(second.pdf)).toContain('Texto revisado: ação e coração.');
 
@@ -223,6 +226,7 @@ it('refuses to sign without a certificate with the spec message, and downloads a
   expect(refused.error.description).toBe('Não há certificado A1 cadastrado para o Médico');
   const unsigned = await fetchPdf('doctor', `/studies/${id}/reports/download?version=1`);
   expect(unsigned.status).toBe(200);
+  expect(qpdfCheck(unsigned.pdf).ok).toBe(true);
   expect(pdfText(unsigned.pdf)).toContain('Laudo sem assinatura digital.');
   expect(pdfsig(tempFile(unsigned.pdf), pki.nssDir)).toContain('does not contain any signatures');
 });
@@ -235,10 +239,13 @@ it('previews, finishes and downloads a scheduled exam (no institution) under /sc
     preview: true,
   });
   expect(previewUrl).toMatch(new RegExp(`^/api/scheduledExam/${id}/reports/preview/[0-9a-f]{64}\\.pdf$`));
-  expect(pdfText((await fetchPdf('doctor', previewUrl)).pdf)).toContain('Colelitíase.');
+  const examPreview = await fetchPdf('doctor', previewUrl);
+  expect(qpdfCheck(examPreview.pdf).ok).toBe(true);
+  expect(pdfText(examPreview.pdf)).toContain('Colelitíase.');
   await act('doctor', 'POST', `/scheduledExam/${id}/reports/saveReport`, { content: '<p>Colelitíase.</p>' });
   const pdf = await fetchPdf('doctor', `/scheduledExam/${id}/reports/download?version=1`);
   expect(pdf.status).toBe(200);
+  expect(qpdfCheck(pdf.pdf).ok).toBe(true);
   const text = pdfText(pdf.pdf);
   // Without an institution the header names the account.
   expect(text).toContain(`Conta ${t.users.doctor!.username.split('.')[1]}`);
@@ -253,15 +260,12 @@ it('puts a critical finding the doctor placed in the report into the PDF, and le
     .insert({ account_id: t.accountId, level_and_name: 'Nível 1 - Pneumotórax hipertensivo' })
     .returning('id');
   const content = '<p>Pneumotórax à direita.</p>';
-  const preview = async () =>
-    pdfText(
-      (
-        await fetchPdf(
-          'doctor',
-          (await act('doctor', 'POST', `/studies/${id}/reports/save`, { content, preview: true })).previewUrl,
-        )
-      ).pdf,
-    );
+  const preview = async () => {
+    const { previewUrl } = await act('doctor', 'POST', `/studies/${id}/reports/save`, { content, preview: true });
+    const { pdf } = await fetchPdf('doctor', previewUrl);
+    expect(qpdfCheck(pdf).ok).toBe(true);
+    return pdfText(pdf);
+  };
   // The doctor lacks STUDIES_EDIT_CRITICAL_FINDING_SUSPECT here: the finding is written as a colleague would.
   await knex('study_critical_findings').insert({
     account_id: t.accountId,

@@ -13,6 +13,8 @@ export interface PrintInput {
   filename: string;
   /** How long the PDF and the job's live document are kept once the job has ended. */
   retentionMs: number;
+  /** The caller's language: the header's exam date format (absent in jobs started before it). */
+  lang?: string;
 }
 
 export interface PrintActivities {

@@ -1,13 +1,15 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import '../../i18n';
 import { ApiError } from '../../lib/errors';
 import type * as Buttons from './ReportDocumentButtons';
 
 const fetchPdf = jest.fn<(path: string) => Promise<Blob>>();
+const previewPdf = jest.fn<(studyId: string, field: string, content: string) => Promise<Blob>>();
 jest.mock('./api', () => ({
   ...jest.requireActual<object>('./api'),
   fetchPdf: (path: string) => fetchPdf(path),
+  previewPdf: (studyId: string, field: string, content: string) => previewPdf(studyId, field, content),
 }));
 
 // Imported after the mock so the component sees it.
@@ -46,5 +48,25 @@ describe('ReportDocumentButtons', () => {
     expect(await screen.findByText('Erro ao baixar PDF do laudo')).toBeTruthy();
     expect(screen.getByText('O laudo ainda não foi gerado ou assinado')).toBeTruthy();
     expect(fetchPdf).toHaveBeenCalledWith('/studies/s1/reports/download?version=2');
+  });
+});
+
+describe('ReportDocumentButtons preview of a structured form', () => {
+  it('asks for the form validation first and previews nothing when it fails (spec 2 §5)', async () => {
+    const beforePreview = jest.fn(() => Promise.resolve(false));
+    render(<ReportDocumentButtons {...props} state={1} beforePreview={beforePreview} />);
+    await act(async () => fireEvent.click(screen.getByTestId('bottom-preview')));
+    expect(beforePreview).toHaveBeenCalledTimes(1);
+    expect(previewPdf).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('previews once the form is valid', async () => {
+    // Still rendering: the dialog opens with its loading state.
+    previewPdf.mockReturnValueOnce(new Promise<Blob>(() => {}));
+    render(<ReportDocumentButtons {...props} state={1} beforePreview={() => Promise.resolve(true)} />);
+    await act(async () => fireEvent.click(screen.getByTestId('bottom-preview')));
+    expect(previewPdf).toHaveBeenCalledWith('s1', 'report', '<p>x</p>');
+    expect(await screen.findByRole('dialog')).toBeTruthy();
   });
 });

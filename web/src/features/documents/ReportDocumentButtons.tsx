@@ -27,6 +27,7 @@ export function ReportDocumentButtons({
   canShare = false,
   read,
   onSign,
+  beforePreview,
 }: {
   studyId: string;
   state: number;
@@ -37,6 +38,8 @@ export function ReportDocumentButtons({
   canShare?: boolean;
   read: () => string;
   onSign: () => void;
+  /** A structured form validates first (spec 2 §5); false: no preview (it showed why). */
+  beforePreview?: () => Promise<boolean>;
 }) {
   const { t } = useTranslation();
   const [preview, setPreview] = useState<{ pdf: Blob | null } | null>(null);
@@ -44,7 +47,8 @@ export function ReportDocumentButtons({
   // Spec 1 §8 'Erro ao baixar PDF do laudo'; spec 2 §8 preview failure 'Ocorreu um erro!'.
   const [failure, setFailure] = useState<{ title: string; error: unknown } | null>(null);
 
-  const openPreview = () => {
+  const openPreview = async () => {
+    if (beforePreview && !(await beforePreview())) return;
     setPreview({ pdf: null });
     previewPdf(studyId, field, read())
       .then((pdf) => setPreview({ pdf }))
@@ -64,7 +68,7 @@ export function ReportDocumentButtons({
   return (
     <>
       {PREVIEW_STATES.includes(state) && (
-        <Button startIcon={<PictureAsPdfOutlinedIcon />} onClick={openPreview} data-testid="bottom-preview">
+        <Button startIcon={<PictureAsPdfOutlinedIcon />} onClick={() => void openPreview()} data-testid="bottom-preview">
           {t('documents.preview')}
         </Button>
       )}

@@ -7,15 +7,15 @@ import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import { ReportActionErrorDialog } from '../report/ReportActionErrorDialog';
 import { downloadPath, fetchPdf, saveBlob } from './api';
 
-/** Versions that have a document: concluded, signed, or archived by a reopen. */
-export const VERSION_DOCUMENT_STATUSES: readonly string[] = ['FINISHED', 'SIGNED', 'CANCELLED'];
-
-/** The versions table's PDF of one version (`reports/download?version`): signed once signed. */
-export function VersionPdfButton({ studyId, version, status }: { studyId: string; version: number; status: string }) {
+/**
+ * The versions table's PDF of one version (`reports/download?version`): signed once signed.
+ * Shown only where the download answers a PDF (`hasDocument`, the server's one rule).
+ */
+export function VersionPdfButton({ studyId, version, hasDocument }: { studyId: string; version: number; hasDocument: boolean }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  if (!VERSION_DOCUMENT_STATUSES.includes(status)) return null;
+  if (!hasDocument) return null;
   const download = () => {
     setBusy(true);
     fetchPdf(downloadPath(studyId, version))

@@ -559,6 +559,7 @@ export function EditorWorkspace({
             canShare={veterinary}
             read={read}
             onSign={() => setDialog('sign')}
+            beforePreview={structuredForm ? () => structuredRef.current?.validateForFinish() ?? Promise.resolve(false) : undefined}
           />
         }
       />

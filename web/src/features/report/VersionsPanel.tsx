@@ -105,7 +105,7 @@ export function VersionsPanel({ studyId }: { studyId: string }) {
                       )}
                     </TableCell>
                     <TableCell>
-                      <VersionPdfButton studyId={studyId} version={v.version} status={v.status} />
+                      <VersionPdfButton studyId={studyId} version={v.version} hasDocument={v.hasDocument} />
                     </TableCell>
                   </TableRow>
                 );

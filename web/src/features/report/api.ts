@@ -89,6 +89,8 @@ export const VersionEntry = z
     userReview: z.object({ name: z.string() }).nullable().optional(),
     doctorNameOpinion: z.string().nullable().optional(),
     laudoAudio: z.object({ userNameAudio: z.string() }).nullable().optional(),
+    /** The server's rule (domain/laudo/version-document.ts): the version's PDF can be downloaded. */
+    hasDocument: z.boolean().default(false),
   })
   .passthrough();
 export type VersionEntry = z.infer<typeof VersionEntry>;

@@ -23,7 +23,7 @@ import { StructuredFieldView } from './StructuredFields';
 import { type StructuredSaveStatus, useStructuredAutosave } from './use-structured-autosave';
 
 export interface StructuredEditorHandle {
-  /** Sends pending changes, then validates: true when the form may be finished. */
+  /** Validates, then sends pending changes: true when the form may be finished or previewed. */
   validateForFinish: () => Promise<boolean>;
 }
 
