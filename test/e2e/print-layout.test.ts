@@ -23,6 +23,14 @@ import { apiClient, startTestPlatform } from '../support/platform';
 jest.setTimeout(120_000);
 
 const ARTIFACTS = path.resolve(__dirname, '..', '..', 'test-results', 'e2e');
+
+/** Waits until the page sketch shows `cells` cells (it follows the choices a render later). */
+const sketchCells = (page: Page, cells: string) =>
+  eventually(
+    () => page.getByTestId('print-sketch').getAttribute('data-cells'),
+    (v) => v === cells,
+    { what: `a sketch of ${cells} cells` },
+  );
 let platform: Platform;
 let knex: Knex;
 let browser: Browser;
@@ -72,7 +80,7 @@ test('print a 2x2 layout from the viewer', async () => {
   expect(await page.getByTestId('print-layouts').getAttribute('data-per-row')).toBe('4');
   await page.getByTestId('print-layout-2x2').click();
   await page.getByText(/\(6\)/).first().click();
-  expect(await page.getByTestId('print-sketch').getAttribute('data-cells')).toBe('4');
+  await sketchCells(page, '4');
 
   // fit-columns with 0 columns disables preview and save (spec 2 §5).
   await page.getByTestId('print-option-fit').click();
@@ -145,11 +153,7 @@ test("the report page's study details open the same dialog, with the saved confi
   await page.getByTestId('print-dialog').waitFor();
   await config;
   // The 2x2 saved above (ADR 007), not the 3x3 the preview uses when nothing is saved.
-  await eventually(
-    () => page.getByTestId('print-sketch').getAttribute('data-cells'),
-    (v) => v === '4',
-    { what: 'the saved 2x2 layout' },
-  );
+  await sketchCells(page, '4'); // the saved 2x2
   expect(await page.getByTestId('print-layout-2x2').getAttribute('aria-pressed')).toBe('true');
 
   // A custom layout saved becomes a quick pick beside the presets, and is what opens next time.
@@ -158,19 +162,15 @@ test("the report page's study details open the same dialog, with the saved confi
   await page.getByTestId('print-save').click();
   await page.getByTestId('print-layout-saved-2x5').waitFor();
   await page.getByTestId('print-layout-2x2').click();
-  expect(await page.getByTestId('print-sketch').getAttribute('data-cells')).toBe('4');
+  await sketchCells(page, '4');
   await page.getByTestId('print-layout-saved-2x5').click();
-  expect(await page.getByTestId('print-sketch').getAttribute('data-cells')).toBe('10');
+  await sketchCells(page, '10');
   await page.screenshot({ path: path.join(ARTIFACTS, 'print-dialog-saved-layouts.png') });
   await page.getByTestId('print-close').click();
   await page.getByTestId('print-dialog').waitFor({ state: 'detached' });
   await page.reload();
   await page.getByTestId('open-print').click();
-  await eventually(
-    () => page.getByTestId('print-sketch').getAttribute('data-cells'),
-    (v) => v === '10',
-    { what: 'the saved 2x5 layout' },
-  );
+  await sketchCells(page, '10'); // the saved 2x5
 
   // Spec 2 §8: a failed print request is a titled dialog, not an inline alert (the request
   // answered 500 here by the browser, to see the dialog without breaking the platform).

@@ -240,6 +240,21 @@ describe('PrintDialog', () => {
     expect(saved.mock.calls.at(-1)![0]).not.toHaveProperty('layouts');
   });
 
+  it('a layout chosen before the saved config arrives is kept (the late config does not undo it)', async () => {
+    let answer!: (config: PrintConfigAnswer) => void;
+    fetched.mockImplementationOnce(() => new Promise<PrintConfigAnswer>((resolve) => (answer = resolve)));
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <PrintDialog study={study} onClose={jest.fn()} />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByTestId('print-layout-2x2'));
+    expect(sketchCells()).toBe(4);
+    await act(async () => answer({ ...PrintConfig.parse({ layout: { row: 1, col: 4 } }), saved: true }));
+    expect(sketchCells()).toBe(4);
+    expect(screen.getByTestId('print-layout-2x2').getAttribute('aria-pressed')).toBe('true');
+  });
+
   it('a saved fit-columns config opens with its columns', async () => {
     fetched.mockImplementationOnce(async () => ({
       ...PrintConfig.parse({ option: 'fit-columns', column: 3 }),

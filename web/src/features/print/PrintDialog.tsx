@@ -113,6 +113,8 @@ export function PrintDialog({ study, onClose }: { study: PrintStudy; onClose: ()
 
   const job = usePrintJob(study.id, study.accountId);
   const set = (patch: Partial<PrintOptions>) => {
+    // A choice made before the saved config arrived is kept: the config must not undo it.
+    setApplied(true);
     setOptions((o) => ({ ...o, ...patch }));
     // Other choices: the PDF shown no longer matches (the old job cleans up after itself).
     job.reset();
