@@ -250,7 +250,11 @@ describe('PrintDialog', () => {
     );
     fireEvent.click(screen.getByTestId('print-layout-2x2'));
     expect(sketchCells()).toBe(4);
-    await act(async () => answer({ ...PrintConfig.parse({ layout: { row: 1, col: 4 } }), saved: true }));
+    await act(async () =>
+      answer({ ...PrintConfig.parse({ layout: { row: 3, col: 2 }, layouts: [{ row: 5, col: 7 }] }), saved: true }),
+    );
+    // The config has arrived (its quick pick is shown) and the 2x2 chosen before stays.
+    await screen.findByTestId('print-layout-saved-5x7');
     expect(sketchCells()).toBe(4);
     expect(screen.getByTestId('print-layout-2x2').getAttribute('aria-pressed')).toBe('true');
   });
