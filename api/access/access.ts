@@ -49,6 +49,14 @@ export async function loadAccess(knex: Knex, user: SessionUser, accountId: strin
   return { userId: user.id, userName: user.name, accountId, isAccountAdmin, superRole: user.superRole, institutions };
 }
 
+/** An account administrator or a super user: reaches every institution and manages the account. */
+export const isAdministrator = (access: Access): boolean => access.superRole || access.isAccountAdmin;
+
+/** FORBIDDEN_ACCESS unless the caller administers the account. */
+export function requireAdministrator(access: Access): void {
+  if (!isAdministrator(access)) throw new AppError('FORBIDDEN_ACCESS');
+}
+
 export function institutionIds(access: Access): string[] {
   return [...access.institutions.keys()];
 }

@@ -4,15 +4,11 @@
  */
 import Router from '@koa/router';
 import { AppError } from '../../domain/errors';
-import type { Access } from '../access/access';
+import { requireAdministrator } from '../access/access';
 import { currentAccess, requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { body } from '../http/validate';
 import { CreateConnectBody, createConnect, listConnects } from './connects';
-
-function requireAdmin(access: Access): void {
-  if (!access.isAccountAdmin && !access.superRole) throw new AppError('FORBIDDEN_ACCESS');
-}
 
 export function connectRoutes(deps: ApiDeps): Router {
   const { knex } = deps;
@@ -21,13 +17,13 @@ export function connectRoutes(deps: ApiDeps): Router {
 
   router.get('/connects', async (ctx) => {
     const access = await currentAccess(ctx, knex);
-    requireAdmin(access);
+    requireAdministrator(access);
     ctx.body = { connects: await listConnects(knex, access.accountId) };
   });
 
   router.post('/connects', async (ctx) => {
     const access = await currentAccess(ctx, knex);
-    requireAdmin(access);
+    requireAdministrator(access);
     const input = body(ctx, CreateConnectBody);
     if (!access.institutions.has(input.institutionId)) throw new AppError('NOT_FOUND');
     ctx.status = 201;

@@ -5,14 +5,12 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { Access } from '../access/access';
+import { type Access, isAdministrator, requireAdministrator } from '../access/access';
 import { AppError } from '../../domain/errors';
 import { UploadLogoBody, checkLogo } from '../../domain/institutions/logo';
 import { currentAccess, requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { body, uuidParam } from '../http/validate';
-
-const mayManage = (access: Access) => access.superRole || access.isAccountAdmin;
 
 /** The institution of the route, when the caller reaches it in its account; else 404. */
 function reachable(ctx: Context, access: Access): string {
@@ -35,7 +33,7 @@ export function institutionRoutes(deps: ApiDeps): Router {
       .orderBy('i.name')
       .select('i.id', 'i.name', 'l.updated_at as logo_updated_at');
     ctx.body = {
-      canManage: mayManage(access),
+      canManage: isAdministrator(access),
       institutions: rows.map((r) => ({
         id: r.id,
         name: r.name,
@@ -47,7 +45,9 @@ export function institutionRoutes(deps: ApiDeps): Router {
   router.get('/institutions/:id/logo', async (ctx) => {
     const access = await currentAccess(ctx, knex);
     const id = reachable(ctx, access);
-    const logo = await knex('institution_logos').where({ institution_id: id, account_id: access.accountId }).first('mime', 'bytes');
+    const logo = await knex('institution_logos')
+      .where({ institution_id: id, account_id: access.accountId })
+      .first('mime', 'bytes');
     if (!logo) throw new AppError('NOT_FOUND');
     ctx.type = logo.mime;
     ctx.set('Cache-Control', 'private, no-cache');
@@ -57,13 +57,20 @@ export function institutionRoutes(deps: ApiDeps): Router {
   router.put('/institutions/:id/logo', async (ctx) => {
     const access = await currentAccess(ctx, knex);
     const id = reachable(ctx, access);
-    if (!mayManage(access)) throw new AppError('FORBIDDEN_ACCESS');
+    requireAdministrator(access);
     const input = body(ctx, UploadLogoBody);
     const bytes = Buffer.from(input.file, 'base64');
     const check = checkLogo(input.fileName, bytes);
     if (!check.ok) throw new AppError(check.code);
     await knex('institution_logos')
-      .insert({ institution_id: id, account_id: access.accountId, mime: check.mime, bytes, updated_by: access.userId, updated_at: knex.fn.now() })
+      .insert({
+        institution_id: id,
+        account_id: access.accountId,
+        mime: check.mime,
+        bytes,
+        updated_by: access.userId,
+        updated_at: knex.fn.now(),
+      })
       .onConflict('institution_id')
       .merge(['mime', 'bytes', 'updated_by', 'updated_at']);
     ctx.status = 204;
@@ -72,7 +79,7 @@ export function institutionRoutes(deps: ApiDeps): Router {
   router.delete('/institutions/:id/logo', async (ctx) => {
     const access = await currentAccess(ctx, knex);
     const id = reachable(ctx, access);
-    if (!mayManage(access)) throw new AppError('FORBIDDEN_ACCESS');
+    requireAdministrator(access);
     await knex('institution_logos').where({ institution_id: id, account_id: access.accountId }).delete();
     ctx.status = 204;
   });

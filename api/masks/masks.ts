@@ -17,7 +17,7 @@ import {
   type UpdateMaskBody,
   maskSections,
 } from '../../domain/workspace/masks';
-import { type Access, actorFor } from '../access/access';
+import { type Access, actorFor, isAdministrator } from '../access/access';
 import { foldedEquals } from '../phrases/text-search';
 import type { Exam } from '../studies/study-queries';
 
@@ -58,17 +58,13 @@ function presentMask(row: MaskRow): Mask {
   };
 }
 
-function isAdmin(access: Access): boolean {
-  return access.superRole || access.isAccountAdmin;
-}
-
 function heldInAny(access: Access, permissions: readonly Permission[]): boolean {
   return [...access.institutions.values()].some((set) => permissions.some((p) => set.has(p)));
 }
 
 /** Whether the caller may open a mask (outside of it, the mask does not exist: 404). */
 export function canReadMask(access: Access, row: Pick<MaskRow, 'scope' | 'user_id' | 'institution_id'>): boolean {
-  if (isAdmin(access)) return true;
+  if (isAdministrator(access)) return true;
   switch (row.scope) {
     case 'user':
       return row.user_id === access.userId;
@@ -83,7 +79,7 @@ export function canReadMask(access: Access, row: Pick<MaskRow, 'scope' | 'user_i
 
 /** The owner changes their own masks; the shared sections are the administrators'. */
 export function canManageMask(access: Access, row: Pick<MaskRow, 'scope' | 'user_id'>): boolean {
-  return isAdmin(access) || (row.scope === 'user' && row.user_id === access.userId);
+  return isAdministrator(access) || (row.scope === 'user' && row.user_id === access.userId);
 }
 
 /** The study's masks the caller may see, of its modalities, per section (query builder). */
@@ -152,7 +148,7 @@ async function clearOtherDefault(
 }
 
 export async function createMask(knex: Knex, access: Access, body: z.output<typeof CreateMaskBody>): Promise<Mask> {
-  if (body.scope !== 'user' && !isAdmin(access)) throw new AppError('FORBIDDEN_ACCESS');
+  if (body.scope !== 'user' && !isAdministrator(access)) throw new AppError('FORBIDDEN_ACCESS');
   if (body.scope === 'institution' && !access.institutions.has(body.institutionId ?? '')) throw new AppError('NOT_FOUND');
   const row = {
     account_id: access.accountId,

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { AppError } from '../../domain/errors';
 import { type CreatePhraseBody, type Phrase, PhraseCode } from '../../domain/workspace/phrases';
 import type { z } from 'zod';
-import type { Access } from '../access/access';
+import { type Access, isAdministrator } from '../access/access';
 import { escapeLike, foldedContains } from './text-search';
 
 interface PhraseRow {
@@ -32,7 +32,7 @@ const COLUMNS = ['p.id', 'p.code', 'p.title', 'p.phrase', 'p.exams', 'p.modaliti
 
 /** PHRASES_CREATE_PHRASES_BY_ACCOUNT in any institution of the account, or an administrator. */
 export function canCreatePhrases(access: Access): boolean {
-  if (access.superRole || access.isAccountAdmin) return true;
+  if (isAdministrator(access)) return true;
   return [...access.institutions.values()].some((set) => set.has('PHRASES_CREATE_PHRASES_BY_ACCOUNT'));
 }
 

@@ -157,7 +157,10 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
     }
     // Finishing with the certificate password signs too (spec 1 §7): the certificate is opened
     // first, so a wrong password refuses before the report is finished.
-    const a1 = b.finish && b.personalKeyPassword ? await openCallerA1(deps, { userId: rc.access.userId, sessionId: sessionOf(ctx).sessionId }, b.personalKeyPassword) : null;
+    const a1 =
+      b.finish && b.personalKeyPassword
+        ? await openCallerA1(deps, { userId: rc.access.userId, sessionId: sessionOf(ctx).sessionId }, b.personalKeyPassword)
+        : null;
     const action = b.finish ? 'finish' : 'save';
     // A structured report's content is its form's rendering, never the text sent.
     const content = (await structuredContent(knex, rc, b.finish, requestLang(ctx))) ?? b.content;

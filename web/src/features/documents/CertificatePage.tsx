@@ -13,6 +13,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import { notify } from '../../app/notifications/store';
+import { PageHeader } from '../../app/PageHeader';
 import { formatDateTime } from '../../lib/dates';
 import { describeError } from '../../lib/errors';
 import { useSession } from '../auth/session';
@@ -64,12 +65,7 @@ export function CertificatePage() {
   const cert = current.data;
   return (
     <Stack spacing={2} sx={{ maxWidth: 720, mx: 'auto' }} data-testid="certificate-page">
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-        {t('documents.certificate.title')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {t('documents.certificate.intro')}
-      </Typography>
+      <PageHeader title={t('documents.certificate.title')} intro={t('documents.certificate.intro')} />
       <Paper variant="outlined" sx={{ p: 2.5 }}>
         {current.isPending ? (
           <Box aria-busy>

@@ -12,6 +12,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { notify } from '../../app/notifications/store';
+import { PageHeader } from '../../app/PageHeader';
 import { formatDateTime } from '../../lib/dates';
 import { describeError } from '../../lib/errors';
 import {
@@ -150,15 +151,14 @@ function InstitutionRow({ institution, canManage }: { institution: Institution; 
 /** Institutions of the account and the logo that heads their report PDFs (spec 3 §3). */
 export function InstitutionsPage() {
   const { t } = useTranslation();
-  const list = useQuery({ queryKey: institutionsKey, queryFn: ({ signal }) => fetchInstitutions(signal), meta: { silent: true } });
+  const list = useQuery({
+    queryKey: institutionsKey,
+    queryFn: ({ signal }) => fetchInstitutions(signal),
+    meta: { silent: true },
+  });
   return (
     <Stack spacing={2} sx={{ maxWidth: 880, mx: 'auto' }} data-testid="institutions-page">
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-        {t('institutions.title')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {t('institutions.intro')}
-      </Typography>
+      <PageHeader title={t('institutions.title')} intro={t('institutions.intro')} />
       {list.isPending ? (
         <Stack spacing={1} aria-busy>
           <Skeleton variant="rounded" height={96} />

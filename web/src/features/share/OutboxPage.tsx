@@ -19,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import OutboxOutlinedIcon from '@mui/icons-material/OutboxOutlined';
+import { PageHeader } from '../../app/PageHeader';
 import type { MailStatus, OutboxMessage } from '../../../../domain/mail/outbox';
 import { notify } from '../../app/notifications/store';
 import { formatDateTime } from '../../lib/dates';
@@ -41,12 +42,7 @@ export function OutboxPage() {
 
   return (
     <Stack spacing={2} data-testid="outbox-page">
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <OutboxOutlinedIcon color="primary" />
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-          {t('share.outbox.title')}
-        </Typography>
-      </Stack>
+      <PageHeader title={t('share.outbox.title')} icon={<OutboxOutlinedIcon color="primary" />} />
       {outbox.data && (
         <Alert severity="info" data-testid="outbox-transport" data-transport={outbox.data.transport}>
           {t(outbox.data.transport === 'smtp' ? 'share.outbox.smtp' : 'share.outbox.intro')}
