@@ -14,7 +14,7 @@ import { createDownloadLink } from '../api/files/download-links';
 import { loadLaudoRecord } from '../api/reports/laudo-record';
 import { joinPath, safeSegment, studyFolder } from '../domain/download/zip-paths';
 import { type DownloadDocument, downloadTopic } from '../domain/live/download-document';
-import { RenderError, renderFrame } from '../imaging/render';
+import { RenderError, openImage } from '../imaging/render';
 import type { LivePublisher } from '../live/publisher';
 import type { ObjectStorage } from '../storage/object-storage';
 import type { DownloadActivities, DownloadInput } from '../workflows/download/messages';
@@ -26,7 +26,8 @@ const PROGRESS_EVERY_MS = 500;
 
 export type Entry =
   | { kind: 'object'; path: string; key: string; compress: boolean; size: number }
-  | { kind: 'jpeg'; path: string; key: string; size: number };
+  /** Rendered to JPEG: one file per frame (`-f0001.jpg`…) for a multi-frame instance. */
+  | { kind: 'jpeg'; path: string; key: string; size: number; frames: number };
 
 export const downloadZipKey = (accountId: string, shortKey: string) => `accounts/${accountId}/downloads/${shortKey}.zip`;
 
@@ -85,7 +86,7 @@ async function planEntries(knex: Knex, storage: ObjectStorage, input: DownloadIn
         .join('dicom_series as se', 'se.id', 'i.series_id')
         .where({ 'i.account_id': input.accountId, 'i.study_id': s.id })
         .orderBy([{ column: 'se.series_number' }, { column: 'se.series_instance_uid' }, { column: 'i.instance_number' }, { column: 'i.created_at' }])
-        .select('se.id as series_id', 'se.series_number', 'se.description', 'i.instance_number', 'i.sop_instance_uid', 'i.object_key', 'i.transfer_syntax_uid', 'i.size');
+        .select('se.id as series_id', 'se.series_number', 'se.description', 'i.instance_number', 'i.sop_instance_uid', 'i.object_key', 'i.transfer_syntax_uid', 'i.size', 'i.number_of_frames');
       if (input.seriesIds.length) q.whereIn('se.id', input.seriesIds);
       const rows = await q;
       const seen = new Set<string>();
@@ -98,7 +99,7 @@ async function planEntries(knex: Knex, storage: ObjectStorage, input: DownloadIn
         if (input.dicom) {
           entries.push({ kind: 'object', path: joinPath(folder, 'DICOM', series, `${base}.dcm`), key: r.object_key, compress: UNCOMPRESSED.has(r.transfer_syntax_uid), size: Number(r.size) });
         }
-        if (input.jpeg) entries.push({ kind: 'jpeg', path: joinPath(folder, 'JPEG', series, `${base}.jpg`), key: r.object_key, size: Number(r.size) });
+        if (input.jpeg) entries.push({ kind: 'jpeg', path: joinPath(folder, 'JPEG', series, `${base}.jpg`), key: r.object_key, size: Number(r.size), frames: Math.max(1, Number(r.number_of_frames ?? 1)) });
       }
     }
     if ((input.activeReport || input.inactiveReports) && s.laudo_id) {
@@ -166,8 +167,12 @@ export async function writeZip(
     } else {
       // One instance in memory at a time: the renderer needs the whole Part-10 file.
       try {
-        const image = await renderFrame(await buffer(await storage.get(e.key)), { format: 'jpeg', quality: 90 });
-        zip.addBuffer(image.body, e.path, { compress: false });
+        const render = await openImage(await buffer(await storage.get(e.key)));
+        for (let frame = 0; frame < e.frames; frame++) {
+          const image = await render({ frame, format: 'jpeg', quality: 90 });
+          const name = e.frames > 1 ? e.path.replace(/\.jpg$/, `-f${String(frame + 1).padStart(4, '0')}.jpg`) : e.path;
+          zip.addBuffer(image.body, name, { compress: false });
+        }
       } catch (err) {
         // SR, PR, KO… have no pixels: no JPEG for them, as for thumbnails.
         if (!(err instanceof RenderError)) throw err;
