@@ -11,8 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { createConnect } from '../../api/connects/connects';
-import { freePort } from '../../scripts/temporal-dev';
-import { startAgentProcess } from '../support/connect-agent';
+import { agentEnvFor, startAgentProcess } from '../support/connect-agent';
 import { signedInPage } from '../support/browser';
 import { makeStudy } from '../support/dicom-files';
 import { ingestStudy } from '../support/dicomweb';
@@ -77,15 +76,7 @@ it("with the Connect reachable, the folder is editable and Download shows 'Downl
     .update({ config: { allowDownloadConnect: 'true' } });
   const { key } = await createConnect(suite.knex, t.accountId, { institutionId: t.institutionId, name: 'Recepção' }, null);
   agent = (
-    await startAgentProcess({
-      PLATFORM_URL: suite.platform.url,
-      CONNECT_KEY: key,
-      AE_TITLE: 'LAUDOS',
-      DICOM_PORT: String(await freePort()),
-      STATUS_PORT: String(await freePort()),
-      SPOOL_DIR: path.join(work, 'spool'),
-      DOWNLOAD_POLL_MS: '300',
-    })
+    await startAgentProcess(await agentEnvFor(suite.platform.url, key, path.join(work, 'spool'), { DOWNLOAD_POLL_MS: '300' }))
   ).child;
   await page.waitForTimeout(1_000); // the agent's first poll is its first heartbeat
 

@@ -13,9 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createConnect } from '../../api/connects/connects';
 import { CONNECT_REACHABLE_MS, MAX_FULL_PATH } from '../../domain/connect/download-request';
-import { freePort } from '../../scripts/temporal-dev';
 import { ensureDocumentTools, findDcmtk } from '../../scripts/tools';
-import { type AgentEnv, datasetBytes, startAgentProcess } from '../support/connect-agent';
+import { type AgentEnv, agentEnvFor, datasetBytes, startAgentProcess } from '../support/connect-agent';
 import { makeStudy } from '../support/dicom-files';
 import { ingestStudy } from '../support/dicomweb';
 import { eventually } from '../support/eventually';
@@ -64,15 +63,7 @@ async function act(method: string, url: string, body: unknown = {}) {
 }
 
 async function agentEnv(key: string, name: string): Promise<AgentEnv> {
-  return {
-    PLATFORM_URL: suite.platform.url,
-    CONNECT_KEY: key,
-    AE_TITLE: 'LAUDOS',
-    DICOM_PORT: String(await freePort()),
-    STATUS_PORT: String(await freePort()),
-    SPOOL_DIR: path.join(work, `spool-${name}`),
-    DOWNLOAD_POLL_MS: '300',
-  };
+  return agentEnvFor(suite.platform.url, key, path.join(work, `spool-${name}`), { DOWNLOAD_POLL_MS: '300' });
 }
 
 /** Every file under a folder, relative to it. */

@@ -9,9 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createConnect } from '../../api/connects/connects';
-import { freePort } from '../../scripts/temporal-dev';
 import { dcmtkDir } from '../../scripts/tools';
-import { type AgentEnv, dcmtk, datasetBytes, startAgentProcess } from '../support/connect-agent';
+import { agentEnvFor, dcmtk, datasetBytes, startAgentProcess } from '../support/connect-agent';
 import { writeStudy } from '../support/connect-dicom-study';
 import { eventually } from '../support/eventually';
 import { DOCTOR_PERMISSIONS, type Tenant, createTenant } from '../support/fixtures';
@@ -47,14 +46,7 @@ it('storescu → Connect agent → STOW-RS → the study is in the platform, byt
     { institutionId: t.institutionId, name: 'Sala 1', aeTitle: 'LAUDOS' },
     null,
   );
-  const env: AgentEnv = {
-    PLATFORM_URL: suite.platform.url,
-    CONNECT_KEY: key,
-    AE_TITLE: 'LAUDOS',
-    DICOM_PORT: String(await freePort()),
-    STATUS_PORT: String(await freePort()),
-    SPOOL_DIR: path.join(work, 'spool'),
-  };
+  const env = await agentEnvFor(suite.platform.url, key, path.join(work, 'spool'));
   agent = (await startAgentProcess(env)).child;
   const bin = dcmtkDir();
   const files = writeStudy(path.join(work, 'study'), [
