@@ -8,7 +8,7 @@ import { isNotOlder } from '../../domain/live/study-document';
 import { eventually } from '../support/eventually';
 import { encodeToneMp3 } from '../support/mp3';
 import { DOCTOR_PERMISSIONS, type Tenant, createTenant } from '../support/fixtures';
-import { loginTokens, platformSuite } from '../support/suite';
+import { actAs, loginTokens, platformSuite } from '../support/suite';
 
 jest.setTimeout(90_000);
 
@@ -55,11 +55,7 @@ beforeAll(async () => {
 
 const study = (n: number) => t.studyIds[n]!;
 
-async function act(who: string, method: string, path: string, body: unknown = {}, expectStatus = 200) {
-  const res = await api(method, path, { token: tokens[who], body: method === 'GET' ? undefined : body });
-  if (res.status !== expectStatus) throw new Error(`${method} ${path} by ${who}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
+const act = actAs(api, tokens);
 
 /** Projection and live document both show `state` (and the live document's snapshot agrees). */
 async function expectState(studyId: string, state: number, extra: Record<string, unknown> = {}) {

@@ -17,7 +17,7 @@ import { type TestPki, makeTestPki, pdfsig } from '../../documents/testing/test-
 import { ensureDocumentTools } from '../../scripts/tools';
 import { eventually } from '../support/eventually';
 import { DOCTOR_PERMISSIONS, type Tenant, createScheduledExam, createTenant } from '../support/fixtures';
-import { fetchBytes, loginTokens, platformSuite } from '../support/suite';
+import { actAs, fetchBytes, loginTokens, platformSuite } from '../support/suite';
 import { testEnv } from '../setup/env';
 import { Client, Connection } from '@temporalio/client';
 import { laudoWorkflowId } from '../../workflows/laudo/messages';
@@ -58,11 +58,7 @@ beforeAll(async () => {
   await watcher.subscribeAsync(`laudos/accounts/${t.accountId}/institutions/${t.institutionId}/studies/+`, { qos: 1 });
 });
 
-async function act(who: string, method: string, path: string, body: unknown = {}, expectStatus = 200) {
-  const res = await api(method, path, { token: tokens[who], body: method === 'GET' ? undefined : body });
-  if (res.status !== expectStatus) throw new Error(`${method} ${path} by ${who}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
+const act = actAs(api, tokens);
 
 async function fetchPdf(who: string, path: string) {
   const { bytes, ...rest } = await fetchBytes(suite.apiUrl(path), tokens[who]);

@@ -13,7 +13,7 @@ import { ensureDocumentTools } from '../../scripts/tools';
 import { makeStudy } from '../support/dicom-files';
 import { ingestStudy } from '../support/dicomweb';
 import { DOCTOR_PERMISSIONS, type Tenant, createScheduledExam, createTenant } from '../support/fixtures';
-import { fetchBytes, login, platformSuite } from '../support/suite';
+import { actAs, fetchBytes, login, platformSuite } from '../support/suite';
 
 jest.setTimeout(120_000);
 
@@ -46,11 +46,7 @@ beforeAll(async () => {
   foreignId = await ingestStudy(suite.platform.url, suite.knex, tokens.outsider, foreign);
 });
 
-async function act(who: string, method: string, path: string, body: unknown = {}, expectStatus = 200) {
-  const res = await api(method, path, { token: tokens[who], body: method === 'GET' ? undefined : body });
-  if (res.status !== expectStatus) throw new Error(`${method} ${path} by ${who}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
+const act = actAs(api, tokens);
 
 /** The browser's upload: multipart with the slot's fields, then the file. */
 async function upload(slot: { url: string; fields: Record<string, string> }, name: string, bytes: Buffer, type = 'image/jpeg') {

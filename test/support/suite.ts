@@ -109,3 +109,15 @@ export async function fetchBytes(url: string, token?: string): Promise<{ status:
   const res = await fetch(url, { headers: token ? { access_token: token } : {} });
   return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()), type: res.headers.get('content-type') };
 }
+
+/**
+ * The files' `act(who, method, path, body?, expectStatus = 200)`: the call with `tokens[who]`
+ * (no body on GET), its body; throws with the answer on any other status.
+ */
+export function actAs(api: Api, tokens: Record<string, string>) {
+  return async function act(who: string, method: string, path: string, body: unknown = {}, expectStatus = 200) {
+    const res = await api(method, path, { token: tokens[who], body: method === 'GET' ? undefined : body });
+    if (res.status !== expectStatus) throw new Error(`${method} ${path} by ${who}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+}
