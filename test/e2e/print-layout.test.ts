@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { makeStudy } from '../support/dicom-files';
 import { ingestStudy } from '../support/dicomweb';
 import { eventually } from '../support/eventually';
-import { DOCTOR_PERMISSIONS, type Tenant, PASSWORD, createTenant } from '../support/fixtures';
+import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createTenant, setAccountConfig } from '../support/fixtures';
 import { E2E_ARTIFACTS, login, platformSuite } from '../support/suite';
 
 jest.setTimeout(120_000);
@@ -180,10 +180,7 @@ test("the report page's study details open the same dialog, with the saved confi
 });
 
 test("with ALLOW_PRINT_ON_DEMAND 'false' the viewer and the report page have no print button", async () => {
-  await suite
-    .knex('accounts')
-    .where({ id: t.accountId })
-    .update({ config: suite.knex.raw(`coalesce(config, '{}'::jsonb) || '{"ALLOW_PRINT_ON_DEMAND":"false"}'::jsonb`) });
+  await setAccountConfig(suite.knex, t.accountId, { ALLOW_PRINT_ON_DEMAND: 'false' });
   try {
     // The setting is read before the button would show: wait for its answer.
     const settings = page.waitForResponse((r) => r.url().endsWith(`/api/accounts/${t.accountId}/config`));

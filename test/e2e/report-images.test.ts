@@ -16,7 +16,7 @@ import { ensureDocumentTools } from '../../scripts/tools';
 import { signedInPage } from '../support/browser';
 import { makeStudy } from '../support/dicom-files';
 import { ingestStudy } from '../support/dicomweb';
-import { DOCTOR_PERMISSIONS, type Tenant, createTenant } from '../support/fixtures';
+import { DOCTOR_PERMISSIONS, type Tenant, createTenant, setAccountConfig } from '../support/fixtures';
 import { E2E_ARTIFACTS, fetchBytes, login, platformSuite } from '../support/suite';
 
 jest.setTimeout(150_000);
@@ -109,14 +109,7 @@ test('finishes through the dialog with 2 images, and the PDF holds them in the c
 });
 
 test('groups by series above maxAdjacentImages, selects all when allowed, uploads an external image, and skips; the setting turns it off', async () => {
-  await suite
-    .knex('accounts')
-    .where({ id: t.accountId })
-    .update({
-      config: suite.knex.raw(
-        `coalesce(config, '{}'::jsonb) || '{"maxAdjacentImages":"4","allowSelectAllImagesReport":"true"}'::jsonb`,
-      ),
-    });
+  await setAccountConfig(suite.knex, t.accountId, { maxAdjacentImages: '4', allowSelectAllImagesReport: 'true' });
   const second = makeStudy({ series: 2, perSeries: 3, patientName: 'Lima^Otávio' });
   const secondId = await ingestStudy(suite.platform.url, suite.knex, token, second);
 

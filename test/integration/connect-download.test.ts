@@ -18,7 +18,7 @@ import { type AgentEnv, agentEnvFor, datasetBytes, startAgentProcess } from '../
 import { makeStudy } from '../support/dicom-files';
 import { ingestStudy } from '../support/dicomweb';
 import { eventually } from '../support/eventually';
-import { DOCTOR_PERMISSIONS, type Tenant, createTenant } from '../support/fixtures';
+import { DOCTOR_PERMISSIONS, type Tenant, createTenant, setAccountConfig } from '../support/fixtures';
 import { login, platformSuite } from '../support/suite';
 import { killHard } from '../support/worker-process';
 
@@ -45,13 +45,7 @@ let work: string;
 const study = makeStudy({ series: 2, perSeries: 2, modalities: ['CT', 'CT'], patientId: 'P-CONNECT', patientName: 'Lima^Rui' });
 
 const check = async (tk = token, id = studyId) => api('GET', `/studies/${id}/connect/check`, { token: tk });
-const setAllowed = (on: boolean) =>
-  suite
-    .knex('accounts')
-    .where({ id: t.accountId })
-    .update({
-      config: suite.knex.raw(`coalesce(config, '{}'::jsonb) || ?::jsonb`, [JSON.stringify({ allowDownloadConnect: String(on) })]),
-    });
+const setAllowed = (on: boolean) => setAccountConfig(suite.knex, t.accountId, { allowDownloadConnect: String(on) });
 const prepare = (qs: string, tk = token) => api('GET', `/medicalRecords/prepareDownload?${qs}`, { token: tk });
 const connectQs = (fullPath: string, extra = 'dicomSeries=1') =>
   `studyIds=${studyId}&${extra}&mode=connect&fullPath=${encodeURIComponent(fullPath)}`;

@@ -21,7 +21,7 @@ import { type PrintJobDocument, printObjectKey, printStudyTopic } from '../../do
 import { makeInstance, makeStudy, newUid } from '../support/dicom-files';
 import { stow } from '../support/dicomweb';
 import { eventually } from '../support/eventually';
-import { DOCTOR_PERMISSIONS, type Tenant, createTenant } from '../support/fixtures';
+import { DOCTOR_PERMISSIONS, type Tenant, createTenant, setAccountConfig } from '../support/fixtures';
 import { login, platformSuite } from '../support/suite';
 
 jest.setTimeout(90_000);
@@ -46,12 +46,7 @@ beforeAll(async () => {
   other = await createTenant(suite.knex, { studies: 1, users: { doctor: DOCTOR_PERMISSIONS } });
   tokens.doctor = await login(api, t.users.doctor!.username);
   tokens.outsider = await login(api, other.users.doctor!.username);
-  await suite
-    .knex('accounts')
-    .where({ id: t.accountId })
-    .update({
-      config: suite.knex.raw(`coalesce(config, '{}'::jsonb) || '{"PRINT_CUSTOM_HEADER":"Clínica Impressão Ltda"}'::jsonb`),
-    });
+  await setAccountConfig(suite.knex, t.accountId, { PRINT_CUSTOM_HEADER: 'Clínica Impressão Ltda' });
   study = makeStudy({ series: 2, perSeries: 3, modalities: ['CT', 'CT'], patientId: 'P-PRINT-1', patientName: 'Conceição^João' });
   expect((await stow(suite.platform.url, tokens.doctor!, study.files)).status).toBe(200);
   studyId = (
@@ -209,14 +204,7 @@ it("another account's study is 404 and its print topics are refused", async () =
 
 it("ALLOW_PRINT_ON_DEMAND 'false' refuses printing with 403 for that account only; unset or 'true' allows it", async () => {
   const setFlag = (accountId: string, value: unknown) =>
-    suite
-      .knex('accounts')
-      .where({ id: accountId })
-      .update({
-        config: suite.knex.raw(`coalesce(config, '{}'::jsonb) || jsonb_build_object('ALLOW_PRINT_ON_DEMAND', ?::jsonb)`, [
-          JSON.stringify(value),
-        ]),
-      });
+    setAccountConfig(suite.knex, accountId, { ALLOW_PRINT_ON_DEMAND: value });
   // A study of the other account (no images: its job starts, then ends in error).
   const outsiderStudyId = other.studyIds[0]!;
   try {

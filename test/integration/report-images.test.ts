@@ -12,7 +12,7 @@ import { type TestPki, makeTestPki } from '../../documents/testing/test-pki';
 import { ensureDocumentTools } from '../../scripts/tools';
 import { makeStudy } from '../support/dicom-files';
 import { ingestStudy } from '../support/dicomweb';
-import { DOCTOR_PERMISSIONS, type Tenant, createScheduledExam, createTenant } from '../support/fixtures';
+import { DOCTOR_PERMISSIONS, type Tenant, createScheduledExam, createTenant, setAccountConfig } from '../support/fixtures';
 import { actAs, fetchBytes, login, platformSuite } from '../support/suite';
 
 jest.setTimeout(120_000);
@@ -83,14 +83,7 @@ it('opens with the viewer’s key images, saves the selection in its order, and 
   });
 
   // The account's settings are read as the spec writes them (strings).
-  await suite
-    .knex('accounts')
-    .where({ id: t.accountId })
-    .update({
-      config: suite.knex.raw(
-        `coalesce(config, '{}'::jsonb) || '{"maxAdjacentImages":"4","allowSelectAllImagesReport":"true"}'::jsonb`,
-      ),
-    });
+  await setAccountConfig(suite.knex, t.accountId, { maxAdjacentImages: '4', allowSelectAllImagesReport: 'true' });
   expect((await act('doctor', 'GET', `/studies/${studyId}/reports/images`)).settings).toEqual({
     maxAdjacentImages: 4,
     allowSelectAllImagesReport: true,
