@@ -9,25 +9,26 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Knex } from 'knex';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createConnect } from '../../api/connects/connects';
-import type { Platform } from '../../scripts/platform';
-import { freePort } from '../../scripts/temporal-dev';
-import { startAgentProcess } from '../support/connect-agent';
-import { launchChromium, signedInPage } from '../support/browser';
+import { agentEnvFor, startAgentProcess } from '../support/connect-agent';
+import { signedInPage } from '../support/browser';
 import { makeStudy } from '../support/dicom-files';
 import { ingestStudy } from '../support/dicomweb';
-import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createTenant } from '../support/fixtures';
-import { apiClient, startTestPlatform } from '../support/platform';
+import { DOCTOR_PERMISSIONS, type Tenant, createTenant } from '../support/fixtures';
+import { E2E_ARTIFACTS, login, platformSuite } from '../support/suite';
 import { killHard } from '../support/worker-process';
 
 jest.setTimeout(150_000);
 
-const ARTIFACTS = path.resolve(__dirname, '..', '..', 'test-results', 'e2e');
-let platform: Platform;
-let knex: Knex;
-let browser: Browser;
+const suite = platformSuite({
+  overrides: { STUDY_STABLE_SECONDS: '0.3' },
+  web: true,
+  beforeStop: async () => {
+    if (agent) await killHard(agent);
+  },
+});
+const api = suite.api;
 let t: Tenant;
 let page: Page;
 let studyId: string;
@@ -36,28 +37,21 @@ let work: string;
 const study = makeStudy({ series: 1, perSeries: 3, modalities: ['CT'], patientId: 'P-E2E-CONNECT', patientName: 'Reis^Ana' });
 
 beforeAll(async () => {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'connect-e2e-'));
-  ({ platform, knex } = await startTestPlatform({ SERVE_WEB: 'true', STUDY_STABLE_SECONDS: '0.3' }));
-  t = await createTenant(knex, { studies: 0, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM'] } });
-  const api = apiClient(platform.url);
-  const token = (await api('POST', '/auth', { body: { username: t.users.doctor!.username, password: PASSWORD } })).body.data
-    .accessToken as string;
-  studyId = await ingestStudy(platform.url, knex, token, study);
-  browser = await launchChromium();
-  page = await signedInPage(browser, platform.url, t.users.doctor!.username, { viewport: { width: 1400, height: 900 } });
+  t = await createTenant(suite.knex, { studies: 0, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM'] } });
+  const token = await login(api, t.users.doctor!.username);
+  studyId = await ingestStudy(suite.platform.url, suite.knex, token, study);
+  page = await signedInPage(suite.browser, suite.platform.url, t.users.doctor!.username, {
+    viewport: { width: 1400, height: 900 },
+  });
 });
 
-afterAll(async () => {
-  if (agent) await killHard(agent);
-  await browser?.close();
-  await platform?.stop();
-  await knex?.destroy();
+afterAll(() => {
   if (work) fs.rmSync(work, { recursive: true, force: true });
 });
 
 async function openDialog() {
-  await page.goto(`${platform.url}/studies/report/${studyId}`);
+  await page.goto(`${suite.platform.url}/studies/report/${studyId}`);
   await page.getByTestId('download-more').click();
   await page.getByTestId('download-open-dialog').click();
   await page.getByTestId('download-dialog').waitFor();
@@ -70,26 +64,19 @@ it('keeps the folder path disabled, saying why, while Connect downloads are not 
   expect(await page.getByTestId('download-folder-path').isDisabled()).toBe(true);
   expect(await page.getByTestId('download-includePatientId').isDisabled()).toBe(true);
   await page.waitForTimeout(400); // the dialog's fade-in, for the screenshot only
-  await page.screenshot({ path: path.join(ARTIFACTS, 'connect-download-disabled.png') });
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'connect-download-disabled.png') });
   await page.keyboard.press('Escape');
   await page.getByTestId('download-dialog').waitFor({ state: 'detached' });
 });
 
 it("with the Connect reachable, the folder is editable and Download shows 'Download requisitado' until the agent wrote it", async () => {
-  await knex('accounts')
+  await suite
+    .knex('accounts')
     .where({ id: t.accountId })
     .update({ config: { allowDownloadConnect: 'true' } });
-  const { key } = await createConnect(knex, t.accountId, { institutionId: t.institutionId, name: 'Recepção' }, null);
+  const { key } = await createConnect(suite.knex, t.accountId, { institutionId: t.institutionId, name: 'Recepção' }, null);
   agent = (
-    await startAgentProcess({
-      PLATFORM_URL: platform.url,
-      CONNECT_KEY: key,
-      AE_TITLE: 'LAUDOS',
-      DICOM_PORT: String(await freePort()),
-      STATUS_PORT: String(await freePort()),
-      SPOOL_DIR: path.join(work, 'spool'),
-      DOWNLOAD_POLL_MS: '300',
-    })
+    await startAgentProcess(await agentEnvFor(suite.platform.url, key, path.join(work, 'spool'), { DOWNLOAD_POLL_MS: '300' }))
   ).child;
   await page.waitForTimeout(1_000); // the agent's first poll is its first heartbeat
 
@@ -105,18 +92,18 @@ it("with the Connect reachable, the folder is editable and Download shows 'Downl
   const dest = path.join(work, 'clinica', 'Exames');
   await folder.fill(dest);
   await page.getByTestId('download-includePatientId').check();
-  await page.screenshot({ path: path.join(ARTIFACTS, 'connect-download-dialog.png') });
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'connect-download-dialog.png') });
 
   await page.getByTestId('download-submit').click();
   const requested = page.getByTestId('download-requested');
   await requested.getByText('Download requisitado').waitFor();
   await requested.getByText(/arquivo\(s\) gravado\(s\) pelo Connect/).waitFor({ timeout: 60_000 });
   await requested.scrollIntoViewIfNeeded();
-  await requested.screenshot({ path: path.join(ARTIFACTS, 'connect-download-requested.png') });
-  await page.screenshot({ path: path.join(ARTIFACTS, 'connect-download-requested-page.png') });
+  await requested.screenshot({ path: path.join(E2E_ARTIFACTS, 'connect-download-requested.png') });
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'connect-download-requested-page.png') });
   const dicoms = fs.readdirSync(path.join(dest, 'P-E2E-CONNECT', 'DICOM'), { recursive: true }) as string[];
   expect(dicoms.filter((p) => p.endsWith('.dcm'))).toHaveLength(3);
   // The folder was saved with the options.
-  const saved = await knex('users').where({ id: t.users.doctor!.id }).first('config');
+  const saved = await suite.knex('users').where({ id: t.users.doctor!.id }).first('config');
   expect(JSON.parse(saved.config.DOWNLOAD_OPTIONS)).toMatchObject({ folderPath: dest, includePatientId: true });
 });

@@ -6,21 +6,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Knex } from 'knex';
-import type { Browser, Page } from 'playwright-core';
-import type { Platform } from '../../scripts/platform';
-import { launchChromium, signedInPage } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { signedInPage } from '../support/browser';
 import { makeStudy } from '../support/dicom-files';
 import { eventually } from '../support/eventually';
 import { type Tenant, createTenant } from '../support/fixtures';
-import { startTestPlatform } from '../support/platform';
+import { E2E_ARTIFACTS, platformSuite } from '../support/suite';
 
 jest.setTimeout(120_000);
 
-const ARTIFACTS = path.resolve(__dirname, '..', '..', 'test-results', 'e2e');
-let platform: Platform;
-let knex: Knex;
-let browser: Browser;
+const suite = platformSuite({ overrides: { STUDY_STABLE_SECONDS: '0.5' }, web: true });
 let t: Tenant;
 let dir: string;
 let uploaded: string;
@@ -35,25 +30,19 @@ const study = makeStudy({
 });
 
 beforeAll(async () => {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'laudos-e2e-upload-'));
-  ({ platform, knex } = await startTestPlatform({ SERVE_WEB: 'true', STUDY_STABLE_SECONDS: '0.5' }));
-  t = await createTenant(knex, {
+  t = await createTenant(suite.knex, {
     studies: 3,
     users: { uploader: ['STUDIES_UPLOAD_DICOM', 'STUDIES_SAVE_REPORTS'], reader: ['STUDIES_SAVE_REPORTS'] },
   });
-  browser = await launchChromium();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-  await knex?.destroy();
+afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
 async function loggedIn(username: string): Promise<Page> {
-  const page = await signedInPage(browser, platform.url, username, { viewport: { width: 1400, height: 900 } });
+  const page = await signedInPage(suite.browser, suite.platform.url, username, { viewport: { width: 1400, height: 900 } });
   await page.getByTestId('live-status').and(page.locator('[data-status="online"]')).waitFor({ timeout: 15_000 });
   return page;
 }
@@ -80,10 +69,10 @@ test('a study uploaded in the web app appears live in the list; a bad file is re
   expect(rejected).toContain('laudo-antigo.pdf');
   expect(rejected).toContain('O arquivo não é DICOM (Part 10).');
   expect(await page.getByTestId('upload-progress').getAttribute('aria-valuenow')).toBe('100');
-  await page.screenshot({ path: path.join(ARTIFACTS, 'dicom-upload-summary.png') });
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'dicom-upload-summary.png') });
 
   const row = await eventually(
-    () => knex('studies').where({ study_instance_uid: study.studyUid }).first('id'),
+    () => suite.knex('studies').where({ study_instance_uid: study.studyUid }).first('id'),
     (r) => Boolean(r),
   );
   for (const p of [watcher, page]) {
@@ -91,7 +80,7 @@ test('a study uploaded in the web app appears live in the list; a bad file is re
     expect(await p.getByTestId(`study-row-${row.id}`).innerText()).toContain('Paciente Upload');
   }
   await page.getByTestId('upload-close').click();
-  await watcher.screenshot({ path: path.join(ARTIFACTS, 'dicom-upload-live-list.png') });
+  await watcher.screenshot({ path: path.join(E2E_ARTIFACTS, 'dicom-upload-live-list.png') });
   uploaded = row.id;
 });
 
@@ -147,7 +136,7 @@ test('another doctor opens the uploaded study in the viewer: series, scroll, win
     (src) => Boolean(src?.includes(study.seriesUids[1]!)),
   );
   await eventually(loaded, Boolean, { what: 'second series rendered' });
-  await page.screenshot({ path: path.join(ARTIFACTS, 'dicom-viewer.png') });
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'dicom-viewer.png') });
 
   await page.getByTestId(`viewer-tags-${uploaded}`).click();
   await page.getByTestId('tags-dialog').getByText('PatientName').waitFor();

@@ -5,49 +5,34 @@
  * doctor's list until opened; saved filters kept on the server. Screenshots of the list, the
  * dialogs and the editor.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import type { Knex } from 'knex';
-import type { Browser, Page } from 'playwright-core';
-import type { Platform } from '../../scripts/platform';
-import { launchChromium, signedInPage } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { signedInPage } from '../support/browser';
 import { eventually } from '../support/eventually';
 import { DOCTOR_PERMISSIONS, type Tenant, createTenant } from '../support/fixtures';
-import { startTestPlatform } from '../support/platform';
+import { E2E_ARTIFACTS, platformSuite } from '../support/suite';
 
 jest.setTimeout(120_000);
 
-const ARTIFACTS = path.resolve(__dirname, '..', '..', 'test-results', 'e2e');
 const DOCTOR = [...DOCTOR_PERMISSIONS, 'STUDIES_EDIT_CRITICAL_FINDING_SUSPECT' as const, 'STUDIES_CREATE_COMMENTS' as const];
-let platform: Platform;
-let knex: Knex;
-let browser: Browser;
+const suite = platformSuite({ web: true });
 let t: Tenant;
 let doctor: Page;
 let colleague: Page;
 
 async function loggedIn(username: string): Promise<Page> {
-  const page = await signedInPage(browser, platform.url, username, { viewport: { width: 1500, height: 900 } });
+  const page = await signedInPage(suite.browser, suite.platform.url, username, { viewport: { width: 1500, height: 900 } });
   return page;
 }
 
 beforeAll(async () => {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  ({ platform, knex } = await startTestPlatform({ SERVE_WEB: 'true' }));
-  t = await createTenant(knex, { studies: 2, users: { doctor: DOCTOR, colleague: DOCTOR } });
-  await knex('account_critical_findings').insert([
+  t = await createTenant(suite.knex, { studies: 2, users: { doctor: DOCTOR, colleague: DOCTOR } });
+  await suite.knex('account_critical_findings').insert([
     { account_id: t.accountId, level_and_name: 'Nível 1 - Pneumotórax hipertensivo' },
     { account_id: t.accountId, level_and_name: 'Nível 2 - Tromboembolismo pulmonar' },
   ]);
-  browser = await launchChromium();
   doctor = await loggedIn(t.users.doctor!.username);
   colleague = await loggedIn(t.users.colleague!.username);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-  await knex?.destroy();
 });
 
 const attr = (page: Page, testId: string, name: string) =>
@@ -72,7 +57,7 @@ test('a suspicion registered from the list reaches the doctor live; the doctor a
   expect(await dialog.getByTestId('finding-required').innerText()).toBe('Descrição do achado crítico é obrigatória');
   await dialog.getByTestId('finding-option-Nível 1 - Pneumotórax hipertensivo').click();
   await dialog.getByTestId('finding-observation').fill('Possível pneumotórax à direita.');
-  await colleague.screenshot({ path: path.join(ARTIFACTS, 'finding-register-dialog.png') });
+  await colleague.screenshot({ path: path.join(E2E_ARTIFACTS, 'finding-register-dialog.png') });
   await dialog.getByTestId('finding-register').click();
   await eventually(
     () => dialog.getByTestId('finding-status').innerText(),
@@ -83,14 +68,14 @@ test('a suspicion registered from the list reaches the doctor live; the doctor a
 
   // The doctor's list shows the suspicion without a reload.
   await untilAttr(doctor, `study-finding-${studyId}`, 'data-status', 'SUSPICION_CREATED');
-  await doctor.screenshot({ path: path.join(ARTIFACTS, 'studies-list-badges.png') });
+  await doctor.screenshot({ path: path.join(E2E_ARTIFACTS, 'studies-list-badges.png') });
 
   // Starting the report opens the finding dialog by itself (spec 1 §4).
   await doctor.getByTestId(`study-row-${studyId}`).click();
   await doctor.getByTestId('start-report').click();
   const decide = doctor.getByTestId('critical-finding-dialog');
   await decide.getByTestId('finding-accept').waitFor();
-  await doctor.screenshot({ path: path.join(ARTIFACTS, 'finding-decide-dialog.png') });
+  await doctor.screenshot({ path: path.join(E2E_ARTIFACTS, 'finding-decide-dialog.png') });
   await decide.getByTestId('finding-accept').click();
   await eventually(
     () => decide.getByTestId('finding-status').innerText(),
@@ -113,10 +98,10 @@ test('a comment is unread on the other doctor’s list until opened; the limit w
   await box.getByTestId('comment-input').fill('Paciente com prótese metálica no quadril.');
   await box.getByTestId('comment-send').click();
   await box.getByTestId('comment-item').waitFor();
-  await colleague.screenshot({ path: path.join(ARTIFACTS, 'comments-dialog.png') });
+  await colleague.screenshot({ path: path.join(E2E_ARTIFACTS, 'comments-dialog.png') });
   await colleague.keyboard.press('Escape');
 
-  await doctor.goto(`${platform.url}/studies`);
+  await doctor.goto(`${suite.platform.url}/studies`);
   await untilAttr(doctor, `study-comments-${studyId}`, 'data-unread', '1');
   await doctor.getByTestId(`study-comments-${studyId}`).click();
   expect(await doctor.getByTestId('comment-item').innerText()).toContain('Paciente com prótese metálica no quadril.');
@@ -125,14 +110,14 @@ test('a comment is unread on the other doctor’s list until opened; the limit w
 });
 
 test('saved filters follow the doctor to another browser', async () => {
-  await doctor.goto(`${platform.url}/studies?modality=CT`);
+  await doctor.goto(`${suite.platform.url}/studies?modality=CT`);
   await doctor.getByTestId('saved-filters').click();
   await doctor.getByTestId('saved-filters-save').click();
   await doctor.getByTestId('saved-filter-name').fill('Tomografias');
   await doctor.getByTestId('saved-filter-confirm').click();
   await eventually(
     async () =>
-      (await knex('users').where({ id: t.users.doctor!.id }).first('config')).config.SAVED_FILTERS as string | undefined,
+      (await suite.knex('users').where({ id: t.users.doctor!.id }).first('config')).config.SAVED_FILTERS as string | undefined,
     (v) => typeof v === 'string' && v.includes('Tomografias'),
     { what: 'saved filter on the server' },
   );

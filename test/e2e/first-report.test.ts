@@ -3,60 +3,49 @@
  * login page and language, account selection and the study list, the report page and
  * Start, the live update in a second window, and the workflow with its search attributes.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import type { Knex } from 'knex';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { Client, Connection } from '@temporalio/client';
-import type { Platform } from '../../scripts/platform';
 import { laudoWorkflowId } from '../../workflows/laudo/messages';
-import { launchChromium } from '../support/browser';
 import { type Tenant, PASSWORD, createTenant } from '../support/fixtures';
 import { eventually } from '../support/eventually';
-import { startTestPlatform } from '../support/platform';
+import { E2E_ARTIFACTS, platformSuite } from '../support/suite';
 import { testEnv } from '../setup/env';
 
 jest.setTimeout(120_000);
 
-const ARTIFACTS = path.resolve(__dirname, '..', '..', 'test-results', 'e2e');
-let platform: Platform;
-let knex: Knex;
-let browser: Browser;
+const suite = platformSuite({
+  web: true,
+  beforeStop: async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+  },
+});
 let human: Tenant;
 let vet: Tenant;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  ({ platform, knex } = await startTestPlatform({ SERVE_WEB: 'true' }));
-  human = await createTenant(knex, {
+  human = await createTenant(suite.knex, {
     studies: 30,
     users: { doctor: ['STUDIES_SAVE_REPORTS'], colleague: ['STUDIES_SAVE_REPORTS'] },
   });
-  vet = await createTenant(knex, { studies: 2, isForHuman: false, users: {} });
+  vet = await createTenant(suite.knex, { studies: 2, isForHuman: false, users: {} });
   // The doctor works for both accounts: the account-selection screen comes first.
-  await knex('user_accounts').insert({ user_id: human.users.doctor!.id, account_id: vet.accountId });
-  const [role] = await knex('roles')
+  await suite.knex('user_accounts').insert({ user_id: human.users.doctor!.id, account_id: vet.accountId });
+  const [role] = await suite
+    .knex('roles')
     .insert({ account_id: vet.accountId, name: 'Veterinário', permissions: ['STUDIES_SAVE_REPORTS'] })
     .returning('id');
-  await knex('user_institution_roles').insert({
+  await suite.knex('user_institution_roles').insert({
     account_id: vet.accountId,
     user_id: human.users.doctor!.id,
     institution_id: vet.institutionId,
     role_id: role.id,
   });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await platform?.stop();
-  await knex?.destroy();
 });
 
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await suite.browser.newContext({
     viewport: { width: 1400, height: 900 },
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
@@ -66,7 +55,7 @@ async function newPage(): Promise<Page> {
 }
 
 async function login(page: Page, username: string): Promise<void> {
-  await page.goto(`${platform.url}/login`);
+  await page.goto(`${suite.platform.url}/login`);
   await page.getByTestId('login-username').fill(username);
   await page.getByTestId('login-password').fill(PASSWORD);
   await page.getByTestId('login-password').press('Enter');
@@ -82,7 +71,7 @@ const statusOf = (page: Page, studyId: string) => page.getByTestId(`study-status
 
 test('1. the login page opens in pt-BR and keeps the chosen language', async () => {
   const page = await newPage();
-  await page.goto(platform.url);
+  await page.goto(suite.platform.url);
   await page.waitForURL('**/login');
   await expectVisible(page.getByText('Usuário ou e-mail').first());
   await page.getByTestId('language-switch').click();
@@ -98,7 +87,7 @@ test('1. the login page opens in pt-BR and keeps the chosen language', async () 
 
 test('1b. wrong credentials show the spec message on the form', async () => {
   const page = await newPage();
-  await page.goto(`${platform.url}/login`);
+  await page.goto(`${suite.platform.url}/login`);
   await page.getByTestId('login-username').fill(human.users.doctor!.username);
   await page.getByTestId('login-password').fill('wrong-Password1!');
   await page.getByTestId('login-submit').click();
@@ -118,11 +107,11 @@ test('2-5. choose an account, list studies, start a report and see it live in a 
   const table = page.locator('table');
   for (const header of ['Paciente', 'Modalidade', 'Instituição'])
     await expectVisible(table.getByText(header, { exact: false }).first());
-  const newestRow = await knex('studies').where({ id: newest }).first('accession_number');
+  const newestRow = await suite.knex('studies').where({ id: newest }).first('accession_number');
   await expectVisible(rowOf(page, newest).getByText(newestRow.accession_number));
   await expectVisible(rowOf(page, newest).getByText('30/11/2026', { exact: true })); // DD/MM/YYYY in pt-BR
   await expectText(statusOf(page, newest), 'Não iniciado');
-  await page.screenshot({ path: path.join(ARTIFACTS, 'study-list.png'), fullPage: true });
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'study-list.png'), fullPage: true });
 
   // Page sizes 10 / 25 / 50 / 100.
   await page.getByRole('combobox').last().click();
@@ -147,15 +136,15 @@ test('2-5. choose an account, list studies, start a report and see it live in a 
   await page.waitForURL(`**/studies/report/${studyId}`);
   await expectText(page.getByTestId('report-state'), 'Não iniciado');
   await expectVisible(page.getByTestId('start-report'));
-  await page.screenshot({ path: path.join(ARTIFACTS, 'report-page-not-started.png'), fullPage: true });
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'report-page-not-started.png'), fullPage: true });
 
   await page.getByTestId('start-report').click();
   const clicked = Date.now();
   await expectText(page.getByTestId('report-state'), 'Em andamento');
   // The other window sees it within a second, without reloading.
   await expectText(statusOf(second, studyId), 'Em andamento', 1_000 + (Date.now() - clicked));
-  await page.screenshot({ path: path.join(ARTIFACTS, 'report-page-in-progress.png'), fullPage: true });
-  await second.screenshot({ path: path.join(ARTIFACTS, 'study-list-live.png'), fullPage: true });
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'report-page-in-progress.png'), fullPage: true });
+  await second.screenshot({ path: path.join(E2E_ARTIFACTS, 'study-list-live.png'), fullPage: true });
   await eventually(
     () => page.getByTestId('start-report').count(),
     (n) => n === 0,
@@ -163,7 +152,7 @@ test('2-5. choose an account, list studies, start a report and see it live in a 
   );
 
   // The workflow `laudo:{laudoId}` with its search attributes (what the Temporal UI shows).
-  const { laudo_id: laudoId } = await knex('studies').where({ id: studyId }).first('laudo_id');
+  const { laudo_id: laudoId } = await suite.knex('studies').where({ id: studyId }).first('laudo_id');
   const connection = await Connection.connect({ address: testEnv('temporalAddress') });
   try {
     const client = new Client({ connection });
@@ -199,7 +188,7 @@ test('the brand follows the account: the veterinary account shows the vet brand'
   await page.waitForURL('**/studies');
   await expectVisible(page.getByText('Laudos Vet').first());
   await expectVisible(rowOf(page, vet.studyIds[1]!));
-  await page.screenshot({ path: path.join(ARTIFACTS, 'study-list-vet.png'), fullPage: true });
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'study-list-vet.png'), fullPage: true });
 });
 
 async function expectVisible(locator: ReturnType<Page['locator']>, timeout = 10_000): Promise<void> {

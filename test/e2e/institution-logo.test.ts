@@ -4,41 +4,24 @@
  * before upload, a PNG uploaded and shown, and a doctor of the account sees it without the
  * upload controls. Screenshot of the page.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import type { Knex } from 'knex';
 import sharp from 'sharp';
-import type { Browser } from 'playwright-core';
-import type { Platform } from '../../scripts/platform';
-import { launchChromium, signedInPage } from '../support/browser';
+import { signedInPage } from '../support/browser';
 import { DOCTOR_PERMISSIONS, type Tenant, createTenant } from '../support/fixtures';
-import { startTestPlatform } from '../support/platform';
+import { E2E_ARTIFACTS, platformSuite } from '../support/suite';
 
 jest.setTimeout(120_000);
 
-const ARTIFACTS = path.resolve(__dirname, '..', '..', 'test-results', 'e2e');
-
-let platform: Platform;
-let knex: Knex;
-let browser: Browser;
+const suite = platformSuite({ worker: false, web: true });
 let t: Tenant;
 
 beforeAll(async () => {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  ({ platform, knex } = await startTestPlatform({ SERVE_WEB: 'true' }, { worker: false }));
-  t = await createTenant(knex, { studies: 1, users: { admin: [], doctor: DOCTOR_PERMISSIONS } });
-  await knex('user_accounts').where({ user_id: t.users.admin!.id, account_id: t.accountId }).update({ is_admin: true });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-  await knex?.destroy();
+  t = await createTenant(suite.knex, { studies: 1, users: { admin: [], doctor: DOCTOR_PERMISSIONS } });
+  await suite.knex('user_accounts').where({ user_id: t.users.admin!.id, account_id: t.accountId }).update({ is_admin: true });
 });
 
 test('the administrator uploads the logo; a doctor sees it', async () => {
-  const page = await signedInPage(browser, platform.url, t.users.admin!.username);
+  const page = await signedInPage(suite.browser, suite.platform.url, t.users.admin!.username);
   await page.getByTestId('institutions-menu').click();
   const row = page.getByTestId(`institution-${t.institutionId}`);
   await row.getByText('Sem logo', { exact: true }).waitFor();
@@ -51,7 +34,9 @@ test('the administrator uploads the logo; a doctor sees it', async () => {
   await row.getByTestId('institution-logo-error').getByText('O logo excede o limite de 2MB').waitFor();
 
   const png = await sharp({ create: { width: 360, height: 120, channels: 3, background: '#0b6e99' } })
-    .composite([{ input: Buffer.from('<svg width="360" height="120"><rect x="20" y="20" width="80" height="80" fill="#fff"/></svg>') }])
+    .composite([
+      { input: Buffer.from('<svg width="360" height="120"><rect x="20" y="20" width="80" height="80" fill="#fff"/></svg>') },
+    ])
     .png()
     .toBuffer();
   await row.getByTestId('institution-logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
@@ -60,12 +45,12 @@ test('the administrator uploads the logo; a doctor sees it', async () => {
   await img.waitFor();
   expect(await img.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth)).toBe(360);
   expect(await row.getByTestId('institution-logo-error').count()).toBe(0);
-  await page.screenshot({ path: path.join(ARTIFACTS, 'institution-logo.png') });
-  const stored = await knex('institution_logos').where({ institution_id: t.institutionId }).first('mime');
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'institution-logo.png') });
+  const stored = await suite.knex('institution_logos').where({ institution_id: t.institutionId }).first('mime');
   expect(stored.mime).toBe('image/png');
 
-  const doctor = await signedInPage(browser, platform.url, t.users.doctor!.username);
-  await doctor.goto(`${platform.url}/institutions`);
+  const doctor = await signedInPage(suite.browser, suite.platform.url, t.users.doctor!.username);
+  await doctor.goto(`${suite.platform.url}/institutions`);
   const doctorRow = doctor.getByTestId(`institution-${t.institutionId}`);
   await doctorRow.getByTestId('institution-logo').waitFor();
   expect(await doctorRow.getByTestId('institution-logo-file').count()).toBe(0);

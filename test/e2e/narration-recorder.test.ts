@@ -3,49 +3,37 @@
  * records about 3 s with a pause, listens, is asked before leaving with unsent audio, sends;
  * the study list shows 'Laudo narrado' and the stored audio is a real MP3 of that length.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import type { Knex } from 'knex';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { frameAt, firstMp3Frame } from '../../domain/audio/mp3';
-import type { Platform } from '../../scripts/platform';
-import { launchChromium } from '../support/browser';
 import { eventually } from '../support/eventually';
 import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createTenant } from '../support/fixtures';
-import { apiClient, startTestPlatform } from '../support/platform';
+import { E2E_ARTIFACTS, login, platformSuite } from '../support/suite';
 
 jest.setTimeout(120_000);
 
-const ARTIFACTS = path.resolve(__dirname, '..', '..', 'test-results', 'e2e');
-let platform: Platform;
-let knex: Knex;
-let browser: Browser;
+const suite = platformSuite({
+  web: true,
+  chromiumArgs: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+});
+const api = suite.api;
 let t: Tenant;
 let page: Page;
 
 beforeAll(async () => {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  ({ platform, knex } = await startTestPlatform({ SERVE_WEB: 'true' }));
-  t = await createTenant(knex, { studies: 1, users: { doctor: DOCTOR_PERMISSIONS } });
-  browser = await launchChromium(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
-  const context = await browser.newContext({ viewport: { width: 1400, height: 950 }, locale: 'pt-BR' });
-  await context.grantPermissions(['microphone'], { origin: platform.url });
+  t = await createTenant(suite.knex, { studies: 1, users: { doctor: DOCTOR_PERMISSIONS } });
+  const context = await suite.browser.newContext({ viewport: { width: 1400, height: 950 }, locale: 'pt-BR' });
+  await context.grantPermissions(['microphone'], { origin: suite.platform.url });
   page = await context.newPage();
   page.setDefaultTimeout(20_000);
   page.on('console', (m) => {
     if (m.type() === 'error') console.log(`browser: ${m.text()}`);
   });
-  await page.goto(`${platform.url}/login`);
+  await page.goto(`${suite.platform.url}/login`);
   await page.getByTestId('login-username').fill(t.users.doctor!.username);
   await page.getByTestId('login-password').fill(PASSWORD);
   await page.getByTestId('login-password').press('Enter');
   await page.waitForURL('**/studies');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-  await knex?.destroy();
 });
 
 const recorderState = () => page.getByTestId('narration-recorder').getAttribute('data-state');
@@ -74,7 +62,7 @@ function mp3Seconds(bytes: Uint8Array): number {
 
 test('record with a pause, listen, leave prompt, send: the report is narrated and the audio is an MP3', async () => {
   const studyId = t.studyIds[0]!;
-  await page.goto(`${platform.url}/studies/report/${studyId}`);
+  await page.goto(`${suite.platform.url}/studies/report/${studyId}`);
   await page.getByTestId('start-report').click();
   await eventually(
     () => page.getByTestId('report-state').innerText(),
@@ -95,7 +83,7 @@ test('record with a pause, listen, leave prompt, send: the report is narrated an
     (v) => v > 0,
     { timeout: 5_000, what: 'level meter moves' },
   );
-  await page.screenshot({ path: path.join(ARTIFACTS, 'recorder-recording.png'), fullPage: true });
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'recorder-recording.png'), fullPage: true });
 
   await page.getByTestId('recorder-pause').click();
   await untilState('paused');
@@ -128,13 +116,13 @@ test('record with a pause, listen, leave prompt, send: the report is narrated an
     (performance.getEntriesByType('resource') as unknown as { name: string }[]).map((e) => e.name),
   );
   expect(scripts.some((n) => /mp3-encoder\.worker/.test(n))).toBe(true);
-  await page.screenshot({ path: path.join(ARTIFACTS, 'recorder-stopped.png'), fullPage: true });
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'recorder-stopped.png'), fullPage: true });
 
   // leaving with unsent audio asks first; staying keeps the clip
   await page.locator('header a[href="/studies"]').first().click();
   await page.getByTestId('recorder-leave-dialog').getByText('Deseja mesmo sair do site?').waitFor();
   await page.waitForTimeout(400); // the dialog's fade-in, for the screenshot
-  await page.screenshot({ path: path.join(ARTIFACTS, 'recorder-leave-prompt.png') });
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'recorder-leave-prompt.png') });
   await page.getByTestId('recorder-leave-dialog').getByRole('button', { name: 'Cancelar' }).click();
   expect(page.url()).toContain(`/studies/report/${studyId}`);
   expect(await recorderState()).toBe('stopped');
@@ -150,13 +138,11 @@ test('record with a pause, listen, leave prompt, send: the report is narrated an
     { what: 'row shows Laudo narrado' },
   );
   expect(await page.getByTestId('narration-recorder').count()).toBe(0);
-  await page.screenshot({ path: path.join(ARTIFACTS, 'recorder-sent.png'), fullPage: true });
-  expect((await knex('studies').where({ id: studyId }).first('laudo_state')).laudo_state).toBe(22);
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'recorder-sent.png'), fullPage: true });
+  expect((await suite.knex('studies').where({ id: studyId }).first('laudo_state')).laudo_state).toBe(22);
 
-  const api = apiClient(platform.url);
-  const token = (await api('POST', '/auth', { body: { username: t.users.doctor!.username, password: PASSWORD } })).body.data
-    .accessToken;
-  const res = await fetch(`${platform.url}/api/studies/${studyId}/narratedReport`, { headers: { access_token: token } });
+  const token = await login(api, t.users.doctor!.username);
+  const res = await fetch(`${suite.platform.url}/api/studies/${studyId}/narratedReport`, { headers: { access_token: token } });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe('audio/mpeg');
   const bytes = new Uint8Array(await res.arrayBuffer());

@@ -8,21 +8,15 @@
  * are gone. Screenshots of the sketch, the status, the preview and the reopened dialog.
  */
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
-import type { Knex } from 'knex';
-import type { Browser, Page } from 'playwright-core';
-import type { Platform } from '../../scripts/platform';
-import { launchChromium } from '../support/browser';
+import type { Page } from 'playwright-core';
 import { makeStudy } from '../support/dicom-files';
 import { ingestStudy } from '../support/dicomweb';
 import { eventually } from '../support/eventually';
-import { DOCTOR_PERMISSIONS, type Tenant, PASSWORD, createTenant } from '../support/fixtures';
-import { apiClient, startTestPlatform } from '../support/platform';
+import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createTenant, setAccountConfig } from '../support/fixtures';
+import { E2E_ARTIFACTS, login, platformSuite } from '../support/suite';
 
 jest.setTimeout(120_000);
-
-const ARTIFACTS = path.resolve(__dirname, '..', '..', 'test-results', 'e2e');
 
 /** Waits until the page sketch shows `cells` cells (it follows the choices a render later). */
 const sketchCells = (page: Page, cells: string) =>
@@ -31,46 +25,34 @@ const sketchCells = (page: Page, cells: string) =>
     (v) => v === cells,
     { what: `a sketch of ${cells} cells` },
   );
-let platform: Platform;
-let knex: Knex;
-let browser: Browser;
+const suite = platformSuite({ overrides: { STUDY_STABLE_SECONDS: '0.3' }, web: true });
+const api = suite.api;
 let t: Tenant;
 let page: Page;
 let studyId: string;
 let study: ReturnType<typeof makeStudy>;
 
 beforeAll(async () => {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  ({ platform, knex } = await startTestPlatform({ SERVE_WEB: 'true', STUDY_STABLE_SECONDS: '0.3' }));
-  t = await createTenant(knex, { studies: 0, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM'] } });
-  const api = apiClient(platform.url);
-  const token = (await api('POST', '/auth', { body: { username: t.users.doctor!.username, password: PASSWORD } })).body.data
-    .accessToken as string;
+  t = await createTenant(suite.knex, { studies: 0, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM'] } });
+  const token = await login(api, t.users.doctor!.username);
   study = makeStudy({ series: 2, perSeries: 6, modalities: ['CT', 'CT'], patientName: 'Souza^Carla', rows: 128, columns: 128 });
-  studyId = await ingestStudy(platform.url, knex, token, study);
-  browser = await launchChromium();
-  const context = await browser.newContext({
+  studyId = await ingestStudy(suite.platform.url, suite.knex, token, study);
+  const context = await suite.browser.newContext({
     viewport: { width: 1500, height: 900 },
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     acceptDownloads: true,
   });
   page = await context.newPage();
-  await page.goto(`${platform.url}/login`);
+  await page.goto(`${suite.platform.url}/login`);
   await page.getByTestId('login-username').fill(t.users.doctor!.username);
   await page.getByTestId('login-password').fill(PASSWORD);
   await page.getByTestId('login-password').press('Enter');
   await page.waitForURL('**/studies');
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-  await knex?.destroy();
-});
-
 test('print a 2x2 layout from the viewer', async () => {
-  await page.goto(`${platform.url}/studies/${studyId}/viewer/general`);
+  await page.goto(`${suite.platform.url}/studies/${studyId}/viewer/general`);
   await page.getByTestId('study-versions-dialog').waitFor();
   await page.keyboard.press('Escape');
   await page.getByTestId(`viewer-print-${studyId}`).click();
@@ -88,7 +70,7 @@ test('print a 2x2 layout from the viewer', async () => {
   expect(await page.getByTestId('print-preview').isDisabled()).toBe(true);
   expect(await page.getByTestId('print-save').isDisabled()).toBe(true);
   await page.getByTestId('print-option-grid').click();
-  await page.screenshot({ path: path.join(ARTIFACTS, 'print-dialog-sketch.png') });
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'print-dialog-sketch.png') });
 
   // Every status text the dialog shows, recorded in the page as it changes.
   // (A script string: the tests are type-checked without the DOM library.)
@@ -104,7 +86,7 @@ test('print a 2x2 layout from the viewer', async () => {
     .getByTestId('print-progress')
     .waitFor({ timeout: 5_000 })
     .catch(() => undefined);
-  await page.screenshot({ path: path.join(ARTIFACTS, 'print-dialog-status.png') });
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'print-dialog-status.png') });
   await eventually(
     () =>
       page
@@ -128,10 +110,10 @@ test('print a 2x2 layout from the viewer', async () => {
   );
   expect(await page.getByTestId('print-status').count()).toBe(0);
   await page.waitForTimeout(1000);
-  await page.screenshot({ path: path.join(ARTIFACTS, 'print-dialog-preview.png') });
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'print-dialog-preview.png') });
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('print-download').click()]);
-  const file = path.join(ARTIFACTS, 'print-2x2.pdf');
+  const file = path.join(E2E_ARTIFACTS, 'print-2x2.pdf');
   await download.saveAs(file);
   expect(execFileSync('pdfinfo', [file], { encoding: 'utf8' })).toMatch(/Pages:\s+2/);
   execFileSync('qpdf', ['--check', file]);
@@ -140,14 +122,14 @@ test('print a 2x2 layout from the viewer', async () => {
 
   await page.getByTestId('print-save').click();
   await page.getByText('Impressão salva').waitFor();
-  expect((await knex('accounts').where({ id: t.accountId }).first('config')).config.PRINT_CONFIG).toMatchObject({
+  expect((await suite.knex('accounts').where({ id: t.accountId }).first('config')).config.PRINT_CONFIG).toMatchObject({
     layout: { row: 2, col: 2 },
     seriesIds: [expect.any(String)],
   });
 });
 
 test("the report page's study details open the same dialog, with the saved config", async () => {
-  await page.goto(`${platform.url}/studies/report/${studyId}`);
+  await page.goto(`${suite.platform.url}/studies/report/${studyId}`);
   const config = page.waitForResponse((r) => r.url().endsWith('/api/layouts') && r.request().method() === 'GET');
   await page.getByTestId('open-print').click();
   await page.getByTestId('print-dialog').waitFor();
@@ -165,7 +147,7 @@ test("the report page's study details open the same dialog, with the saved confi
   await sketchCells(page, '4');
   await page.getByTestId('print-layout-saved-2x5').click();
   await sketchCells(page, '10');
-  await page.screenshot({ path: path.join(ARTIFACTS, 'print-dialog-saved-layouts.png') });
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'print-dialog-saved-layouts.png') });
   await page.getByTestId('print-close').click();
   await page.getByTestId('print-dialog').waitFor({ state: 'detached' });
   await page.reload();
@@ -187,7 +169,7 @@ test("the report page's study details open the same dialog, with the saved confi
     await failure.waitFor();
     expect(await page.getByTestId('print-error-text').innerText()).toBe('Unable to get the image print file, please try again');
     await page.waitForTimeout(500); // the dialog's fade-in
-    await page.screenshot({ path: path.join(ARTIFACTS, 'print-dialog-error.png') });
+    await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'print-dialog-error.png') });
     await page.keyboard.press('Enter');
     await page.getByTestId('print-error').waitFor({ state: 'detached' });
   } finally {
@@ -198,29 +180,28 @@ test("the report page's study details open the same dialog, with the saved confi
 });
 
 test("with ALLOW_PRINT_ON_DEMAND 'false' the viewer and the report page have no print button", async () => {
-  await knex('accounts')
-    .where({ id: t.accountId })
-    .update({ config: knex.raw(`coalesce(config, '{}'::jsonb) || '{"ALLOW_PRINT_ON_DEMAND":"false"}'::jsonb`) });
+  await setAccountConfig(suite.knex, t.accountId, { ALLOW_PRINT_ON_DEMAND: 'false' });
   try {
     // The setting is read before the button would show: wait for its answer.
     const settings = page.waitForResponse((r) => r.url().endsWith(`/api/accounts/${t.accountId}/config`));
-    await page.goto(`${platform.url}/studies/report/${studyId}`);
+    await page.goto(`${suite.platform.url}/studies/report/${studyId}`);
     expect(await (await settings).json()).toMatchObject({ ALLOW_PRINT_ON_DEMAND: 'false' });
     await page.getByTestId('open-viewer').waitFor();
     await page.waitForTimeout(300);
     expect(await page.getByTestId('open-print').count()).toBe(0);
     const viewerSettings = page.waitForResponse((r) => r.url().endsWith(`/api/accounts/${t.accountId}/config`));
-    await page.goto(`${platform.url}/studies/${studyId}/viewer/general`);
+    await page.goto(`${suite.platform.url}/studies/${studyId}/viewer/general`);
     await viewerSettings;
     await page.getByTestId(`viewer-manual-${studyId}`).waitFor();
     await page.waitForTimeout(300);
     expect(await page.getByTestId(`viewer-print-${studyId}`).count()).toBe(0);
   } finally {
-    await knex('accounts')
+    await suite
+      .knex('accounts')
       .where({ id: t.accountId })
-      .update({ config: knex.raw(`config - 'ALLOW_PRINT_ON_DEMAND'`) });
+      .update({ config: suite.knex.raw(`config - 'ALLOW_PRINT_ON_DEMAND'`) });
   }
   // Back on (unset): the button is there again.
-  await page.goto(`${platform.url}/studies/report/${studyId}`);
+  await page.goto(`${suite.platform.url}/studies/report/${studyId}`);
   await page.getByTestId('open-print').waitFor();
 });

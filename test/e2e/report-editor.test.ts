@@ -2,30 +2,25 @@
  * A doctor's report in the browser: start, type with autosave, reload without losing a
  * word, a standard phrase, finish, then reopen with a reason and see the archived version.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import type { Knex } from 'knex';
-import type { Browser, Page } from 'playwright-core';
-import type { Platform } from '../../scripts/platform';
-import { launchChromium, signedInPage } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { signedInPage } from '../support/browser';
 import { eventually } from '../support/eventually';
 import { DOCTOR_PERMISSIONS, type Tenant, createTenant } from '../support/fixtures';
-import { startTestPlatform } from '../support/platform';
+import { E2E_ARTIFACTS, platformSuite } from '../support/suite';
 
 jest.setTimeout(120_000);
 
-const ARTIFACTS = path.resolve(__dirname, '..', '..', 'test-results', 'e2e');
-let platform: Platform;
-let knex: Knex;
-let browser: Browser;
+const suite = platformSuite({ web: true });
 let t: Tenant;
 let page: Page;
 
 beforeAll(async () => {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  ({ platform, knex } = await startTestPlatform({ SERVE_WEB: 'true' }));
-  t = await createTenant(knex, { studies: 2, users: { doctor: [...DOCTOR_PERMISSIONS, 'PHRASES_CREATE_PHRASES_BY_ACCOUNT'] } });
-  await knex('phrases').insert({
+  t = await createTenant(suite.knex, {
+    studies: 2,
+    users: { doctor: [...DOCTOR_PERMISSIONS, 'PHRASES_CREATE_PHRASES_BY_ACCOUNT'] },
+  });
+  await suite.knex('phrases').insert({
     account_id: t.accountId,
     code: 'NORMAL',
     title: 'Exame normal',
@@ -33,14 +28,7 @@ beforeAll(async () => {
     exams: [],
     modalities: [],
   });
-  browser = await launchChromium();
-  page = await signedInPage(browser, platform.url, t.users.doctor!.username);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-  await knex?.destroy();
+  page = await signedInPage(suite.browser, suite.platform.url, t.users.doctor!.username);
 });
 
 const text = async (testId: string) =>
@@ -59,7 +47,7 @@ const until = (testId: string, wanted: string, timeout = 10_000) =>
 
 test('start, type with autosave, reload, phrase, finish, reopen', async () => {
   const studyId = t.studyIds[1]!;
-  await page.goto(`${platform.url}/studies/report/${studyId}`);
+  await page.goto(`${suite.platform.url}/studies/report/${studyId}`);
   await until('report-state', 'Não iniciado');
   await page.getByTestId('start-report').click();
   await until('report-state', 'Em andamento');
@@ -68,7 +56,9 @@ test('start, type with autosave, reload, phrase, finish, reopen', async () => {
   await editor.click();
   await page.keyboard.type('Pulmões sem alterações. ');
   await until('draft-status', 'Rascunho salvo');
-  expect((await knex('study_drafts').where({ study_id: studyId }).first('content')).content).toContain('Pulmões sem alterações.');
+  expect((await suite.knex('study_drafts').where({ study_id: studyId }).first('content')).content).toContain(
+    'Pulmões sem alterações.',
+  );
 
   // Nothing typed is lost on a reload: the draft comes back.
   await page.reload();
@@ -87,7 +77,7 @@ test('start, type with autosave, reload, phrase, finish, reopen', async () => {
     (v) => v.includes('Exame dentro dos limites da normalidade.'),
     { what: 'phrase expanded' },
   );
-  await page.screenshot({ path: path.join(ARTIFACTS, 'report-editor.png'), fullPage: true });
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'report-editor.png'), fullPage: true });
 
   // The current text becomes a personal mask (title and modality required).
   await page.getByTestId('toolbar-masksMenu').click();
@@ -95,10 +85,10 @@ test('start, type with autosave, reload, phrase, finish, reopen', async () => {
   await page.getByTestId('mask-save').click();
   await page.getByTestId('create-mask-dialog').getByRole('alert').waitFor();
   await page.getByTestId('mask-title').fill('Minha TC normal');
-  await page.screenshot({ path: path.join(ARTIFACTS, 'dialog-create-mask.png') });
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'dialog-create-mask.png') });
   await page.getByTestId('mask-save').click();
   const mask = await eventually(
-    () => knex('masks').where({ account_id: t.accountId, title: 'Minha TC normal' }).first('scope', 'modality', 'content'),
+    () => suite.knex('masks').where({ account_id: t.accountId, title: 'Minha TC normal' }).first('scope', 'modality', 'content'),
     (m) => Boolean(m),
     { what: 'mask created' },
   );
@@ -110,7 +100,8 @@ test('start, type with autosave, reload, phrase, finish, reopen', async () => {
   await page.getByTestId('label-input').fill('Urgente');
   await page.getByTestId('label-add').click();
   await eventually(
-    () => knex('study_labels as sl').join('labels as l', 'l.id', 'sl.label_id').where('sl.study_id', studyId).pluck('l.name'),
+    () =>
+      suite.knex('study_labels as sl').join('labels as l', 'l.id', 'sl.label_id').where('sl.study_id', studyId).pluck('l.name'),
     (names) => names.includes('Urgente'),
     { what: 'label added' },
   );
@@ -123,18 +114,19 @@ test('start, type with autosave, reload, phrase, finish, reopen', async () => {
   await page.getByTestId(`study-row-${studyId}`).waitFor();
   expect(await page.locator('.ProseMirror').count()).toBe(0);
   await eventually(
-    async () => (await knex('studies').where({ id: studyId }).first('laudo_state')).laudo_state,
+    async () => (await suite.knex('studies').where({ id: studyId }).first('laudo_state')).laudo_state,
     (s) => s === 2,
     { what: 'report concluded' },
   );
-  const { laudo_id: laudoId } = await knex('studies').where({ id: studyId }).first('laudo_id');
-  const version = await knex('laudo_versions as v')
+  const { laudo_id: laudoId } = await suite.knex('studies').where({ id: studyId }).first('laudo_id');
+  const version = await suite
+    .knex('laudo_versions as v')
     .join('laudo_contents as c', 'c.id', 'v.content_id')
     .where({ 'v.laudo_id': laudoId })
     .first('c.body');
   expect(version.body).toContain('Exame dentro dos limites da normalidade.');
 
-  await page.goto(`${platform.url}/studies/report/${studyId}`);
+  await page.goto(`${suite.platform.url}/studies/report/${studyId}`);
   await until('report-state', 'Concluído');
   await page.getByTestId('toolbar-reopen').click();
   await page.getByTestId('reopen-OTHER').click();
@@ -142,5 +134,5 @@ test('start, type with autosave, reload, phrase, finish, reopen', async () => {
   await page.getByTestId('reopen-submit').click();
   await until('report-state', 'Em andamento');
   await until('version-row-1', 'Cancelado');
-  await page.screenshot({ path: path.join(ARTIFACTS, 'report-editor-reopened.png'), fullPage: true });
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'report-editor-reopened.png'), fullPage: true });
 });

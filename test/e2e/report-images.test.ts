@@ -8,25 +8,21 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Knex } from 'knex';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { imagesOf, pdfText, qpdfCheck, renderPage, tempFile } from '../../documents/testing/pdf-tools';
 import { makeTestPki, pdfsig } from '../../documents/testing/test-pki';
-import type { Platform } from '../../scripts/platform';
 import { ensureDocumentTools } from '../../scripts/tools';
-import { launchChromium, signedInPage } from '../support/browser';
+import { signedInPage } from '../support/browser';
 import { makeStudy } from '../support/dicom-files';
 import { ingestStudy } from '../support/dicomweb';
-import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createTenant } from '../support/fixtures';
-import { apiClient, startTestPlatform } from '../support/platform';
+import { DOCTOR_PERMISSIONS, type Tenant, createTenant, setAccountConfig } from '../support/fixtures';
+import { E2E_ARTIFACTS, fetchBytes, login, platformSuite } from '../support/suite';
 
 jest.setTimeout(150_000);
 
-const ARTIFACTS = path.resolve(__dirname, '..', '..', 'test-results', 'e2e');
-let platform: Platform;
-let knex: Knex;
-let browser: Browser;
+const suite = platformSuite({ overrides: { STUDY_STABLE_SECONDS: '0.3' }, web: true });
+const api = suite.api;
 let t: Tenant;
 let page: Page;
 let studyId: string;
@@ -35,30 +31,21 @@ let token: string;
 
 beforeAll(async () => {
   ensureDocumentTools();
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  ({ platform, knex } = await startTestPlatform({ SERVE_WEB: 'true', STUDY_STABLE_SECONDS: '0.3' }));
-  t = await createTenant(knex, { studies: 0, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM'] } });
-  const api = apiClient(platform.url);
-  token = (await api('POST', '/auth', { body: { username: t.users.doctor!.username, password: PASSWORD } })).body.data
-    .accessToken as string;
+  t = await createTenant(suite.knex, { studies: 0, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM'] } });
+  token = await login(api, t.users.doctor!.username);
   study = makeStudy({ series: 2, perSeries: 3, patientName: 'Araújo^Inês', rows: 96, columns: 128 });
-  studyId = await ingestStudy(platform.url, knex, token, study);
+  studyId = await ingestStudy(suite.platform.url, suite.knex, token, study);
   // The viewer's key image: chosen when the dialog opens.
   const key = { seriesId: study.seriesUids[1], imageKey: study.sopUids[4], frame: 1 };
   expect((await api('POST', `/studies/${studyId}/key-image`, { token, body: key })).status).toBe(204);
-  browser = await launchChromium();
-  page = await signedInPage(browser, platform.url, t.users.doctor!.username, { viewport: { width: 1400, height: 1000 } });
+  page = await signedInPage(suite.browser, suite.platform.url, t.users.doctor!.username, {
+    viewport: { width: 1400, height: 1000 },
+  });
   page.context().setDefaultTimeout(20_000);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-  await knex?.destroy();
-});
-
 test('finishes through the dialog with 2 images, and the PDF holds them in the chosen order', async () => {
-  await page.goto(`${platform.url}/studies/report/${studyId}`);
+  await page.goto(`${suite.platform.url}/studies/report/${studyId}`);
   await page.getByTestId('start-report').click();
   const editor = page.locator('.ProseMirror');
   await editor.click();
@@ -101,13 +88,13 @@ test('finishes through the dialog with 2 images, and the PDF holds them in the c
 
   // Thumbnails painted before the screenshot.
   await dialog.locator('img').nth(5).waitFor();
-  await page.screenshot({ path: path.join(ARTIFACTS, 'report-images-dialog.png') });
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'report-images-dialog.png') });
 
   await dialog.getByTestId('report-images-confirm').click();
   await page.waitForURL('**/studies');
 
   // The finished report's PDF: the 2 images, the chosen order.
-  await page.goto(`${platform.url}/studies/report/${studyId}`);
+  await page.goto(`${suite.platform.url}/studies/report/${studyId}`);
   await page.locator('[data-testid="report-state"][data-state="2"]').waitFor();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('bottom-download').click()]);
   const pdf = fs.readFileSync((await download.path())!);
@@ -118,20 +105,15 @@ test('finishes through the dialog with 2 images, and the PDF holds them in the c
   const text = pdfText(pdf);
   expect(text.indexOf('1. Série 1 · Imagem 1')).toBeGreaterThan(text.indexOf('Exame com duas imagens-chave.'));
   expect(text).toContain('2. Série 2 · Imagem 2');
-  fs.copyFileSync(renderPage(pdf, 'report-images-e2e-page'), path.join(ARTIFACTS, 'report-images-pdf-page.png'));
+  fs.copyFileSync(renderPage(pdf, 'report-images-e2e-page'), path.join(E2E_ARTIFACTS, 'report-images-pdf-page.png'));
 });
 
 test('groups by series above maxAdjacentImages, selects all when allowed, uploads an external image, and skips; the setting turns it off', async () => {
-  const api = apiClient(platform.url);
-  await knex('accounts')
-    .where({ id: t.accountId })
-    .update({
-      config: knex.raw(`coalesce(config, '{}'::jsonb) || '{"maxAdjacentImages":"4","allowSelectAllImagesReport":"true"}'::jsonb`),
-    });
+  await setAccountConfig(suite.knex, t.accountId, { maxAdjacentImages: '4', allowSelectAllImagesReport: 'true' });
   const second = makeStudy({ series: 2, perSeries: 3, patientName: 'Lima^Otávio' });
-  const secondId = await ingestStudy(platform.url, knex, token, second);
+  const secondId = await ingestStudy(suite.platform.url, suite.knex, token, second);
 
-  await page.goto(`${platform.url}/studies/report/${secondId}`);
+  await page.goto(`${suite.platform.url}/studies/report/${secondId}`);
   await page.getByTestId('start-report').click();
   await page.locator('.ProseMirror').click();
   await page.keyboard.type('Sem imagens no laudo.');
@@ -163,24 +145,22 @@ test('groups by series above maxAdjacentImages, selects all when allowed, upload
     .setInputFiles({ name: 'Ecocardiograma São.png', mimeType: 'image/png', buffer: png });
   await dialog.getByText('Ecocardiograma Sao.png').waitFor();
   expect(await dialog.getByRole('checkbox', { name: 'Ecocardiograma Sao.png' }).isChecked()).toBe(true);
-  await page.screenshot({ path: path.join(ARTIFACTS, 'report-images-dialog-series.png') });
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'report-images-dialog-series.png') });
 
   // 'Pular' finishes without images.
   await dialog.getByTestId('report-images-skip').click();
   await page.waitForURL('**/studies');
-  const pdf = await fetch(`${platform.url}/api/studies/${secondId}/reports/download?version=1`, {
-    headers: { access_token: token },
-  });
+  const pdf = await fetchBytes(suite.apiUrl(`/studies/${secondId}/reports/download?version=1`), token);
   expect(pdf.status).toBe(200);
-  expect(imagesOf(Buffer.from(await pdf.arrayBuffer()))).toHaveLength(0);
+  expect(imagesOf(pdf.bytes)).toHaveLength(0);
 
   // DISABLE_LAUDO_IMAGE_SELECTOR 'true': finishing goes straight on.
   expect(
     (await api('POST', '/users/config', { token, body: { key: 'DISABLE_LAUDO_IMAGE_SELECTOR', value: 'true' } })).status,
   ).toBeLessThan(300);
   const third = makeStudy({ series: 1, perSeries: 2, patientName: 'Rocha^Davi' });
-  const thirdId = await ingestStudy(platform.url, knex, token, third);
-  await page.goto(`${platform.url}/studies/report/${thirdId}`);
+  const thirdId = await ingestStudy(suite.platform.url, suite.knex, token, third);
+  await page.goto(`${suite.platform.url}/studies/report/${thirdId}`);
   await page.getByTestId('start-report').click();
   await page.locator('.ProseMirror').click();
   await page.keyboard.type('Sem diálogo.');
@@ -190,7 +170,6 @@ test('groups by series above maxAdjacentImages, selects all when allowed, upload
 });
 
 test('with an A1 the dialog continues to the password, and the signed PDF holds the images', async () => {
-  const api = apiClient(platform.url);
   // The selector back on; the doctor registers a certificate.
   await api('POST', '/users/config', { token, body: { key: 'DISABLE_LAUDO_IMAGE_SELECTOR', value: 'false' } });
   const pki = makeTestPki();
@@ -201,8 +180,8 @@ test('with an A1 the dialog continues to the password, and the signed PDF holds 
     });
     expect(uploaded.status).toBe(200);
     const fourth = makeStudy({ series: 1, perSeries: 3, patientName: 'Prado^Lúcia' });
-    const fourthId = await ingestStudy(platform.url, knex, token, fourth);
-    await page.goto(`${platform.url}/studies/report/${fourthId}`); // a fresh page reads the session again
+    const fourthId = await ingestStudy(suite.platform.url, suite.knex, token, fourth);
+    await page.goto(`${suite.platform.url}/studies/report/${fourthId}`); // a fresh page reads the session again
     await page.getByTestId('start-report').click();
     await page.locator('.ProseMirror').click();
     await page.keyboard.type('Laudo assinado com imagem.');
@@ -217,13 +196,10 @@ test('with an A1 the dialog continues to the password, and the signed PDF holds 
     await page.getByTestId('certificate-password-submit').click();
     await page.waitForURL('**/studies');
     // The page leaves on the live 'finished'; the signature lands just after (state 3).
-    await page.goto(`${platform.url}/studies/report/${fourthId}`);
+    await page.goto(`${suite.platform.url}/studies/report/${fourthId}`);
     await page.locator('[data-testid="report-state"][data-state="3"]').waitFor();
 
-    const res = await fetch(`${platform.url}/api/studies/${fourthId}/reports/download?version=1`, {
-      headers: { access_token: token },
-    });
-    const pdf = Buffer.from(await res.arrayBuffer());
+    const pdf = (await fetchBytes(suite.apiUrl(`/studies/${fourthId}/reports/download?version=1`), token)).bytes;
     expect(pdfsig(tempFile(pdf), pki.nssDir)).toContain('Signature is Valid');
     // The chosen frame (64×64) and the verification QR code.
     const drawn = imagesOf(pdf).filter((i) => i.type === 'image');

@@ -4,39 +4,30 @@
  * page (embedded outbox, no SMTP), whose link opens the same PDF without login.
  */
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
-import type { Knex } from 'knex';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { pdfText } from '../../documents/testing/pdf-tools';
-import type { Platform } from '../../scripts/platform';
 import { ensureDocumentTools } from '../../scripts/tools';
-import { launchChromium, signedInPage } from '../support/browser';
-import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createTenant } from '../support/fixtures';
-import { apiClient, startTestPlatform } from '../support/platform';
+import { signedInPage } from '../support/browser';
+import { DOCTOR_PERMISSIONS, type Tenant, createTenant } from '../support/fixtures';
+import { E2E_ARTIFACTS, fetchBytes, login, platformSuite } from '../support/suite';
 
 jest.setTimeout(120_000);
 
-const ARTIFACTS = path.resolve(__dirname, '..', '..', 'test-results', 'e2e');
-let platform: Platform;
-let knex: Knex;
-let browser: Browser;
+const suite = platformSuite({ web: true });
+const api = suite.api;
 let vet: Tenant;
 let human: Tenant;
 let token: string;
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(E2E_ARTIFACTS, `${name}.png`), fullPage: true });
 
 beforeAll(async () => {
   ensureDocumentTools(); // pdftotext
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  ({ platform, knex } = await startTestPlatform({ SERVE_WEB: 'true' }));
-  vet = await createTenant(knex, { studies: 1, isForHuman: false, users: { doctor: DOCTOR_PERMISSIONS } });
-  human = await createTenant(knex, { studies: 1, users: { doctor: DOCTOR_PERMISSIONS } });
-  const api = apiClient(platform.url);
-  token = (await api('POST', '/auth', { body: { username: vet.users.doctor!.username, password: PASSWORD } })).body.data
-    .accessToken;
+  vet = await createTenant(suite.knex, { studies: 1, isForHuman: false, users: { doctor: DOCTOR_PERMISSIONS } });
+  human = await createTenant(suite.knex, { studies: 1, users: { doctor: DOCTOR_PERMISSIONS } });
+  token = await login(api, vet.users.doctor!.username);
   // The report, concluded (state 2) through the api: this test is about sharing it.
   const id = vet.studyIds[0]!;
   await api('POST', `/studies/${id}/reports/start`, { token });
@@ -45,17 +36,10 @@ beforeAll(async () => {
     body: { content: '<p>Felino, SRD: fígado e baço sem alterações.</p>' },
   });
   if (saved.body?.report?.state !== 2) throw new Error(`report not concluded: ${JSON.stringify(saved.body)}`);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-  await knex?.destroy();
 });
 
 it('shares a concluded report by e-mail and shows it in the outbox', async () => {
-  const page = await signedInPage(browser, platform.url, vet.users.doctor!.username);
+  const page = await signedInPage(suite.browser, suite.platform.url, vet.users.doctor!.username);
 
   // The outbox before any share: the app bar reaches it; empty state.
   await page.getByTestId('outbox-menu').click();
@@ -64,7 +48,7 @@ it('shares a concluded report by e-mail and shows it in the outbox', async () =>
   expect(await page.getByTestId('outbox-transport').getAttribute('data-transport')).toBe('outbox');
   await shot(page, 'share-outbox-empty');
 
-  await page.goto(`${platform.url}/studies/report/${vet.studyIds[0]}`);
+  await page.goto(`${suite.platform.url}/studies/report/${vet.studyIds[0]}`);
   await page.locator('[data-testid="report-state"][data-state="2"]').waitFor();
   await page.getByTestId('bottom-share').click();
   const dialog = page.getByTestId('share-dialog');
@@ -96,26 +80,22 @@ it('shares a concluded report by e-mail and shows it in the outbox', async () =>
   await shot(page, 'share-outbox');
   const link = await row.getByTestId('outbox-link').getAttribute('href');
   expect(link).toMatch(/\/api\/files\/[A-Za-z0-9_-]+$/);
-  const opened = await fetch(link!);
-  expect(opened.headers.get('content-type')).toBe('application/pdf');
-  const pdf = Buffer.from(await opened.arrayBuffer());
+  const opened = await fetchBytes(link!);
+  expect(opened.type).toBe('application/pdf');
+  const pdf = opened.bytes;
   expect(pdfText(pdf)).toContain('Felino, SRD: fígado e baço sem alterações.');
-  const download = await fetch(`${platform.url}/api/studies/${vet.studyIds[0]}/reports/download`, {
-    headers: { access_token: token },
-  });
-  expect(sha(Buffer.from(await download.arrayBuffer()))).toBe(sha(pdf));
+  const download = await fetchBytes(suite.apiUrl(`/studies/${vet.studyIds[0]}/reports/download`), token);
+  expect(sha(download.bytes)).toBe(sha(pdf));
   await page.context().close();
 });
 
 it('offers neither sharing nor the outbox to a human account', async () => {
-  const api = apiClient(platform.url);
-  const humanToken = (await api('POST', '/auth', { body: { username: human.users.doctor!.username, password: PASSWORD } })).body
-    .data.accessToken;
+  const humanToken = await login(api, human.users.doctor!.username);
   const id = human.studyIds[0]!;
   await api('POST', `/studies/${id}/reports/start`, { token: humanToken });
   await api('POST', `/studies/${id}/reports/save`, { token: humanToken, body: { content: '<p>Sem alterações.</p>' } });
-  const page = await signedInPage(browser, platform.url, human.users.doctor!.username);
-  await page.goto(`${platform.url}/studies/report/${id}`);
+  const page = await signedInPage(suite.browser, suite.platform.url, human.users.doctor!.username);
+  await page.goto(`${suite.platform.url}/studies/report/${id}`);
   await page.locator('[data-testid="report-state"][data-state="2"]').waitFor();
   await page.getByTestId('bottom-download').waitFor();
   expect(await page.getByTestId('bottom-share').count()).toBe(0);

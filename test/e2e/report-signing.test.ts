@@ -5,45 +5,33 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Knex } from 'knex';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { pdfText, tempFile } from '../../documents/testing/pdf-tools';
 import { type TestPki, makeTestPki, pdfsig } from '../../documents/testing/test-pki';
-import type { Platform } from '../../scripts/platform';
 import { ensureDocumentTools } from '../../scripts/tools';
-import { launchChromium } from '../support/browser';
 import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createTenant } from '../support/fixtures';
-import { startTestPlatform } from '../support/platform';
+import { E2E_ARTIFACTS, platformSuite } from '../support/suite';
 
 jest.setTimeout(150_000);
 
-const ARTIFACTS = path.resolve(__dirname, '..', '..', 'test-results', 'e2e');
-let platform: Platform;
-let knex: Knex;
-let browser: Browser;
+const suite = platformSuite({ web: true });
 let t: Tenant;
 let pki: TestPki;
 
 beforeAll(async () => {
   ensureDocumentTools();
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
   pki = makeTestPki();
-  ({ platform, knex } = await startTestPlatform({ SERVE_WEB: 'true' }));
-  t = await createTenant(knex, { studies: 1, users: { doctor: DOCTOR_PERMISSIONS } });
-  browser = await launchChromium();
+  t = await createTenant(suite.knex, { studies: 1, users: { doctor: DOCTOR_PERMISSIONS } });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-  await knex?.destroy();
+afterAll(() => {
   fs.rmSync(pki.dir, { recursive: true, force: true });
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(E2E_ARTIFACTS, `${name}.png`), fullPage: true });
 
 it('registers an A1, previews, finishes with the password, downloads and verifies the signed PDF', async () => {
-  const context = await browser.newContext({
+  const context = await suite.browser.newContext({
     viewport: { width: 1400, height: 950 },
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
@@ -51,7 +39,7 @@ it('registers an A1, previews, finishes with the password, downloads and verifie
   });
   await context.addInitScript(`localStorage.setItem('lang', 'pt-BR')`);
   const page = await context.newPage();
-  await page.goto(`${platform.url}/login`);
+  await page.goto(`${suite.platform.url}/login`);
   await page.getByTestId('login-username').fill(t.users.doctor!.username);
   await page.getByTestId('login-password').fill(PASSWORD);
   await page.getByTestId('login-password').press('Enter');
@@ -70,7 +58,7 @@ it('registers an A1, previews, finishes with the password, downloads and verifie
   await shot(page, 'documents-certificate');
 
   // The report: start, write, preview.
-  await page.goto(`${platform.url}/studies/report/${t.studyIds[0]}`);
+  await page.goto(`${suite.platform.url}/studies/report/${t.studyIds[0]}`);
   await page.getByTestId('start-report').click();
   const editor = page.locator('.ProseMirror');
   await editor.click();
@@ -99,7 +87,7 @@ it('registers an A1, previews, finishes with the password, downloads and verifie
   await page.waitForURL('**/studies');
 
   // Back on the report: signed (state 3); its PDF downloads and verifies.
-  await page.goto(`${platform.url}/studies/report/${t.studyIds[0]}`);
+  await page.goto(`${suite.platform.url}/studies/report/${t.studyIds[0]}`);
   await page.locator('[data-testid="report-state"][data-state="3"]').waitFor();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('bottom-download').click()]);
   const pdf = fs.readFileSync((await download.path())!);
@@ -116,8 +104,8 @@ it('registers an A1, previews, finishes with the password, downloads and verifie
 
   // The QR's page, public: a fresh context without a session.
   const code = text.match(/Código de verificação: ([A-Z0-9-]{14})/)![1]!;
-  const visitor = await (await browser.newContext({ locale: 'pt-BR' })).newPage();
-  await visitor.goto(`${platform.url}/verify/${code}`);
+  const visitor = await (await suite.browser.newContext({ locale: 'pt-BR' })).newPage();
+  await visitor.goto(`${suite.platform.url}/verify/${code}`);
   await visitor.locator('[data-testid="verify-status"][data-status="valid"]').waitFor();
   await shot(visitor, 'documents-verify-page');
   await context.close();

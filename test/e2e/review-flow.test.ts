@@ -7,23 +7,22 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Knex } from 'knex';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { Permission } from '../../domain/auth/permissions';
-import type { Platform } from '../../scripts/platform';
-import { launchChromium } from '../support/browser';
 import { eventually } from '../support/eventually';
 import { DOCTOR_PERMISSIONS, type Tenant, PASSWORD, createTenant } from '../support/fixtures';
-import { startTestPlatform } from '../support/platform';
+import { E2E_ARTIFACTS, platformSuite } from '../support/suite';
 
 jest.setTimeout(180_000);
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const ARTIFACTS = path.join(ROOT, 'test-results', 'e2e');
 const TEMPLATES: Permission[] = ['ACCOUNTS_GET_MODALITY_TEMPLATES', 'PHRASES_CREATE_PHRASES_BY_ACCOUNT'];
-let platform: Platform;
-let knex: Knex;
-let browser: Browser;
+const suite = platformSuite({
+  web: true,
+  beforeStop: async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+  },
+});
 const contexts: BrowserContext[] = [];
 
 /** A catalogue string by key path (the test reads what the user reads). */
@@ -32,21 +31,8 @@ function say(lang: 'pt-BR' | 'en', key: string): string {
   return key.split('.').reduce((o: any, k) => o[k], catalogue) as string;
 }
 
-beforeAll(async () => {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  ({ platform, knex } = await startTestPlatform({ SERVE_WEB: 'true' }));
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await platform?.stop();
-  await knex?.destroy();
-});
-
 async function open(lang: 'pt-BR' | 'en', t: Tenant, who: string): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await suite.browser.newContext({
     viewport: { width: 1400, height: 950 },
     locale: lang,
     timezoneId: 'America/Sao_Paulo',
@@ -54,7 +40,7 @@ async function open(lang: 'pt-BR' | 'en', t: Tenant, who: string): Promise<Page>
   contexts.push(context);
   await context.addInitScript(`localStorage.setItem('lang', ${JSON.stringify(lang)})`);
   const page = await context.newPage();
-  await page.goto(`${platform.url}/login`);
+  await page.goto(`${suite.platform.url}/login`);
   await page.getByTestId('login-username').fill(t.users[who]!.username);
   await page.getByTestId('login-password').fill(PASSWORD);
   await page.getByTestId('login-password').press('Enter');
@@ -77,12 +63,13 @@ const untilState = (page: Page, state: number) =>
 describe.each(['pt-BR', 'en'] as const)('review flow (%s)', (lang) => {
   it('mask, phrase, autosave, reload, review by a colleague, reopen with a reason', async () => {
     const shot = (page: Page, name: string) =>
-      page.screenshot({ path: path.join(ARTIFACTS, `${lang}-${name}.png`), fullPage: true });
-    const t = await createTenant(knex, {
+      page.screenshot({ path: path.join(E2E_ARTIFACTS, `${lang}-${name}.png`), fullPage: true });
+    const t = await createTenant(suite.knex, {
       studies: 2,
       users: { doctor: [...DOCTOR_PERMISSIONS, ...TEMPLATES], reviewer: [...DOCTOR_PERMISSIONS, 'REPORTS_REVIEW'] },
     });
-    const [mask] = await knex('masks')
+    const [mask] = await suite
+      .knex('masks')
       .insert({
         account_id: t.accountId,
         scope: 'user',
@@ -92,7 +79,7 @@ describe.each(['pt-BR', 'en'] as const)('review flow (%s)', (lang) => {
         content: '<h3>TC DE CRÂNIO</h3><p>Técnica: aquisição helicoidal.</p>',
       })
       .returning('id');
-    await knex('phrases').insert({
+    await suite.knex('phrases').insert({
       account_id: t.accountId,
       code: 'NORMAL',
       title: 'Exame normal',
@@ -104,7 +91,7 @@ describe.each(['pt-BR', 'en'] as const)('review flow (%s)', (lang) => {
     const reviewer = await open(lang, t, 'reviewer');
     await shot(reviewer, 'study-list');
 
-    await doctor.goto(`${platform.url}/studies/report/${studyId}`);
+    await doctor.goto(`${suite.platform.url}/studies/report/${studyId}`);
     await doctor.getByTestId('start-report').click();
     await untilState(doctor, 1);
 
@@ -170,13 +157,13 @@ describe.each(['pt-BR', 'en'] as const)('review flow (%s)', (lang) => {
     await reviewer.keyboard.type(' Revisado.');
     await reviewer.getByTestId('finish-report').click();
     await eventually(
-      async () => (await knex('studies').where({ id: studyId }).first('laudo_state')).laudo_state,
+      async () => (await suite.knex('studies').where({ id: studyId }).first('laudo_state')).laudo_state,
       (s) => s === 2,
       { what: 'review finished' },
     );
 
     // Reopen with a reason: the reviewed version is archived.
-    await doctor.goto(`${platform.url}/studies/report/${studyId}`);
+    await doctor.goto(`${suite.platform.url}/studies/report/${studyId}`);
     await untilState(doctor, 2);
     await doctor.getByTestId('toolbar-reopenReview').click();
     await doctor.getByTestId('reopen-dialog').waitFor();
@@ -194,7 +181,8 @@ describe.each(['pt-BR', 'en'] as const)('review flow (%s)', (lang) => {
       { what: 'version 1 cancelled in the panel' },
     );
     await shot(doctor, 'versions');
-    const versions = await knex('laudo_versions as v')
+    const versions = await suite
+      .knex('laudo_versions as v')
       .join('studies as s', 's.laudo_id', 'v.laudo_id')
       .where('s.id', studyId)
       .orderBy('v.version')

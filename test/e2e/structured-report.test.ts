@@ -3,46 +3,34 @@
  * try to preview and to finish with a BI-RADS category missing ('Campos inválidos.'), fill
  * it, preview, finish, and read the rendering back.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import type { Knex } from 'knex';
-import type { Browser, Page } from 'playwright-core';
-import type { Platform } from '../../scripts/platform';
-import { launchChromium, signedInPage } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { signedInPage } from '../support/browser';
 import { eventually } from '../support/eventually';
 import { DOCTOR_PERMISSIONS, type Tenant, createTenant } from '../support/fixtures';
-import { startTestPlatform } from '../support/platform';
+import { E2E_ARTIFACTS, platformSuite } from '../support/suite';
 
 jest.setTimeout(120_000);
 
-const ARTIFACTS = path.resolve(__dirname, '..', '..', 'test-results', 'e2e');
-let platform: Platform;
-let knex: Knex;
-let browser: Browser;
+const suite = platformSuite({ web: true });
 let t: Tenant;
 let page: Page;
 
 beforeAll(async () => {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  ({ platform, knex } = await startTestPlatform({ SERVE_WEB: 'true' }));
-  t = await createTenant(knex, { studies: 2, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_SAVE_REPORTS_OIT'] } });
-  await knex('studies')
+  t = await createTenant(suite.knex, { studies: 2, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_SAVE_REPORTS_OIT'] } });
+  await suite
+    .knex('studies')
     .where({ id: t.studyIds[0] })
     .update({ modalities: ['MG'], exam_type: 'Mamografia bilateral' });
-  await knex('studies')
+  await suite
+    .knex('studies')
     .where({ id: t.studyIds[1] })
     .update({ modalities: ['DX'], exam_type: 'RX de tórax PA (OIT)' });
-  await knex('accounts')
+  await suite
+    .knex('accounts')
     .where({ id: t.accountId })
     .update({ config: { ALLOW_REPORT_SISMAMA: 'true' } });
-  browser = await launchChromium();
-  page = await signedInPage(browser, platform.url, t.users.doctor!.username);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-  await knex?.destroy();
+  page = await signedInPage(suite.browser, suite.platform.url, t.users.doctor!.username);
 });
 
 const text = async (testId: string) =>
@@ -67,7 +55,7 @@ async function choose(testId: string, value: string) {
 
 test('switch to SISMAMA, fill the form, finish refused without BI-RADS, then finished', async () => {
   const studyId = t.studyIds[0]!;
-  await page.goto(`${platform.url}/studies/report/${studyId}`);
+  await page.goto(`${suite.platform.url}/studies/report/${studyId}`);
   await until('report-state', 'Não iniciado');
   await page.getByTestId('start-report').click();
   await until('report-state', 'Em andamento');
@@ -84,12 +72,12 @@ test('switch to SISMAMA, fill the form, finish refused without BI-RADS, then fin
   await page.getByTestId('field-sismama.findings-0-finding.size').fill('8');
   await choose('field-sismama.biradsRight', '3');
   await until('structured-status', 'Rascunho salvo');
-  await page.screenshot({ path: path.join(ARTIFACTS, 'structured-sismama-form.png'), fullPage: true });
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'structured-sismama-form.png'), fullPage: true });
 
   // The left BI-RADS category is missing: preview is refused with the same dialog (spec 2 §5).
   await page.getByTestId('bottom-preview').click();
   await until('invalid-fields-dialog', 'Campo BI-RADS mama esquerda é obrigatório.');
-  await page.screenshot({ path: path.join(ARTIFACTS, 'structured-preview-invalid.png') });
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'structured-preview-invalid.png') });
   expect(await page.getByTestId('pdf-preview-dialog').count()).toBe(0);
   await page.getByTestId('invalid-fields-dialog').getByRole('button', { name: 'Fechar' }).click();
   await page.getByTestId('invalid-fields-dialog').waitFor({ state: 'detached' });
@@ -98,13 +86,14 @@ test('switch to SISMAMA, fill the form, finish refused without BI-RADS, then fin
   await page.getByTestId('finish-report').click();
   await until('invalid-fields-dialog', 'Campo BI-RADS mama esquerda é obrigatório.');
   expect(await text('invalid-fields-dialog')).toContain('Campos inválidos.');
-  await page.screenshot({ path: path.join(ARTIFACTS, 'structured-invalid-fields.png') });
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'structured-invalid-fields.png') });
   await page.getByTestId('invalid-fields-dialog').getByRole('button', { name: 'Fechar' }).click();
   await page.getByTestId('invalid-fields-dialog').waitFor({ state: 'detached' });
-  expect((await knex('studies').where({ id: studyId }).first('laudo_state')).laudo_state).toBe(1);
+  expect((await suite.knex('studies').where({ id: studyId }).first('laudo_state')).laudo_state).toBe(1);
 
   // The values were saved as they were chosen (the structured draft).
-  const saved = await knex('structured_report_values as v')
+  const saved = await suite
+    .knex('structured_report_values as v')
     .join('studies as s', 's.laudo_id', 'v.laudo_id')
     .where('s.id', studyId)
     .pluck('v.field_id');
@@ -114,17 +103,18 @@ test('switch to SISMAMA, fill the form, finish refused without BI-RADS, then fin
   // A valid form previews its rendering.
   await page.getByTestId('bottom-preview').click();
   await page.getByTestId('pdf-preview-frame').waitFor();
-  await page.screenshot({ path: path.join(ARTIFACTS, 'structured-preview-valid.png') });
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'structured-preview-valid.png') });
   await page.getByTestId('pdf-preview-dialog').getByRole('button', { name: 'Fechar' }).click();
   await page.getByTestId('pdf-preview-dialog').waitFor({ state: 'detached' });
   await page.getByTestId('finish-report').click();
   await eventually(
-    async () => (await knex('studies').where({ id: studyId }).first('laudo_state')).laudo_state,
+    async () => (await suite.knex('studies').where({ id: studyId }).first('laudo_state')).laudo_state,
     (s) => s === 2,
     { what: 'report concluded' },
   );
-  const { laudo_id: laudoId } = await knex('studies').where({ id: studyId }).first('laudo_id');
-  const version = await knex('laudo_versions as v')
+  const { laudo_id: laudoId } = await suite.knex('studies').where({ id: studyId }).first('laudo_id');
+  const version = await suite
+    .knex('laudo_versions as v')
     .join('laudo_contents as c', 'c.id', 'v.content_id')
     .where({ 'v.laudo_id': laudoId })
     .first('c.body', 'v.structured_type');
@@ -135,14 +125,14 @@ test('switch to SISMAMA, fill the form, finish refused without BI-RADS, then fin
   );
 
   // The finished report reads as its rendering.
-  await page.goto(`${platform.url}/studies/report/${studyId}`);
+  await page.goto(`${suite.platform.url}/studies/report/${studyId}`);
   await until('editor-card', 'BI-RADS mama direita: 3 — Provavelmente benigno');
-  await page.screenshot({ path: path.join(ARTIFACTS, 'structured-sismama-finished.png'), fullPage: true });
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'structured-sismama-finished.png'), fullPage: true });
 });
 
 test('the OIT form: ILO table of zones, symbols, plaques as a dynamic group', async () => {
   const studyId = t.studyIds[1]!;
-  await page.goto(`${platform.url}/studies/report/${studyId}`);
+  await page.goto(`${suite.platform.url}/studies/report/${studyId}`);
   await until('report-state', 'Não iniciado');
   await page.getByTestId('start-report').click();
   await until('report-state', 'Em andamento');
@@ -153,11 +143,12 @@ test('the OIT form: ILO table of zones, symbols, plaques as a dynamic group', as
   await page.getByRole('checkbox', { name: 'Superior Direita' }).check();
   await page.getByTestId('add-oit.plaques').click();
   await until('structured-status', 'Rascunho salvo');
-  await page.screenshot({ path: path.join(ARTIFACTS, 'structured-oit-form.png'), fullPage: true });
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'structured-oit-form.png'), fullPage: true });
   const zones = await eventually(
     // Scoped to this study's report: other test files write OIT values in the same database.
     () =>
-      knex('structured_report_values as v')
+      suite
+        .knex('structured_report_values as v')
         .join('studies as s', 's.laudo_id', 'v.laudo_id')
         .where({ 'v.field_id': 'oit.zones', 's.id': studyId })
         .first('v.value'),

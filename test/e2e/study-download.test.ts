@@ -5,24 +5,18 @@
  * Screenshots of the dialog and of the progress.
  */
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
-import type { Knex } from 'knex';
-import type { Browser, Page } from 'playwright-core';
-import type { Platform } from '../../scripts/platform';
+import type { Page } from 'playwright-core';
 import { ensureDocumentTools } from '../../scripts/tools';
-import { launchChromium } from '../support/browser';
 import { makeStudy } from '../support/dicom-files';
 import { ingestStudy } from '../support/dicomweb';
 import { DOCTOR_PERMISSIONS, type Tenant, PASSWORD, createTenant } from '../support/fixtures';
-import { apiClient, startTestPlatform } from '../support/platform';
+import { E2E_ARTIFACTS, login, platformSuite } from '../support/suite';
 
 jest.setTimeout(120_000);
 
-const ARTIFACTS = path.resolve(__dirname, '..', '..', 'test-results', 'e2e');
-let platform: Platform;
-let knex: Knex;
-let browser: Browser;
+const suite = platformSuite({ overrides: { STUDY_STABLE_SECONDS: '0.3' }, web: true });
+const api = suite.api;
 let t: Tenant;
 let page: Page;
 let studyId: string;
@@ -38,36 +32,25 @@ const study = makeStudy({
 
 beforeAll(async () => {
   ensureDocumentTools(); // unzip, pdftotext
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  ({ platform, knex } = await startTestPlatform({ SERVE_WEB: 'true', STUDY_STABLE_SECONDS: '0.3' }));
-  t = await createTenant(knex, { studies: 0, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM'] } });
-  const api = apiClient(platform.url);
-  const token = (await api('POST', '/auth', { body: { username: t.users.doctor!.username, password: PASSWORD } })).body.data
-    .accessToken as string;
-  studyId = await ingestStudy(platform.url, knex, token, study);
-  browser = await launchChromium();
-  const context = await browser.newContext({
+  t = await createTenant(suite.knex, { studies: 0, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM'] } });
+  const token = await login(api, t.users.doctor!.username);
+  studyId = await ingestStudy(suite.platform.url, suite.knex, token, study);
+  const context = await suite.browser.newContext({
     viewport: { width: 1400, height: 900 },
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     acceptDownloads: true,
   });
   page = await context.newPage();
-  await page.goto(`${platform.url}/login`);
+  await page.goto(`${suite.platform.url}/login`);
   await page.getByTestId('login-username').fill(t.users.doctor!.username);
   await page.getByTestId('login-password').fill(PASSWORD);
   await page.getByTestId('login-password').press('Enter');
   await page.waitForURL('**/studies');
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-  await knex?.destroy();
-});
-
 it('downloads the study as a zip from the dialog, with the progress shown', async () => {
-  await page.goto(`${platform.url}/studies/report/${studyId}`);
+  await page.goto(`${suite.platform.url}/studies/report/${studyId}`);
   await page.getByTestId('download-more').click();
   await page.getByTestId('download-open-dialog').click();
   const dialog = page.getByTestId('download-dialog');
@@ -77,7 +60,7 @@ it('downloads the study as a zip from the dialog, with the progress shown', asyn
   await page.getByRole('option', { name: 'JPEG' }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('listbox').waitFor({ state: 'detached' });
-  await page.screenshot({ path: path.join(ARTIFACTS, 'download-dialog.png') });
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'download-dialog.png') });
 
   const downloaded = page.waitForEvent('download', { timeout: 90_000 });
   await page.getByTestId('download-submit').click();
@@ -85,16 +68,16 @@ it('downloads the study as a zip from the dialog, with the progress shown', asyn
     .getByTestId('download-progress')
     .getByText(/de 120 arquivos/)
     .waitFor({ timeout: 30_000 });
-  await page.screenshot({ path: path.join(ARTIFACTS, 'download-progress.png') });
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'download-progress.png') });
   const download = await downloaded;
-  const file = path.join(ARTIFACTS, 'study-download.zip');
+  const file = path.join(E2E_ARTIFACTS, 'study-download.zip');
   await download.saveAs(file);
   expect(execFileSync('unzip', ['-t', file]).toString()).toMatch(/No errors detected/);
   const listing = execFileSync('unzip', ['-Z1', file]).toString().trim().split('\n');
   expect(listing.filter((p) => p.endsWith('.dcm'))).toHaveLength(60);
   expect(listing.filter((p) => p.endsWith('.jpg'))).toHaveLength(60);
   // The options were saved as the user setting.
-  const saved = await knex('users').where({ id: t.users.doctor!.id }).first('config');
+  const saved = await suite.knex('users').where({ id: t.users.doctor!.id }).first('config');
   expect(JSON.parse(saved.config.DOWNLOAD_OPTIONS).imageFormats).toEqual(['DICOM', 'JPEG']);
   await page.getByTestId('download-progress').waitFor({ state: 'detached' });
 });

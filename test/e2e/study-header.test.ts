@@ -5,43 +5,28 @@
  * and the clinical summary update, also live on a colleague's open page. Screenshots of the
  * dialog and the updated editor.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import type { Knex } from 'knex';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Permission } from '../../domain/auth/permissions';
-import type { Platform } from '../../scripts/platform';
-import { launchChromium, signedInPage } from '../support/browser';
+import { signedInPage } from '../support/browser';
 import { eventually } from '../support/eventually';
 import { DOCTOR_PERMISSIONS, type Tenant, createTenant } from '../support/fixtures';
-import { startTestPlatform } from '../support/platform';
+import { E2E_ARTIFACTS, platformSuite } from '../support/suite';
 
 jest.setTimeout(120_000);
 
-const ARTIFACTS = path.resolve(__dirname, '..', '..', 'test-results', 'e2e');
 const DOCTOR: Permission[] = [...DOCTOR_PERMISSIONS, 'STUDIES_EDIT_HEADER'];
 
-let platform: Platform;
-let knex: Knex;
-let browser: Browser;
+const suite = platformSuite({ web: true });
 let t: Tenant;
 
 async function loggedIn(username: string): Promise<Page> {
-  const page = await signedInPage(browser, platform.url, username, { viewport: { width: 1400, height: 900 } });
+  const page = await signedInPage(suite.browser, suite.platform.url, username, { viewport: { width: 1400, height: 900 } });
   return page;
 }
 
 beforeAll(async () => {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  ({ platform, knex } = await startTestPlatform({ SERVE_WEB: 'true' }));
-  t = await createTenant(knex, { studies: 1, users: { doctor: DOCTOR, colleague: ['STUDIES_SAVE_REPORTS'] } });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-  await knex?.destroy();
+  t = await createTenant(suite.knex, { studies: 1, users: { doctor: DOCTOR, colleague: ['STUDIES_SAVE_REPORTS'] } });
 });
 
 const text = (page: Page, testId: string) =>
@@ -54,11 +39,11 @@ test('the doctor edits the weight and birth date from the editor toolbar; the he
   const studyId = t.studyIds[0]!;
   const doctor = await loggedIn(t.users.doctor!.username);
   const colleague = await loggedIn(t.users.colleague!.username);
-  await doctor.goto(`${platform.url}/studies/report/${studyId}`);
+  await doctor.goto(`${suite.platform.url}/studies/report/${studyId}`);
   await doctor.getByTestId('start-report').click();
   await doctor.getByTestId('report-toolbar').waitFor();
   // The colleague holds no header permission: no button for them.
-  await colleague.goto(`${platform.url}/studies/report/${studyId}`);
+  await colleague.goto(`${suite.platform.url}/studies/report/${studyId}`);
   await colleague.getByTestId('report-header').waitFor();
   await colleague.getByTestId('report-toolbar').waitFor();
   expect(await colleague.getByTestId('toolbar-editHeader').count()).toBe(0);
@@ -86,7 +71,7 @@ test('the doctor edits the weight and birth date from the editor toolbar; the he
   await dialog.getByTestId('header-patientWeight').fill('72.5');
   await dialog.getByTestId('header-indicacaoExame').fill('Cefaleia intensa há 3 dias');
   expect(await dialog.getByTestId('header-save').isDisabled()).toBe(false);
-  await doctor.screenshot({ path: path.join(ARTIFACTS, 'study-header-dialog.png') });
+  await doctor.screenshot({ path: path.join(E2E_ARTIFACTS, 'study-header-dialog.png') });
 
   await dialog.getByTestId('header-save').click();
   await doctor.getByText('Cabeçalho atualizado com sucesso!').waitFor();
@@ -98,7 +83,7 @@ test('the doctor edits the weight and birth date from the editor toolbar; the he
   );
   expect(details).toContain('36 anos, 5 meses e 22 dias');
   expect(await text(doctor, 'clinical-summary')).toContain('Indicação do exame: Cefaleia intensa há 3 dias');
-  await doctor.screenshot({ path: path.join(ARTIFACTS, 'study-header-updated.png') });
+  await doctor.screenshot({ path: path.join(E2E_ARTIFACTS, 'study-header-updated.png') });
 
   // The colleague's open page follows without a reload (the study's live document).
   await eventually(
@@ -121,11 +106,11 @@ test('the doctor edits the weight and birth date from the editor toolbar; the he
     { what: 'history entry' },
   );
   expect(entry).toContain(t.users.doctor!.name);
-  await doctor.screenshot({ path: path.join(ARTIFACTS, 'study-header-history.png') });
+  await doctor.screenshot({ path: path.join(E2E_ARTIFACTS, 'study-header-history.png') });
   await doctor.keyboard.press('Escape');
 
   // Saved: one applied edit with before/after.
-  const edits = await knex('study_header_edits').where({ study_id: studyId });
+  const edits = await suite.knex('study_header_edits').where({ study_id: studyId });
   expect(edits).toEqual([
     expect.objectContaining({ status: 'applied', after: expect.objectContaining({ patientWeight: 72.5 }) }),
   ]);

@@ -5,34 +5,27 @@
  * open, and an attachment is sent from the tile's top bar. Screenshots of the viewer, the
  * tags and the attachments dialogs.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import type { Knex } from 'knex';
-import type { Browser, FrameLocator, Page } from 'playwright-core';
-import type { Platform } from '../../scripts/platform';
+import type { FrameLocator, Page } from 'playwright-core';
 import { seedAttachmentTypes } from '../../migrations/seed/attachments-demo';
-import { launchChromium, signedInPage } from '../support/browser';
+import { signedInPage } from '../support/browser';
 import { makeStudy } from '../support/dicom-files';
 import { ingestStudy } from '../support/dicomweb';
 import { eventually } from '../support/eventually';
-import { DOCTOR_PERMISSIONS, type Tenant, PASSWORD, createTenant } from '../support/fixtures';
-import { apiClient, startTestPlatform } from '../support/platform';
+import { DOCTOR_PERMISSIONS, type Tenant, createTenant } from '../support/fixtures';
+import { E2E_ARTIFACTS, login, platformSuite } from '../support/suite';
 
 jest.setTimeout(120_000);
 
-const ARTIFACTS = path.resolve(__dirname, '..', '..', 'test-results', 'e2e');
-let platform: Platform;
-let knex: Knex;
-let browser: Browser;
+const suite = platformSuite({ overrides: { STUDY_STABLE_SECONDS: '0.3' }, web: true });
+const api = suite.api;
 let t: Tenant;
 let page: Page;
 let studyId: string;
 let study: ReturnType<typeof makeStudy>;
 
 beforeAll(async () => {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  ({ platform, knex } = await startTestPlatform({ SERVE_WEB: 'true', STUDY_STABLE_SECONDS: '0.3' }));
-  t = await createTenant(knex, {
+  t = await createTenant(suite.knex, {
     studies: 0,
     users: {
       doctor: [
@@ -44,20 +37,13 @@ beforeAll(async () => {
       ],
     },
   });
-  await seedAttachmentTypes(knex, t.accountId);
-  const api = apiClient(platform.url);
-  const token = (await api('POST', '/auth', { body: { username: t.users.doctor!.username, password: PASSWORD } })).body.data
-    .accessToken as string;
+  await seedAttachmentTypes(suite.knex, t.accountId);
+  const token = await login(api, t.users.doctor!.username);
   study = makeStudy({ series: 2, perSeries: 6, modalities: ['CT', 'CT'], patientName: 'Souza^Carla', rows: 128, columns: 128 });
-  studyId = await ingestStudy(platform.url, knex, token, study);
-  browser = await launchChromium();
-  page = await signedInPage(browser, platform.url, t.users.doctor!.username, { viewport: { width: 1500, height: 900 } });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-  await knex?.destroy();
+  studyId = await ingestStudy(suite.platform.url, suite.knex, token, study);
+  page = await signedInPage(suite.browser, suite.platform.url, t.users.doctor!.username, {
+    viewport: { width: 1500, height: 900 },
+  });
 });
 
 const frameText = (frame: FrameLocator, testId: string) =>
@@ -114,7 +100,7 @@ test('open the viewer from the list, scroll, window/level, key image, tags and t
 
   await frame.getByTestId('viewer-key-image').click();
   await eventually(
-    () => knex('study_key_images').where({ study_id: studyId }).count({ n: '*' }),
+    () => suite.knex('study_key_images').where({ study_id: studyId }).count({ n: '*' }),
     (r) => Number(r[0]!.n) === 1,
     { what: 'key image stored' },
   );
@@ -124,7 +110,7 @@ test('open the viewer from the list, scroll, window/level, key image, tags and t
     (k) => k !== null && study.sopUids.slice(6).includes(k),
     { what: 'second series shown' },
   );
-  await page.screenshot({ path: path.join(ARTIFACTS, 'viewer.png') });
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'viewer.png') });
 
   await page.getByTestId(`viewer-manual-${studyId}`).click();
   expect(await page.getByTestId('viewer-manual').innerText()).toContain('Roda do mouse');
@@ -133,7 +119,7 @@ test('open the viewer from the list, scroll, window/level, key image, tags and t
 
   await page.getByTestId(`viewer-tags-${studyId}`).click();
   await page.getByTestId('tags-dialog').getByText('PatientName').waitFor();
-  await page.screenshot({ path: path.join(ARTIFACTS, 'viewer-tags-dialog.png') });
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'viewer-tags-dialog.png') });
   await page.keyboard.press('Escape');
 
   // Attachments from the tile's top bar: empty, then a PDF sent by type, then the badge counts it.
@@ -149,7 +135,7 @@ test('open the viewer from the list, scroll, window/level, key image, tags and t
   });
   await attachments.getByTestId('attachment-item').waitFor();
   expect(await attachments.getByTestId('attachment-item').innerText()).toContain('pedido.pdf');
-  await page.screenshot({ path: path.join(ARTIFACTS, 'attachments-dialog.png') });
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'attachments-dialog.png') });
   await page.keyboard.press('Escape');
   await eventually(
     () => page.getByTestId(`viewer-attachments-${studyId}`).innerText(),
@@ -160,5 +146,5 @@ test('open the viewer from the list, scroll, window/level, key image, tags and t
   await page.getByTestId('viewer-toggle-report').click();
   const report = page.frameLocator('[data-testid="viewer-report-panel"]');
   await report.getByTestId('start-report').waitFor();
-  await page.screenshot({ path: path.join(ARTIFACTS, 'viewer-with-report.png') });
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'viewer-with-report.png') });
 });

@@ -3,17 +3,14 @@
  * content, list, a short-lived download link that serves the same bytes, delete, the
  * permissions of each verb, and another account's study answering 404.
  */
-import type { Knex } from 'knex';
-import type { Platform } from '../../scripts/platform';
 import { DEMO_ATTACHMENT_TYPES, seedAttachmentTypes } from '../../migrations/seed/attachments-demo';
-import { PASSWORD, type Tenant, createTenant } from '../support/fixtures';
-import { apiClient, startTestPlatform } from '../support/platform';
+import { type Tenant, createTenant } from '../support/fixtures';
+import { loginTokens, platformSuite } from '../support/suite';
 
 jest.setTimeout(60_000);
 
-let platform: Platform;
-let knex: Knex;
-let api: ReturnType<typeof apiClient>;
+const suite = platformSuite({ worker: false });
+const api = suite.api;
 let t: Tenant;
 let other: Tenant;
 const tokens: Record<string, string> = {};
@@ -21,34 +18,21 @@ let types: { id: string; title: string; extensionsAllowed: string[] }[];
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 beforeAll(async () => {
-  ({ platform, knex } = await startTestPlatform({}, { worker: false }));
-  api = apiClient(platform.url);
-  t = await createTenant(knex, {
+  t = await createTenant(suite.knex, {
     studies: 1,
     users: {
       clerk: ['STUDIES_CREATE_ATTACHMENTS', 'STUDIES_DOWNLOAD_ATTACHMENT', 'STUDIES_DELETE_ATTACHMENT'],
       reader: ['STUDIES_RETRIEVE_REPORTS'],
     },
   });
-  other = await createTenant(knex, {
+  other = await createTenant(suite.knex, {
     studies: 1,
     users: { clerk: ['STUDIES_CREATE_ATTACHMENTS', 'STUDIES_DOWNLOAD_ATTACHMENT'] },
   });
-  await seedAttachmentTypes(knex, t.accountId);
-  await seedAttachmentTypes(knex, t.accountId); // idempotent
-  for (const key of Object.keys(t.users))
-    tokens[key] = (
-      await api('POST', '/auth', { body: { username: t.users[key]!.username, password: PASSWORD } })
-    ).body.data.accessToken;
-  tokens.outsider = (
-    await api('POST', '/auth', { body: { username: other.users.clerk!.username, password: PASSWORD } })
-  ).body.data.accessToken;
+  await seedAttachmentTypes(suite.knex, t.accountId);
+  await seedAttachmentTypes(suite.knex, t.accountId); // idempotent
+  Object.assign(tokens, await loginTokens(api, { ...t.users, outsider: other.users.clerk! }));
   types = (await api('GET', '/studies/listAttachmentsExtensions', { token: tokens.clerk })).body.attachmentsExtensions;
-});
-
-afterAll(async () => {
-  await platform?.stop();
-  await knex?.destroy();
 });
 
 const typeId = (title: string) => types.find((x) => x.title === title)!.id;
@@ -82,14 +66,15 @@ it('uploads, lists, downloads the same bytes through a short-lived link, and del
     token: tokens.clerk,
   });
   expect(link.body.downloadUrl).toMatch(/^\/api\/files\/[A-Za-z0-9_-]+$/);
-  const file = await fetch(`${platform.url}${link.body.downloadUrl}`);
+  const file = await fetch(`${suite.platform.url}${link.body.downloadUrl}`);
   expect(file.headers.get('content-type')).toBe('application/pdf');
   expect(Buffer.from(await file.arrayBuffer()).equals(PDF)).toBe(true);
-  expect((await fetch(`${platform.url}/api/files/not-a-real-token-at-all-xx`)).status).toBe(404);
-  await knex('download_links')
+  expect((await fetch(`${suite.platform.url}/api/files/not-a-real-token-at-all-xx`)).status).toBe(404);
+  await suite
+    .knex('download_links')
     .where({ account_id: t.accountId })
     .update({ expires_at: new Date(Date.now() - 1000) });
-  const expired = await fetch(`${platform.url}${link.body.downloadUrl}`);
+  const expired = await fetch(`${suite.platform.url}${link.body.downloadUrl}`);
   expect(expired.status).toBe(410);
   expect(((await expired.json()) as { error: { code: string } }).error.code).toBe('DOWNLOAD_LINK_EXPIRED');
 
@@ -103,7 +88,11 @@ it('uploads, lists, downloads the same bytes through a short-lived link, and del
     (await api('DELETE', `/studies/attachments?attachmentId=${att.id}&studyId=${studyId}`, { token: tokens.clerk })).status,
   ).toBe(204);
   expect((await api('GET', `/studies/attachments?studyId=${studyId}`, { token: tokens.clerk })).body.attachments).toEqual([]);
-  const audited = await knex('audit_log').where({ study_id: studyId }).whereLike('action', 'study.attachment.%').pluck('action');
+  const audited = await suite
+    .knex('audit_log')
+    .where({ study_id: studyId })
+    .whereLike('action', 'study.attachment.%')
+    .pluck('action');
   expect(audited).toEqual(
     expect.arrayContaining(['study.attachment.create', 'study.attachment.download', 'study.attachment.delete']),
   );
@@ -121,7 +110,7 @@ it('refuses a wrong extension, a disguised file, more than 4MB and a user withou
   expect(big.status).toBe(413);
   expect(big.body.error.code).toBe('ATTACHMENT_TOO_LARGE');
   expect((await upload('reader', 'a.pdf', PDF)).status).toBe(403);
-  expect(await knex('study_attachments').where({ study_id: t.studyIds[0]! }).count({ n: '*' })).toEqual([{ n: '0' }]);
+  expect(await suite.knex('study_attachments').where({ study_id: t.studyIds[0]! }).count({ n: '*' })).toEqual([{ n: '0' }]);
 });
 
 it("another account's study answers 404", async () => {

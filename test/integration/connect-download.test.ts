@@ -11,25 +11,26 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Knex } from 'knex';
 import { createConnect } from '../../api/connects/connects';
 import { CONNECT_REACHABLE_MS, MAX_FULL_PATH } from '../../domain/connect/download-request';
-import type { Platform } from '../../scripts/platform';
-import { freePort } from '../../scripts/temporal-dev';
 import { ensureDocumentTools, findDcmtk } from '../../scripts/tools';
-import { type AgentEnv, datasetBytes, startAgentProcess } from '../support/connect-agent';
+import { type AgentEnv, agentEnvFor, datasetBytes, startAgentProcess } from '../support/connect-agent';
 import { makeStudy } from '../support/dicom-files';
 import { ingestStudy } from '../support/dicomweb';
 import { eventually } from '../support/eventually';
-import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createTenant } from '../support/fixtures';
-import { apiClient, startTestPlatform } from '../support/platform';
+import { DOCTOR_PERMISSIONS, type Tenant, createTenant, setAccountConfig } from '../support/fixtures';
+import { login, platformSuite } from '../support/suite';
 import { killHard } from '../support/worker-process';
 
 jest.setTimeout(180_000);
 
-let platform: Platform;
-let knex: Knex;
-let api: ReturnType<typeof apiClient>;
+const suite = platformSuite({
+  overrides: { STUDY_STABLE_SECONDS: '0.2' },
+  beforeStop: async () => {
+    if (agent) await killHard(agent);
+  },
+});
+const api = suite.api;
 let t: Tenant;
 let other: Tenant;
 let token: string;
@@ -44,12 +45,7 @@ let work: string;
 const study = makeStudy({ series: 2, perSeries: 2, modalities: ['CT', 'CT'], patientId: 'P-CONNECT', patientName: 'Lima^Rui' });
 
 const check = async (tk = token, id = studyId) => api('GET', `/studies/${id}/connect/check`, { token: tk });
-const setAllowed = (on: boolean) =>
-  knex('accounts')
-    .where({ id: t.accountId })
-    .update({
-      config: knex.raw(`coalesce(config, '{}'::jsonb) || ?::jsonb`, [JSON.stringify({ allowDownloadConnect: String(on) })]),
-    });
+const setAllowed = (on: boolean) => setAccountConfig(suite.knex, t.accountId, { allowDownloadConnect: String(on) });
 const prepare = (qs: string, tk = token) => api('GET', `/medicalRecords/prepareDownload?${qs}`, { token: tk });
 const connectQs = (fullPath: string, extra = 'dicomSeries=1') =>
   `studyIds=${studyId}&${extra}&mode=connect&fullPath=${encodeURIComponent(fullPath)}`;
@@ -60,20 +56,8 @@ async function act(method: string, url: string, body: unknown = {}) {
   return res.body;
 }
 
-async function login(username: string) {
-  return (await api('POST', '/auth', { body: { username, password: PASSWORD } })).body.data.accessToken as string;
-}
-
 async function agentEnv(key: string, name: string): Promise<AgentEnv> {
-  return {
-    PLATFORM_URL: platform.url,
-    CONNECT_KEY: key,
-    AE_TITLE: 'LAUDOS',
-    DICOM_PORT: String(await freePort()),
-    STATUS_PORT: String(await freePort()),
-    SPOOL_DIR: path.join(work, `spool-${name}`),
-    DOWNLOAD_POLL_MS: '300',
-  };
+  return agentEnvFor(suite.platform.url, key, path.join(work, `spool-${name}`), { DOWNLOAD_POLL_MS: '300' });
 }
 
 /** Every file under a folder, relative to it. */
@@ -87,32 +71,27 @@ function filesUnder(dir: string): string[] {
 beforeAll(async () => {
   ensureDocumentTools(); // pdftotext
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'connect-download-'));
-  ({ platform, knex } = await startTestPlatform({ STUDY_STABLE_SECONDS: '0.2' }));
-  api = apiClient(platform.url);
-  t = await createTenant(knex, { studies: 0, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM'] } });
-  other = await createTenant(knex, { studies: 0, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM'] } });
-  token = await login(t.users.doctor!.username);
-  otherToken = await login(other.users.doctor!.username);
-  studyId = await ingestStudy(platform.url, knex, token, study);
+  t = await createTenant(suite.knex, { studies: 0, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM'] } });
+  other = await createTenant(suite.knex, { studies: 0, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM'] } });
+  token = await login(api, t.users.doctor!.username);
+  otherToken = await login(api, other.users.doctor!.username);
+  studyId = await ingestStudy(suite.platform.url, suite.knex, token, study);
   // Version 1 concluded without a signature, reopened (archived), version 2 concluded unsigned.
   await act('POST', `/studies/${studyId}/reports/start`);
   await act('POST', `/studies/${studyId}/reports/save`, { content: '<p>Primeira versão: pulmões limpos.</p>' });
   await act('POST', `/studies/${studyId}/reports/reopen`, { motive: 'GRAMMAR_ERROR' });
   await act('POST', `/studies/${studyId}/reports/save`, { content: '<p>Segunda versão: nódulo de 4 mm.</p>' });
-  const laudo = await knex('laudos').where({ account_id: t.accountId }).first('state', 'version');
+  const laudo = await suite.knex('laudos').where({ account_id: t.accountId }).first('state', 'version');
   expect(laudo).toMatchObject({ state: 2, version: 2 });
-  expect(await knex('laudo_documents').where({ account_id: t.accountId })).toHaveLength(0);
+  expect(await suite.knex('laudo_documents').where({ account_id: t.accountId })).toHaveLength(0);
 
-  const created = await createConnect(knex, t.accountId, { institutionId: t.institutionId, name: 'Sala 1' }, null);
+  const created = await createConnect(suite.knex, t.accountId, { institutionId: t.institutionId, name: 'Sala 1' }, null);
   connectKey = created.key;
   connectId = created.connect.id;
-  otherKey = (await createConnect(knex, other.accountId, { institutionId: other.institutionId, name: 'Outra' }, null)).key;
+  otherKey = (await createConnect(suite.knex, other.accountId, { institutionId: other.institutionId, name: 'Outra' }, null)).key;
 });
 
-afterAll(async () => {
-  if (agent) await killHard(agent);
-  await platform?.stop();
-  await knex?.destroy();
+afterAll(() => {
   if (work) fs.rmSync(work, { recursive: true, force: true });
 });
 
@@ -126,11 +105,11 @@ describe('connect/check', () => {
 
   it('without an active Connect for the study, there is none', async () => {
     await setAllowed(true);
-    await knex('connects').where({ id: connectId }).update({ active: false });
+    await suite.knex('connects').where({ id: connectId }).update({ active: false });
     try {
       expect((await check()).body).toEqual({ available: false, reason: 'NO_CONNECT' });
     } finally {
-      await knex('connects').where({ id: connectId }).update({ active: true });
+      await suite.knex('connects').where({ id: connectId }).update({ active: true });
     }
   });
 
@@ -149,7 +128,7 @@ describe('connect/check', () => {
     agentLog = started.output;
     const ok = await eventually(check, (r) => r.body.available === true, { timeout: 20_000, what: 'Connect reachable' });
     expect(ok.body).toMatchObject({ available: true, connect: { id: connectId, name: 'Sala 1' } });
-    const seen = (await knex('connects').where({ id: connectId }).first('last_seen_at')).last_seen_at;
+    const seen = (await suite.knex('connects').where({ id: connectId }).first('last_seen_at')).last_seen_at;
     expect(Date.now() - new Date(seen).getTime()).toBeLessThan(5_000);
   });
 
@@ -209,23 +188,29 @@ it.each([
   ['a folder over the length limit', '/' + 'x'.repeat(MAX_FULL_PATH)],
   ['an empty folder', ''],
 ])('refuses %s with MALFORMED_REQUEST and queues nothing', async (_what, fullPath) => {
-  const before = await knex('connect_downloads').where({ account_id: t.accountId }).count<{ count: string }[]>('id as count');
+  const before = await suite
+    .knex('connect_downloads')
+    .where({ account_id: t.accountId })
+    .count<{ count: string }[]>('id as count');
   const res = await prepare(connectQs(fullPath));
   expect(res.status).toBe(400);
   expect(res.body.error.code).toBe('MALFORMED_REQUEST');
-  const after = await knex('connect_downloads').where({ account_id: t.accountId }).count<{ count: string }[]>('id as count');
+  const after = await suite
+    .knex('connect_downloads')
+    .where({ account_id: t.accountId })
+    .count<{ count: string }[]>('id as count');
   expect(after[0]!.count).toBe(before[0]!.count);
   expect((await prepare(`studyIds=${studyId}&dicomSeries=1&mode=browser&fullPath=/x`)).status).toBe(400);
 });
 
 it("keeps tenants apart: another account's user and agent reach none of it", async () => {
-  const request = await knex('connect_downloads').where({ account_id: t.accountId }).first('id');
+  const request = await suite.knex('connect_downloads').where({ account_id: t.accountId }).first('id');
   expect((await prepare(connectQs('/srv/exames'), otherToken)).status).toBe(404);
   const list = await api('GET', `/medicalRecords/connectDownloads?studyId=${studyId}`, { token: otherToken });
   expect(list.status).toBe(404);
 
   const asOtherAgent = (p: string, init: RequestInit = {}) =>
-    fetch(`${platform.url}/api/connect-agent/${p}`, {
+    fetch(`${suite.platform.url}/api/connect-agent/${p}`, {
       ...init,
       headers: { Authorization: `Bearer ${otherKey}`, 'Content-Type': 'application/json' },
     });
@@ -236,7 +221,7 @@ it("keeps tenants apart: another account's user and agent reach none of it", asy
   // fetchable again: it is still not the other agent's.
   if (agent) await killHard(agent);
   agent = undefined;
-  await knex('connect_downloads').where({ id: request.id }).update({ status: 'ready' });
+  await suite.knex('connect_downloads').where({ id: request.id }).update({ status: 'ready' });
   try {
     expect((await asOtherAgent(`downloads/${request.id}/zip`)).status).toBe(404);
     const result = await asOtherAgent(`downloads/${request.id}/result`, {
@@ -244,13 +229,13 @@ it("keeps tenants apart: another account's user and agent reach none of it", asy
       body: JSON.stringify({ ok: false, error: 'x' }),
     });
     expect(result.status).toBe(404);
-    expect((await knex('connect_downloads').where({ id: request.id }).first('status')).status).toBe('ready');
+    expect((await suite.knex('connect_downloads').where({ id: request.id }).first('status')).status).toBe('ready');
   } finally {
-    await knex('connect_downloads').where({ id: request.id }).update({ status: 'done' });
+    await suite.knex('connect_downloads').where({ id: request.id }).update({ status: 'done' });
   }
-  const noKey = await fetch(`${platform.url}/api/connect-agent/downloads`);
+  const noKey = await fetch(`${suite.platform.url}/api/connect-agent/downloads`);
   expect(noKey.status).toBe(401);
-  const sessionAsKey = await fetch(`${platform.url}/api/connect-agent/downloads`, {
+  const sessionAsKey = await fetch(`${suite.platform.url}/api/connect-agent/downloads`, {
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(sessionAsKey.status).toBe(401);
@@ -259,7 +244,8 @@ it("keeps tenants apart: another account's user and agent reach none of it", asy
 it('an agent that stopped polling is unreachable again once its last poll is older than the limit', async () => {
   if (agent) await killHard(agent);
   agent = undefined;
-  await knex('connects')
+  await suite
+    .knex('connects')
     .where({ id: connectId })
     .update({ last_seen_at: new Date(Date.now() - CONNECT_REACHABLE_MS - 1_000) });
   expect((await check()).body).toMatchObject({ available: false, reason: 'UNREACHABLE' });

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../scripts/temporal-dev';
 import { dcmtkDir } from '../../scripts/tools';
-import { type AgentEnv, agentStatus, dcmtk, startAgentProcess } from '../support/connect-agent';
+import { agentEnvFor, agentStatus, dcmtk, startAgentProcess } from '../support/connect-agent';
 import { writeStudy } from '../support/connect-dicom-study';
 import { type StowReceiver, stowReceiver } from '../support/connect-stow-receiver';
 import { eventually } from '../support/eventually';
@@ -33,17 +33,11 @@ it('loses nothing and stores nothing twice through refused connections, 5xx, and
   const bin = dcmtkDir();
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'connect-outage-'));
   receiver = stowReceiver({ port: await freePort(), key: KEY }); // not started: connection refused
-  const env: AgentEnv = {
-    PLATFORM_URL: receiver.url,
-    CONNECT_KEY: KEY,
-    AE_TITLE: 'LAUDOS',
-    DICOM_PORT: String(await freePort()),
-    STATUS_PORT: String(await freePort()),
-    SPOOL_DIR: path.join(work, 'spool'),
+  const env = await agentEnvFor(receiver.url, KEY, path.join(work, 'spool'), {
     BATCH_MAX_COUNT: '4',
     RETRY_BASE_MS: '100',
     RETRY_MAX_MS: '800',
-  };
+  });
   const store = (files: string[]) => dcmtk(bin, 'storescu', ['-aec', 'LAUDOS', '127.0.0.1', env.DICOM_PORT, ...files]);
   const status = () => agentStatus(env.STATUS_PORT);
   const queue = () => fs.readdirSync(path.join(env.SPOOL_DIR, 'queue'));

@@ -8,54 +8,45 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Knex } from 'knex';
 import { createConnect } from '../../api/connects/connects';
-import type { Platform } from '../../scripts/platform';
-import { freePort } from '../../scripts/temporal-dev';
 import { dcmtkDir } from '../../scripts/tools';
-import { type AgentEnv, dcmtk, datasetBytes, startAgentProcess } from '../support/connect-agent';
+import { agentEnvFor, dcmtk, datasetBytes, startAgentProcess } from '../support/connect-agent';
 import { writeStudy } from '../support/connect-dicom-study';
 import { eventually } from '../support/eventually';
-import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createTenant } from '../support/fixtures';
-import { apiClient, startTestPlatform } from '../support/platform';
+import { DOCTOR_PERMISSIONS, type Tenant, createTenant } from '../support/fixtures';
+import { login, platformSuite } from '../support/suite';
 import { killHard } from '../support/worker-process';
 
 jest.setTimeout(180_000);
 
-let platform: Platform;
-let knex: Knex;
+const suite = platformSuite({
+  overrides: { STUDY_STABLE_SECONDS: '0.3' },
+  beforeStop: async () => {
+    if (agent) await killHard(agent);
+  },
+});
+const api = suite.api;
 let t: Tenant;
 let agent: ChildProcess | undefined;
 let work: string;
 
 beforeAll(async () => {
-  ({ platform, knex } = await startTestPlatform({ STUDY_STABLE_SECONDS: '0.3' }));
-  t = await createTenant(knex, { studies: 0, users: { doctor: DOCTOR_PERMISSIONS } });
+  t = await createTenant(suite.knex, { studies: 0, users: { doctor: DOCTOR_PERMISSIONS } });
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'connect-platform-'));
 });
 
-afterAll(async () => {
-  if (agent) await killHard(agent);
-  await platform?.stop();
-  await knex?.destroy();
+afterAll(() => {
   if (work) fs.rmSync(work, { recursive: true, force: true });
 });
 
 it('storescu → Connect agent → STOW-RS → the study is in the platform, bytes intact', async () => {
   const { key } = await createConnect(
-    knex,
+    suite.knex,
     t.accountId,
     { institutionId: t.institutionId, name: 'Sala 1', aeTitle: 'LAUDOS' },
     null,
   );
-  const env: AgentEnv = {
-    PLATFORM_URL: platform.url,
-    CONNECT_KEY: key,
-    AE_TITLE: 'LAUDOS',
-    DICOM_PORT: String(await freePort()),
-    STATUS_PORT: String(await freePort()),
-    SPOOL_DIR: path.join(work, 'spool'),
-  };
+  const env = await agentEnvFor(suite.platform.url, key, path.join(work, 'spool'));
   agent = (await startAgentProcess(env)).child;
   const bin = dcmtkDir();
   const files = writeStudy(path.join(work, 'study'), [
@@ -67,7 +58,7 @@ it('storescu → Connect agent → STOW-RS → the study is in the platform, byt
 
   const studyUid = files[0]!.studyInstanceUid;
   const study = await eventually(
-    () => knex('studies').where({ account_id: t.accountId, study_instance_uid: studyUid }).first(),
+    () => suite.knex('studies').where({ account_id: t.accountId, study_instance_uid: studyUid }).first(),
     (s) => s !== undefined && s.instance_count === files.length,
     { timeout: 30_000, what: 'study indexed from the agent' },
   );
@@ -80,16 +71,14 @@ it('storescu → Connect agent → STOW-RS → the study is in the platform, byt
   );
 
   // The doctor of that institution finds it in the list.
-  const api = apiClient(platform.url);
-  const token = (await api('POST', '/auth', { body: { username: t.users.doctor!.username, password: PASSWORD } })).body.data
-    .accessToken as string;
+  const token = await login(api, t.users.doctor!.username);
   const list = await api('GET', '/studies?pageSize=100', { token });
   expect(list.body.studies.map((s: { id: string }) => s.id)).toContain(study.id);
 
   // WADO-RS answers each instance with the data set the modality sent.
   for (const f of files.slice(0, 2)) {
     const res = await fetch(
-      `${platform.url}/dicomweb/studies/${studyUid}/series/${f.seriesInstanceUid}/instances/${f.sopInstanceUid}`,
+      `${suite.platform.url}/dicomweb/studies/${studyUid}/series/${f.seriesInstanceUid}/instances/${f.sopInstanceUid}`,
       { headers: { authorization: `Bearer ${token}`, accept: 'multipart/related; type="application/dicom"' } },
     );
     expect(res.status).toBe(200);

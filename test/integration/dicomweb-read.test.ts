@@ -7,21 +7,18 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Knex } from 'knex';
 import sharp from 'sharp';
 import { findDcmtk } from '../../scripts/tools';
-import type { Platform } from '../../scripts/platform';
 import { eventually } from '../support/eventually';
 import { makeStudy } from '../support/dicom-files';
 import { stow } from '../support/dicomweb';
-import { type Tenant, PASSWORD, createTenant } from '../support/fixtures';
-import { apiClient, startTestPlatform } from '../support/platform';
+import { type Tenant, createTenant } from '../support/fixtures';
+import { login, platformSuite } from '../support/suite';
 
 jest.setTimeout(60_000);
 
-let platform: Platform;
-let knex: Knex;
-let api: ReturnType<typeof apiClient>;
+const suite = platformSuite({ overrides: { STUDY_STABLE_SECONDS: '0.2' } });
+const api = suite.api;
 let t: Tenant;
 let token: string;
 let otherToken: string;
@@ -38,7 +35,7 @@ const second = makeStudy({ series: 1, perSeries: 1, modalities: ['US'], patientN
 let studyId: string;
 
 const get = (p: string, tk = token, headers: Record<string, string> = {}) =>
-  fetch(`${platform.url}${p}`, { headers: { authorization: `Bearer ${tk}`, ...headers } });
+  fetch(`${suite.platform.url}${p}`, { headers: { authorization: `Bearer ${tk}`, ...headers } });
 const json = async (p: string, tk = token) => {
   const res = await get(p, tk);
   return { status: res.status, type: res.headers.get('content-type'), body: (await res.json()) as any };
@@ -62,27 +59,18 @@ function parts(body: Buffer, contentType: string): Buffer[] {
 }
 
 beforeAll(async () => {
-  ({ platform, knex } = await startTestPlatform({ STUDY_STABLE_SECONDS: '0.2' }));
-  api = apiClient(platform.url);
-  t = await createTenant(knex, { studies: 0, users: { doctor: ['STUDIES_UPLOAD_DICOM', 'STUDIES_SAVE_REPORTS'] } });
-  const other = await createTenant(knex, { studies: 0, users: { doctor: ['STUDIES_UPLOAD_DICOM'] } });
-  token = (await api('POST', '/auth', { body: { username: t.users.doctor!.username, password: PASSWORD } })).body.data
-    .accessToken;
-  otherToken = (await api('POST', '/auth', { body: { username: other.users.doctor!.username, password: PASSWORD } })).body.data
-    .accessToken;
-  expect((await stow(platform.url, token, study.files)).status).toBe(200);
-  expect((await stow(platform.url, token, second.files)).status).toBe(200);
-  studyId = (await knex('studies').where({ study_instance_uid: study.studyUid }).first('id')).id;
+  t = await createTenant(suite.knex, { studies: 0, users: { doctor: ['STUDIES_UPLOAD_DICOM', 'STUDIES_SAVE_REPORTS'] } });
+  const other = await createTenant(suite.knex, { studies: 0, users: { doctor: ['STUDIES_UPLOAD_DICOM'] } });
+  token = await login(api, t.users.doctor!.username);
+  otherToken = await login(api, other.users.doctor!.username);
+  expect((await stow(suite.platform.url, token, study.files)).status).toBe(200);
+  expect((await stow(suite.platform.url, token, second.files)).status).toBe(200);
+  studyId = (await suite.knex('studies').where({ study_instance_uid: study.studyUid }).first('id')).id;
   await eventually(
-    () => knex('dicom_series').where({ study_id: studyId }).whereNotNull('thumbnail_key').count(),
+    () => suite.knex('dicom_series').where({ study_id: studyId }).whereNotNull('thumbnail_key').count(),
     (r) => Number(r[0]!.count) === 2,
     { timeout: 30_000, what: 'thumbnails' }, // a loaded machine renders slowly
   );
-});
-
-afterAll(async () => {
-  await platform?.stop();
-  await knex?.destroy();
 });
 
 it('QIDO-RS finds studies by name wildcard, date range, modality, accession and patient id', async () => {
@@ -229,7 +217,7 @@ it('gives the viewer its study (spec 3 shape with series and stacks) and serves 
   expect((await api('GET', `/studies/${studyId}/viewer?viewerType=x`, { token })).status).toBe(400);
 
   const inst = `/dicomweb/studies/${study.studyUid}/series/${study.seriesUids[0]}/instances/${study.sopUids[0]}`;
-  await knex('studies').where({ id: studyId }).update({ storage_class: 'GLACIER' });
+  await suite.knex('studies').where({ id: studyId }).update({ storage_class: 'GLACIER' });
   try {
     for (const p of [inst, `${inst}/frames/1`, `${inst}/rendered`, `/dicomweb/studies/${study.studyUid}`]) {
       const res = await get(p);
@@ -237,9 +225,9 @@ it('gives the viewer its study (spec 3 shape with series and stacks) and serves 
     }
     expect((await json(`/dicomweb/studies/${study.studyUid}/metadata`)).status).toBe(200); // the index stays readable
     expect((await api('GET', `/studies/${studyId}/viewer`, { token })).body.study.storageAvailable).toBe(false);
-    await knex('studies').where({ id: studyId }).update({ storage_class: 'GLACIER_IR' });
+    await suite.knex('studies').where({ id: studyId }).update({ storage_class: 'GLACIER_IR' });
     expect((await get(`${inst}/rendered`)).status).toBe(200);
   } finally {
-    await knex('studies').where({ id: studyId }).update({ storage_class: 'STANDARD' });
+    await suite.knex('studies').where({ id: studyId }).update({ storage_class: 'STANDARD' });
   }
 });

@@ -4,22 +4,23 @@
  * setting that forces it into the report, deletion rules, comments with read marks and the
  * limit message, the list badges, the live document, and another account's ids (404).
  */
-import type { Knex } from 'knex';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Permission } from '../../domain/auth/permissions';
 import { type LiveStudyDocument, isNotOlder } from '../../domain/live/study-document';
-import type { Platform } from '../../scripts/platform';
 import { eventually } from '../support/eventually';
-import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createTenant } from '../support/fixtures';
-import { apiClient, startTestPlatform } from '../support/platform';
+import { DOCTOR_PERMISSIONS, type Tenant, createTenant } from '../support/fixtures';
+import { loginTokens, platformSuite } from '../support/suite';
 
 jest.setTimeout(60_000);
 
 const DOCTOR: Permission[] = [...DOCTOR_PERMISSIONS, 'STUDIES_EDIT_CRITICAL_FINDING_SUSPECT', 'STUDIES_CREATE_COMMENTS'];
 
-let platform: Platform;
-let knex: Knex;
-let api: ReturnType<typeof apiClient>;
+const suite = platformSuite({
+  beforeStop: async () => {
+    await watcher?.endAsync();
+  },
+});
+const api = suite.api;
 let t: Tenant;
 let other: Tenant;
 let watcher: MqttClient;
@@ -28,28 +29,21 @@ const tokens: Record<string, string> = {};
 const findings: Record<string, string> = {};
 
 beforeAll(async () => {
-  ({ platform, knex } = await startTestPlatform());
-  api = apiClient(platform.url);
-  t = await createTenant(knex, {
+  t = await createTenant(suite.knex, {
     studies: 5,
     users: { doctor: DOCTOR, colleague: DOCTOR, reader: ['STUDIES_RETRIEVE_REPORTS'] },
   });
-  other = await createTenant(knex, { studies: 1, users: { doctor: DOCTOR } });
-  const rows = await knex('account_critical_findings')
+  other = await createTenant(suite.knex, { studies: 1, users: { doctor: DOCTOR } });
+  const rows = await suite
+    .knex('account_critical_findings')
     .insert([
       { account_id: t.accountId, level_and_name: 'Nível 1 - Pneumotórax hipertensivo' },
       { account_id: t.accountId, level_and_name: 'Nível 2 - Fratura instável' },
     ])
     .returning(['id', 'level_and_name']);
   for (const r of rows) findings[r.level_and_name.slice(0, 7)] = r.id;
-  for (const key of Object.keys(t.users)) {
-    const res = await api('POST', '/auth', { body: { username: t.users[key]!.username, password: PASSWORD } });
-    tokens[key] = res.body.data.accessToken;
-  }
-  tokens.outsider = (
-    await api('POST', '/auth', { body: { username: other.users.doctor!.username, password: PASSWORD } })
-  ).body.data.accessToken;
-  watcher = await mqtt.connectAsync(`${platform.url.replace('http', 'ws')}/mqtt`, {
+  Object.assign(tokens, await loginTokens(api, { ...t.users, outsider: other.users.doctor! }));
+  watcher = await mqtt.connectAsync(`${suite.platform.url.replace('http', 'ws')}/mqtt`, {
     username: 's',
     password: tokens.reader!,
     reconnectPeriod: 0,
@@ -59,12 +53,6 @@ beforeAll(async () => {
     if (isNotOlder(doc, live.get(doc.studyId))) live.set(doc.studyId, doc);
   });
   await watcher.subscribeAsync(`laudos/accounts/${t.accountId}/institutions/${t.institutionId}/studies/+`, { qos: 1 });
-});
-
-afterAll(async () => {
-  await watcher?.endAsync();
-  await platform?.stop();
-  await knex?.destroy();
 });
 
 async function call(who: string, method: string, path: string, body?: unknown) {
@@ -82,7 +70,7 @@ const liveDoc = (studyId: string, accept: (d: LiveStudyDocument) => boolean, wha
     { what },
   );
 async function findingId(studyId: string): Promise<string> {
-  return (await knex('study_critical_findings').where({ study_id: studyId }).first('id')).id;
+  return (await suite.knex('study_critical_findings').where({ study_id: studyId }).first('id')).id;
 }
 async function listItem(who: string, studyId: string) {
   const res = await call(who, 'GET', '/studies?pageSize=100');
@@ -192,7 +180,8 @@ describe('critical findings', () => {
 
   it('a started report gets a finding, forced into the report when the account setting names the institution', async () => {
     const id = t.studyIds[1]!;
-    await knex('accounts')
+    await suite
+      .knex('accounts')
       .where({ id: t.accountId })
       .update({ config: { INSTITUTIONS_WITH_CRITICAL_FINDING_IN_REPORT: `other-id, ${t.institutionId}` } });
     expect((await call('doctor', 'POST', `/studies/${id}/reports/start`)).status).toBe(200);
@@ -203,7 +192,7 @@ describe('critical findings', () => {
     });
     expect(created.body.finding).toMatchObject({ status: 'FINDING_CREATED', inTheReport: true });
     await liveDoc(id, (d) => d.statusFinding === 'Achado crítico criado', 'finding badge live');
-    await knex('accounts').where({ id: t.accountId }).update({ config: {} });
+    await suite.knex('accounts').where({ id: t.accountId }).update({ config: {} });
   });
 
   it('a suspicion is rejected by the responsible doctor, and its creator may delete one while not started', async () => {
@@ -228,7 +217,8 @@ describe('critical findings', () => {
       'CRITICAL_FINDING_DELETE_FORBIDDEN',
     );
     expect((await call('colleague', 'DELETE', `/studies/studyCriticalFinding?studyId=${deleted}`)).status).toBe(204);
-    const audited = await knex('audit_log')
+    const audited = await suite
+      .knex('audit_log')
       .where({ account_id: t.accountId })
       .whereIn('study_id', [rejected, deleted])
       .orderBy('at')

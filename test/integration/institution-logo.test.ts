@@ -4,19 +4,16 @@
  * it; wrong type, disguised bytes and oversize are refused with the catalogue's messages;
  * another account's institution answers 404 and a non-administrator 403.
  */
-import type { Knex } from 'knex';
 import sharp from 'sharp';
 import { ensureDocumentTools } from '../../scripts/tools';
-import type { Platform } from '../../scripts/platform';
 import { imagesOf, pdfText, qpdfCheck, renderPage } from '../../documents/testing/pdf-tools';
-import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createTenant } from '../support/fixtures';
-import { apiClient, startTestPlatform } from '../support/platform';
+import { DOCTOR_PERMISSIONS, type Tenant, createTenant } from '../support/fixtures';
+import { fetchBytes, loginTokens, platformSuite } from '../support/suite';
 
 jest.setTimeout(120_000);
 
-let platform: Platform;
-let knex: Knex;
-let api: ReturnType<typeof apiClient>;
+const suite = platformSuite();
+const api = suite.api;
 let t: Tenant;
 let other: Tenant;
 const tokens: Record<string, string> = {};
@@ -24,30 +21,19 @@ let logo: Buffer;
 
 beforeAll(async () => {
   ensureDocumentTools();
-  ({ platform, knex } = await startTestPlatform());
-  api = apiClient(platform.url);
-  t = await createTenant(knex, { studies: 1, users: { admin: [], doctor: DOCTOR_PERMISSIONS } });
-  other = await createTenant(knex, { studies: 1, users: { admin: [] } });
+  t = await createTenant(suite.knex, { studies: 1, users: { admin: [], doctor: DOCTOR_PERMISSIONS } });
+  other = await createTenant(suite.knex, { studies: 1, users: { admin: [] } });
   for (const tenant of [t, other]) {
-    await knex('user_accounts').where({ user_id: tenant.users.admin!.id, account_id: tenant.accountId }).update({ is_admin: true });
+    await suite
+      .knex('user_accounts')
+      .where({ user_id: tenant.users.admin!.id, account_id: tenant.accountId })
+      .update({ is_admin: true });
   }
-  for (const [key, tenant, user] of [
-    ['admin', t, 'admin'],
-    ['doctor', t, 'doctor'],
-    ['outsider', other, 'admin'],
-  ] as const) {
-    tokens[key] = (await api('POST', '/auth', { body: { username: tenant.users[user]!.username, password: PASSWORD } })).body
-      .data.accessToken;
-  }
+  Object.assign(tokens, await loginTokens(api, { admin: t.users.admin!, doctor: t.users.doctor!, outsider: other.users.admin! }));
   logo = await sharp({ create: { width: 300, height: 120, channels: 3, background: '#0b6e99' } })
     .composite([{ input: Buffer.from('<svg width="300" height="120"><circle cx="60" cy="60" r="40" fill="#ffffff"/></svg>') }])
     .png()
     .toBuffer();
-});
-
-afterAll(async () => {
-  await platform?.stop();
-  await knex?.destroy();
 });
 
 const put = (who: string, institutionId: string, fileName: string, bytes: Buffer) =>
@@ -81,9 +67,9 @@ it('stores the logo, shows it to the account, and draws it in the report PDF hea
   expect((await api('GET', '/institutions', { token: tokens.outsider })).body.institutions).toEqual([
     expect.objectContaining({ id: other.institutionId }),
   ]);
-  const res = await fetch(`${platform.url}/api/institutions/${t.institutionId}/logo`, { headers: { access_token: tokens.doctor! } });
-  expect(res.headers.get('content-type')).toBe('image/png');
-  expect(Buffer.compare(Buffer.from(await res.arrayBuffer()), logo)).toBe(0);
+  const res = await fetchBytes(suite.apiUrl(`/institutions/${t.institutionId}/logo`), tokens.doctor);
+  expect(res.type).toBe('image/png');
+  expect(Buffer.compare(res.bytes, logo)).toBe(0);
   expect((await api('GET', `/institutions/${t.institutionId}/logo`, { token: tokens.outsider })).status).toBe(404);
 
   const id = t.studyIds[0]!;
@@ -94,8 +80,7 @@ it('stores the logo, shows it to the account, and draws it in the report PDF hea
     body: { content: '<p>Exame sem alterações.</p>', preview: true },
   });
   expect(saved.status).toBe(200);
-  const pdfRes = await fetch(`${platform.url}${saved.body.previewUrl}`, { headers: { access_token: tokens.doctor! } });
-  const pdf = Buffer.from(await pdfRes.arrayBuffer());
+  const pdf = (await fetchBytes(suite.apiUrl(saved.body.previewUrl), tokens.doctor)).bytes;
   expect(pdfText(pdf)).toContain('Exame sem alterações.');
   expect(imagesOf(pdf)).toContainEqual(expect.objectContaining({ type: 'image', width: 300, height: 120 }));
   expect(qpdfCheck(pdf)).toMatchObject({ ok: true });
@@ -107,8 +92,6 @@ it('stores the logo, shows it to the account, and draws it in the report PDF hea
     token: tokens.doctor,
     body: { content: '<p>Exame sem alterações.</p>', preview: true },
   });
-  const pdf2 = Buffer.from(
-    await (await fetch(`${platform.url}${again.body.previewUrl}`, { headers: { access_token: tokens.doctor! } })).arrayBuffer(),
-  );
+  const pdf2 = (await fetchBytes(suite.apiUrl(again.body.previewUrl), tokens.doctor)).bytes;
   expect(imagesOf(pdf2)).toEqual([]);
 });

@@ -3,22 +3,23 @@
  * dev server, PostgreSQL and the broker: after each step the projection and the live MQTT
  * document are checked; conflicting concurrent actions let exactly one win.
  */
-import type { Knex } from 'knex';
 import mqtt, { type MqttClient } from 'mqtt';
 import { isNotOlder } from '../../domain/live/study-document';
-import type { Platform } from '../../scripts/platform';
 import { eventually } from '../support/eventually';
 import { encodeToneMp3 } from '../support/mp3';
-import { DOCTOR_PERMISSIONS, type Tenant, PASSWORD, createTenant } from '../support/fixtures';
-import { apiClient, startTestPlatform } from '../support/platform';
+import { DOCTOR_PERMISSIONS, type Tenant, createTenant } from '../support/fixtures';
+import { actAs, loginTokens, platformSuite } from '../support/suite';
 
 jest.setTimeout(90_000);
 
 const DOCTOR = DOCTOR_PERMISSIONS;
 
-let platform: Platform;
-let knex: Knex;
-let api: ReturnType<typeof apiClient>;
+const suite = platformSuite({
+  beforeStop: async () => {
+    await watcher?.endAsync();
+  },
+});
+const api = suite.api;
 let t: Tenant;
 let other: Tenant;
 const tokens: Record<string, string> = {};
@@ -27,9 +28,7 @@ let watcher: MqttClient;
 const live = new Map<string, any>();
 
 beforeAll(async () => {
-  ({ platform, knex } = await startTestPlatform());
-  api = apiClient(platform.url);
-  t = await createTenant(knex, {
+  t = await createTenant(suite.knex, {
     studies: 13,
     users: {
       doctor: DOCTOR,
@@ -40,15 +39,9 @@ beforeAll(async () => {
       nobody: ['STUDIES_RETRIEVE_REPORTS'],
     },
   });
-  other = await createTenant(knex, { studies: 1, users: { doctor: DOCTOR } });
-  for (const key of Object.keys(t.users)) {
-    const res = await api('POST', '/auth', { body: { username: t.users[key]!.username, password: PASSWORD } });
-    tokens[key] = res.body.data.accessToken;
-  }
-  tokens.outsider = (
-    await api('POST', '/auth', { body: { username: other.users.doctor!.username, password: PASSWORD } })
-  ).body.data.accessToken;
-  watcher = await mqtt.connectAsync(`${platform.url.replace('http', 'ws')}/mqtt`, {
+  other = await createTenant(suite.knex, { studies: 1, users: { doctor: DOCTOR } });
+  Object.assign(tokens, await loginTokens(api, { ...t.users, outsider: other.users.doctor! }));
+  watcher = await mqtt.connectAsync(`${suite.platform.url.replace('http', 'ws')}/mqtt`, {
     username: 's',
     password: tokens.nobody!,
     reconnectPeriod: 0,
@@ -60,23 +53,14 @@ beforeAll(async () => {
   await watcher.subscribeAsync(`laudos/accounts/${t.accountId}/institutions/${t.institutionId}/studies/+`, { qos: 1 });
 });
 
-afterAll(async () => {
-  await watcher?.endAsync();
-  await platform?.stop();
-  await knex?.destroy();
-});
-
 const study = (n: number) => t.studyIds[n]!;
 
-async function act(who: string, method: string, path: string, body: unknown = {}, expectStatus = 200) {
-  const res = await api(method, path, { token: tokens[who], body: method === 'GET' ? undefined : body });
-  if (res.status !== expectStatus) throw new Error(`${method} ${path} by ${who}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
+const act = actAs(api, tokens);
 
 /** Projection and live document both show `state` (and the live document's snapshot agrees). */
 async function expectState(studyId: string, state: number, extra: Record<string, unknown> = {}) {
-  const row = await knex('studies as s')
+  const row = await suite
+    .knex('studies as s')
     .join('laudos as l', 'l.id', 's.laudo_id')
     .where('s.id', studyId)
     .first('s.laudo_state', 'l.*');
@@ -134,7 +118,7 @@ describe('review path', () => {
     ]);
     const content = await act('doctor', 'GET', `/studies/${id}/reports/content`);
     expect(content).toMatchObject({ laudoContent: '<p>Pulmões limpos.</p>', reviewContent: '<p>Pulmões limpos. Revisado.</p>' });
-    const audit = await knex('audit_log').where({ laudo_id: row.id }).orderBy('id').pluck('action');
+    const audit = await suite.knex('audit_log').where({ laudo_id: row.id }).orderBy('id').pluck('action');
     expect(audit).toEqual(['laudo.start', 'laudo.save', 'laudo.requestReview', 'laudo.startReview', 'laudo.finishReview']);
   });
 });
@@ -209,7 +193,8 @@ describe('second opinion', () => {
     await act('colleague', 'PUT', `/studies/${id}/reports-opinion`, { status: 1, description: 'Concordo' });
     await act('doctor', 'POST', `/studies/${id}/reports-opinion/refusing`);
     await expectState(id, 1, { hasOpinionSignature: false });
-    const outcomes = await knex('laudo_opinions as o')
+    const outcomes = await suite
+      .knex('laudo_opinions as o')
       .join('studies as s', 's.laudo_id', 'o.laudo_id')
       .where('s.id', id)
       .orderBy('o.created_at')
@@ -223,16 +208,18 @@ describe('narration', () => {
     const id = study(3);
     await act('doctor', 'POST', `/studies/${id}/reports/start`);
     const audio = encodeToneMp3(0.5);
-    const narrated = await fetch(`${platform.url}/api/studies/${id}/narratedReport`, {
+    const narrated = await fetch(`${suite.platform.url}/api/studies/${id}/narratedReport`, {
       method: 'POST',
       headers: { access_token: tokens.doctor!, 'content-type': 'audio/mpeg' },
       body: audio,
     });
     expect(narrated.status).toBe(200);
     await expectState(id, 22);
-    const back = await fetch(`${platform.url}/api/studies/${id}/narratedReport`, { headers: { access_token: tokens.typist! } });
+    const back = await fetch(`${suite.platform.url}/api/studies/${id}/narratedReport`, {
+      headers: { access_token: tokens.typist! },
+    });
     expect(Buffer.from(await back.arrayBuffer())).toEqual(audio);
-    const wrongType = await fetch(`${platform.url}/api/studies/${id}/narratedReport`, {
+    const wrongType = await fetch(`${suite.platform.url}/api/studies/${id}/narratedReport`, {
       method: 'POST',
       headers: { access_token: tokens.doctor!, 'content-type': 'text/plain' },
       body: 'x',
@@ -297,18 +284,18 @@ describe('association', () => {
     await act('doctor', 'POST', `/studies/${a}/reports/start`);
     const joined = await act('doctor', 'POST', `/studies/${a}/reports/associate`, { studiesIdsAssociation: [b, c] });
     expect(joined.report.studyIds).toEqual([a, b, c]);
-    const laudoA = (await knex('studies').where({ id: a }).first('laudo_id')).laudo_id;
-    expect(await knex('studies').whereIn('id', [a, b, c]).pluck('laudo_id')).toEqual([laudoA, laudoA, laudoA]);
+    const laudoA = (await suite.knex('studies').where({ id: a }).first('laudo_id')).laudo_id;
+    expect(await suite.knex('studies').whereIn('id', [a, b, c]).pluck('laudo_id')).toEqual([laudoA, laudoA, laudoA]);
     await expectState(b, 1);
     // Another tenant's study never joins.
     await act('doctor', 'POST', `/studies/${a}/reports/associate`, { studiesIdsAssociation: [other.studyIds[0]] }, 409);
     // 'This study' from b: b gets a new report, not started.
     await act('doctor', 'POST', `/studies/${b}/reports/disassociateMultipleReports`, { all: false });
     await expectState(b, 0);
-    expect((await knex('studies').where({ id: b }).first('laudo_id')).laudo_id).not.toBe(laudoA);
+    expect((await suite.knex('studies').where({ id: b }).first('laudo_id')).laudo_id).not.toBe(laudoA);
     await act('doctor', 'POST', `/studies/${a}/reports/disassociateMultipleReports`, { all: true });
     await expectState(c, 0);
-    expect((await knex('laudos').where({ id: laudoA }).first('snapshot')).snapshot.studyIds).toEqual([a]);
+    expect((await suite.knex('laudos').where({ id: laudoA }).first('snapshot')).snapshot.studyIds).toEqual([a]);
   });
 });
 
@@ -342,7 +329,7 @@ describe('idempotency', () => {
     expect([reopen.status, reopenAgain.status]).toEqual([200, 200]);
     expect(reopenAgain.body.report).toMatchObject({ state: 1, version: 2 });
     const laudoId = reopen.body.report.laudoId;
-    const actions = await knex('audit_log').where({ laudo_id: laudoId }).orderBy('id').pluck('action');
+    const actions = await suite.knex('audit_log').where({ laudo_id: laudoId }).orderBy('id').pluck('action');
     expect(actions).toEqual(['laudo.start', 'laudo.finish', 'laudo.reopen']);
     // A new key is a new request, refused by the rules.
     expect((await send(`/studies/${id}/reports/start`, 'start-key-0002')).status).toBe(409);
@@ -369,14 +356,17 @@ describe('other actions', () => {
     const sign = await act('colleague', 'POST', `/studies/${id}/reports/sign`, { personalKeyPassword: 'secret' }, 400);
     expect(sign.error.description).toBe('Não há certificado A1 cadastrado para o Médico');
     // A personalKeyId naming no stored certificate is no certificate.
-    await knex('users').where({ id: t.users.colleague!.id }).update({ personal_key_id: 'key-1' });
+    await suite.knex('users').where({ id: t.users.colleague!.id }).update({ personal_key_id: 'key-1' });
     const dangling = await act('colleague', 'POST', `/studies/${id}/reports/sign`, { personalKeyPassword: 'secret' }, 400);
     expect(dangling.error.code).toBe('NO_A1_CERTIFICATE');
     await expectState(id, 2);
 
     const auto = study(9);
     await act('doctor', 'POST', `/studies/${auto}/reports/autoConclude`, {}, 403);
-    await knex('user_accounts').where({ user_id: t.users.colleague!.id, account_id: t.accountId }).update({ is_admin: true });
+    await suite
+      .knex('user_accounts')
+      .where({ user_id: t.users.colleague!.id, account_id: t.accountId })
+      .update({ is_admin: true });
     await act('colleague', 'POST', `/studies/${auto}/reports/autoConclude`);
     await expectState(auto, 20);
     await act('colleague', 'POST', `/studies/${study(10)}/reports/external`);
@@ -393,6 +383,6 @@ describe('other actions', () => {
     await act('colleague', 'PUT', `/studies/${id}/drafts`, { content: '<p>x</p>' }, 409);
     await act('doctor', 'PUT', `/studies/${id}/drafts`, { content: '<p>Rascunho</p>' });
     expect((await act('doctor', 'GET', `/studies/${id}/drafts`)).draft).toMatchObject({ content: '<p>Rascunho</p>' });
-    expect(await knex('audit_log').whereRaw('detail::text like ?', ['%Rascunho%']).first()).toBeUndefined();
+    expect(await suite.knex('audit_log').whereRaw('detail::text like ?', ['%Rascunho%']).first()).toBeUndefined();
   });
 });

@@ -3,49 +3,32 @@
  * by the encoder the web app records with is accepted and the report goes to 22; a WAV or
  * garbage sent as audio/mpeg is refused with AUDIO_INVALID and the report stays a draft.
  */
-import type { Knex } from 'knex';
-import type { Platform } from '../../scripts/platform';
-import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createTenant } from '../support/fixtures';
+import { DOCTOR_PERMISSIONS, type Tenant, createTenant } from '../support/fixtures';
 import { encodeToneMp3, silentWav } from '../support/mp3';
-import { apiClient, startTestPlatform } from '../support/platform';
+import { loginTokens, platformSuite } from '../support/suite';
 
 jest.setTimeout(90_000);
 
-let platform: Platform;
-let knex: Knex;
-let api: ReturnType<typeof apiClient>;
+const suite = platformSuite();
+const api = suite.api;
 let t: Tenant;
 let other: Tenant;
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  ({ platform, knex } = await startTestPlatform());
-  api = apiClient(platform.url);
-  t = await createTenant(knex, {
+  t = await createTenant(suite.knex, {
     studies: 3,
     users: {
       doctor: DOCTOR_PERMISSIONS,
       writer: DOCTOR_PERMISSIONS.filter((p) => p !== 'STUDIES_SAVE_NARRATED_REPORTS'),
     },
   });
-  other = await createTenant(knex, { studies: 1, users: { doctor: DOCTOR_PERMISSIONS } });
-  for (const [key, tenant, user] of [
-    ['doctor', t, 'doctor'],
-    ['writer', t, 'writer'],
-    ['outsider', other, 'doctor'],
-  ] as const) {
-    const res = await api('POST', '/auth', { body: { username: tenant.users[user]!.username, password: PASSWORD } });
-    tokens[key] = res.body.data.accessToken;
-  }
-});
-
-afterAll(async () => {
-  await platform?.stop();
-  await knex?.destroy();
+  other = await createTenant(suite.knex, { studies: 1, users: { doctor: DOCTOR_PERMISSIONS } });
+  Object.assign(tokens, await loginTokens(api, { ...t.users, outsider: other.users.doctor! }));
 });
 
 function upload(studyId: string, who: string, body: Buffer, type = 'audio/mpeg') {
-  return fetch(`${platform.url}/api/studies/${studyId}/narratedReport`, {
+  return fetch(`${suite.platform.url}/api/studies/${studyId}/narratedReport`, {
     method: 'POST',
     headers: { access_token: tokens[who]!, 'content-type': type },
     body,
@@ -55,7 +38,7 @@ function upload(studyId: string, who: string, body: Buffer, type = 'audio/mpeg')
 const json = async (res: Response): Promise<any> => res.json();
 
 async function state(studyId: string): Promise<number> {
-  return (await knex('studies').where({ id: studyId }).first('laudo_state')).laudo_state;
+  return (await suite.knex('studies').where({ id: studyId }).first('laudo_state')).laudo_state;
 }
 
 async function start(studyId: string, who = 'doctor') {
@@ -74,7 +57,9 @@ it('refuses a WAV, garbage and an empty body sent as audio/mpeg; the report stay
   const wrongType = await upload(id, 'doctor', encodeToneMp3(0.3), 'audio/wav');
   expect(wrongType.status).toBe(400);
   expect(await state(id)).toBe(1);
-  const none = await fetch(`${platform.url}/api/studies/${id}/narratedReport`, { headers: { access_token: tokens.doctor! } });
+  const none = await fetch(`${suite.platform.url}/api/studies/${id}/narratedReport`, {
+    headers: { access_token: tokens.doctor! },
+  });
   expect(none.status).toBe(404);
 });
 
@@ -86,11 +71,13 @@ it('accepts the encoder’s MP3: the report goes to 22 and the audio comes back 
   expect(res.status).toBe(200);
   expect((await json(res)).report.state).toBe(22);
   expect(await state(id)).toBe(22);
-  const back = await fetch(`${platform.url}/api/studies/${id}/narratedReport`, { headers: { access_token: tokens.doctor! } });
+  const back = await fetch(`${suite.platform.url}/api/studies/${id}/narratedReport`, {
+    headers: { access_token: tokens.doctor! },
+  });
   expect(back.headers.get('content-type')).toBe('audio/mpeg');
   expect(Buffer.from(await back.arrayBuffer()).equals(mp3)).toBe(true);
   // another tenant reaches neither the upload nor the audio
-  const foreign = await fetch(`${platform.url}/api/studies/${id}/narratedReport`, {
+  const foreign = await fetch(`${suite.platform.url}/api/studies/${id}/narratedReport`, {
     headers: { access_token: tokens.outsider! },
   });
   expect([403, 404]).toContain(foreign.status);

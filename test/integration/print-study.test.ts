@@ -13,75 +13,60 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Knex } from 'knex';
 import mqtt from 'mqtt';
 import sharp from 'sharp';
 import { imagesOf, pageCount, pdfText, qpdfCheck, renderPage, tempFile } from '../../documents/testing/pdf-tools';
 import { saoPauloDateTime } from '../../documents/report-pdf/dates';
 import { type PrintJobDocument, printObjectKey, printStudyTopic } from '../../domain/print/job';
-import type { Config } from '../../config/config';
-import type { Platform } from '../../scripts/platform';
 import { makeInstance, makeStudy, newUid } from '../support/dicom-files';
 import { stow } from '../support/dicomweb';
 import { eventually } from '../support/eventually';
-import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createTenant } from '../support/fixtures';
-import { apiClient, startTestPlatform } from '../support/platform';
+import { DOCTOR_PERMISSIONS, type Tenant, createTenant, setAccountConfig } from '../support/fixtures';
+import { login, platformSuite } from '../support/suite';
 
 jest.setTimeout(90_000);
 
 /** Short enough to see the cleanup, long enough to fetch the PDF first. */
 const RETENTION_MINUTES = 0.1;
-let platform: Platform;
-let config: Config;
-let knex: Knex;
-let api: ReturnType<typeof apiClient>;
+const suite = platformSuite({
+  overrides: {
+    STUDY_STABLE_SECONDS: '0.3',
+    PRINT_RETENTION_MINUTES: String(RETENTION_MINUTES),
+  },
+});
+const api = suite.api;
 let t: Tenant;
 let other: Tenant;
 const tokens: Record<string, string> = {};
 let study: ReturnType<typeof makeStudy>;
 let studyId: string;
 
-const login = async (username: string) =>
-  (await api('POST', '/auth', { body: { username, password: PASSWORD } })).body.data.accessToken as string;
-
 beforeAll(async () => {
-  ({ platform, knex, config } = await startTestPlatform({
-    STUDY_STABLE_SECONDS: '0.3',
-    PRINT_RETENTION_MINUTES: String(RETENTION_MINUTES),
-  }));
-  api = apiClient(platform.url);
-  t = await createTenant(knex, { studies: 0, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM'] } });
-  other = await createTenant(knex, { studies: 1, users: { doctor: DOCTOR_PERMISSIONS } });
-  tokens.doctor = await login(t.users.doctor!.username);
-  tokens.outsider = await login(other.users.doctor!.username);
-  await knex('accounts')
-    .where({ id: t.accountId })
-    .update({ config: knex.raw(`coalesce(config, '{}'::jsonb) || '{"PRINT_CUSTOM_HEADER":"Clínica Impressão Ltda"}'::jsonb`) });
+  t = await createTenant(suite.knex, { studies: 0, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM'] } });
+  other = await createTenant(suite.knex, { studies: 1, users: { doctor: DOCTOR_PERMISSIONS } });
+  tokens.doctor = await login(api, t.users.doctor!.username);
+  tokens.outsider = await login(api, other.users.doctor!.username);
+  await setAccountConfig(suite.knex, t.accountId, { PRINT_CUSTOM_HEADER: 'Clínica Impressão Ltda' });
   study = makeStudy({ series: 2, perSeries: 3, modalities: ['CT', 'CT'], patientId: 'P-PRINT-1', patientName: 'Conceição^João' });
-  expect((await stow(platform.url, tokens.doctor!, study.files)).status).toBe(200);
+  expect((await stow(suite.platform.url, tokens.doctor!, study.files)).status).toBe(200);
   studyId = (
     await eventually(
-      () => knex('studies').where({ study_instance_uid: study.studyUid }).first('id'),
+      () => suite.knex('studies').where({ study_instance_uid: study.studyUid }).first('id'),
       (r) => r !== undefined,
       { what: 'ingested study' },
     )
   ).id;
 });
 
-afterAll(async () => {
-  await platform?.stop();
-  await knex?.destroy();
-});
-
 async function download(url: string): Promise<Buffer> {
-  const res = await fetch(`${platform.url}/api${url.replace(/^\/api/, '')}`);
+  const res = await fetch(`${suite.platform.url}/api${url.replace(/^\/api/, '')}`);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe('application/pdf');
   return Buffer.from(await res.arrayBuffer());
 }
 
 const watch = async (token: string) =>
-  mqtt.connectAsync(`${platform.url.replace('http', 'ws')}/mqtt`, { username: 's', password: token, reconnectPeriod: 0 });
+  mqtt.connectAsync(`${suite.platform.url.replace('http', 'ws')}/mqtt`, { username: 's', password: token, reconnectPeriod: 0 });
 
 /** The job's live documents as they come (an empty payload: the retained document cleared). */
 async function follow(key: string): Promise<{ docs: (PrintJobDocument | null)[]; end: () => Promise<void> }> {
@@ -140,14 +125,14 @@ it('answers the key at once; the live document says started then completed with 
     expect(text).toContain('João Conceição');
     expect(text).toContain('P-PRINT-1');
     // The exam date as the report PDF prints it: DD/MM/YYYY HH:mm:ss in America/Sao_Paulo.
-    const { exam_date: examDate } = await knex('studies').where({ id: studyId }).first('exam_date');
+    const { exam_date: examDate } = await suite.knex('studies').where({ id: studyId }).first('exam_date');
     expect(examDate).not.toBeNull();
     expect(text).toContain(saoPauloDateTime(examDate, 'pt-BR'));
     expect(text).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
     renderPage(pdf, 'print-2x2-page1');
 
     // Retention: the PDF, its link and the retained document go once the period has passed.
-    const file = path.join(config.DATA_DIR, 'objects', ...printObjectKey(t.accountId, key).split('/'));
+    const file = path.join(suite.config.DATA_DIR, 'objects', ...printObjectKey(t.accountId, key).split('/'));
     expect(fs.existsSync(file)).toBe(true);
     await eventually(
       async () => live.docs,
@@ -155,7 +140,7 @@ it('answers the key at once; the live document says started then completed with 
       { what: 'the cleared live document', timeout: RETENTION_MINUTES * 60_000 + 20_000 },
     );
     expect(fs.existsSync(file)).toBe(false);
-    expect((await fetch(`${platform.url}${done.downloadUrl}`)).status).toBe(404);
+    expect((await fetch(`${suite.platform.url}${done.downloadUrl}`)).status).toBe(404);
     // The key names that job for good: reusing it is refused and publishes nothing.
     const reused = await api('GET', `/studies/${studyId}/print-study?printStudyKey=${key}`, { token: tokens.doctor });
     expect([reused.status, reused.body.error.code]).toEqual([400, 'MALFORMED_REQUEST']);
@@ -203,7 +188,7 @@ it('bad options are 400 with the error shape; key images alone with none marked 
 it("another account's study is 404 and its print topics are refused", async () => {
   expect((await api('GET', `/studies/${studyId}/print-study?layout=2x2`, { token: tokens.outsider })).status).toBe(404);
   expect((await api('GET', `/studies/${studyId}/print-study`)).status).toBe(401);
-  const watcher = await mqtt.connectAsync(`${platform.url.replace('http', 'ws')}/mqtt`, {
+  const watcher = await mqtt.connectAsync(`${suite.platform.url.replace('http', 'ws')}/mqtt`, {
     username: 's',
     password: tokens.outsider!,
     reconnectPeriod: 0,
@@ -219,13 +204,7 @@ it("another account's study is 404 and its print topics are refused", async () =
 
 it("ALLOW_PRINT_ON_DEMAND 'false' refuses printing with 403 for that account only; unset or 'true' allows it", async () => {
   const setFlag = (accountId: string, value: unknown) =>
-    knex('accounts')
-      .where({ id: accountId })
-      .update({
-        config: knex.raw(`coalesce(config, '{}'::jsonb) || jsonb_build_object('ALLOW_PRINT_ON_DEMAND', ?::jsonb)`, [
-          JSON.stringify(value),
-        ]),
-      });
+    setAccountConfig(suite.knex, accountId, { ALLOW_PRINT_ON_DEMAND: value });
   // A study of the other account (no images: its job starts, then ends in error).
   const outsiderStudyId = other.studyIds[0]!;
   try {
@@ -244,9 +223,10 @@ it("ALLOW_PRINT_ON_DEMAND 'false' refuses printing with 403 for that account onl
     await setFlag(other.accountId, false);
     expect((await api('GET', `/studies/${outsiderStudyId}/print-study`, { token: tokens.outsider })).status).toBe(403);
   } finally {
-    await knex('accounts')
+    await suite
+      .knex('accounts')
       .whereIn('id', [t.accountId, other.accountId])
-      .update({ config: knex.raw(`config - 'ALLOW_PRINT_ON_DEMAND'`) });
+      .update({ config: suite.knex.raw(`config - 'ALLOW_PRINT_ON_DEMAND'`) });
   }
 });
 
@@ -319,10 +299,11 @@ it('saves the print config per account with its list of saved layouts and reads 
   expect((await api('PATCH', '/layouts', { body: saved })).status).toBe(401);
 
   // A config saved before the list existed still reads, with an empty list.
-  await knex('accounts')
+  await suite
+    .knex('accounts')
     .where({ id: t.accountId })
     .update({
-      config: knex.raw(`config || jsonb_build_object('PRINT_CONFIG', ?::jsonb)`, [
+      config: suite.knex.raw(`config || jsonb_build_object('PRINT_CONFIG', ?::jsonb)`, [
         JSON.stringify({ ...saved, layout: { row: 4, col: 4 } }),
       ]),
     });
@@ -333,7 +314,7 @@ it('saves the print config per account with its list of saved layouts and reads 
     saved: true,
   });
   // The account's other settings are kept.
-  expect((await knex('accounts').where({ id: t.accountId }).first('config')).config.PRINT_CUSTOM_HEADER).toBe(
+  expect((await suite.knex('accounts').where({ id: t.accountId }).first('config')).config.PRINT_CUSTOM_HEADER).toBe(
     'Clínica Impressão Ltda',
   );
 });
@@ -353,15 +334,16 @@ it('prints every frame of a multi-frame instance as its own image', async () => 
     }),
     makeInstance({ studyUid, seriesUid, patientId: 'P-MF-1', patientName: 'Quadros^Ana', modality: 'US', instanceNumber: 2 }),
   ];
-  expect((await stow(platform.url, tokens.doctor!, files)).status).toBe(200);
+  expect((await stow(suite.platform.url, tokens.doctor!, files)).status).toBe(200);
   const mf = await eventually(
-    () => knex('studies').where({ study_instance_uid: studyUid }).first('id'),
+    () => suite.knex('studies').where({ study_instance_uid: studyUid }).first('id'),
     (r) => r !== undefined,
     { what: 'ingested multi-frame study' },
   );
   await eventually(
     () =>
-      knex('dicom_instances as i')
+      suite
+        .knex('dicom_instances as i')
         .join('dicom_series as se', 'se.id', 'i.series_id')
         .where('se.study_id', mf.id)
         .select('i.number_of_frames'),

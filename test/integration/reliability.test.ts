@@ -12,16 +12,13 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
-import type { Knex } from 'knex';
 import mqtt from 'mqtt';
-import type { Config } from '../../config/config';
 import { institutionStudiesFilter } from '../../domain/live/study-document';
 import type { LaudoAction } from '../../domain/laudo/transitions';
-import type { Platform } from '../../scripts/platform';
 import { laudoWorkflowId, stateQuery } from '../../workflows/laudo/messages';
 import { eventually } from '../support/eventually';
 import { type Tenant, PASSWORD, createTenant } from '../support/fixtures';
-import { startTestPlatform } from '../support/platform';
+import { platformSuite } from '../support/suite';
 import { killHard, startWorkerProcess } from '../support/worker-process';
 import { testEnv } from '../setup/env';
 
@@ -84,9 +81,14 @@ const justification = (step: Step) => {
   return { motive: b.motive ?? null, text: b.open ?? null };
 };
 
-let platform: Platform;
-let knex: Knex;
-let config: Config;
+const suite = platformSuite({
+  overrides: { BROKER_SERVICE_TOKEN: `reliability-${randomUUID()}` },
+  worker: false,
+  beforeStop: async () => {
+    if (worker) await killWorker(worker);
+    await temporalConnection?.close();
+  },
+});
 let brokerUrl: string;
 let worker: ChildProcess | undefined;
 let tenant: Tenant;
@@ -94,19 +96,15 @@ const tokens = {} as Record<Who, string>;
 let temporalConnection: Connection;
 
 beforeAll(async () => {
-  ({ platform, knex, config } = await startTestPlatform(
-    { BROKER_SERVICE_TOKEN: `reliability-${randomUUID()}` },
-    { worker: false },
-  ));
-  brokerUrl = `${platform.url.replace('http', 'ws')}/mqtt`;
-  worker = await startWorkerProcess(config, brokerUrl);
+  brokerUrl = `${suite.platform.url.replace('http', 'ws')}/mqtt`;
+  worker = await startWorkerProcess(suite.config, brokerUrl);
   const doctor = ['STUDIES_SAVE_REPORTS', 'STUDIES_REOPEN_REPORTS'] as const;
-  tenant = await createTenant(knex, {
+  tenant = await createTenant(suite.knex, {
     studies: STUDIES,
     users: { doctor: [...doctor], reviewer: [...doctor, 'REPORTS_REVIEW'] },
   });
   for (const who of ['doctor', 'reviewer'] as const) {
-    const res = await fetch(`${platform.url}/api/auth`, {
+    const res = await fetch(`${suite.platform.url}/api/auth`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: tenant.users[who]!.username, password: PASSWORD }),
@@ -115,13 +113,6 @@ beforeAll(async () => {
     tokens[who] = ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
   }
   temporalConnection = await Connection.connect({ address: testEnv('temporalAddress') });
-});
-
-afterAll(async () => {
-  if (worker) await killWorker(worker);
-  await temporalConnection?.close();
-  await platform?.stop();
-  await knex?.destroy();
 });
 
 /** SIGKILL to the worker process (startWorkerProcess runs worker/main.ts as that process). */
@@ -133,7 +124,7 @@ async function killWorker(child: ChildProcess): Promise<void> {
 const stats = { calls: 0, timeouts: 0, serverErrors: 0, retriedOk: 0, refusedRetries: 0, slowest: 0 };
 
 async function send(step: Step, studyId: string, key: string): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${platform.url}/api/studies/${studyId}/reports/${step.path}`, {
+  const res = await fetch(`${suite.platform.url}/api/studies/${studyId}/reports/${step.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', access_token: tokens[step.who], 'idempotency-key': key },
     body: JSON.stringify(step.body),
@@ -186,7 +177,7 @@ async function perform(step: Step, studyId: string, laudoId: string, seq: number
     }
     // A refused retry: the first attempt went through, exactly once.
     stats.refusedRetries++;
-    const rows = await knex('audit_log').where({ laudo_id: laudoId }).whereRaw("(detail->>'seq')::int = ?", [seq]);
+    const rows = await suite.knex('audit_log').where({ laudo_id: laudoId }).whereRaw("(detail->>'seq')::int = ?", [seq]);
     expect({ seq, refused: res.body, rows: rows.map((r) => r.action) }).toEqual({
       seq,
       refused: res.body,
@@ -201,7 +192,7 @@ const pick = (r: { state: number; version: number }) => ({ state: r.state, versi
 it('finishes every action exactly once across a SIGKILLed worker', async () => {
   const reports = await Promise.all(
     tenant.studyIds.map(async (studyId, n) => {
-      const study = await knex('studies').where({ id: studyId }).first('laudo_id');
+      const study = await suite.knex('studies').where({ id: studyId }).first('laudo_id');
       return { studyId, laudoId: study.laudo_id as string, steps: n % 2 === 0 ? REVIEWED : PLAIN };
     }),
   );
@@ -217,7 +208,7 @@ it('finishes every action exactly once across a SIGKILLed worker', async () => {
     doneAtKill = done;
     await killWorker(worker!);
     await new Promise((r) => setTimeout(r, 1000));
-    worker = await startWorkerProcess(config, brokerUrl);
+    worker = await startWorkerProcess(suite.config, brokerUrl);
     doneAtRestart = done;
   };
 
@@ -251,12 +242,12 @@ it('finishes every action exactly once across a SIGKILLed worker', async () => {
   const client = new Client({ connection: temporalConnection });
   for (const { laudoId, studyId, steps } of reports) {
     const last = steps.at(-1)!;
-    const laudo = await knex('laudos').where({ id: laudoId }).first('state', 'version', 'seq');
+    const laudo = await suite.knex('laudos').where({ id: laudoId }).first('state', 'version', 'seq');
     expect({ laudoId, ...laudo }).toEqual({ laudoId, state: last.state, version: last.version, seq: steps.length });
-    expect((await knex('studies').where({ id: studyId }).first('laudo_state')).laudo_state).toBe(last.state);
+    expect((await suite.knex('studies').where({ id: studyId }).first('laudo_state')).laudo_state).toBe(last.state);
 
     // One audit row per transition, in order, none twice.
-    const audit = await knex('audit_log').where({ laudo_id: laudoId }).orderBy('id').select('action', 'detail');
+    const audit = await suite.knex('audit_log').where({ laudo_id: laudoId }).orderBy('id').select('action', 'detail');
     expect({ laudoId, audit: audit.map((a) => [a.detail.seq, a.action]) }).toEqual({
       laudoId,
       audit: steps.map((s, i) => [i + 1, `laudo.${s.action}`]),
@@ -264,7 +255,8 @@ it('finishes every action exactly once across a SIGKILLed worker', async () => {
 
     // One row per version: the two a reopen archived (with its justification), the last one live.
     const reopens = steps.filter((s) => s.action === 'reopen' || s.action === 'reopenReview');
-    const versions = await knex('laudo_versions')
+    const versions = await suite
+      .knex('laudo_versions')
       .where({ laudo_id: laudoId })
       .orderBy('version')
       .select('version', 'state', 'cancelled', 'justification');

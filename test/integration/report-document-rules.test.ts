@@ -8,24 +8,19 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Knex } from 'knex';
-import type { Config } from '../../config/config';
 import { a1SessionCache } from '../../api/documents/a1-session-cache';
 import { certificateKey } from '../../api/documents/certificate-key';
 import { distinguishedName, readA1, seal } from '../../documents/signing/a1-certificate';
 import { pdfText, qpdfCheck, renderPage, tempFile } from '../../documents/testing/pdf-tools';
 import { type TestPki, makeTestPki, pdfsig } from '../../documents/testing/test-pki';
-import type { Platform } from '../../scripts/platform';
 import { ensureDocumentTools } from '../../scripts/tools';
-import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createScheduledExam, createTenant } from '../support/fixtures';
-import { apiClient, startTestPlatform } from '../support/platform';
+import { DOCTOR_PERMISSIONS, type Tenant, createScheduledExam, createTenant } from '../support/fixtures';
+import { fetchBytes, login, platformSuite } from '../support/suite';
 
 jest.setTimeout(120_000);
 
-let platform: Platform;
-let config: Config;
-let knex: Knex;
-let api: ReturnType<typeof apiClient>;
+const suite = platformSuite();
+const api = suite.api;
 let pki: TestPki;
 /** Free-text reports, signing, previews and links. */
 let t: Tenant;
@@ -37,15 +32,10 @@ let vet: Tenant;
 let other: Tenant;
 const tokens: Record<string, string> = {};
 
-const login = async (username: string) =>
-  (await api('POST', '/auth', { body: { username, password: PASSWORD } })).body.data.accessToken as string;
-
 beforeAll(async () => {
   ensureDocumentTools();
   pki = makeTestPki();
-  ({ platform, knex, config } = await startTestPlatform());
-  api = apiClient(platform.url);
-  t = await createTenant(knex, {
+  t = await createTenant(suite.knex, {
     studies: 6,
     users: {
       doctor: DOCTOR_PERMISSIONS,
@@ -54,18 +44,19 @@ beforeAll(async () => {
       colleague: DOCTOR_PERMISSIONS,
     },
   });
-  oit = await createTenant(knex, { studies: 1, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_SAVE_REPORTS_OIT'] } });
-  await knex('studies')
+  oit = await createTenant(suite.knex, { studies: 1, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_SAVE_REPORTS_OIT'] } });
+  await suite
+    .knex('studies')
     .whereIn('id', oit.studyIds)
     .update({ modalities: ['DX'] });
-  human = await createTenant(knex, { studies: 1, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_EDIT_HEADER'] } });
-  vet = await createTenant(knex, {
+  human = await createTenant(suite.knex, { studies: 1, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_EDIT_HEADER'] } });
+  vet = await createTenant(suite.knex, {
     studies: 1,
     isForHuman: false,
     users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_EDIT_HEADER'] },
   });
-  other = await createTenant(knex, { studies: 1, users: { doctor: DOCTOR_PERMISSIONS } });
-  await knex('user_accounts').where({ user_id: t.users.admin!.id, account_id: t.accountId }).update({ is_admin: true });
+  other = await createTenant(suite.knex, { studies: 1, users: { doctor: DOCTOR_PERMISSIONS } });
+  await suite.knex('user_accounts').where({ user_id: t.users.admin!.id, account_id: t.accountId }).update({ is_admin: true });
   for (const [key, tenant, user] of [
     ['doctor', t, 'doctor'],
     ['reader', t, 'reader'],
@@ -76,13 +67,8 @@ beforeAll(async () => {
     ['vet', vet, 'doctor'],
     ['outsider', other, 'doctor'],
   ] as const) {
-    tokens[key] = await login(tenant.users[user]!.username);
+    tokens[key] = await login(api, tenant.users[user]!.username);
   }
-});
-
-afterAll(async () => {
-  await platform?.stop();
-  await knex?.destroy();
 });
 
 async function act(who: string, method: string, url: string, body: unknown = {}, expectStatus = 200, lang?: string) {
@@ -96,11 +82,9 @@ async function act(who: string, method: string, url: string, body: unknown = {},
 }
 
 /** A PDF fetched with the caller's session, or without one (download links). */
-async function fetchPdf(who: string | null, url: string): Promise<{ status: number; pdf: Buffer; type: string | null }> {
-  const res = await fetch(`${platform.url}${url.startsWith('/api') ? url : `/api${url}`}`, {
-    headers: who && tokens[who] ? { access_token: tokens[who]! } : {},
-  });
-  return { status: res.status, pdf: Buffer.from(await res.arrayBuffer()), type: res.headers.get('content-type') };
+async function fetchPdf(who: string | null, url: string) {
+  const { bytes, ...rest } = await fetchBytes(suite.apiUrl(url), who ? tokens[who] : undefined);
+  return { ...rest, pdf: bytes };
 }
 
 /** A fetched PDF that must be a valid one (qpdf --check), as text. */
@@ -113,20 +97,22 @@ async function pdfTextOf(who: string | null, url: string): Promise<string> {
 
 /** The user's newest open session (the A1 cache is per session). */
 const sessionOf = async (userId: string) =>
-  (await knex('sessions').where({ user_id: userId }).whereNull('revoked_at').orderBy('created_at', 'desc').first('id'))
+  (await suite.knex('sessions').where({ user_id: userId }).whereNull('revoked_at').orderBy('created_at', 'desc').first('id'))
     .id as string;
 
 const stateOf = async (studyId: string) =>
-  (await knex('laudos as l').join('studies as s', 's.laudo_id', 'l.id').where('s.id', studyId).first('l.state')).state as number;
+  (await suite.knex('laudos as l').join('studies as s', 's.laudo_id', 'l.id').where('s.id', studyId).first('l.state'))
+    .state as number;
 
 /** Registers a certificate for the user as the upload does (sealed with the platform key), skipping its checks. */
 async function storeCertificate(userId: string, p12: Buffer, password: string): Promise<void> {
   const cert = readA1(p12, password).certificate;
-  await knex('user_certificates').where({ user_id: userId }).delete();
-  const [row] = await knex('user_certificates')
+  await suite.knex('user_certificates').where({ user_id: userId }).delete();
+  const [row] = await suite
+    .knex('user_certificates')
     .insert({
       user_id: userId,
-      sealed_p12: seal(p12, certificateKey(config)),
+      sealed_p12: seal(p12, certificateKey(suite.config)),
       subject: distinguishedName(cert.subject.attributes),
       issuer: distinguishedName(cert.issuer.attributes),
       serial: cert.serialNumber,
@@ -134,7 +120,7 @@ async function storeCertificate(userId: string, p12: Buffer, password: string): 
       not_after: cert.validity.notAfter,
     })
     .returning('id');
-  await knex('users').where({ id: userId }).update({ personal_key_id: row.id });
+  await suite.knex('users').where({ id: userId }).update({ personal_key_id: row.id });
 }
 
 describe('an expired A1 certificate', () => {
@@ -168,10 +154,10 @@ describe('an expired A1 certificate', () => {
     );
     expect(viaSpecCall.error.description).toBe('Erro ao assinar laudo digitalmente');
     expect(await stateOf(id)).toBe(2);
-    const laudoId = (await knex('studies').where({ id }).first('laudo_id')).laudo_id;
-    expect(await knex('laudo_documents').where({ laudo_id: laudoId })).toHaveLength(0);
-    await knex('user_certificates').where({ user_id: t.users.doctor!.id }).delete();
-    await knex('users').where({ id: t.users.doctor!.id }).update({ personal_key_id: null });
+    const laudoId = (await suite.knex('studies').where({ id }).first('laudo_id')).laudo_id;
+    expect(await suite.knex('laudo_documents').where({ laudo_id: laudoId })).toHaveLength(0);
+    await suite.knex('user_certificates').where({ user_id: t.users.doctor!.id }).delete();
+    await suite.knex('users').where({ id: t.users.doctor!.id }).update({ personal_key_id: null });
   });
 });
 
@@ -184,8 +170,8 @@ describe('previews', () => {
       preview: true,
     });
     expect(await pdfTextOf('doctor', previewUrl)).toContain('Rascunho.');
-    const laudoId = (await knex('studies').where({ id }).first('laudo_id')).laudo_id;
-    const folder = path.join(config.DATA_DIR, 'objects', 'accounts', t.accountId, 'laudos', laudoId, 'previews');
+    const laudoId = (await suite.knex('studies').where({ id }).first('laudo_id')).laudo_id;
+    const folder = path.join(suite.config.DATA_DIR, 'objects', 'accounts', t.accountId, 'laudos', laudoId, 'previews');
     const before = fs.readdirSync(folder);
 
     for (const route of ['save', 'review']) {
@@ -259,7 +245,7 @@ describe("the PDF's patient and exam block", () => {
       // 01:30:15 UTC on 2 Nov is 22:30:15 on 1 Nov in São Paulo.
       dicomCreatedAt: '2026-11-02T01:30:15Z',
     });
-    expect((await knex('studies').where({ id }).first('patient_age')).patient_age).toBe('45Y 3M 2D');
+    expect((await suite.knex('studies').where({ id }).first('patient_age')).patient_age).toBe('45Y 3M 2D');
     await act('human', 'POST', `/studies/${id}/reports/start`);
     const preview = async (lang?: string) =>
       pdfTextOf(
@@ -330,13 +316,13 @@ describe('the versions table and the download route', () => {
 describe('the link calls of spec 2 §7', () => {
   it('{reportId}/download answers a short-lived link to the version PDF; another report or tenant is 404', async () => {
     const id = t.studyIds[2]!; // concluded above
-    const laudoId = (await knex('studies').where({ id }).first('laudo_id')).laudo_id as string;
+    const laudoId = (await suite.knex('studies').where({ id }).first('laudo_id')).laudo_id as string;
     const { downloadUrl } = await act('doctor', 'GET', `/studies/${id}/reports/${laudoId}/download?version=1`);
     expect(downloadUrl).toMatch(/^\/api\/files\/[A-Za-z0-9_-]{20,}$/);
     expect(await pdfTextOf(null, downloadUrl)).toContain('Concluído.');
     expect((await act('doctor', 'GET', `/studies/${id}/reports/${laudoId}/download`)).downloadUrl).toMatch(/^\/api\/files\//);
 
-    const otherLaudo = (await knex('studies').where({ id: t.studyIds[1]! }).first('laudo_id')).laudo_id;
+    const otherLaudo = (await suite.knex('studies').where({ id: t.studyIds[1]! }).first('laudo_id')).laudo_id;
     expect((await act('doctor', 'GET', `/studies/${id}/reports/${otherLaudo}/download`, undefined, 404)).error.code).toBe(
       'NOT_FOUND',
     );
@@ -357,10 +343,10 @@ describe('the link calls of spec 2 §7', () => {
     );
 
     // Scheduled exams (no institution) the same.
-    const exam = await createScheduledExam(knex, t);
+    const exam = await createScheduledExam(suite.knex, t);
     await act('doctor', 'POST', `/scheduledExam/${exam}/reports/start`);
     await act('doctor', 'POST', `/scheduledExam/${exam}/reports/saveReport`, { content: '<p>Colelitíase.</p>' });
-    const examLaudo = (await knex('studies').where({ id: exam }).first('laudo_id')).laudo_id;
+    const examLaudo = (await suite.knex('studies').where({ id: exam }).first('laudo_id')).laudo_id;
     const scheduled = await act('doctor', 'GET', `/scheduledExam/${exam}/reports/${examLaudo}/download`);
     expect(await pdfTextOf(null, scheduled.downloadUrl)).toContain('Colelitíase.');
     expect(await pdfTextOf('doctor', `/scheduledExam/${exam}/reports/download?version=1`)).toContain('US de abdome total');

@@ -9,28 +9,27 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../../config/config';
 import { a1SessionCache } from '../../api/documents/a1-session-cache';
-import type { Knex } from 'knex';
 import mqtt, { type MqttClient } from 'mqtt';
 import { isNotOlder } from '../../domain/live/study-document';
 import { pdfText, qpdfCheck, renderPage, tempFile } from '../../documents/testing/pdf-tools';
 import { type TestPki, makeTestPki, pdfsig } from '../../documents/testing/test-pki';
-import type { Platform } from '../../scripts/platform';
 import { ensureDocumentTools } from '../../scripts/tools';
 import { eventually } from '../support/eventually';
-import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createScheduledExam, createTenant } from '../support/fixtures';
-import { apiClient, startTestPlatform } from '../support/platform';
+import { DOCTOR_PERMISSIONS, type Tenant, createScheduledExam, createTenant } from '../support/fixtures';
+import { actAs, fetchBytes, loginTokens, platformSuite } from '../support/suite';
 import { testEnv } from '../setup/env';
 import { Client, Connection } from '@temporalio/client';
 import { laudoWorkflowId } from '../../workflows/laudo/messages';
 
 jest.setTimeout(120_000);
 
-let platform: Platform;
-let config: Config;
-let knex: Knex;
-let api: ReturnType<typeof apiClient>;
+const suite = platformSuite({
+  beforeStop: async () => {
+    await watcher?.endAsync();
+  },
+});
+const api = suite.api;
 let t: Tenant;
 let other: Tenant;
 let pki: TestPki;
@@ -41,19 +40,13 @@ const live = new Map<string, { laudoState: number }>();
 beforeAll(async () => {
   ensureDocumentTools();
   pki = makeTestPki();
-  ({ platform, knex, config } = await startTestPlatform());
-  api = apiClient(platform.url);
-  t = await createTenant(knex, { studies: 5, users: { doctor: DOCTOR_PERMISSIONS, nobody: ['STUDIES_RETRIEVE_REPORTS'] } });
-  other = await createTenant(knex, { studies: 1, users: { doctor: DOCTOR_PERMISSIONS } });
-  for (const [key, tenant] of [
-    ['doctor', t],
-    ['nobody', t],
-    ['outsider', other],
-  ] as const) {
-    const username = tenant.users[key === 'outsider' ? 'doctor' : key]!.username;
-    tokens[key] = (await api('POST', '/auth', { body: { username, password: PASSWORD } })).body.data.accessToken;
-  }
-  watcher = await mqtt.connectAsync(`${platform.url.replace('http', 'ws')}/mqtt`, {
+  t = await createTenant(suite.knex, { studies: 5, users: { doctor: DOCTOR_PERMISSIONS, nobody: ['STUDIES_RETRIEVE_REPORTS'] } });
+  other = await createTenant(suite.knex, { studies: 1, users: { doctor: DOCTOR_PERMISSIONS } });
+  Object.assign(
+    tokens,
+    await loginTokens(api, { doctor: t.users.doctor!, nobody: t.users.nobody!, outsider: other.users.doctor! }),
+  );
+  watcher = await mqtt.connectAsync(`${suite.platform.url.replace('http', 'ws')}/mqtt`, {
     username: 's',
     password: tokens.nobody!,
     reconnectPeriod: 0,
@@ -65,23 +58,11 @@ beforeAll(async () => {
   await watcher.subscribeAsync(`laudos/accounts/${t.accountId}/institutions/${t.institutionId}/studies/+`, { qos: 1 });
 });
 
-afterAll(async () => {
-  await watcher?.endAsync();
-  await platform?.stop();
-  await knex?.destroy();
-});
+const act = actAs(api, tokens);
 
-async function act(who: string, method: string, path: string, body: unknown = {}, expectStatus = 200) {
-  const res = await api(method, path, { token: tokens[who], body: method === 'GET' ? undefined : body });
-  if (res.status !== expectStatus) throw new Error(`${method} ${path} by ${who}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
-async function fetchPdf(who: string, path: string): Promise<{ status: number; pdf: Buffer; type: string | null }> {
-  const res = await fetch(`${platform.url}${path.startsWith('/api') ? path : `/api${path}`}`, {
-    headers: tokens[who] ? { access_token: tokens[who]! } : {},
-  });
-  return { status: res.status, pdf: Buffer.from(await res.arrayBuffer()), type: res.headers.get('content-type') };
+async function fetchPdf(who: string, path: string) {
+  const { bytes, ...rest } = await fetchBytes(suite.apiUrl(path), tokens[who]);
+  return { ...rest, pdf: bytes };
 }
 
 /** Every string and decoded byte payload of a history, as one text to search. */
@@ -115,7 +96,7 @@ it('uploads an A1, signs a finished report into a verifiable PDF, and keeps it t
   expect(JSON.stringify(uploaded)).not.toContain(file.slice(0, 40));
   const session = await act('doctor', 'GET', '/auth');
   expect(session.data.personalKeyId).toBe(uploaded.certificate.personalKeyId);
-  const stored = await knex('user_certificates').where({ user_id: t.users.doctor!.id }).first('sealed_p12');
+  const stored = await suite.knex('user_certificates').where({ user_id: t.users.doctor!.id }).first('sealed_p12');
   expect(Buffer.compare(stored.sealed_p12, pki.p12)).not.toBe(0);
   expect(stored.sealed_p12.includes(pki.p12.subarray(0, 64))).toBe(false);
 
@@ -143,7 +124,7 @@ it('uploads an A1, signs a finished report into a verifiable PDF, and keeps it t
     (s) => s === 3,
     { what: 'live document in state 3' },
   );
-  expect(await knex('laudos').where({ id: signed.report.laudoId }).first('is_digitally_signed')).toEqual({
+  expect(await suite.knex('laudos').where({ id: signed.report.laudoId }).first('is_digitally_signed')).toEqual({
     is_digitally_signed: true,
   });
 
@@ -188,7 +169,7 @@ it('uploads an A1, signs a finished report into a verifiable PDF, and keeps it t
   // Finishing with the password signs too; a wrong one refuses before finishing.
   const v2 = '<p>Texto revisado: ação e coração.</p>';
   await act('doctor', 'POST', `/studies/${id}/reports/save`, { content: v2, personalKeyPassword: 'errada' }, 409);
-  expect((await knex('laudos').where({ id: signed.report.laudoId }).first('state')).state).toBe(1);
+  expect((await suite.knex('laudos').where({ id: signed.report.laudoId }).first('state')).state).toBe(1);
   const finished = await act('doctor', 'POST', `/studies/${id}/reports/save`, { content: v2, personalKeyPassword: pki.password });
   expect(finished.report).toMatchObject({ state: 3, version: 2 });
   const second = await fetchPdf('doctor', `/studies/${id}/reports/download?version=2`);
@@ -204,7 +185,7 @@ it('uploads an A1, signs a finished report into a verifiable PDF, and keeps it t
     for await (const run of client.workflow.list({ query: `WorkflowId = '${laudoWorkflowId(signed.report.laudoId)}'` })) {
       recorded += historyText(await client.workflow.getHandle(run.workflowId, run.runId).fetchHistory());
     }
-    const keys: string[] = await knex('laudo_documents').where({ laudo_id: signed.report.laudoId }).pluck('storage_key');
+    const keys: string[] = await suite.knex('laudo_documents').where({ laudo_id: signed.report.laudoId }).pluck('storage_key');
     expect(keys).toHaveLength(2);
     // Positive control: the decoded payloads do hold what the Updates carried.
     for (const key of keys) expect(recorded).toContain(key);
@@ -232,7 +213,7 @@ it('refuses to sign without a certificate with the spec message, and downloads a
 });
 
 it('previews, finishes and downloads a scheduled exam (no institution) under /scheduledExam', async () => {
-  const id = await createScheduledExam(knex, t);
+  const id = await createScheduledExam(suite.knex, t);
   await act('doctor', 'POST', `/scheduledExam/${id}/reports/start`);
   const { previewUrl } = await act('doctor', 'POST', `/scheduledExam/${id}/reports/saveReport`, {
     content: '<p>Colelitíase.</p>',
@@ -256,7 +237,8 @@ it('previews, finishes and downloads a scheduled exam (no institution) under /sc
 it('puts a critical finding the doctor placed in the report into the PDF, and leaves out one kept apart', async () => {
   const id = t.studyIds[2]!;
   await act('doctor', 'POST', `/studies/${id}/reports/start`);
-  const [kind] = await knex('account_critical_findings')
+  const [kind] = await suite
+    .knex('account_critical_findings')
     .insert({ account_id: t.accountId, level_and_name: 'Nível 1 - Pneumotórax hipertensivo' })
     .returning('id');
   const content = '<p>Pneumotórax à direita.</p>';
@@ -267,7 +249,7 @@ it('puts a critical finding the doctor placed in the report into the PDF, and le
     return pdfText(pdf);
   };
   // The doctor lacks STUDIES_EDIT_CRITICAL_FINDING_SUSPECT here: the finding is written as a colleague would.
-  await knex('study_critical_findings').insert({
+  await suite.knex('study_critical_findings').insert({
     account_id: t.accountId,
     study_id: id,
     account_critical_finding_id: kind.id,
@@ -277,7 +259,7 @@ it('puts a critical finding the doctor placed in the report into the PDF, and le
     user_created_finding_id: t.users.doctor!.id,
   });
   expect(await preview()).not.toContain('Pneumotórax hipertensivo');
-  await knex('study_critical_findings').where({ study_id: id }).update({ in_the_report: true });
+  await suite.knex('study_critical_findings').where({ study_id: id }).update({ in_the_report: true });
   const text = (await preview()).replace(/\s+/g, ' ');
   expect(text).toContain('Achado crítico');
   expect(text).toContain('Nível 1 - Pneumotórax hipertensivo — Desvio do mediastino');
@@ -292,10 +274,10 @@ it('keeps only the newest previews of a report: older preview files are removed 
       (await act('doctor', 'POST', `/studies/${id}/reports/save`, { content: `<p>Rascunho ${i}</p>`, preview: true })).previewUrl,
     );
   }
-  const laudoId = (await knex('studies').where({ id }).first('laudo_id')).laudo_id;
-  const folder = path.join(config.DATA_DIR, 'objects', 'accounts', t.accountId, 'laudos', laudoId, 'previews');
-  expect(fs.readdirSync(folder)).toHaveLength(config.PREVIEW_FILES_KEPT);
-  expect(config.PREVIEW_FILES_KEPT).toBe(3);
+  const laudoId = (await suite.knex('studies').where({ id }).first('laudo_id')).laudo_id;
+  const folder = path.join(suite.config.DATA_DIR, 'objects', 'accounts', t.accountId, 'laudos', laudoId, 'previews');
+  expect(fs.readdirSync(folder)).toHaveLength(suite.config.PREVIEW_FILES_KEPT);
+  expect(suite.config.PREVIEW_FILES_KEPT).toBe(3);
   expect((await fetchPdf('doctor', urls[0]!)).status).toBe(404);
   expect((await fetchPdf('doctor', urls[1]!)).status).toBe(404);
   for (const url of urls.slice(2)) expect((await fetchPdf('doctor', url)).status).toBe(200);
@@ -310,7 +292,7 @@ it('the opened A1 is kept for the session: a wrong password is still refused, a 
   const id = t.studyIds[4]!;
   const doctorId = t.users.doctor!.id;
   const sessionId = async () =>
-    (await knex('sessions').where({ user_id: doctorId }).whereNull('revoked_at').orderBy('created_at', 'desc').first('id'))
+    (await suite.knex('sessions').where({ user_id: doctorId }).whereNull('revoked_at').orderBy('created_at', 'desc').first('id'))
       .id as string;
   await act('doctor', 'POST', '/digitalSignature/upload', { file: pki.p12.toString('base64'), password: pki.password });
   await act('doctor', 'POST', `/studies/${id}/reports/start`);
@@ -328,8 +310,8 @@ it('the opened A1 is kept for the session: a wrong password is still refused, a 
     409,
   );
   expect(wrong.error.description).toBe('Erro ao assinar laudo digitalmente');
-  const laudoId = (await knex('studies').where({ id }).first('laudo_id')).laudo_id;
-  expect((await knex('laudos').where({ id: laudoId }).first('state')).state).toBe(1);
+  const laudoId = (await suite.knex('studies').where({ id }).first('laudo_id')).laudo_id;
+  expect((await suite.knex('laudos').where({ id: laudoId }).first('state')).state).toBe(1);
 
   // A new certificate (another CA) replaces the old one: the next signature is made with it.
   const replacement = makeTestPki('Dra. Nova Chave:98765432100');

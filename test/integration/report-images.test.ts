@@ -6,22 +6,19 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Knex } from 'knex';
 import sharp from 'sharp';
 import { imagesOf, pdfText, qpdfCheck, renderPage } from '../../documents/testing/pdf-tools';
 import { type TestPki, makeTestPki } from '../../documents/testing/test-pki';
-import type { Platform } from '../../scripts/platform';
 import { ensureDocumentTools } from '../../scripts/tools';
 import { makeStudy } from '../support/dicom-files';
 import { ingestStudy } from '../support/dicomweb';
-import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createScheduledExam, createTenant } from '../support/fixtures';
-import { apiClient, startTestPlatform } from '../support/platform';
+import { DOCTOR_PERMISSIONS, type Tenant, createScheduledExam, createTenant, setAccountConfig } from '../support/fixtures';
+import { actAs, fetchBytes, login, platformSuite } from '../support/suite';
 
 jest.setTimeout(120_000);
 
-let platform: Platform;
-let knex: Knex;
-let api: ReturnType<typeof apiClient>;
+const suite = platformSuite({ overrides: { STUDY_STABLE_SECONDS: '0.3' } });
+const api = suite.api;
 let t: Tenant;
 let other: Tenant;
 let pki: TestPki;
@@ -31,49 +28,32 @@ let studyId: string;
 let sibling: ReturnType<typeof makeStudy>;
 let foreign: ReturnType<typeof makeStudy>;
 let foreignId: string;
-let dataDir: string;
-
-const login = async (username: string) =>
-  (await api('POST', '/auth', { body: { username, password: PASSWORD } })).body.data.accessToken as string;
 
 beforeAll(async () => {
   ensureDocumentTools();
   pki = makeTestPki();
-  let config;
-  ({ platform, knex, config } = await startTestPlatform({ STUDY_STABLE_SECONDS: '0.3' }));
-  dataDir = config.DATA_DIR;
-  api = apiClient(platform.url);
   const uploader = [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM' as const];
-  t = await createTenant(knex, { studies: 0, users: { doctor: uploader, reader: ['STUDIES_RETRIEVE_REPORTS'] } });
-  other = await createTenant(knex, { studies: 0, users: { doctor: uploader } });
-  tokens.doctor = await login(t.users.doctor!.username);
-  tokens.reader = await login(t.users.reader!.username);
-  tokens.outsider = await login(other.users.doctor!.username);
+  t = await createTenant(suite.knex, { studies: 0, users: { doctor: uploader, reader: ['STUDIES_RETRIEVE_REPORTS'] } });
+  other = await createTenant(suite.knex, { studies: 0, users: { doctor: uploader } });
+  tokens.doctor = await login(api, t.users.doctor!.username);
+  tokens.reader = await login(api, t.users.reader!.username);
+  tokens.outsider = await login(api, other.users.doctor!.username);
   study = makeStudy({ series: 2, perSeries: 3, patientId: 'P-IMG-1', patientName: 'Conceição^Maria' });
-  studyId = await ingestStudy(platform.url, knex, tokens.doctor, study);
+  studyId = await ingestStudy(suite.platform.url, suite.knex, tokens.doctor, study);
   sibling = makeStudy({ series: 1, perSeries: 1, patientId: 'P-IMG-2' });
-  await ingestStudy(platform.url, knex, tokens.doctor, sibling);
+  await ingestStudy(suite.platform.url, suite.knex, tokens.doctor, sibling);
   foreign = makeStudy({ series: 1, perSeries: 1, patientId: 'P-IMG-3' });
-  foreignId = await ingestStudy(platform.url, knex, tokens.outsider, foreign);
+  foreignId = await ingestStudy(suite.platform.url, suite.knex, tokens.outsider, foreign);
 });
 
-afterAll(async () => {
-  await platform?.stop();
-  await knex?.destroy();
-});
-
-async function act(who: string, method: string, path: string, body: unknown = {}, expectStatus = 200) {
-  const res = await api(method, path, { token: tokens[who], body: method === 'GET' ? undefined : body });
-  if (res.status !== expectStatus) throw new Error(`${method} ${path} by ${who}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
+const act = actAs(api, tokens);
 
 /** The browser's upload: multipart with the slot's fields, then the file. */
 async function upload(slot: { url: string; fields: Record<string, string> }, name: string, bytes: Buffer, type = 'image/jpeg') {
   const form = new FormData();
   for (const [k, v] of Object.entries(slot.fields)) form.append(k, v);
   form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
-  const res = await fetch(`${platform.url}${slot.url}`, { method: 'POST', body: form });
+  const res = await fetch(`${suite.platform.url}${slot.url}`, { method: 'POST', body: form });
   return { status: res.status, body: (await res.json()) as any };
 }
 
@@ -83,9 +63,9 @@ const photo = (color: string, w = 320, h = 200) =>
     .toBuffer();
 
 async function download(path: string): Promise<Buffer> {
-  const res = await fetch(`${platform.url}/api${path}`, { headers: { access_token: tokens.doctor! } });
+  const res = await fetchBytes(suite.apiUrl(path), tokens.doctor);
   expect(res.status).toBe(200);
-  return Buffer.from(await res.arrayBuffer());
+  return res.bytes;
 }
 
 it('opens with the viewer’s key images, saves the selection in its order, and refuses keys that are not the study’s', async () => {
@@ -103,11 +83,7 @@ it('opens with the viewer’s key images, saves the selection in its order, and 
   });
 
   // The account's settings are read as the spec writes them (strings).
-  await knex('accounts')
-    .where({ id: t.accountId })
-    .update({
-      config: knex.raw(`coalesce(config, '{}'::jsonb) || '{"maxAdjacentImages":"4","allowSelectAllImagesReport":"true"}'::jsonb`),
-    });
+  await setAccountConfig(suite.knex, t.accountId, { maxAdjacentImages: '4', allowSelectAllImagesReport: 'true' });
   expect((await act('doctor', 'GET', `/studies/${studyId}/reports/images`)).settings).toEqual({
     maxAdjacentImages: 4,
     allowSelectAllImagesReport: true,
@@ -152,7 +128,7 @@ it('opens with the viewer’s key images, saves the selection in its order, and 
   expect((await api('GET', `/studies/${studyId}/reports/images`)).status).toBe(401);
 
   // Exams without institution have the same calls.
-  const examId = await createScheduledExam(knex, t);
+  const examId = await createScheduledExam(suite.knex, t);
   expect(await act('doctor', 'GET', `/scheduledExam/${examId}/reports/images`)).toMatchObject({
     source: 'keyImages',
     laudoImages: [],
@@ -169,7 +145,7 @@ it('uploads external images through one-time url + fields: accents stripped, con
     });
   // The token is stored hashed, bound to the account and the laudo.
   const token = files[0].url.split('/').pop();
-  const rows = await knex('laudo_image_upload_tokens').where({ account_id: t.accountId });
+  const rows = await suite.knex('laudo_image_upload_tokens').where({ account_id: t.accountId });
   expect(rows).toHaveLength(4);
   expect(JSON.stringify(rows)).not.toContain(token);
 
@@ -186,7 +162,8 @@ it('uploads external images through one-time url + fields: accents stripped, con
 
   // Expired after an hour.
   const last = files[3];
-  await knex('laudo_image_upload_tokens')
+  await suite
+    .knex('laudo_image_upload_tokens')
     .where({ upload_id: last.fields.uploadId })
     .update({ expires_at: new Date(Date.now() - 1000) });
   expect(await upload(last, 'tarde.jpg', await photo('#30c030'))).toMatchObject({
@@ -210,7 +187,7 @@ it('uploads external images through one-time url + fields: accents stripped, con
 
   const view = await act('doctor', 'GET', `/studies/${studyId}/reports/images`);
   expect(view.uploadedExternalImages).toEqual(['Coracao.JPG']);
-  const stored = await knex('laudo_external_images').where({ account_id: t.accountId }).first('object_key', 'content_type');
+  const stored = await suite.knex('laudo_external_images').where({ account_id: t.accountId }).first('object_key', 'content_type');
   expect(stored).toMatchObject({
     content_type: 'image/jpeg',
     object_key: expect.stringMatching(new RegExp(`^accounts/${t.accountId}/laudos/`)),
@@ -260,9 +237,9 @@ it('prints the selected images in the finished and the signed PDF, and a reopene
   expect(text).toContain('4. Ultrassom externo.png');
   renderPage(pdf, 'report-images-integration');
   // The rendered frames are cached under the laudo.
-  const laudoId = (await knex('studies').where({ id: studyId }).first('laudo_id')).laudo_id;
+  const laudoId = (await suite.knex('studies').where({ id: studyId }).first('laudo_id')).laudo_id;
   const cached = path.join(
-    dataDir,
+    suite.config.DATA_DIR,
     'objects',
     'accounts',
     t.accountId,
@@ -293,6 +270,6 @@ it('prints the selected images in the finished and the signed PDF, and a reopene
   });
   await act('doctor', 'POST', `/studies/${studyId}/reports/images`, { laudoImages: [], externalImages: [] });
   expect(await act('doctor', 'GET', `/studies/${studyId}/reports/images`)).toMatchObject({ source: 'saved', laudoImages: [] });
-  const v1 = await knex('laudo_image_items').where({ laudo_id: laudoId, version: 1 });
+  const v1 = await suite.knex('laudo_image_items').where({ laudo_id: laudoId, version: 1 });
   expect(v1).toHaveLength(4);
 });

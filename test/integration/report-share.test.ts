@@ -9,22 +9,25 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import type { Knex } from 'knex';
 import { SMTPServer } from 'smtp-server';
 import { pdfText } from '../../documents/testing/pdf-tools';
 import { type TestPki, makeTestPki } from '../../documents/testing/test-pki';
-import type { Config } from '../../config/config';
 import type { Platform } from '../../scripts/platform';
 import { ensureDocumentTools } from '../../scripts/tools';
-import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createScheduledExam, createTenant } from '../support/fixtures';
+import { DOCTOR_PERMISSIONS, type Tenant, createScheduledExam, createTenant } from '../support/fixtures';
 import { apiClient, startTestPlatform } from '../support/platform';
+import { fetchBytes as fetchUrl, loginTokens, platformSuite } from '../support/suite';
 
 jest.setTimeout(120_000);
 
-let platform: Platform;
-let config: Config;
-let knex: Knex;
-let api: ReturnType<typeof apiClient>;
+// The extra platforms share the first one's DATA_DIR (its objects): stopped first.
+const suite = platformSuite({
+  beforeStop: async () => {
+    for (const p of extra) await p.stop();
+    for (const close of closers) await close();
+  },
+});
+const api = suite.api;
 let pki: TestPki;
 let vet: Tenant;
 let otherVet: Tenant;
@@ -38,45 +41,29 @@ const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 beforeAll(async () => {
   ensureDocumentTools();
   pki = makeTestPki('Dra. Vet Teste:12345678900');
-  ({ platform, knex, config } = await startTestPlatform());
-  api = apiClient(platform.url);
-  vet = await createTenant(knex, { studies: 4, isForHuman: false, users: { doctor: DOCTOR_PERMISSIONS } });
-  otherVet = await createTenant(knex, { studies: 1, isForHuman: false, users: { doctor: DOCTOR_PERMISSIONS } });
-  human = await createTenant(knex, { studies: 1, users: { doctor: DOCTOR_PERMISSIONS } });
-  for (const [key, tenant] of [
-    ['vet', vet],
-    ['otherVet', otherVet],
-    ['human', human],
-  ] as const) {
-    const res = await api('POST', '/auth', { body: { username: tenant.users.doctor!.username, password: PASSWORD } });
-    tokens[key] = res.body.data.accessToken;
-  }
+  vet = await createTenant(suite.knex, { studies: 4, isForHuman: false, users: { doctor: DOCTOR_PERMISSIONS } });
+  otherVet = await createTenant(suite.knex, { studies: 1, isForHuman: false, users: { doctor: DOCTOR_PERMISSIONS } });
+  human = await createTenant(suite.knex, { studies: 1, users: { doctor: DOCTOR_PERMISSIONS } });
+  Object.assign(
+    tokens,
+    await loginTokens(api, { vet: vet.users.doctor!, otherVet: otherVet.users.doctor!, human: human.users.doctor! }),
+  );
   await act('vet', 'POST', '/digitalSignature/upload', { file: pki.p12.toString('base64'), password: pki.password });
 });
 
-afterAll(async () => {
-  // The extra platforms share the first one's DATA_DIR (its objects): stop them first.
-  for (const p of extra) await p.stop();
-  for (const close of closers) await close();
-  await platform?.stop();
-  await knex?.destroy();
+afterAll(() => {
   if (pki) fs.rmSync(pki.dir, { recursive: true, force: true });
 });
 
-async function act(who: string, method: string, p: string, body: unknown = {}, expectStatus = 200, on = platform) {
+async function act(who: string, method: string, p: string, body: unknown = {}, expectStatus = 200, on = suite.platform) {
   const res = await apiClient(on.url)(method, p, { token: tokens[who], body: method === 'GET' ? undefined : body });
   if (res.status !== expectStatus) throw new Error(`${method} ${p} by ${who}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
-async function fetchBytes(url: string, token?: string): Promise<{ status: number; bytes: Buffer; type: string | null }> {
-  const res = await fetch(url.startsWith('http') ? url : `${platform.url}/api${url}`, {
-    headers: token ? { access_token: token } : {},
-  });
-  return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()), type: res.headers.get('content-type') };
-}
+const fetchBytes = (url: string, token?: string) => fetchUrl(url.startsWith('http') ? url : suite.apiUrl(url), token);
 
-const storedObject = (key: string) => fs.readFileSync(path.join(config.DATA_DIR, 'objects', ...key.split('/')));
+const storedObject = (key: string) => fs.readFileSync(path.join(suite.config.DATA_DIR, 'objects', ...key.split('/')));
 
 /** Starts, writes and finishes the study's report (state 2); signs it (3) when asked. */
 async function concludedReport(studyId: string, text: string, sign: boolean) {
@@ -91,7 +78,7 @@ it('shares a signed report into the outbox: the link opens the same signed PDF w
   const id = vet.studyIds[0]!;
   const report = await concludedReport(id, 'Cão, SRD: silhueta cardíaca preservada.', true);
   const signedPdf = (await fetchBytes(`/studies/${id}/reports/download`, tokens.vet)).bytes;
-  const signedKey = (await knex('laudo_documents').where({ laudo_id: report.laudoId, version: 1 }).first('storage_key'))
+  const signedKey = (await suite.knex('laudo_documents').where({ laudo_id: report.laudoId, version: 1 }).first('storage_key'))
     .storage_key;
 
   const answer = await act('vet', 'POST', `/studies/${id}/reports/share`, { email: '  Tutor.Rex@Example.org ' });
@@ -106,7 +93,7 @@ it('shares a signed report into the outbox: the link opens the same signed PDF w
   });
 
   // The row: account-scoped, the signed PDF as attachment, the link in the body.
-  const row = await knex('mail_outbox').where({ id: answer.message.id }).first();
+  const row = await suite.knex('mail_outbox').where({ id: answer.message.id }).first();
   expect(row).toMatchObject({
     account_id: vet.accountId,
     laudo_id: report.laudoId,
@@ -123,11 +110,15 @@ it('shares a signed report into the outbox: the link opens the same signed PDF w
 
   // The link: absolute, 7 days, no session needed, the same bytes as the signed download.
   const link: string = answer.message.link;
-  expect(link.startsWith(`${platform.url}/api/files/`)).toBe(true);
+  expect(link.startsWith(`${suite.platform.url}/api/files/`)).toBe(true);
   const days = (new Date(answer.message.linkExpiresAt).getTime() - Date.now()) / 86_400_000;
   expect(days).toBeGreaterThan(6.9);
   expect(days).toBeLessThanOrEqual(7);
-  const stored = await knex('download_links').where({ object_key: signedKey }).orderBy('expires_at', 'desc').first('expires_at');
+  const stored = await suite
+    .knex('download_links')
+    .where({ object_key: signedKey })
+    .orderBy('expires_at', 'desc')
+    .first('expires_at');
   expect(Math.abs(new Date(stored.expires_at).getTime() - new Date(answer.message.linkExpiresAt).getTime())).toBeLessThan(5_000);
   const opened = await fetchBytes(link);
   expect(opened).toMatchObject({ status: 200, type: 'application/pdf' });
@@ -143,7 +134,7 @@ it('shares a signed report into the outbox: the link opens the same signed PDF w
   expect(foreign.messages.map((m: { id: string }) => m.id)).not.toContain(answer.message.id);
 
   // Audited: who shared which version with whom.
-  const audit = await knex('audit_log').where({ action: 'report.share', study_id: id }).first();
+  const audit = await suite.knex('audit_log').where({ action: 'report.share', study_id: id }).first();
   expect(audit).toMatchObject({ account_id: vet.accountId, user_id: vet.users.doctor!.id });
   expect(audit.detail).toMatchObject({
     to: 'Tutor.Rex@Example.org',
@@ -160,7 +151,7 @@ it('shares a concluded (unsigned) report as its rendered text, and after a reope
   const first = await act('vet', 'POST', `/studies/${id}/reports/share`, { email: 'clinica@example.org' });
   expect(first.message.status).toBe('stored');
   const attached = storedObject(
-    (await knex('mail_outbox').where({ id: first.message.id }).first('attachment_key')).attachment_key,
+    (await suite.knex('mail_outbox').where({ id: first.message.id }).first('attachment_key')).attachment_key,
   );
   expect(pdfText(attached)).toContain('Gato, persa: rins de dimensões normais.');
   expect(sha((await fetchBytes(first.message.link)).bytes)).toBe(sha(attached));
@@ -168,12 +159,12 @@ it('shares a concluded (unsigned) report as its rendered text, and after a reope
   // Reopened (version 2 in writing): the share sends version 1, the last one with a document.
   await act('vet', 'POST', `/studies/${id}/reports/reopen`, { motive: 'GRAMMAR_ERROR' });
   const again = await act('vet', 'POST', `/studies/${id}/reports/share`, { email: 'clinica@example.org' });
-  expect((await knex('mail_outbox').where({ id: again.message.id }).first('laudo_version')).laudo_version).toBe(1);
+  expect((await suite.knex('mail_outbox').where({ id: again.message.id }).first('laudo_version')).laudo_version).toBe(1);
   expect(pdfText((await fetchBytes(again.message.link)).bytes)).toContain('Gato, persa: rins de dimensões normais.');
 });
 
 it('shares a scheduled exam (no institution) through the /scheduledExam routes', async () => {
-  const exam = await createScheduledExam(knex, vet);
+  const exam = await createScheduledExam(suite.knex, vet);
   await act('vet', 'POST', `/scheduledExam/${exam}/reports/start`);
   await act('vet', 'POST', `/scheduledExam/${exam}/reports/save`, { content: '<p>Ultrassom: vesícula biliar normal.</p>' });
   const shared = await act('vet', 'POST', `/scheduledExam/${exam}/reports/share`, { email: 'tutor@example.org' });
@@ -226,8 +217,8 @@ it('refuses a human account, a bad address, another tenant and a report without 
   // Without a session.
   expect((await api('POST', `/studies/${id}/reports/share`, { body: { email: 'a@example.org' } })).status).toBe(401);
   // Nothing was written for any refusal.
-  expect(await knex('mail_outbox').where({ study_id: id }).count('* as n').first()).toEqual({ n: '0' });
-  expect(await knex('mail_outbox').where({ account_id: human.accountId }).count('* as n').first()).toEqual({ n: '0' });
+  expect(await suite.knex('mail_outbox').where({ study_id: id }).count('* as n').first()).toEqual({ n: '0' });
+  expect(await suite.knex('mail_outbox').where({ account_id: human.accountId }).count('* as n').first()).toEqual({ n: '0' });
 });
 
 /** Raw messages received by a loopback SMTP server. */
@@ -285,7 +276,7 @@ it('sends through a real SMTP server with the PDF attached and the link in the t
   const port = await startSmtpServer(received);
   const smtp = (
     await startTestPlatform(
-      { DATA_DIR: config.DATA_DIR, SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Laudos Vet <laudos@vet.example>' },
+      { DATA_DIR: suite.config.DATA_DIR, SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Laudos Vet <laudos@vet.example>' },
       { worker: false },
     )
   ).platform;
@@ -313,7 +304,7 @@ it('sends through a real SMTP server with the PDF attached and the link in the t
   expect(plain).toContain(`${vet.users.doctor!.name} (`);
   expect(plain).toContain('compartilhou com você o laudo do exame TC de crânio');
   expect(sha((await fetchBytes(answer.message.link)).bytes)).toBe(sha(signedPdf));
-  expect((await knex('mail_outbox').where({ id: answer.message.id }).first('status', 'message_id')).status).toBe('sent');
+  expect((await suite.knex('mail_outbox').where({ id: answer.message.id }).first('status', 'message_id')).status).toBe('sent');
 
   // The outbox page says mail goes out by SMTP.
   expect((await act('vet', 'GET', '/mail/outbox', undefined, 200, smtp)).transport).toBe('smtp');
@@ -332,7 +323,7 @@ it('answers the catalogue error when the SMTP server never answers, and keeps th
   const stuck = (
     await startTestPlatform(
       {
-        DATA_DIR: config.DATA_DIR,
+        DATA_DIR: suite.config.DATA_DIR,
         SMTP_URL: `smtp://127.0.0.1:${port}`,
         MAIL_FROM: 'laudos@vet.example',
         SMTP_TIMEOUT_MS: '1500',
@@ -350,13 +341,14 @@ it('answers the catalogue error when the SMTP server never answers, and keeps th
     code: 'SHARE_SEND_FAILED',
     description: 'Não foi possível enviar o e-mail com o laudo. Tente novamente mais tarde',
   });
-  const row = await knex('mail_outbox').where({ study_id: id, transport: 'smtp' }).orderBy('created_at', 'desc').first();
+  const row = await suite.knex('mail_outbox').where({ study_id: id, transport: 'smtp' }).orderBy('created_at', 'desc').first();
   expect(row).toMatchObject({ status: 'error', to_address: 'dono@example.org', sent_at: null });
   // nodemailer's greeting timeout or our overall bound, whichever comes first.
   expect(row.error).toMatch(/greeting never received|timeout|timed out|did not answer/i);
   const listed = await act('vet', 'GET', '/mail/outbox', undefined, 200, stuck);
   expect(listed.messages.find((m: { id: string }) => m.id === row.id)).toMatchObject({ status: 'error', error: row.error });
-  const audit = await knex('audit_log')
+  const audit = await suite
+    .knex('audit_log')
     .where({ action: 'report.share', study_id: id })
     .whereRaw("detail->>'status' = 'error'")
     .first();

@@ -2,43 +2,31 @@
  * Login → start over HTTP → projection → live document on MQTT, against the real Temporal
  * dev server, PostgreSQL and the api's broker; tenancy and concurrency at every step.
  */
-import type { Knex } from 'knex';
 import mqtt, { type MqttClient } from 'mqtt';
 import { studyTopic } from '../../domain/live/study-document';
-import type { Platform } from '../../scripts/platform';
 import { type Tenant, PASSWORD, createTenant } from '../support/fixtures';
-import { apiClient, startTestPlatform } from '../support/platform';
+import { login, platformSuite } from '../support/suite';
 
 jest.setTimeout(60_000);
 
-let platform: Platform;
-let knex: Knex;
-let api: ReturnType<typeof apiClient>;
+const suite = platformSuite({
+  overrides: { LOGIN_MAX_ATTEMPTS: '3' },
+  beforeStop: async () => {
+    await Promise.all(clients.map((c) => c.endAsync()));
+  },
+});
+const api = suite.api;
 let a: Tenant;
 let b: Tenant;
 const clients: MqttClient[] = [];
 
 beforeAll(async () => {
-  ({ platform, knex } = await startTestPlatform({ LOGIN_MAX_ATTEMPTS: '3' }));
-  api = apiClient(platform.url);
-  a = await createTenant(knex, { studies: 4 });
-  b = await createTenant(knex, { studies: 1 });
+  a = await createTenant(suite.knex, { studies: 4 });
+  b = await createTenant(suite.knex, { studies: 1 });
 });
-
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.endAsync()));
-  await platform?.stop();
-  await knex?.destroy();
-});
-
-async function login(username: string): Promise<string> {
-  const res = await api('POST', '/auth', { body: { username, password: PASSWORD } });
-  expect(res.status).toBe(200);
-  return res.body.data.accessToken;
-}
 
 async function live(token: string): Promise<MqttClient> {
-  const client = await mqtt.connectAsync(`${platform.url.replace('http', 'ws')}/mqtt`, {
+  const client = await mqtt.connectAsync(`${suite.platform.url.replace('http', 'ws')}/mqtt`, {
     username: 'session',
     password: token,
     reconnectPeriod: 0,
@@ -96,7 +84,7 @@ describe('auth', () => {
     const token: string = res.body.data.accessToken;
     expect(token.length).toBeGreaterThanOrEqual(40);
     expect(res.body.data.currentAccountId).toBe(a.accountId); // one account: chosen at once
-    expect(await knex('sessions').where({ token_hash: token }).first()).toBeUndefined();
+    expect(await suite.knex('sessions').where({ token_hash: token }).first()).toBeUndefined();
     const again = await api('GET', '/auth', { token });
     expect(again.status).toBe(200);
     expect(again.body.data.id).toBe(a.users.doctor!.id);
@@ -105,13 +93,13 @@ describe('auth', () => {
   it('answers INVALID_SESSION for an unknown token and after logout', async () => {
     expect((await api('GET', '/auth', { token: 'nope' })).body.error.code).toBe('INVALID_SESSION');
     expect((await api('GET', '/studies', {})).status).toBe(401);
-    const token = await login(a.users.doctor!.username);
+    const token = await login(api, a.users.doctor!.username);
     expect((await api('POST', '/auth/logout', { token })).status).toBe(204);
     expect((await api('GET', '/auth', { token })).body.error.code).toBe('INVALID_SESSION');
   });
 
   it('blocks a user after repeated wrong passwords (USER_BLOCKED)', async () => {
-    const t = await createTenant(knex, { studies: 0, users: { victim: [] } });
+    const t = await createTenant(suite.knex, { studies: 0, users: { victim: [] } });
     const codes: string[] = [];
     for (let i = 0; i < 4; i++) {
       codes.push((await api('POST', '/auth', { body: { username: t.users.victim!.username, password: 'bad' } })).body.error.code);
@@ -123,9 +111,9 @@ describe('auth', () => {
   });
 
   it('makes a user with several accounts choose one, and refuses an account not theirs', async () => {
-    const token = await login(a.users.doctor!.username);
+    const token = await login(api, a.users.doctor!.username);
     const doctorId = a.users.doctor!.id;
-    await knex('user_accounts').insert({ user_id: doctorId, account_id: b.accountId });
+    await suite.knex('user_accounts').insert({ user_id: doctorId, account_id: b.accountId });
     try {
       const fresh = await api('POST', '/auth', { body: { username: a.users.doctor!.username, password: PASSWORD } });
       expect(fresh.body.data.currentAccountId).toBeNull();
@@ -136,16 +124,16 @@ describe('auth', () => {
       expect(chosen.body.data.currentAccountId).toBe(a.accountId);
       expect((await api('GET', '/studies', { token: t2 })).status).toBe(200);
     } finally {
-      await knex('user_accounts').where({ user_id: doctorId, account_id: b.accountId }).delete();
+      await suite.knex('user_accounts').where({ user_id: doctorId, account_id: b.accountId }).delete();
     }
-    const other = await createTenant(knex, { studies: 0, users: {} });
+    const other = await createTenant(suite.knex, { studies: 0, users: {} });
     expect((await api('POST', '/auth/changeAccount', { token, body: { accountId: other.accountId } })).status).toBe(403);
   });
 });
 
 describe('studies and the start of a report', () => {
   it('lists only the current account studies, paginated', async () => {
-    const token = await login(a.users.doctor!.username);
+    const token = await login(api, a.users.doctor!.username);
     const res = await api('GET', '/studies?page=1&pageSize=10', { token });
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(4);
@@ -154,33 +142,33 @@ describe('studies and the start of a report', () => {
   });
 
   it("answers 404 for another tenant's study, on read and on start", async () => {
-    const token = await login(b.users.doctor!.username);
+    const token = await login(api, b.users.doctor!.username);
     expect((await api('GET', `/studies/${a.studyIds[0]}`, { token })).status).toBe(404);
     const start = await api('POST', `/studies/${a.studyIds[0]}/reports/start`, { token, body: {} });
     expect(start.status).toBe(404);
-    expect((await knex('studies').where({ id: a.studyIds[0] }).first()).laudo_state).toBe(0);
+    expect((await suite.knex('studies').where({ id: a.studyIds[0] }).first()).laudo_state).toBe(0);
   });
 
   it('refuses start without STUDIES_SAVE_REPORTS (403) and writes nothing', async () => {
-    const token = await login(a.users.typist!.username);
+    const token = await login(api, a.users.typist!.username);
     const study = await api('GET', `/studies/${a.studyIds[1]}`, { token });
     expect(study.body.study.report.allowedActions).toEqual([]);
     const res = await api('POST', `/studies/${a.studyIds[1]}/reports/start`, { token, body: {} });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('FORBIDDEN_ACCESS');
-    expect((await knex('studies').where({ id: a.studyIds[1] }).first()).laudo_state).toBe(0);
+    expect((await suite.knex('studies').where({ id: a.studyIds[1] }).first()).laudo_state).toBe(0);
   });
 
   it('starts over HTTP: projection reads 1, a subscribed client gets the live document, another account gets nothing', async () => {
     const studyId = a.studyIds[0]!;
-    const token = await login(a.users.doctor!.username);
+    const token = await login(api, a.users.doctor!.username);
     const topic = studyTopic(a.accountId, a.institutionId, studyId);
 
-    const watcher = await live(await login(a.users.typist!.username));
+    const watcher = await live(await login(api, a.users.typist!.username));
     expect(await subscribe(watcher, topic)).toBe(1);
     const received = nextMessage(watcher, topic, (doc) => doc.laudoState === 1);
 
-    const intruder = await live(await login(b.users.doctor!.username));
+    const intruder = await live(await login(api, b.users.doctor!.username));
     expect(await subscribe(intruder, topic)).toBe(128);
     expect(await subscribe(intruder, 'laudos/#')).toBe(128);
     expect(await subscribe(intruder, `laudos/accounts/${a.accountId}/institutions/${a.institutionId}/studies/+`)).toBe(128);
@@ -196,14 +184,14 @@ describe('studies and the start of a report', () => {
     expect(res.body.report.allowedActions).not.toContain('start');
 
     // Read-your-writes: the projection is written before the update returns.
-    const study = await knex('studies').where({ id: studyId }).first();
+    const study = await suite.knex('studies').where({ id: studyId }).first();
     expect(study).toMatchObject({ laudo_state: 1, laudo_user_id: a.users.doctor!.id });
-    const laudo = await knex('laudos').where({ id: study.laudo_id }).first();
+    const laudo = await suite.knex('laudos').where({ id: study.laudo_id }).first();
     expect(laudo).toMatchObject({ state: 1, version: 1, seq: 1, doctor_name: a.users.doctor!.name });
-    expect(await knex('laudo_versions').where({ laudo_id: study.laudo_id }).select('version', 'state')).toEqual([
+    expect(await suite.knex('laudo_versions').where({ laudo_id: study.laudo_id }).select('version', 'state')).toEqual([
       { version: 1, state: 1 },
     ]);
-    expect(await knex('audit_log').where({ laudo_id: study.laudo_id, action: 'laudo.start' }).count({ n: '*' })).toEqual([
+    expect(await suite.knex('audit_log').where({ laudo_id: study.laudo_id, action: 'laudo.start' }).count({ n: '*' })).toEqual([
       { n: '1' },
     ]);
 
@@ -235,7 +223,7 @@ describe('studies and the start of a report', () => {
 
   it('lets exactly one of 10 concurrent starts succeed', async () => {
     const studyId = a.studyIds[2]!;
-    const token = await login(a.users.doctor!.username);
+    const token = await login(api, a.users.doctor!.username);
     const results = await Promise.all(
       Array.from({ length: 10 }, () => api('POST', `/studies/${studyId}/reports/start`, { token, body: {} })),
     );
@@ -243,12 +231,12 @@ describe('studies and the start of a report', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(9);
     for (const r of results.filter((x) => x.status === 409)) expect(r.body.error.description).toBe('Impossível iniciar o laudo');
-    const study = await knex('studies').where({ id: studyId }).first();
-    expect(await knex('laudo_versions').where({ laudo_id: study.laudo_id }).count({ n: '*' })).toEqual([{ n: '1' }]);
+    const study = await suite.knex('studies').where({ id: studyId }).first();
+    expect(await suite.knex('laudo_versions').where({ laudo_id: study.laudo_id }).count({ n: '*' })).toEqual([{ n: '1' }]);
   });
 
   it('rejects a body outside the schema with MALFORMED_REQUEST', async () => {
-    const token = await login(a.users.doctor!.username);
+    const token = await login(api, a.users.doctor!.username);
     const res = await api('POST', `/studies/${a.studyIds[3]}/reports/start`, { token, body: { structuredType: 'XYZ' } });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('MALFORMED_REQUEST');

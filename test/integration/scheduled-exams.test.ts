@@ -2,27 +2,26 @@
  * Scheduled exams (no institution, `/scheduledExam/{id}/…`): the opinion states 13 and 17,
  * account-wide permissions, live documents on the account's `none` topic.
  */
-import type { Knex } from 'knex';
 import mqtt, { type MqttClient } from 'mqtt';
 import { studyTopic } from '../../domain/live/study-document';
-import type { Platform } from '../../scripts/platform';
-import { type Tenant, PASSWORD, createScheduledExam, createTenant } from '../support/fixtures';
-import { apiClient, startTestPlatform } from '../support/platform';
+import { type Tenant, createScheduledExam, createTenant } from '../support/fixtures';
+import { loginTokens, platformSuite } from '../support/suite';
 
 jest.setTimeout(60_000);
 
-let platform: Platform;
-let knex: Knex;
-let api: ReturnType<typeof apiClient>;
+const suite = platformSuite({
+  beforeStop: async () => {
+    await Promise.all(clients.map((c) => c.endAsync()));
+  },
+});
+const api = suite.api;
 let t: Tenant;
 let other: Tenant;
 const tokens: Record<string, string> = {};
 const clients: MqttClient[] = [];
 
 beforeAll(async () => {
-  ({ platform, knex } = await startTestPlatform());
-  api = apiClient(platform.url);
-  t = await createTenant(knex, {
+  t = await createTenant(suite.knex, {
     studies: 1,
     users: {
       doctor: ['STUDIES_SAVE_REPORTS', 'STUDIES_CREATE_LAUDO_OPINION'],
@@ -30,22 +29,8 @@ beforeAll(async () => {
       institutionOnly: ['STUDIES_SAVE_REPORTS', 'STUDIES_INSERT_LAUDO_OPINION'],
     },
   });
-  other = await createTenant(knex, { studies: 0, users: { doctor: ['STUDIES_SAVE_REPORTS'] } });
-  for (const [key, tenant] of [
-    ['doctor', t],
-    ['consultant', t],
-    ['institutionOnly', t],
-    ['outsider', other],
-  ] as const) {
-    const username = key === 'outsider' ? tenant.users.doctor!.username : tenant.users[key]!.username;
-    tokens[key] = (await api('POST', '/auth', { body: { username, password: PASSWORD } })).body.data.accessToken;
-  }
-});
-
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.endAsync()));
-  await platform?.stop();
-  await knex?.destroy();
+  other = await createTenant(suite.knex, { studies: 0, users: { doctor: ['STUDIES_SAVE_REPORTS'] } });
+  Object.assign(tokens, await loginTokens(api, { ...t.users, outsider: other.users.doctor! }));
 });
 
 async function call(who: string, method: string, path: string, body: unknown = {}) {
@@ -53,7 +38,7 @@ async function call(who: string, method: string, path: string, body: unknown = {
 }
 
 it('lists the account scheduled exams only, apart from studies', async () => {
-  const id = await createScheduledExam(knex, t);
+  const id = await createScheduledExam(suite.knex, t);
   const mine = await call('doctor', 'GET', '/listScheduledExams');
   expect(mine.body.exams.map((e: { id: string }) => e.id)).toContain(id);
   expect(mine.body.exams[0]).toMatchObject({ institutionId: null, laudoState: 0 });
@@ -66,8 +51,8 @@ it('lists the account scheduled exams only, apart from studies', async () => {
 });
 
 it('second opinion without institution: 1 → 13 → 17 → back, with WORKLIST_INSERT_LAUDO_OPINION', async () => {
-  const id = await createScheduledExam(knex, t);
-  const watcher = await mqtt.connectAsync(`${platform.url.replace('http', 'ws')}/mqtt`, {
+  const id = await createScheduledExam(suite.knex, t);
+  const watcher = await mqtt.connectAsync(`${suite.platform.url.replace('http', 'ws')}/mqtt`, {
     username: 's',
     password: tokens.consultant!,
     reconnectPeriod: 0,
@@ -77,7 +62,7 @@ it('second opinion without institution: 1 → 13 → 17 → back, with WORKLIST_
   const docs: any[] = [];
   watcher.on('message', (tp, payload) => tp === topic && docs.push(JSON.parse(payload.toString())));
   await watcher.subscribeAsync(topic, { qos: 1 });
-  const intruder = await mqtt.connectAsync(`${platform.url.replace('http', 'ws')}/mqtt`, {
+  const intruder = await mqtt.connectAsync(`${suite.platform.url.replace('http', 'ws')}/mqtt`, {
     username: 's',
     password: tokens.outsider!,
     reconnectPeriod: 0,
@@ -112,7 +97,7 @@ it('second opinion without institution: 1 → 13 → 17 → back, with WORKLIST_
 });
 
 it('refuses the institution-only opinion permission on a scheduled exam', async () => {
-  const id = await createScheduledExam(knex, t);
+  const id = await createScheduledExam(suite.knex, t);
   await call('doctor', 'POST', `/scheduledExam/${id}/reports/start`);
   await call('doctor', 'POST', `/scheduledExam/${id}/reports-opinion/request`, {
     laudoOpinionUserId: t.users.institutionOnly!.id,

@@ -4,52 +4,36 @@
  * and each message, accepted with a valid form whose rendering becomes the version's content;
  * the SISMAMA preconditions; another tenant's study.
  */
-import type { Knex } from 'knex';
-import type { Platform } from '../../scripts/platform';
-import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createTenant } from '../support/fixtures';
-import { apiClient, startTestPlatform } from '../support/platform';
+import { DOCTOR_PERMISSIONS, type Tenant, createTenant } from '../support/fixtures';
+import { loginTokens, platformSuite } from '../support/suite';
 
 jest.setTimeout(60_000);
 
-let platform: Platform;
-let knex: Knex;
-let api: ReturnType<typeof apiClient>;
+const suite = platformSuite();
+const api = suite.api;
 let t: Tenant;
 let other: Tenant;
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  ({ platform, knex } = await startTestPlatform());
-  api = apiClient(platform.url);
-  t = await createTenant(knex, {
+  t = await createTenant(suite.knex, {
     studies: 5,
     users: {
       doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_SAVE_REPORTS_OIT'],
       plain: DOCTOR_PERMISSIONS,
     },
   });
-  other = await createTenant(knex, { studies: 1, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_SAVE_REPORTS_OIT'] } });
+  other = await createTenant(suite.knex, { studies: 1, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_SAVE_REPORTS_OIT'] } });
   // 0, 1: DX (OIT); 2, 3: MG (SISMAMA); 4 stays CT.
-  await knex('studies')
+  await suite
+    .knex('studies')
     .whereIn('id', t.studyIds.slice(0, 2))
     .update({ modalities: ['DX'] });
-  await knex('studies')
+  await suite
+    .knex('studies')
     .whereIn('id', t.studyIds.slice(2, 4))
     .update({ modalities: ['MG'] });
-  for (const [key, tenant] of [
-    ['doctor', t],
-    ['plain', t],
-    ['outsider', other],
-  ] as const) {
-    const username = tenant.users[key === 'outsider' ? 'doctor' : key]!.username;
-    const res = await api('POST', '/auth', { body: { username, password: PASSWORD } });
-    tokens[key] = res.body.data.accessToken;
-  }
-});
-
-afterAll(async () => {
-  await platform?.stop();
-  await knex?.destroy();
+  Object.assign(tokens, await loginTokens(api, { ...t.users, outsider: other.users.doctor! }));
 });
 
 async function act(who: string, method: string, path: string, body: unknown = {}, expectStatus = 200) {
@@ -209,14 +193,14 @@ describe('OIT on a DX study', () => {
     expect(template.fields.length).toBeGreaterThan(20);
 
     // Without STUDIES_SAVE_REPORTS_OIT (taken away mid-report) the form and the OIT report are closed.
-    const role = await knex('roles').where({ account_id: t.accountId, name: 'role-doctor' }).first('id', 'permissions');
-    await knex('roles').where({ id: role.id }).update({ permissions: DOCTOR_PERMISSIONS });
+    const role = await suite.knex('roles').where({ account_id: t.accountId, name: 'role-doctor' }).first('id', 'permissions');
+    await suite.knex('roles').where({ id: role.id }).update({ permissions: DOCTOR_PERMISSIONS });
     try {
       const save = await act('doctor', 'POST', `/studies/${id}/reports/save`, { content: '', finish: false }, 403);
       expect(save.error.code).toBe('FORBIDDEN_ACCESS');
       await act('doctor', 'POST', `/studies/${id}/structured-report`, { fieldId: 'oit.filmQuality', value: '2' }, 403);
     } finally {
-      await knex('roles').where({ id: role.id }).update({ permissions: role.permissions });
+      await suite.knex('roles').where({ id: role.id }).update({ permissions: role.permissions });
     }
     await act('doctor', 'POST', `/studies/${id}/reports/save`, { content: '', finish: false });
   });
@@ -233,7 +217,8 @@ describe('SISMAMA', () => {
     await act('doctor', 'POST', `/studies/${mgNoFlag}/reports/start`);
     await act('doctor', 'POST', `/studies/${mgNoFlag}/reports/start?change=true`, { structuredType: 'SISMAMA' }, 409);
 
-    await knex('accounts')
+    await suite
+      .knex('accounts')
       .where({ id: t.accountId })
       .update({ config: { ALLOW_REPORT_SISMAMA: 'true' } });
     const mg = t.studyIds[3]!;

@@ -8,25 +8,20 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Knex } from 'knex';
 import mqtt from 'mqtt';
 import PDFDocument from 'pdfkit';
 import { buffer } from 'node:stream/consumers';
-import type { Config } from '../../config/config';
-import type { Platform } from '../../scripts/platform';
 import { ensureDocumentTools, findDcmtk } from '../../scripts/tools';
 import { LocalObjectStorage } from '../../storage/local-storage';
 import { makeStudy } from '../support/dicom-files';
 import { stow } from '../support/dicomweb';
-import { PASSWORD, type Tenant, createTenant } from '../support/fixtures';
-import { apiClient, startTestPlatform } from '../support/platform';
+import { type Tenant, createTenant } from '../support/fixtures';
+import { login, platformSuite } from '../support/suite';
 
 jest.setTimeout(90_000);
 
-let platform: Platform;
-let knex: Knex;
-let config: Config;
-let api: ReturnType<typeof apiClient>;
+const suite = platformSuite({ overrides: { STUDY_STABLE_SECONDS: '0.2' } });
+const api = suite.api;
 let t: Tenant;
 let token: string;
 let otherToken: string;
@@ -49,13 +44,9 @@ function pdf(text: string): Promise<Buffer> {
   return buffer(doc);
 }
 
-async function login(username: string) {
-  return (await api('POST', '/auth', { body: { username, password: PASSWORD } })).body.data.accessToken as string;
-}
-
 /** Watches the live topic; resolves with the `finished` document and every document seen. */
 async function watch(topic: string, tk = token) {
-  const client = await mqtt.connectAsync(`${platform.url.replace('http', 'ws')}/mqtt`, {
+  const client = await mqtt.connectAsync(`${suite.platform.url.replace('http', 'ws')}/mqtt`, {
     username: 's',
     password: tk,
     reconnectPeriod: 0,
@@ -87,7 +78,7 @@ async function download(qs: string) {
   expect(w.granted).toBe(true);
   const done = await w.finished;
   await w.client.endAsync();
-  const zip = await fetch(`${platform.url}${done.downloadUrl}`);
+  const zip = await fetch(`${suite.platform.url}${done.downloadUrl}`);
   expect(zip.status).toBe(200);
   const file = path.join(tmp, `${res.body.shortKey}.zip`);
   fs.writeFileSync(file, Buffer.from(await zip.arrayBuffer()));
@@ -97,22 +88,20 @@ async function download(qs: string) {
 
 beforeAll(async () => {
   ensureDocumentTools(); // unzip, pdftotext
-  ({ platform, knex, config } = await startTestPlatform({ STUDY_STABLE_SECONDS: '0.2' }));
-  api = apiClient(platform.url);
-  t = await createTenant(knex, { studies: 0, users: { doctor: ['STUDIES_UPLOAD_DICOM', 'STUDIES_SAVE_REPORTS'] } });
-  const other = await createTenant(knex, { studies: 0, users: { doctor: ['STUDIES_UPLOAD_DICOM'] } });
-  token = await login(t.users.doctor!.username);
-  otherToken = await login(other.users.doctor!.username);
-  expect((await stow(platform.url, token, study.files)).status).toBe(200);
-  const row = await knex('studies').where({ study_instance_uid: study.studyUid }).first('id', 'laudo_id', 'account_id');
+  t = await createTenant(suite.knex, { studies: 0, users: { doctor: ['STUDIES_UPLOAD_DICOM', 'STUDIES_SAVE_REPORTS'] } });
+  const other = await createTenant(suite.knex, { studies: 0, users: { doctor: ['STUDIES_UPLOAD_DICOM'] } });
+  token = await login(api, t.users.doctor!.username);
+  otherToken = await login(api, other.users.doctor!.username);
+  expect((await stow(suite.platform.url, token, study.files)).status).toBe(200);
+  const row = await suite.knex('studies').where({ study_instance_uid: study.studyUid }).first('id', 'laudo_id', 'account_id');
   studyId = row.id;
   // Two report versions with stored documents (the signing itself is tested elsewhere).
-  const storage = new LocalObjectStorage(path.join(config.DATA_DIR, 'objects'));
-  await knex('laudos').where({ id: row.laudo_id }).update({ version: 2 });
+  const storage = new LocalObjectStorage(path.join(suite.config.DATA_DIR, 'objects'));
+  await suite.knex('laudos').where({ id: row.laudo_id }).update({ version: 2 });
   for (const version of [1, 2]) {
     const key = `accounts/${row.account_id}/laudos/${row.laudo_id}/documents/v${version}.pdf`;
     await storage.put(key, await pdf(`Laudo versão ${version}`));
-    await knex('laudo_documents').insert({
+    await suite.knex('laudo_documents').insert({
       account_id: row.account_id,
       laudo_id: row.laudo_id,
       version,
@@ -124,13 +113,14 @@ beforeAll(async () => {
       signed_at: new Date(),
     });
   }
-  const [type] = await knex('attachment_types')
+  const [type] = await suite
+    .knex('attachment_types')
     .insert({ account_id: row.account_id, title: 'Pedido', extensions_allowed: ['pdf'] })
     .returning('id');
   const attKey = `accounts/${row.account_id}/studies/${studyId}/attachments/pedido.pdf`;
   const attBody = await pdf('Pedido médico');
   await storage.put(attKey, attBody);
-  await knex('study_attachments').insert({
+  await suite.knex('study_attachments').insert({
     account_id: row.account_id,
     study_id: studyId,
     attachment_type_id: type.id,
@@ -143,8 +133,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await platform?.stop();
-  await knex?.destroy();
   fs.rmSync(tmp, { recursive: true, force: true });
 }, 60_000);
 
@@ -187,13 +175,13 @@ it('zips only the chosen series, and rendered JPEGs when asked, with no subfolde
 });
 
 it('refuses an archived study with STUDY_ARCHIVED', async () => {
-  await knex('studies').where({ id: studyId }).update({ storage_class: 'GLACIER' });
+  await suite.knex('studies').where({ id: studyId }).update({ storage_class: 'GLACIER' });
   try {
     const res = await api('GET', `/medicalRecords/prepareDownload?studyIds=${studyId}&dicomSeries=1`, { token });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('STUDY_ARCHIVED');
   } finally {
-    await knex('studies').where({ id: studyId }).update({ storage_class: 'STANDARD' });
+    await suite.knex('studies').where({ id: studyId }).update({ storage_class: 'STANDARD' });
   }
 });
 

@@ -4,23 +4,24 @@
  * (409), future dates, weight/height limits, another account's study (404), the audit and
  * history rows, the republished live document, clinical data, and the scheduled-exam variant.
  */
-import type { Knex } from 'knex';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Permission } from '../../domain/auth/permissions';
 import { type LiveStudyDocument, isNotOlder } from '../../domain/live/study-document';
 import { ageText, computeAge, examDay } from '../../domain/studies/header';
-import type { Platform } from '../../scripts/platform';
 import { eventually } from '../support/eventually';
-import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createScheduledExam, createTenant } from '../support/fixtures';
-import { apiClient, startTestPlatform } from '../support/platform';
+import { DOCTOR_PERMISSIONS, type Tenant, createScheduledExam, createTenant } from '../support/fixtures';
+import { loginTokens, platformSuite } from '../support/suite';
 
 jest.setTimeout(60_000);
 
 const EDITOR: Permission[] = [...DOCTOR_PERMISSIONS, 'STUDIES_UPDATE_HEADER'];
 
-let platform: Platform;
-let knex: Knex;
-let api: ReturnType<typeof apiClient>;
+const suite = platformSuite({
+  beforeStop: async () => {
+    await watcher?.endAsync();
+  },
+});
+const api = suite.api;
 let t: Tenant;
 let vet: Tenant;
 let other: Tenant;
@@ -28,23 +29,15 @@ let watcher: MqttClient;
 const live = new Map<string, LiveStudyDocument>();
 const tokens: Record<string, string> = {};
 
-async function login(username: string) {
-  return (await api('POST', '/auth', { body: { username, password: PASSWORD } })).body.data.accessToken as string;
-}
-
 beforeAll(async () => {
-  ({ platform, knex } = await startTestPlatform());
-  api = apiClient(platform.url);
-  t = await createTenant(knex, {
+  t = await createTenant(suite.knex, {
     studies: 4,
     users: { editor: EDITOR, creator: ['STUDIES_CREATE_HEADER'], reader: DOCTOR_PERMISSIONS },
   });
-  vet = await createTenant(knex, { studies: 1, isForHuman: false, users: { editor: ['STUDIES_EDIT_HEADER'] } });
-  other = await createTenant(knex, { studies: 1, users: { editor: EDITOR } });
-  for (const key of Object.keys(t.users)) tokens[key] = await login(t.users[key]!.username);
-  tokens.vet = await login(vet.users.editor!.username);
-  tokens.outsider = await login(other.users.editor!.username);
-  watcher = await mqtt.connectAsync(`${platform.url.replace('http', 'ws')}/mqtt`, {
+  vet = await createTenant(suite.knex, { studies: 1, isForHuman: false, users: { editor: ['STUDIES_EDIT_HEADER'] } });
+  other = await createTenant(suite.knex, { studies: 1, users: { editor: EDITOR } });
+  Object.assign(tokens, await loginTokens(api, { ...t.users, vet: vet.users.editor!, outsider: other.users.editor! }));
+  watcher = await mqtt.connectAsync(`${suite.platform.url.replace('http', 'ws')}/mqtt`, {
     username: 's',
     password: tokens.reader!,
     reconnectPeriod: 0,
@@ -54,12 +47,6 @@ beforeAll(async () => {
     if (isNotOlder(doc, live.get(doc.studyId))) live.set(doc.studyId, doc);
   });
   await watcher.subscribeAsync(`laudos/accounts/${t.accountId}/institutions/${t.institutionId}/studies/+`, { qos: 1 });
-});
-
-afterAll(async () => {
-  await watcher?.endAsync();
-  await platform?.stop();
-  await knex?.destroy();
 });
 
 const call = (who: string, method: string, path: string, body?: unknown, lang?: string) =>
@@ -119,17 +106,17 @@ describe('GET and PATCH /studies/{id}/update-data', () => {
       historiaClinica: null,
       patientSpecies: null,
     });
-    const patient = await knex('patients').where({ account_id: t.accountId }).first();
+    const patient = await suite.knex('patients').where({ account_id: t.accountId }).first();
     expect(patient).toMatchObject({ name: 'MARIA DA SILVA', sex: 'F' });
-    const study = await knex('studies').where({ id }).first();
+    const study = await suite.knex('studies').where({ id }).first();
     expect(study).toMatchObject({ accession_number: 'ACC-NEW-1', health_plan: 'Plano Saúde', patient_weight: '72.5' });
 
-    const edits = await knex('study_header_edits').where({ study_id: id });
+    const edits = await suite.knex('study_header_edits').where({ study_id: id });
     expect(edits).toHaveLength(1);
     expect(edits[0]).toMatchObject({ status: 'applied', user_id: t.users.editor!.id });
     expect(edits[0].before).toMatchObject({ patientName: before.patientName, accessionNumber: before.accessionNumber });
     expect(edits[0].after).toMatchObject({ patientName: 'MARIA DA SILVA', patientWeight: 72.5 });
-    const auditRow = await knex('audit_log').where({ study_id: id, action: 'study.header.update' }).first();
+    const auditRow = await suite.knex('audit_log').where({ study_id: id, action: 'study.header.update' }).first();
     expect(auditRow.detail).toMatchObject({
       before: { patientName: before.patientName },
       after: { patientName: 'MARIA DA SILVA' },
@@ -177,7 +164,8 @@ describe('GET and PATCH /studies/{id}/update-data', () => {
 
   it('answers 409 while another edit is in progress, and forgets one older than 5 minutes', async () => {
     const id = t.studyIds[2]!;
-    const [pending] = await knex('study_header_edits')
+    const [pending] = await suite
+      .knex('study_header_edits')
       .insert({
         account_id: t.accountId,
         study_id: id,
@@ -192,11 +180,12 @@ describe('GET and PATCH /studies/{id}/update-data', () => {
     expectError(res, 409, 'HEADER_EDIT_IN_PROGRESS');
     expect(res.body.error.description).toMatch(/already in progress/);
     // A request never applied within the spec's 5 minutes is failed, and a new edit goes through.
-    await knex('study_header_edits')
+    await suite
+      .knex('study_header_edits')
       .where({ id: pending.id })
       .update({ created_at: new Date(Date.now() - 6 * 60_000) });
     expect((await call('editor', 'PATCH', `/studies/${id}/update-data`, { patientWeight: 50 })).status).toBe(200);
-    expect((await knex('study_header_edits').where({ id: pending.id }).first()).status).toBe('failed');
+    expect((await suite.knex('study_header_edits').where({ id: pending.id }).first()).status).toBe('failed');
   });
 
   it('edits at once: each is applied or answers 409, never two in progress', async () => {
@@ -207,7 +196,7 @@ describe('GET and PATCH /studies/{id}/update-data', () => {
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
     for (const a of answers) if (a.status !== 200) expectError(a, 409, 'HEADER_EDIT_IN_PROGRESS');
-    expect(await knex('study_header_edits').where({ study_id: id, status: 'created' })).toHaveLength(0);
+    expect(await suite.knex('study_header_edits').where({ study_id: id, status: 'created' })).toHaveLength(0);
   });
 
   it('refuses future dates, invalid dates and out-of-range measures', async () => {
@@ -246,18 +235,18 @@ describe('GET and PATCH /studies/{id}/update-data', () => {
     );
     expectError(await call('editor', 'PATCH', `/studies/${id}/update-data`, { nope: 1 }), 400, 'MALFORMED_REQUEST');
     // nothing was recorded for the refused edits
-    expect(await knex('study_header_edits').where({ study_id: id, status: 'created' })).toHaveLength(0);
+    expect(await suite.knex('study_header_edits').where({ study_id: id, status: 'created' })).toHaveLength(0);
   });
 
   it("refuses a patient id that belongs to another of the account's patients (409), recording the request as failed", async () => {
     const id = t.studyIds[1]!;
-    await knex('patients').insert({ account_id: t.accountId, patient_id: 'TAKEN-1', name: 'Outro paciente' });
+    await suite.knex('patients').insert({ account_id: t.accountId, patient_id: 'TAKEN-1', name: 'Outro paciente' });
     expectError(
       await call('editor', 'PATCH', `/studies/${id}/update-data`, { patientId: 'TAKEN-1' }),
       409,
       'HEADER_PATIENT_ID_TAKEN',
     );
-    const last = await knex('study_header_edits').where({ study_id: id }).orderBy('created_at', 'desc').first();
+    const last = await suite.knex('study_header_edits').where({ study_id: id }).orderBy('created_at', 'desc').first();
     expect(last.status).toBe('failed');
     expect((await call('editor', 'GET', `/studies/${id}/update-data`)).body).toMatchObject({ editInProgress: false });
   });
@@ -268,13 +257,13 @@ describe('GET and PATCH /studies/{id}/update-data', () => {
     expectError(await call('editor', 'PATCH', `/studies/${id}/update-data`, { patientWeight: 1 }), 404, 'NOT_FOUND');
     expectError(await call('editor', 'GET', `/studies/${id}/update-data/history`), 404, 'NOT_FOUND');
     expectError(await call('editor', 'GET', `/studies/clinical-data?studyId=${id}`), 404, 'NOT_FOUND');
-    expect(await knex('study_header_edits').where({ study_id: id })).toHaveLength(0);
+    expect(await suite.knex('study_header_edits').where({ study_id: id })).toHaveLength(0);
   });
 });
 
 describe('/scheduledExam/{id}/reports/header', () => {
   it('reads and saves the header of an exam without institution (POST and PATCH)', async () => {
-    const id = await createScheduledExam(knex, t);
+    const id = await createScheduledExam(suite.knex, t);
     const read = await call('editor', 'GET', `/scheduledExam/${id}/reports/header`);
     expect(read.status).toBe(200);
     expect(read.body.header.institutionName).toBeNull();

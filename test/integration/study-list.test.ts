@@ -1,33 +1,23 @@
 /** The study list: filters, order, offset pages and keyset cursors, scoped to the account. */
-import type { Knex } from 'knex';
-import type { Platform } from '../../scripts/platform';
-import { type Tenant, PASSWORD, createTenant } from '../support/fixtures';
-import { apiClient, startTestPlatform } from '../support/platform';
+import { type Tenant, createTenant } from '../support/fixtures';
+import { login, platformSuite } from '../support/suite';
 
 jest.setTimeout(60_000);
 
-let platform: Platform;
-let knex: Knex;
-let api: ReturnType<typeof apiClient>;
+const suite = platformSuite();
+const api = suite.api;
 let t: Tenant;
 let token: string;
 
 beforeAll(async () => {
-  ({ platform, knex } = await startTestPlatform());
-  api = apiClient(platform.url);
-  t = await createTenant(knex, { studies: 30 }); // exam dates 2026-11-01 … 2026-11-30, 10:00 UTC
-  await knex('studies')
+  t = await createTenant(suite.knex, { studies: 30 }); // exam dates 2026-11-01 … 2026-11-30, 10:00 UTC
+  await suite
+    .knex('studies')
     .whereIn('id', t.studyIds.slice(0, 5))
     .update({ modalities: ['MR'] });
-  await knex('studies').whereIn('id', t.studyIds.slice(5, 8)).update({ laudo_state: 2 });
-  await createTenant(knex, { studies: 5 }); // another account's studies never show
-  token = (await api('POST', '/auth', { body: { username: t.users.doctor!.username, password: PASSWORD } })).body.data
-    .accessToken;
-});
-
-afterAll(async () => {
-  await platform?.stop();
-  await knex?.destroy();
+  await suite.knex('studies').whereIn('id', t.studyIds.slice(5, 8)).update({ laudo_state: 2 });
+  await createTenant(suite.knex, { studies: 5 }); // another account's studies never show
+  token = await login(api, t.users.doctor!.username);
 });
 
 const list = (query: string) => api('GET', `/studies?${query}`, { token });
@@ -42,7 +32,7 @@ it('orders by exam date, newest first by default, oldest first on request', asyn
 });
 
 it('filters by text (≥ 3 characters), modality, report status and exam dates', async () => {
-  const accession = (await knex('studies').where({ id: t.studyIds[12] }).first('accession_number')).accession_number;
+  const accession = (await suite.knex('studies').where({ id: t.studyIds[12] }).first('accession_number')).accession_number;
   expect(ids(await list(`q=${encodeURIComponent(accession.toLowerCase())}`))).toEqual([t.studyIds[12]]);
   expect((await list('q=ab')).status).toBe(400);
   expect(ids(await list('modality=MR&sort=asc'))).toEqual(t.studyIds.slice(0, 5));
@@ -75,8 +65,8 @@ it('walks the whole list by keyset cursors, in order, without gaps or repeats', 
 });
 
 it("carries each study's labels and received date in the list answer", async () => {
-  const [label] = await knex('labels').insert({ account_id: t.accountId, name: 'Urgente' }).returning('id');
-  await knex('study_labels').insert({ account_id: t.accountId, study_id: t.studyIds[29], label_id: label.id });
+  const [label] = await suite.knex('labels').insert({ account_id: t.accountId, name: 'Urgente' }).returning('id');
+  await suite.knex('study_labels').insert({ account_id: t.accountId, study_id: t.studyIds[29], label_id: label.id });
   const res = await list('pageSize=10');
   expect(res.body.studies[0]).toMatchObject({ id: t.studyIds[29], labels: [{ id: label.id, name: 'Urgente' }] });
   expect(res.body.studies[1].labels).toEqual([]);

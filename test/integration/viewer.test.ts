@@ -3,19 +3,16 @@
  * images, patient history, may the caller write the report), key images marked and cleared,
  * and another account's study answering 404.
  */
-import type { Knex } from 'knex';
-import type { Platform } from '../../scripts/platform';
 import { makeStudy } from '../support/dicom-files';
 import { stow } from '../support/dicomweb';
 import { eventually } from '../support/eventually';
-import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createTenant } from '../support/fixtures';
-import { apiClient, startTestPlatform } from '../support/platform';
+import { DOCTOR_PERMISSIONS, type Tenant, createTenant } from '../support/fixtures';
+import { login, platformSuite } from '../support/suite';
 
 jest.setTimeout(60_000);
 
-let platform: Platform;
-let knex: Knex;
-let api: ReturnType<typeof apiClient>;
+const suite = platformSuite({ overrides: { STUDY_STABLE_SECONDS: '0.3' } });
+const api = suite.api;
 let t: Tenant;
 let other: Tenant;
 const tokens: Record<string, string> = {};
@@ -23,13 +20,10 @@ let first: ReturnType<typeof makeStudy>;
 let firstId: string;
 let secondId: string;
 
-const login = async (username: string) =>
-  (await api('POST', '/auth', { body: { username, password: PASSWORD } })).body.data.accessToken as string;
-
 async function ingest(study: ReturnType<typeof makeStudy>): Promise<string> {
-  expect((await stow(platform.url, tokens.doctor!, study.files)).status).toBe(200);
+  expect((await stow(suite.platform.url, tokens.doctor!, study.files)).status).toBe(200);
   const row = await eventually(
-    () => knex('studies').where({ study_instance_uid: study.studyUid }).first('id'),
+    () => suite.knex('studies').where({ study_instance_uid: study.studyUid }).first('id'),
     (r) => r !== undefined,
     { what: 'ingested study' },
   );
@@ -37,26 +31,19 @@ async function ingest(study: ReturnType<typeof makeStudy>): Promise<string> {
 }
 
 beforeAll(async () => {
-  ({ platform, knex } = await startTestPlatform({ STUDY_STABLE_SECONDS: '0.3' }));
-  api = apiClient(platform.url);
-  t = await createTenant(knex, {
+  t = await createTenant(suite.knex, {
     studies: 0,
     users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM'], reader: ['STUDIES_RETRIEVE_REPORTS'] },
   });
-  other = await createTenant(knex, { studies: 0, users: { doctor: DOCTOR_PERMISSIONS } });
-  tokens.doctor = await login(t.users.doctor!.username);
-  tokens.reader = await login(t.users.reader!.username);
-  tokens.outsider = await login(other.users.doctor!.username);
+  other = await createTenant(suite.knex, { studies: 0, users: { doctor: DOCTOR_PERMISSIONS } });
+  tokens.doctor = await login(api, t.users.doctor!.username);
+  tokens.reader = await login(api, t.users.reader!.username);
+  tokens.outsider = await login(api, other.users.doctor!.username);
   first = makeStudy({ series: 2, perSeries: 2, modalities: ['CT', 'MR'], patientId: 'P-VIEW-1', patientName: 'Lima^Ana' });
   firstId = await ingest(first);
   secondId = await ingest(
     makeStudy({ series: 1, perSeries: 1, patientId: 'P-VIEW-1', patientName: 'Lima^Ana', studyDate: '20250110' }),
   );
-});
-
-afterAll(async () => {
-  await platform?.stop();
-  await knex?.destroy();
 });
 
 it('answers the study as the viewer uses it, with the patient history', async () => {

@@ -3,11 +3,9 @@
  * the error tracker, over HTTP against the real platform: happy paths, the specs' messages,
  * permission refusals and another account's ids answering 404.
  */
-import type { Knex } from 'knex';
 import type { Permission } from '../../domain/auth/permissions';
-import type { Platform } from '../../scripts/platform';
-import { type Tenant, PASSWORD, createScheduledExam, createTenant } from '../support/fixtures';
-import { apiClient, startTestPlatform } from '../support/platform';
+import { type Tenant, createScheduledExam, createTenant } from '../support/fixtures';
+import { login, loginTokens, platformSuite } from '../support/suite';
 
 jest.setTimeout(60_000);
 
@@ -18,23 +16,14 @@ const TEMPLATES: Permission[] = [
   'INSTITUIONS_GET_MODALITY_TEMPLATES',
 ];
 
-let platform: Platform;
-let knex: Knex;
-let api: ReturnType<typeof apiClient>;
+const suite = platformSuite({ worker: false });
+const api = suite.api;
 let t: Tenant;
 let other: Tenant;
 const tokens: Record<string, string> = {};
 
-async function login(username: string): Promise<string> {
-  const res = await api('POST', '/auth', { body: { username, password: PASSWORD } });
-  expect(res.status).toBe(200);
-  return res.body.data.accessToken;
-}
-
 beforeAll(async () => {
-  ({ platform, knex } = await startTestPlatform({}, { worker: false }));
-  api = apiClient(platform.url);
-  t = await createTenant(knex, {
+  t = await createTenant(suite.knex, {
     studies: 3,
     users: {
       doctor: ['STUDIES_SAVE_REPORTS', 'PHRASES_CREATE_PHRASES_BY_ACCOUNT', ...TEMPLATES],
@@ -44,20 +33,16 @@ beforeAll(async () => {
       admin: [],
     },
   });
-  await knex('user_accounts').where({ user_id: t.users.admin!.id, account_id: t.accountId }).update({ is_admin: true });
-  other = await createTenant(knex, {
+  await suite.knex('user_accounts').where({ user_id: t.users.admin!.id, account_id: t.accountId }).update({ is_admin: true });
+  other = await createTenant(suite.knex, {
     studies: 1,
     users: { doctor: ['STUDIES_SAVE_REPORTS', 'PHRASES_CREATE_PHRASES_BY_ACCOUNT', ...TEMPLATES], admin: [] },
   });
-  await knex('user_accounts').where({ user_id: other.users.admin!.id, account_id: other.accountId }).update({ is_admin: true });
-  for (const key of Object.keys(t.users)) tokens[key] = await login(t.users[key]!.username);
-  tokens.outsider = await login(other.users.doctor!.username);
-  tokens.outsiderAdmin = await login(other.users.admin!.username);
-});
-
-afterAll(async () => {
-  await platform?.stop();
-  await knex?.destroy();
+  await suite
+    .knex('user_accounts')
+    .where({ user_id: other.users.admin!.id, account_id: other.accountId })
+    .update({ is_admin: true });
+  Object.assign(tokens, await loginTokens(api, { ...t.users, outsider: other.users.doctor!, outsiderAdmin: other.users.admin! }));
 });
 
 async function call(who: string, method: string, path: string, body?: unknown, headers?: Record<string, string>) {
@@ -254,7 +239,7 @@ describe('masks', () => {
   });
 
   it('a scheduled exam has no institution section', async () => {
-    const examId = await createScheduledExam(knex, t, 'CT');
+    const examId = await createScheduledExam(suite.knex, t, 'CT');
     const res = await call('doctor', 'GET', `/scheduledExam/${examId}/masks`);
     expect(res.status).toBe(200);
     expect(res.body.sections.map((s: { scope: string }) => s.scope)).toEqual(['user', 'modality', 'exam']);
@@ -444,7 +429,8 @@ describe('labels', () => {
     expect((await call('plain', 'GET', `${base()}/${s1}`)).body.labels.map((l: { name: string }) => l.name)).toEqual(['Urgente']);
     expectError(await call('plain', 'DELETE', `${base()}/${s1}/${critico}`), 404, 'NOT_FOUND');
 
-    const audit = await knex('audit_log')
+    const audit = await suite
+      .knex('audit_log')
       .where({ study_id: s1 })
       .orderBy('id')
       .select('action', 'user_id', 'account_id', 'detail');
@@ -510,7 +496,7 @@ describe('error tracker', () => {
       headers: { 'user-agent': 'jest-agent' },
     });
     expect(res.status).toBe(204);
-    const row = await knex('error_reports').where({ user_id: t.users.doctor!.id }).orderBy('id', 'desc').first();
+    const row = await suite.knex('error_reports').where({ user_id: t.users.doctor!.id }).orderBy('id', 'desc').first();
     expect(row).toMatchObject({
       account_id: t.accountId,
       sub_type: 'draft-save',
@@ -539,7 +525,7 @@ describe('error tracker', () => {
   });
 
   it('limits each session to 60 reports a minute', async () => {
-    const token = await login(t.users.colleague!.username);
+    const token = await login(api, t.users.colleague!.username);
     const send = () => api('POST', '/errorTracker', { token, body: { subType: 'loop', content: { n: 1 } } });
     const statuses: number[] = [];
     for (let n = 0; n < 60; n++) statuses.push((await send()).status);

@@ -6,6 +6,7 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { StatusDocument } from '../../connect/status/status-server';
+import { freePort } from '../../scripts/temporal-dev';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const run = promisify(execFile);
@@ -18,6 +19,24 @@ export interface AgentEnv {
   STATUS_PORT: string;
   SPOOL_DIR: string;
   [name: string]: string;
+}
+
+/** The env of an agent sending to `platformUrl` as AE LAUDOS on free DICOM and status ports; `extra` adds to it. */
+export async function agentEnvFor(
+  platformUrl: string,
+  key: string,
+  spoolDir: string,
+  extra: Record<string, string> = {},
+): Promise<AgentEnv> {
+  return {
+    PLATFORM_URL: platformUrl,
+    CONNECT_KEY: key,
+    AE_TITLE: 'LAUDOS',
+    DICOM_PORT: String(await freePort()),
+    STATUS_PORT: String(await freePort()),
+    SPOOL_DIR: spoolDir,
+    ...extra,
+  };
 }
 
 /** connect/main.ts as a child process; resolves once it logged that it started. */

@@ -84,6 +84,13 @@ export async function createTenant(
   return { accountId: account.id, institutionId: institution.id, users, studyIds };
 }
 
+/** Merges `values` into the account's config (settings kept as the spec writes them, mostly strings). */
+export async function setAccountConfig(knex: Knex, accountId: string, values: Record<string, unknown>): Promise<void> {
+  await knex('accounts')
+    .where({ id: accountId })
+    .update({ config: knex.raw(`coalesce(config, '{}'::jsonb) || ?::jsonb`, [JSON.stringify(values)]) });
+}
+
 /** A scheduled exam (worklist, no institution) of the tenant's patient, with its report in 0. */
 export async function createScheduledExam(knex: Knex, tenant: Tenant, modality = 'US'): Promise<string> {
   const patient = await knex('patients').where({ account_id: tenant.accountId }).first('id');
