@@ -35,12 +35,21 @@ describe('document settings', () => {
 describe('mail settings', () => {
   it('runs on the outbox without SMTP, and takes an SMTP URL with its sender', () => {
     expect(parseConfig({}).SMTP_URL).toBeUndefined();
-    const cfg = parseConfig({ SMTP_URL: 'smtp://u:p@127.0.0.1:2525', MAIL_FROM: 'Laudos <laudos@example.org>' });
+    const cfg = parseConfig({
+      SMTP_URL: 'smtp://u:p@127.0.0.1:2525',
+      MAIL_FROM: 'Laudos <laudos@example.org>',
+      PUBLIC_URL: 'https://laudos.example.org',
+    });
     expect(cfg).toMatchObject({ SMTP_URL: 'smtp://u:p@127.0.0.1:2525', SMTP_TIMEOUT_MS: 15_000 });
   });
 
   it('refuses another scheme and SMTP without a sender', () => {
     expect(() => parseConfig({ SMTP_URL: 'http://mail.example.org', MAIL_FROM: 'a@b.co' })).toThrow('SMTP_URL');
     expect(() => parseConfig({ SMTP_URL: 'smtps://mail.example.org' })).toThrow('MAIL_FROM: required with SMTP_URL');
+    // Links in mail that leaves the platform come from PUBLIC_URL, never from a request's Host.
+    expect(() => parseConfig({ SMTP_URL: 'smtps://mail.example.org', MAIL_FROM: 'a@b.co' })).toThrow(
+      'PUBLIC_URL: required with SMTP_URL',
+    );
+    expect(parseConfig({}).SHARE_LIMIT_PER_HOUR).toBe(60);
   });
 });

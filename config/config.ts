@@ -70,6 +70,8 @@ const ConfigSchema = z.object({
   MAIL_FROM: z.string().min(3).max(300).optional(),
   /** Longest wait for the SMTP server (connect, greeting, each reply and the whole send), in ms. */
   SMTP_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** Reports one user may share by e-mail in an hour (spec 3 §8 'sending limit reached'). */
+  SHARE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(60),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -82,6 +84,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       ctx.addIssue({ code: 'custom', path: ['CERTIFICATE_KEY'], message: 'required in production (64 hex characters)' });
     }
     if (c.SMTP_URL && !c.MAIL_FROM) ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'required with SMTP_URL' });
+    // Mail that leaves the platform must not carry links built from a request's Host header.
+    if (c.SMTP_URL && !c.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'required with SMTP_URL' });
   }).safeParse(clean);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');

@@ -635,6 +635,15 @@ const catalogue = {
       es: 'Compartir el informe por correo electrónico es exclusivo de las cuentas veterinarias',
     },
   },
+  /** Spec 3 §8 'sending limit reached (contact sales)': shares per user per hour (SHARE_LIMIT_PER_HOUR). */
+  SHARE_LIMIT_REACHED: {
+    status: 429,
+    message: {
+      'pt-BR': 'Limite de envios atingido. Entre em contato com o setor comercial.',
+      en: 'Sending limit reached. Please contact sales.',
+      es: 'Límite de envíos alcanzado. Póngase en contacto con el área comercial.',
+    },
+  },
   SHARE_SEND_FAILED: {
     status: 502,
     message: {

@@ -22,13 +22,13 @@ import { body, query } from '../http/validate';
 import { loadReportContext, loadReportContextOf } from '../reports/run-action';
 import type { ExamKind } from '../studies/study-queries';
 import { DownloadQuery } from './routes';
-import { signWithPassword } from './sign-report';
+import { PersonalKeyPassword, signWithPassword } from './sign-report';
 import { versionFilename, versionPdf } from './version-pdf';
 
 /** A study or a scheduled exam: the body names either. */
 const EXAM_KINDS: readonly ExamKind[] = ['study', 'scheduled'];
 
-const SignBody = z.object({ studyId: z.string().uuid(), personalKeyPassword: z.string().optional() }).strict();
+const SignBody = z.object({ studyId: z.string().uuid(), personalKeyPassword: PersonalKeyPassword.optional() }).strict();
 const SignedUrlBody = z.object({ studyId: z.string().uuid(), version: z.number().int().min(1).max(100_000).optional() }).strict();
 
 export function documentLinkRoutes(deps: ApiDeps): Router {

@@ -34,6 +34,13 @@ export async function shareReport(ctx: Context, deps: ApiDeps, kind: ExamKind): 
     throw new AppError(aboutEmail ? 'SHARE_EMAIL_INVALID' : 'MALFORMED_REQUEST');
   }
   const to = parsed.data.email;
+  // Spec 3 §8 'sending limit reached': counted from the outbox, which keeps every attempt.
+  const recent = await knex('mail_outbox')
+    .where({ account_id: access.accountId, created_by: access.userId })
+    .where('created_at', '>', new Date(Date.now() - 3_600_000))
+    .count({ n: '*' })
+    .first();
+  if (Number(recent?.n ?? 0) >= deps.config.SHARE_LIMIT_PER_HOUR) throw new AppError('SHARE_LIMIT_REACHED');
 
   const rc = await loadReportContext(ctx, deps, kind);
   const lang = requestLang(ctx);

@@ -5,6 +5,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Context } from 'koa';
+import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import type { ReportView } from '../../domain/studies/schemas';
 import {
@@ -35,6 +36,9 @@ export function newVerificationCode(): string {
   const chars = Array.from({ length: 12 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]);
   return [0, 4, 8].map((i) => chars.slice(i, i + 4).join('')).join('-');
 }
+
+/** The A1 password as sent to sign: bounded, since opening a PKCS#12 with it costs CPU. */
+export const PersonalKeyPassword = z.string().max(256);
 
 export const VERIFICATION_CODE = /^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/;
 

@@ -50,7 +50,8 @@ export function presentOutboxRow(r: OutboxRow): OutboxMessage {
     senderName: r.sender_name ?? null,
     transport: r.transport,
     status: r.status,
-    error: r.error,
+    // The transport's own text (hosts, server replies) stays in the row and the log.
+    error: r.error ? 'SHARE_SEND_FAILED' : null,
     link: r.link_url,
     linkExpiresAt: iso(r.link_expires_at),
     attachmentName: r.attachment_name,

@@ -22,7 +22,7 @@ import { listVersions } from './versions';
 import { requestLang } from '../http/lang';
 import { structuredContent } from '../structured/values';
 import { assertMayPreview, previewReport } from '../documents/routes';
-import { openCallerA1, signReport, signWithPassword } from '../documents/sign-report';
+import { PersonalKeyPassword, openCallerA1, signReport, signWithPassword } from '../documents/sign-report';
 
 const Content = z.string().max(MAX_CONTENT_BYTES);
 const Empty = z.object({}).strict();
@@ -35,7 +35,7 @@ const SaveBody = z
     /** false: save the text and keep editing; true (default): finish the report. */
     finish: z.boolean().default(true),
     /** Finishing with the certificate password signs too (spec 1 §7). */
-    personalKeyPassword: z.string().min(1).optional(),
+    personalKeyPassword: PersonalKeyPassword.min(1).optional(),
     lang: z.string().optional(),
     preview: z.boolean().optional(),
     laudosIds: z.array(z.string()).optional(),
@@ -75,7 +75,7 @@ const ReopenBody = z
     laudosIdsAssociation: z.array(z.string()).optional(),
   })
   .strict();
-const SignBody = z.object({ personalKeyPassword: z.string().optional() }).strict();
+const SignBody = z.object({ personalKeyPassword: PersonalKeyPassword.optional() }).strict();
 const ChangeDoctorBody = z.object({ performingPhysician: z.string().uuid().optional() }).strict();
 const AssociateBody = z
   .object({

@@ -276,7 +276,12 @@ it('sends through a real SMTP server with the PDF attached and the link in the t
   const port = await startSmtpServer(received);
   const smtp = (
     await startTestPlatform(
-      { DATA_DIR: suite.config.DATA_DIR, SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Laudos Vet <laudos@vet.example>' },
+      {
+        DATA_DIR: suite.config.DATA_DIR,
+        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        MAIL_FROM: 'Laudos Vet <laudos@vet.example>',
+        PUBLIC_URL: 'https://laudos.vet.example',
+      },
       { worker: false },
     )
   ).platform;
@@ -301,9 +306,12 @@ it('sends through a real SMTP server with the PDF attached and the link in the t
     ? decodeQuotedPrintable(text!.body.toString('latin1'))
     : text!.body.toString('utf8');
   expect(plain).toContain(answer.message.link);
+  // Mail that leaves the platform links to PUBLIC_URL, never to the request's Host.
+  expect(answer.message.link).toMatch(/^https:\/\/laudos\.vet\.example\/api\/files\//);
+  const link = answer.message.link.replace('https://laudos.vet.example', smtp.url);
   expect(plain).toContain(`${vet.users.doctor!.name} (`);
   expect(plain).toContain('compartilhou com você o laudo do exame TC de crânio');
-  expect(sha((await fetchBytes(answer.message.link)).bytes)).toBe(sha(signedPdf));
+  expect(sha((await fetchBytes(link)).bytes)).toBe(sha(signedPdf));
   expect((await suite.knex('mail_outbox').where({ id: answer.message.id }).first('status', 'message_id')).status).toBe('sent');
 
   // The outbox page says mail goes out by SMTP.
@@ -326,6 +334,7 @@ it('answers the catalogue error when the SMTP server never answers, and keeps th
         DATA_DIR: suite.config.DATA_DIR,
         SMTP_URL: `smtp://127.0.0.1:${port}`,
         MAIL_FROM: 'laudos@vet.example',
+        PUBLIC_URL: 'https://laudos.vet.example',
         SMTP_TIMEOUT_MS: '1500',
       },
       { worker: false },
@@ -346,11 +355,44 @@ it('answers the catalogue error when the SMTP server never answers, and keeps th
   // nodemailer's greeting timeout or our overall bound, whichever comes first.
   expect(row.error).toMatch(/greeting never received|timeout|timed out|did not answer/i);
   const listed = await act('vet', 'GET', '/mail/outbox', undefined, 200, stuck);
-  expect(listed.messages.find((m: { id: string }) => m.id === row.id)).toMatchObject({ status: 'error', error: row.error });
+  // Users see that it failed; the transport's own text (hosts, replies) stays in the row.
+  expect(listed.messages.find((m: { id: string }) => m.id === row.id)).toMatchObject({
+    status: 'error',
+    error: 'SHARE_SEND_FAILED',
+  });
   const audit = await suite
     .knex('audit_log')
     .where({ action: 'report.share', study_id: id })
     .whereRaw("detail->>'status' = 'error'")
     .first();
   expect(audit?.detail).toMatchObject({ outboxId: row.id, transport: 'smtp' });
+});
+
+it("refuses a share past the hour's limit (spec 3 §8 'sending limit reached'), counting only the last hour", async () => {
+  const id = vet.studyIds[0]!; // signed in the first test
+  const user = vet.users.doctor!.id;
+  const sent = await suite.knex('mail_outbox').where({ account_id: vet.accountId, created_by: user }).count({ n: '*' }).first();
+  const row = (minutesAgo: number) => ({
+    account_id: vet.accountId,
+    created_by: user,
+    to_address: 'antigo@example.org',
+    subject: 'Laudo',
+    text_body: '-',
+    transport: 'outbox',
+    status: 'stored',
+    created_at: new Date(Date.now() - minutesAgo * 60_000),
+  });
+  // Older than an hour: not counted.
+  await suite.knex('mail_outbox').insert(Array.from({ length: 70 }, () => row(61)));
+  await act('vet', 'POST', `/studies/${id}/reports/share`, { email: 'tutor@example.org' });
+  // Up to the limit (60) within the hour: refused with the catalogue's message, and nothing written.
+  await suite.knex('mail_outbox').insert(Array.from({ length: 60 - Number(sent?.n ?? 0) - 1 }, () => row(5)));
+  const before = await suite.knex('mail_outbox').where({ created_by: user }).count({ n: '*' }).first();
+  const refused = await act('vet', 'POST', `/studies/${id}/reports/share`, { email: 'tutor@example.org' }, 429);
+  expect(refused.error).toEqual({
+    code: 'SHARE_LIMIT_REACHED',
+    description: 'Limite de envios atingido. Entre em contato com o setor comercial.',
+  });
+  const after = await suite.knex('mail_outbox').where({ created_by: user }).count({ n: '*' }).first();
+  expect(after?.n).toBe(before?.n);
 });

@@ -118,7 +118,7 @@ function OutboxRow({ message: m }: { message: OutboxMessage }) {
       <TableCell data-testid="outbox-to">{m.to}</TableCell>
       <TableCell>{m.subject}</TableCell>
       <TableCell>{m.senderName ?? '—'}</TableCell>
-      <TableCell>{m.error ? <Tooltip title={m.error}>{status}</Tooltip> : status}</TableCell>
+      <TableCell>{m.error ? <Tooltip title={t('share.outbox.failedHint')}>{status}</Tooltip> : status}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
         {m.link && !expired ? (
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
