@@ -552,6 +552,14 @@ const catalogue = {
       es: 'El enlace de envío expiró o ya fue usado.',
     },
   },
+  REPORT_EXTERNAL_IMAGES_LIMIT: {
+    status: 400,
+    message: {
+      'pt-BR': 'O laudo atingiu o limite de 30 imagens externas.',
+      en: 'The report has reached the limit of 30 external images.',
+      es: 'El informe alcanzó el límite de 30 imágenes externas.',
+    },
+  },
   // Study header edit (spec 2 §5, §8).
   HEADER_EDIT_IN_PROGRESS: {
     status: 409,

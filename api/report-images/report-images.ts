@@ -11,6 +11,7 @@ import {
   type LaudoImage,
   type ReportImagesView,
   type UploadSlot,
+  MAX_EXTERNAL_IMAGES_PER_REPORT,
   UPLOAD_URL_TTL_MS,
   checkExternalImage,
   orderExternalImages,
@@ -19,15 +20,17 @@ import {
   sanitizeImageName,
 } from '../../domain/report-images/report-images';
 import type { ObjectStorage } from '../../storage/object-storage';
-import { actorFor } from '../access/access';
+import { actorFor, loadAccess } from '../access/access';
 import { audit } from '../access/audit';
 import { hashToken, newToken } from '../auth/tokens';
 import { laudoFolder } from '../documents/report-files';
+import { loadLaudoRecord } from '../reports/laudo-record';
 import type { ReportContext } from '../reports/run-action';
 
 /** Who may write the report's text may choose its images (the save rule: executor in 1/25, reviewer in 12). */
-export function enforceMayChoose(rc: ReportContext): void {
-  const res = check(rc.record, 'save', actorFor(rc.access, rc.study.institutionId), { contentEmpty: false });
+export function enforceMayChoose(rc: Pick<ReportContext, 'access' | 'record'>): void {
+  // The laudo's institution is its study's (none for a scheduled exam).
+  const res = check(rc.record, 'save', actorFor(rc.access, rc.record.institutionId), { contentEmpty: false });
   if (!res.ok) throw new AppError(res.code);
 }
 
@@ -166,6 +169,8 @@ export async function saveReportImages(
 /** `count` one-time upload urls (1 hour) bound to the account, the laudo and the caller. */
 export async function createUploadSlots(knex: Knex, rc: ReportContext, count: number): Promise<UploadSlot[]> {
   enforceMayChoose(rc);
+  const stored = await countExternalImages(knex, rc.access.accountId, rc.record.laudoId);
+  if (stored + count > MAX_EXTERNAL_IMAGES_PER_REPORT) throw new AppError('REPORT_EXTERNAL_IMAGES_LIMIT');
   const slots: UploadSlot[] = [];
   const expiresAt = new Date(Date.now() + UPLOAD_URL_TTL_MS);
   const rows = [];
@@ -188,6 +193,46 @@ export async function createUploadSlots(knex: Knex, rc: ReportContext, count: nu
     .where('expires_at', '<', new Date(Date.now() - UPLOAD_URL_TTL_MS))
     .delete();
   return slots;
+}
+
+async function countExternalImages(knex: Knex, accountId: string, laudoId: string): Promise<number> {
+  const rows = await knex('laudo_external_images').where({ account_id: accountId, laudo_id: laudoId }).count({ n: '*' });
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * The upload url's token, looked up before its body is read (a made-up token must not make
+ * the server buffer 10 MB): UPLOAD_LINK_EXPIRED when spent or expired, NOT_FOUND when unknown.
+ */
+export async function checkUploadToken(knex: Knex, token: string): Promise<void> {
+  const row: { used_at: Date | null; expires_at: Date } | undefined = await knex('laudo_image_upload_tokens')
+    .where({ token_hash: hashToken(token) })
+    .first('used_at', 'expires_at');
+  if (!row) throw new AppError('NOT_FOUND');
+  if (row.used_at !== null || row.expires_at.getTime() <= Date.now()) throw new AppError('UPLOAD_LINK_EXPIRED');
+}
+
+/**
+ * The name a file is stored under. A name an earlier (finished) version's selection prints
+ * is never replaced — that version's PDF is re-rendered on demand and must not change — so
+ * such a re-upload gets the first free `name (n).ext`; the dialog uses the name answered.
+ */
+async function storedName(knex: Knex, accountId: string, laudoId: string, version: number, filename: string) {
+  const printed = await knex('laudo_image_items')
+    .where({ account_id: accountId, laudo_id: laudoId, external_filename: filename })
+    .where('version', '<', version)
+    .first('version');
+  if (!printed) return filename;
+  const taken = new Set<string>(
+    await knex('laudo_external_images').where({ account_id: accountId, laudo_id: laudoId }).pluck('filename'),
+  );
+  const dot = filename.lastIndexOf('.');
+  const [base, ext] = dot > 0 ? [filename.slice(0, dot), filename.slice(dot)] : [filename, ''];
+  // At most MAX_EXTERNAL_IMAGES_PER_REPORT names are taken, so a free one is found within that many tries.
+  for (let n = 2; ; n++) {
+    const candidate = `${base.slice(0, 100)} (${n})${ext}`;
+    if (!taken.has(candidate)) return candidate;
+  }
 }
 
 /**
@@ -214,9 +259,23 @@ export async function receiveUpload(
     throw new AppError(known ? 'UPLOAD_LINK_EXPIRED' : 'NOT_FOUND');
   }
   if (upload.uploadId !== slot.upload_id) throw new AppError('MALFORMED_REQUEST');
-  const filename = sanitizeImageName(upload.filename);
-  const checked = checkExternalImage(filename, upload.bytes);
+  // The report may have been finished (or passed on) since the url was handed out: its
+  // uploader must still be allowed to choose its images, as when the url was issued.
+  const user = await knex('users')
+    .where({ id: slot.user_id, blocked: false, blocked_by_admin: false })
+    .first('id', 'name', 'super_role');
+  if (!user) throw new AppError('FORBIDDEN_ACCESS');
+  const access = await loadAccess(knex, { id: user.id, name: user.name, superRole: user.super_role }, slot.account_id);
+  const { record } = await loadLaudoRecord(knex, slot.account_id, slot.laudo_id);
+  enforceMayChoose({ access, record });
+  const checked = checkExternalImage(sanitizeImageName(upload.filename), upload.bytes);
   if (!checked.ok) throw new AppError(checked.code);
+  const filename = await storedName(knex, slot.account_id, slot.laudo_id, record.version, sanitizeImageName(upload.filename));
+  const replaces = await knex('laudo_external_images')
+    .where({ account_id: slot.account_id, laudo_id: slot.laudo_id, filename })
+    .first('filename');
+  if (!replaces && (await countExternalImages(knex, slot.account_id, slot.laudo_id)) >= MAX_EXTERNAL_IMAGES_PER_REPORT)
+    throw new AppError('REPORT_EXTERNAL_IMAGES_LIMIT');
   const objectKey = `${laudoFolder(slot.account_id, slot.laudo_id)}/external-images/${randomUUID()}`;
   await storage.put(objectKey, upload.bytes, { contentType: checked.contentType });
   await knex('laudo_external_images')
@@ -231,6 +290,6 @@ export async function receiveUpload(
     })
     .onConflict(['laudo_id', 'filename'])
     .merge(['content_type', 'size_in_bytes', 'object_key', 'uploaded_by', 'created_at']);
-  // The replaced file's bytes stay in storage: a signed PDF already holds them, and keys are never reused.
+  // Only a file of the version being written is replaced (storedName); its old bytes stay in storage.
   return { filename };
 }

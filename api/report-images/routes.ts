@@ -19,7 +19,7 @@ import { body } from '../http/validate';
 import { loadReportContext } from '../reports/run-action';
 import type { ExamKind } from '../studies/study-queries';
 import { MalformedFormData, formDataBoundary, parseFormData } from './form-data';
-import { createUploadSlots, receiveUpload, reportImagesView, saveReportImages } from './report-images';
+import { checkUploadToken, createUploadSlots, receiveUpload, reportImagesView, saveReportImages } from './report-images';
 
 export function reportImageRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
   const { knex } = deps;
@@ -75,6 +75,8 @@ export function reportImageUploadRoutes(deps: ApiDeps): Router {
   router.post('/report-images/upload/:token', async (ctx) => {
     const token = String(ctx.params.token);
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new AppError('NOT_FOUND');
+    // Refused before a byte of the body is read; receiveUpload still spends it atomically.
+    await checkUploadToken(deps.knex, token);
     const parts = await readForm(ctx);
     const file = parts.find((p) => p.name === 'file' && p.filename !== null);
     if (!file) throw new AppError('MALFORMED_REQUEST');

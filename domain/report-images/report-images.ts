@@ -11,6 +11,8 @@ export const EXTERNAL_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** Bounds of one selection: a report page holds 6 images; 60 is ten pages of them. */
 export const MAX_LAUDO_IMAGES = 60;
 export const MAX_EXTERNAL_IMAGES = 20;
+/** External files one report may hold (every version's): bounds storage per report. */
+export const MAX_EXTERNAL_IMAGES_PER_REPORT = 30;
 /** Upload urls live one hour (spec 2 §7 'timeout 1 hour'). */
 export const UPLOAD_URL_TTL_MS = 60 * 60_000;
 /** Spec 2 §9: maxAdjacentImages default 12. */

@@ -147,6 +147,24 @@ test('groups by series above maxAdjacentImages, selects all when allowed, upload
   expect(await dialog.getByRole('checkbox', { name: 'Ecocardiograma Sao.png' }).isChecked()).toBe(true);
   await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'report-images-dialog-series.png') });
 
+  // At the report's cap of 30 external files the dialog says so (reloading would not help).
+  const laudoId = (await suite.knex('studies').where({ id: secondId }).first('laudo_id')).laudo_id;
+  const sent = await suite
+    .knex('laudo_external_images')
+    .where({ laudo_id: laudoId })
+    .first('account_id', 'laudo_id', 'content_type', 'size_in_bytes', 'object_key', 'uploaded_by');
+  await suite
+    .knex('laudo_external_images')
+    .insert(Array.from({ length: 29 }, (_, i) => ({ ...sent, filename: `anterior-${i}.png` })));
+  await dialog
+    .getByTestId('report-images-file-input')
+    .setInputFiles({ name: 'mais uma.png', mimeType: 'image/png', buffer: png });
+  const limit = dialog.getByTestId('report-images-upload-error');
+  await limit.getByText('O laudo atingiu o limite de 30 imagens externas.').waitFor();
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'report-images-dialog-limit.png') });
+  await limit.getByRole('button').click();
+  expect(await dialog.getByText('mais uma.png').count()).toBe(0);
+
   // 'Pular' finishes without images.
   await dialog.getByTestId('report-images-skip').click();
   await page.waitForURL('**/studies');

@@ -5,6 +5,7 @@
  * finished and the signed PDFs holding the images (pdfimages, qpdf).
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import sharp from 'sharp';
 import { imagesOf, pdfText, qpdfCheck, renderPage } from '../../documents/testing/pdf-tools';
@@ -55,6 +56,34 @@ async function upload(slot: { url: string; fields: Record<string, string> }, nam
   form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
   const res = await fetch(`${suite.platform.url}${slot.url}`, { method: 'POST', body: form });
   return { status: res.status, body: (await res.json()) as any };
+}
+
+/**
+ * Posts a 10 MB multipart body of which only the first 64 KB is ever sent: the status the
+ * server answers without waiting for the rest, or 'no answer' when it waits for the body.
+ */
+function postUnfinished(url: string): Promise<number | 'no answer'> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${suite.platform.url}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=xyz', 'content-length': String(10 * 1024 * 1024) },
+    });
+    const timer = setTimeout(() => {
+      req.destroy();
+      resolve('no answer');
+    }, 5000);
+    req.on('response', (res) => {
+      clearTimeout(timer);
+      res.resume();
+      req.destroy();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    req.write(Buffer.alloc(64 * 1024, 'a'));
+  });
 }
 
 const photo = (color: string, w = 320, h = 200) =>
@@ -173,6 +202,10 @@ it('uploads external images through one-time url + fields: accents stripped, con
   expect(
     (await upload({ url: '/api/report-images/upload/' + 'x'.repeat(43), fields: {} }, 'a.jpg', await photo('#000'))).status,
   ).toBe(404);
+  // Made-up and spent tokens are answered before the body is read (no buffering for them).
+  expect(await postUnfinished('/api/report-images/upload/' + 'y'.repeat(43))).toBe(404);
+  expect(await postUnfinished(files[0].url)).toBe(410);
+  expect(await postUnfinished(last.url)).toBe(410);
 
   // The fields must be the slot's own.
   const [slot] = (await act('doctor', 'GET', `/studies/${studyId}/reports/external-images/1`)).files;
@@ -223,7 +256,12 @@ it('prints the selected images in the finished and the signed PDF, and a reopene
   });
   expect(imagesOf(await download(previewUrl.replace(/^\/api/, ''))).filter((i) => i.type === 'image')).toHaveLength(4);
 
+  const [late] = (await act('doctor', 'GET', `/studies/${studyId}/reports/external-images/1`)).files;
   await act('doctor', 'POST', `/studies/${studyId}/reports/save`, { content: '<p>Exame com imagens selecionadas.</p>' });
+  // A url handed out before the report was finished no longer stores anything in it.
+  const afterFinish = await upload(late, 'Coração.JPG', await photo('#000000'));
+  expect(afterFinish).toMatchObject({ status: 409, body: { error: { code: 'REPORT_NOT_UPDATABLE' } } });
+  expect(await suite.knex('laudo_external_images').where({ account_id: t.accountId }).pluck('filename')).toHaveLength(2);
   const pdf = await download(`/studies/${studyId}/reports/download?version=1`);
   expect(qpdfCheck(pdf)).toMatchObject({ ok: true });
   const images = imagesOf(pdf).filter((i) => i.type === 'image');
@@ -272,4 +310,53 @@ it('prints the selected images in the finished and the signed PDF, and a reopene
   expect(await act('doctor', 'GET', `/studies/${studyId}/reports/images`)).toMatchObject({ source: 'saved', laudoImages: [] });
   const v1 = await suite.knex('laudo_image_items').where({ laudo_id: laudoId, version: 1 });
   expect(v1).toHaveLength(4);
+
+  // Version 1 prints Coracao.JPG: a new file sent under that name is stored beside it, not over it.
+  const before = await suite.knex('laudo_external_images').where({ laudo_id: laudoId, filename: 'Coracao.JPG' }).first();
+  const [again] = (await act('doctor', 'GET', `/studies/${studyId}/reports/external-images/1`)).files;
+  expect(await upload(again, 'Coração.JPG', await photo('#0000ff'))).toEqual({
+    status: 201,
+    body: { filename: 'Coracao (2).JPG' },
+  });
+  expect(await suite.knex('laudo_external_images').where({ laudo_id: laudoId, filename: 'Coracao.JPG' }).first()).toEqual(before);
+  expect(
+    imagesOf(await download(`/studies/${studyId}/reports/download?version=1`)).filter((i) => i.type === 'image'),
+  ).toHaveLength(5);
+  // A name only the version being written uses is replaced as before.
+  const [twice] = (await act('doctor', 'GET', `/studies/${studyId}/reports/external-images/1`)).files;
+  expect((await upload(twice, 'Coracao (2).JPG', await photo('#00ffff'))).body).toEqual({ filename: 'Coracao (2).JPG' });
+  expect((await act('doctor', 'GET', `/studies/${studyId}/reports/images`)).uploadedExternalImages).toEqual([
+    'Coracao.JPG',
+    'Ultrassom externo.png',
+    'Coracao (2).JPG',
+  ]);
+});
+
+it('caps the external images of one report at 30, when handing out urls and when storing', async () => {
+  const laudoId = (await suite.knex('studies').where({ id: studyId }).first('laudo_id')).laudo_id;
+  const files = () => suite.knex('laudo_external_images').where({ account_id: t.accountId, laudo_id: laudoId });
+  const template = await files().first('account_id', 'laudo_id', 'content_type', 'size_in_bytes', 'object_key', 'uploaded_by');
+  const add = (n: number, from: number) =>
+    suite
+      .knex('laudo_external_images')
+      .insert(Array.from({ length: n }, (_, i) => ({ ...template, filename: `extra-${from + i}.jpg`, created_at: new Date() })));
+  await add(26, 1); // 3 uploaded + 26 = 29
+  expect((await act('doctor', 'GET', `/studies/${studyId}/reports/external-images/2`, undefined, 400)).error.code).toBe(
+    'REPORT_EXTERNAL_IMAGES_LIMIT',
+  );
+  const [slot, spare] = [
+    ...(await act('doctor', 'GET', `/studies/${studyId}/reports/external-images/1`)).files,
+    ...(await act('doctor', 'GET', `/studies/${studyId}/reports/external-images/1`)).files,
+  ];
+  expect(await upload(slot, 'trigesima.jpg', await photo('#ff00ff'))).toMatchObject({ status: 201 });
+  expect((await files()).length).toBe(30);
+  // A url handed out under the cap cannot store a 31st file.
+  expect(await upload(spare, 'trigesima-primeira.jpg', await photo('#ffff00'))).toMatchObject({
+    status: 400,
+    body: { error: { code: 'REPORT_EXTERNAL_IMAGES_LIMIT', description: 'O laudo atingiu o limite de 30 imagens externas.' } },
+  });
+  expect((await act('doctor', 'GET', `/studies/${studyId}/reports/external-images/1`, undefined, 400)).error.code).toBe(
+    'REPORT_EXTERNAL_IMAGES_LIMIT',
+  );
+  expect((await files()).length).toBe(30);
 });

@@ -27,6 +27,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { groupAllImages } from '../../../../domain/report-images/report-images';
+import { ApiError, describeError } from '../../lib/errors';
 import { SeriesThumbnail } from '../download/SeriesThumbnail';
 import {
   fetchReportImages,
@@ -118,7 +119,8 @@ export function ImageSelectionDialog({
   const [externals, setExternals] = useState<{ name: string; selected: boolean }[]>([]);
   const [groupId, setGroupId] = useState<string | null>(null);
   const [uploading, setUploading] = useState<number | null>(null);
-  const [uploadError, setUploadError] = useState(false);
+  /** The message of the last failed upload (null: none). */
+  const [uploadError, setUploadError] = useState<string | null>(null);
   const [saving, setSaving] = useState<'confirm' | 'skip' | null>(null);
   const [saveError, setSaveError] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -133,7 +135,7 @@ export function ImageSelectionDialog({
       const chosen = new Set(saved.data.externalImages);
       const names = [...saved.data.externalImages, ...saved.data.uploadedExternalImages.filter((n) => !chosen.has(n))];
       setExternals(names.map((name) => ({ name, selected: chosen.has(name) })));
-      setUploadError(false);
+      setUploadError(null);
       setSaveError(false);
     }
   }, [open, saved.data]);
@@ -159,9 +161,9 @@ export function ImageSelectionDialog({
     const files = [...(list ?? [])];
     if (fileInput.current) fileInput.current.value = '';
     if (files.length === 0) return;
-    setUploadError(false);
+    setUploadError(null);
     if (!files.every((f) => acceptedFile(f.name))) {
-      setUploadError(true);
+      setUploadError(t('reportImages.uploadError'));
       return;
     }
     setUploading(0);
@@ -171,8 +173,10 @@ export function ImageSelectionDialog({
         ...prev.filter((e) => !names.includes(e.name)),
         ...names.map((name) => ({ name, selected: true })),
       ]);
-    } catch {
-      setUploadError(true);
+    } catch (err) {
+      // The report's cap is worth its own words (reloading will not help); the rest is the spec's message.
+      const limit = err instanceof ApiError && err.code === 'REPORT_EXTERNAL_IMAGES_LIMIT';
+      setUploadError(limit ? describeError(err, t) : t('reportImages.uploadError'));
     } finally {
       setUploading(null);
     }
@@ -406,11 +410,11 @@ export function ImageSelectionDialog({
                 <Alert
                   severity="error"
                   sx={{ my: 1 }}
-                  onClose={() => setUploadError(false)}
+                  onClose={() => setUploadError(null)}
                   data-testid="report-images-upload-error"
                 >
                   <AlertTitle>{t('reportImages.errorTitle')}</AlertTitle>
-                  {t('reportImages.uploadError')}
+                  {uploadError}
                 </Alert>
               )}
               <List dense>

@@ -4,7 +4,9 @@
  */
 import { z } from 'zod';
 import { ReportImagesView, type SaveReportImagesBody, UploadSlot } from '../../../../domain/report-images/report-images';
+import i18n from '../../i18n';
 import { apiRequest } from '../../lib/api';
+import { errorFromResponse } from '../../lib/errors';
 
 export const PreviewSeries = z.object({
   seriesId: z.string(),
@@ -36,6 +38,14 @@ export const instanceThumbnail = (renderedUrl: string) => renderedUrl.replace(/\
 /** The upload runs up to an hour (spec 2 §7). */
 const UPLOAD_TIMEOUT_MS = 60 * 60_000;
 
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
 /** One file to its url with the slot's fields (XHR: fetch reports no upload progress). */
 function postFile(slot: UploadSlot, file: File, onProgress: (loaded: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -45,10 +55,11 @@ function postFile(slot: UploadSlot, file: File, onProgress: (loaded: number) => 
     const xhr = new XMLHttpRequest();
     xhr.open('POST', slot.url);
     xhr.timeout = UPLOAD_TIMEOUT_MS;
+    xhr.setRequestHeader('Accept-Language', i18n.language);
     xhr.upload.onprogress = (e) => onProgress(e.loaded);
     xhr.onload = () => {
-      if (xhr.status !== 201) return reject(new Error(`upload answered ${xhr.status}`));
-      const parsed = z.object({ filename: z.string() }).safeParse(JSON.parse(xhr.responseText || 'null'));
+      if (xhr.status !== 201) return reject(errorFromResponse(xhr.status, parseJson(xhr.responseText)));
+      const parsed = z.object({ filename: z.string() }).safeParse(parseJson(xhr.responseText));
       if (parsed.success) resolve(parsed.data.filename);
       else reject(new Error('unexpected upload answer'));
     };
