@@ -10,7 +10,8 @@ import type { ConnectDownloadResult, ConnectDownloadStatus } from '../../domain/
 export interface ConnectDownloadView {
   id: string;
   status: ConnectDownloadStatus;
-  fullPath: string;
+  /** Folder and agent error: only for the requester and administrators (null for others). */
+  fullPath: string | null;
   files: number | null;
   error: string | null;
   createdAt: string;
@@ -55,7 +56,17 @@ export async function failConnectDownload(knex: Knex, accountId: string, shortKe
 }
 
 /** The latest requests for a study, for the person who asked (status in the dialog). */
-export async function listConnectDownloads(knex: Knex, accountId: string, studyId: string): Promise<ConnectDownloadView[]> {
+/**
+ * The study's latest requests. The clinic folder and the agent's raw error are shown only to
+ * who requested it or an administrator (`seesDetails`); everyone else who sees the study gets
+ * the status.
+ */
+export async function listConnectDownloads(
+  knex: Knex,
+  accountId: string,
+  studyId: string,
+  seesDetails: (requestedBy: string | null) => boolean,
+): Promise<ConnectDownloadView[]> {
   const rows = await knex('connect_downloads')
     .where({ account_id: accountId })
     .whereRaw('? = ANY(study_ids)', [studyId])
@@ -64,9 +75,9 @@ export async function listConnectDownloads(knex: Knex, accountId: string, studyI
   return rows.map((r) => ({
     id: r.id,
     status: r.status,
-    fullPath: r.full_path,
+    fullPath: seesDetails(r.requested_by) ? r.full_path : null,
     files: r.files,
-    error: r.error,
+    error: seesDetails(r.requested_by) ? r.error : null,
     createdAt: new Date(r.created_at).toISOString(),
     updatedAt: new Date(r.updated_at).toISOString(),
   }));
