@@ -32,7 +32,9 @@ describe('parseConnectConfig', () => {
 
   it('DOWNLOAD_ROOT defaults to downloads/ under the spool and must be an absolute local folder', () => {
     const base = { PLATFORM_URL: 'http://x', CONNECT_KEY: 'k'.repeat(20) };
-    expect(parseConnectConfig({ ...base, SPOOL_DIR: '/var/lib/laudos' }).DOWNLOAD_ROOT).toBe(path.resolve('/var/lib/laudos/downloads'));
+    expect(parseConnectConfig({ ...base, SPOOL_DIR: '/var/lib/laudos' }).DOWNLOAD_ROOT).toBe(
+      path.resolve('/var/lib/laudos/downloads'),
+    );
     expect(parseConnectConfig({ ...base, DOWNLOAD_ROOT: '/srv/exames' }).DOWNLOAD_ROOT).toBe(path.resolve('/srv/exames'));
     for (const bad of ['relative/exames', '//host/share']) {
       expect(() => parseConnectConfig({ ...base, DOWNLOAD_ROOT: bad })).toThrow(/DOWNLOAD_ROOT/);

@@ -93,7 +93,14 @@ it('writes good zips, reports broken ones and unsafe folders as failed, fetches 
   ];
   pollAuth = [];
   const poller = new DownloadPoller(
-    { platformUrl: url, connectKey: KEY, pollMs: 50, workDir: path.join(dir, 'work'), downloadRoot: path.join(dir, 'clinic'), timeoutMs: 5_000 },
+    {
+      platformUrl: url,
+      connectKey: KEY,
+      pollMs: 50,
+      workDir: path.join(dir, 'work'),
+      downloadRoot: path.join(dir, 'clinic'),
+      timeoutMs: 5_000,
+    },
     pino({ level: 'silent' }),
   );
   poller.start();
@@ -118,7 +125,14 @@ it('writes good zips, reports broken ones and unsafe folders as failed, fetches 
 
 it('a poll the platform refuses rejects (and is logged by the loop)', async () => {
   const poller = new DownloadPoller(
-    { platformUrl: url, connectKey: 'wrong-key-xyz', pollMs: 50, workDir: path.join(dir, 'work'), downloadRoot: dir, timeoutMs: 5_000 },
+    {
+      platformUrl: url,
+      connectKey: 'wrong-key-xyz',
+      pollMs: 50,
+      workDir: path.join(dir, 'work'),
+      downloadRoot: dir,
+      timeoutMs: 5_000,
+    },
     pino({ level: 'silent' }),
   );
   await expect(poller.pollOnce()).rejects.toThrow(/401/);
