@@ -109,14 +109,18 @@ export async function claimConnectDownload(
   return (row?.object_key as string | undefined) ?? null;
 }
 
+/** The agent's result of one of its requests; false when it is not (or no longer) awaited. */
 export async function finishConnectDownload(
   knex: Knex,
   connect: { id: string; accountId: string },
   id: string,
   result: ConnectDownloadResult,
 ): Promise<boolean> {
+  // A success follows the zip's fetch; a failure may come before it (the agent refuses a
+  // folder outside its DOWNLOAD_ROOT without fetching anything).
   const n = await knex('connect_downloads')
-    .where({ id, connect_id: connect.id, account_id: connect.accountId, status: 'delivering' })
+    .where({ id, connect_id: connect.id, account_id: connect.accountId })
+    .whereIn('status', result.ok ? ['delivering'] : ['ready', 'delivering'])
     .update(
       result.ok
         ? { status: 'done', files: result.files, error: null, updated_at: knex.fn.now() }
