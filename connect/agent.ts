@@ -68,7 +68,9 @@ export async function startAgent(config: ConnectConfig, logger: Logger): Promise
             platformUrl: config.PLATFORM_URL,
             connectKey: config.CONNECT_KEY,
             pollMs: config.DOWNLOAD_POLL_MS,
-            workDir: path.join(config.SPOOL_DIR, 'downloads'),
+            // Not under DOWNLOAD_ROOT (by default SPOOL_DIR/downloads): zips are not deliveries.
+            workDir: path.join(config.SPOOL_DIR, 'download-zips'),
+            downloadRoot: config.DOWNLOAD_ROOT,
             timeoutMs: config.UPLOAD_TIMEOUT_MS,
           },
           logger.child({ part: 'downloads' }),

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { parseConnectConfig } from './config';
 
 describe('parseConnectConfig', () => {
@@ -27,5 +28,16 @@ describe('parseConnectConfig', () => {
     expect(() =>
       parseConnectConfig({ PLATFORM_URL: 'http://x', CONNECT_KEY: 'k'.repeat(20), RETRY_BASE_MS: '1000', RETRY_MAX_MS: '10' }),
     ).toThrow(/RETRY_MAX_MS/);
+  });
+
+  it('DOWNLOAD_ROOT defaults to downloads/ under the spool and must be an absolute local folder', () => {
+    const base = { PLATFORM_URL: 'http://x', CONNECT_KEY: 'k'.repeat(20) };
+    expect(parseConnectConfig({ ...base, SPOOL_DIR: '/var/lib/laudos' }).DOWNLOAD_ROOT).toBe(
+      path.resolve('/var/lib/laudos/downloads'),
+    );
+    expect(parseConnectConfig({ ...base, DOWNLOAD_ROOT: '/srv/exames' }).DOWNLOAD_ROOT).toBe(path.resolve('/srv/exames'));
+    for (const bad of ['relative/exames', '//host/share']) {
+      expect(() => parseConnectConfig({ ...base, DOWNLOAD_ROOT: bad })).toThrow(/DOWNLOAD_ROOT/);
+    }
   });
 });

@@ -53,10 +53,18 @@ const ConnectConfigSchema = z.object({
   UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   /** How often the agent asks for queued study downloads (also its heartbeat; 0 = never). */
   DOWNLOAD_POLL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
+  /**
+   * Study downloads are written only inside this folder (default SPOOL_DIR/downloads): the
+   * folder of a request is picked on the platform, so any other is refused.
+   */
+  DOWNLOAD_ROOT: z
+    .string()
+    .refine((p) => path.isAbsolute(p) && !/^[\\/]{2}/.test(p), 'must be an absolute local folder (not UNC)')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type ConnectConfig = z.infer<typeof ConnectConfigSchema>;
+export type ConnectConfig = Omit<z.infer<typeof ConnectConfigSchema>, 'DOWNLOAD_ROOT'> & { DOWNLOAD_ROOT: string };
 
 /** Parses an environment; throws one error naming every bad variable. */
 export function parseConnectConfig(env: Record<string, string | undefined>): ConnectConfig {
@@ -69,5 +77,6 @@ export function parseConnectConfig(env: Record<string, string | undefined>): Con
   if (result.data.RETRY_MAX_MS < result.data.RETRY_BASE_MS) {
     throw new Error('Invalid Connect configuration:\n  RETRY_MAX_MS: must be ≥ RETRY_BASE_MS');
   }
-  return result.data;
+  const { DOWNLOAD_ROOT, ...config } = result.data;
+  return { ...config, DOWNLOAD_ROOT: path.resolve(DOWNLOAD_ROOT ?? path.join(config.SPOOL_DIR, 'downloads')) };
 }

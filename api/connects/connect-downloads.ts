@@ -10,7 +10,8 @@ import type { ConnectDownloadResult, ConnectDownloadStatus } from '../../domain/
 export interface ConnectDownloadView {
   id: string;
   status: ConnectDownloadStatus;
-  fullPath: string;
+  /** Folder and agent error: only for the requester and administrators (null for others). */
+  fullPath: string | null;
   files: number | null;
   error: string | null;
   createdAt: string;
@@ -55,7 +56,17 @@ export async function failConnectDownload(knex: Knex, accountId: string, shortKe
 }
 
 /** The latest requests for a study, for the person who asked (status in the dialog). */
-export async function listConnectDownloads(knex: Knex, accountId: string, studyId: string): Promise<ConnectDownloadView[]> {
+/**
+ * The study's latest requests. The clinic folder and the agent's raw error are shown only to
+ * who requested it or an administrator (`seesDetails`); everyone else who sees the study gets
+ * the status.
+ */
+export async function listConnectDownloads(
+  knex: Knex,
+  accountId: string,
+  studyId: string,
+  seesDetails: (requestedBy: string | null) => boolean,
+): Promise<ConnectDownloadView[]> {
   const rows = await knex('connect_downloads')
     .where({ account_id: accountId })
     .whereRaw('? = ANY(study_ids)', [studyId])
@@ -64,9 +75,9 @@ export async function listConnectDownloads(knex: Knex, accountId: string, studyI
   return rows.map((r) => ({
     id: r.id,
     status: r.status,
-    fullPath: r.full_path,
+    fullPath: seesDetails(r.requested_by) ? r.full_path : null,
     files: r.files,
-    error: r.error,
+    error: seesDetails(r.requested_by) ? r.error : null,
     createdAt: new Date(r.created_at).toISOString(),
     updatedAt: new Date(r.updated_at).toISOString(),
   }));
@@ -98,14 +109,18 @@ export async function claimConnectDownload(
   return (row?.object_key as string | undefined) ?? null;
 }
 
+/** The agent's result of one of its requests; false when it is not (or no longer) awaited. */
 export async function finishConnectDownload(
   knex: Knex,
   connect: { id: string; accountId: string },
   id: string,
   result: ConnectDownloadResult,
 ): Promise<boolean> {
+  // A success follows the zip's fetch; a failure may come before it (the agent refuses a
+  // folder outside its DOWNLOAD_ROOT without fetching anything).
   const n = await knex('connect_downloads')
-    .where({ id, connect_id: connect.id, account_id: connect.accountId, status: 'delivering' })
+    .where({ id, connect_id: connect.id, account_id: connect.accountId })
+    .whereIn('status', result.ok ? ['delivering'] : ['ready', 'delivering'])
     .update(
       result.ok
         ? { status: 'done', files: result.files, error: null, updated_at: knex.fn.now() }

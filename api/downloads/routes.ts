@@ -15,6 +15,7 @@ import { AppError } from '../../domain/errors';
 import { isStorageAvailable } from '../../domain/imaging/storage-class';
 import { downloadTopic } from '../../domain/live/download-document';
 import { type DownloadInput, downloadWorkflowId } from '../../workflows/download/messages';
+import { isAdministrator } from '../access/access';
 import { currentAccess, requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { failConnectDownload, listConnectDownloads, queueConnectDownload } from '../connects/connect-downloads';
@@ -41,7 +42,8 @@ export function downloadRoutes(deps: ApiDeps): Router {
     const access = await currentAccess(ctx, knex);
     const { studyId } = query(ctx, z.object({ studyId: z.string().uuid() }));
     if (!(await findStudy(knex, access, studyId.toLowerCase()))) throw new AppError('NOT_FOUND');
-    ctx.body = { requests: await listConnectDownloads(knex, access.accountId, studyId.toLowerCase()) };
+    const seesDetails = (requestedBy: string | null) => requestedBy === access.userId || isAdministrator(access);
+    ctx.body = { requests: await listConnectDownloads(knex, access.accountId, studyId.toLowerCase(), seesDetails) };
   });
 
   router.get('/medicalRecords/prepareDownload', async (ctx) => {

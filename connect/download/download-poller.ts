@@ -2,8 +2,9 @@
  * Study downloads the platform queued for this clinic (spec 2 §4 "Download requisitado"):
  * every `pollMs` the agent asks `GET {PLATFORM_URL}/api/connect-agent/downloads` with its key
  * — that call is also its heartbeat, which makes it "reachable" in the download dialog —
- * then, one request at a time, fetches the request's zip into the spool's `downloads/`
- * folder, extracts it under the request's folder and reports done (with the file count) or
+ * then, one request at a time, fetches the request's zip into the spool's `download-zips/`
+ * folder, extracts it under the request's folder — which must lie inside DOWNLOAD_ROOT
+ * (connect/download/download-root.ts) — and reports done (with the file count) or
  * failed (with the reason). Polls keep going while a large download is being written.
  */
 import { createWriteStream } from 'node:fs';
@@ -14,6 +15,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { checkFolderInsideRoot, createFolderInsideRoot } from './download-root';
 import { extractZip } from './unzip';
 
 export interface DownloadPollerOptions {
@@ -22,6 +24,8 @@ export interface DownloadPollerOptions {
   pollMs: number;
   /** Where zips are kept while they are fetched and extracted. */
   workDir: string;
+  /** Downloads are written only inside this folder (DOWNLOAD_ROOT); other folders are refused. */
+  downloadRoot: string;
   timeoutMs: number;
 }
 
@@ -30,13 +34,6 @@ const ZIP_TIMEOUT_MS = 2 * 60 * 60_000;
 const PollAnswer = z.object({
   downloads: z.array(z.object({ id: z.string().uuid(), fullPath: z.string().min(1).max(1024) })).max(100),
 });
-
-/** The agent checks the folder itself too: absolute, no `..` (it does not trust the network). */
-export function isSafeFolder(p: string): boolean {
-  const absolute = p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p);
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  return absolute && !p.split(/[\\/]/).includes('..') && !/[\x00-\x1f]/.test(p);
-}
 
 export class DownloadPoller {
   private timer: NodeJS.Timeout | null = null;
@@ -104,13 +101,14 @@ export class DownloadPoller {
     const zipFile = path.join(this.opts.workDir, `${d.id}.zip`);
     let result: { ok: true; files: number } | { ok: false; error: string };
     try {
-      if (!isSafeFolder(d.fullPath)) throw new Error(`unsafe folder ${JSON.stringify(d.fullPath)}`);
+      // The folder is chosen on the platform: nothing is fetched for one outside DOWNLOAD_ROOT.
+      await checkFolderInsideRoot(this.opts.downloadRoot, d.fullPath);
       await fs.mkdir(this.opts.workDir, { recursive: true });
       // The whole body must arrive within this: a study zip may be large.
       const res = await this.call(`downloads/${d.id}/zip`, {}, ZIP_TIMEOUT_MS);
       if (!res.ok || !res.body) throw new Error(`zip answered ${res.status}`);
       await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), createWriteStream(zipFile));
-      const files = await extractZip(zipFile, d.fullPath);
+      const files = await extractZip(zipFile, d.fullPath, (dest) => createFolderInsideRoot(this.opts.downloadRoot, dest));
       result = { ok: true, files };
       this.delivered++;
       this.logger.info({ id: d.id, fullPath: d.fullPath, files }, 'download written');

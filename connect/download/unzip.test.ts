@@ -72,3 +72,46 @@ it.each(['../x', 'a/../../x', '/etc/passwd', 'C:/Windows/x', 'a\\..\\x', 'a/./b'
 it('places a safe name under the folder', () => {
   expect(entryTarget(dir, 'a/b/c.dcm')).toBe(path.join(dir, 'a', 'b', 'c.dcm'));
 });
+
+/** A zip of one deflated entry of `inflated` zero bytes whose central directory declares `declared`. */
+async function bomb(file: string, inflated: number, declared: number): Promise<void> {
+  await writeZip(file, (zip) => zip.addBuffer(Buffer.alloc(inflated), 'bomba.bin', { compress: true }));
+  const bytes = fs.readFileSync(file);
+  const central = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+  bytes.writeUInt32LE(declared, central + 24);
+  fs.writeFileSync(file, bytes);
+}
+
+it('stops an entry as soon as it inflates past its declared size (zip bomb) and leaves nothing', async () => {
+  const file = path.join(dir, 'bomb.zip');
+  await bomb(file, 64 * 1024 * 1024, 1000);
+  expect(fs.statSync(file).size).toBeLessThan(1024 * 1024); // small on the wire, 64 MiB inflated
+  const dest = path.join(dir, 'out');
+  await expect(extractZip(file, dest)).rejects.toThrow(/bomba\.bin: larger than its declared size \(1000 bytes\)/);
+  expect(fs.readdirSync(dest)).toEqual([]);
+});
+
+it('refuses a central directory larger than the file before allocating it', async () => {
+  const file = path.join(dir, 'cd.zip');
+  await writeZip(file, (zip) => zip.addBuffer(Buffer.from('x'), 'x.txt'));
+  const bytes = fs.readFileSync(file);
+  const eocd = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  bytes.writeUInt32LE(0xfffffff0, eocd + 12); // declared central directory size
+  fs.writeFileSync(file, bytes);
+  await expect(extractZip(file, path.join(dir, 'out'))).rejects.toThrow(/bad central directory size/);
+});
+
+it('writes through createDest: the folder it answers is where the files go', async () => {
+  const file = path.join(dir, 'd.zip');
+  await writeZip(file, (zip) => zip.addBuffer(Buffer.from('laudo'), 'a/laudo.txt'));
+  const real = path.join(dir, 'real');
+  const made: string[] = [];
+  const n = await extractZip(file, path.join(dir, 'asked'), async (d) => {
+    made.push(d);
+    fs.mkdirSync(real);
+    return real;
+  });
+  expect(n).toBe(1);
+  expect(made).toEqual([path.join(dir, 'asked')]);
+  expect(fs.readFileSync(path.join(real, 'a/laudo.txt'), 'utf8')).toBe('laudo');
+});

@@ -2,7 +2,9 @@
  * Extracts a zip (as the platform's downloadWorkflow writes it with yazl: stored or deflated
  * entries, UTF-8 names, Zip64 when large) into a folder, one entry at a time, streamed: each
  * file is written beside its target as `.part`, its CRC-32 and size checked, then renamed.
- * Entry names that would leave the folder (absolute, drive letters, `..`) are refused.
+ * Entry names that would leave the folder (absolute, drive letters, `..`) are refused, and so
+ * are zip bombs: an entry stops as soon as it inflates past its declared size, and the entry
+ * count and central directory size are capped before anything is allocated.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -17,6 +19,9 @@ const ZIP64_EOCD = 0x06064b50;
 const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 const MAX32 = 0xffffffff;
+/** Far above what a study zip holds; refuses absurd central directories before allocating them. */
+export const MAX_ENTRIES = 100_000;
+export const MAX_CENTRAL_DIRECTORY_BYTES = 64 * 1024 * 1024;
 
 interface CentralEntry {
   name: string;
@@ -59,11 +64,13 @@ async function centralDirectory(fh: fs.FileHandle, fileSize: number): Promise<Ce
     cdSize = Number(z64.readBigUInt64LE(40));
     cdOffset = Number(z64.readBigUInt64LE(48));
   }
+  if (count > MAX_ENTRIES) throw new ZipError(`too many entries (${count} > ${MAX_ENTRIES})`);
+  if (cdSize > MAX_CENTRAL_DIRECTORY_BYTES || cdOffset + cdSize > fileSize) throw new ZipError('bad central directory size');
   const cd = await readAt(fh, cdOffset, cdSize);
   const entries: CentralEntry[] = [];
   let p = 0;
   for (let n = 0; n < count; n++) {
-    if (cd.readUInt32LE(p) !== CENTRAL) throw new ZipError('bad central directory');
+    if (p + 46 > cd.length || cd.readUInt32LE(p) !== CENTRAL) throw new ZipError('bad central directory');
     const flags = cd.readUInt16LE(p + 8);
     const nameLen = cd.readUInt16LE(p + 28);
     const extraLen = cd.readUInt16LE(p + 30);
@@ -127,6 +134,8 @@ function crcCheck(expected: { crc: number; size: number }, name: string): Transf
     transform(chunk: Buffer, _enc, cb) {
       crc = zlib.crc32(chunk, crc);
       size += chunk.length;
+      // A zip bomb: stop as soon as the entry inflates past its declared size.
+      if (size > expected.size) return cb(new ZipError(`${name}: larger than its declared size (${expected.size} bytes)`));
       cb(null, chunk);
     },
     flush(cb) {
@@ -136,16 +145,29 @@ function crcCheck(expected: { crc: number; size: number }, name: string): Transf
   });
 }
 
-/** Extracts every entry of `zipFile` under `dest` (created if missing); answers the number of files. */
-export async function extractZip(zipFile: string, dest: string): Promise<number> {
+async function mkdirp(dir: string): Promise<string> {
+  await fs.mkdir(dir, { recursive: true });
+  return dir;
+}
+
+/**
+ * Extracts every entry of `zipFile` under `dest` (created if missing, by `createDest` when
+ * given, which answers the folder to write in); answers the number of files.
+ */
+export async function extractZip(
+  zipFile: string,
+  dest: string,
+  createDest: (dest: string) => Promise<string> = mkdirp,
+): Promise<number> {
   const fh = await fs.open(zipFile, 'r');
   let files = 0;
   try {
     const { size: fileSize } = await fh.stat();
     const entries = await centralDirectory(fh, fileSize);
     // Every name is checked before anything is written.
-    const targets = entries.map((e) => entryTarget(dest, e.name));
-    await fs.mkdir(dest, { recursive: true });
+    entries.forEach((e) => entryTarget(dest, e.name));
+    const folder = await createDest(dest);
+    const targets = entries.map((e) => entryTarget(folder, e.name));
     for (const [i, e] of entries.entries()) {
       const target = targets[i]!;
       if (e.name.endsWith('/')) {

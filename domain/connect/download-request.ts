@@ -10,7 +10,8 @@ export const MAX_FULL_PATH = 200;
 
 /**
  * An absolute folder on the clinic machine: POSIX (`/srv/exames`) or Windows (`C:\Exames`,
- * `D:/x`); no `..` segment, no control characters.
+ * `D:/x`); no `..` segment, no control characters, no UNC (`//host/share`, `\\host\share`:
+ * Windows would reach for the share and hand it the clinic user's SMB credentials).
  */
 export const FullPath = z
   .string()
@@ -19,6 +20,7 @@ export const FullPath = z
   .max(MAX_FULL_PATH)
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   .refine((p) => !/[\x00-\x1f\x7f]/.test(p), 'control characters')
+  .refine((p) => !/^[\\/]{2}/.test(p), 'no UNC path')
   .refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p), 'must be absolute')
   .refine((p) => !p.split(/[\\/]/).includes('..'), 'no .. segment');
 

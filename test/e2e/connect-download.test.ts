@@ -76,7 +76,13 @@ it("with the Connect reachable, the folder is editable and Download shows 'Downl
     .update({ config: { allowDownloadConnect: 'true' } });
   const { key } = await createConnect(suite.knex, t.accountId, { institutionId: t.institutionId, name: 'Recepção' }, null);
   agent = (
-    await startAgentProcess(await agentEnvFor(suite.platform.url, key, path.join(work, 'spool'), { DOWNLOAD_POLL_MS: '300' }))
+    await startAgentProcess(
+      // The agent writes only under DOWNLOAD_ROOT, which holds the folder typed below.
+      await agentEnvFor(suite.platform.url, key, path.join(work, 'spool'), {
+        DOWNLOAD_POLL_MS: '300',
+        DOWNLOAD_ROOT: path.join(work, 'clinica'),
+      }),
+    )
   ).child;
   await page.waitForTimeout(1_000); // the agent's first poll is its first heartbeat
 

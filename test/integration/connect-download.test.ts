@@ -4,7 +4,9 @@
  * after the agent's first poll), prepareDownload mode=connect queues the request and the
  * agent writes the normal downloadWorkflow's zip under fullPath — DICOMs byte for byte and
  * readable by dcmdump, the concluded but unsigned report versions as PDFs whose text
- * pdftotext shows; fullPath validation and tenant isolation (users and agents).
+ * pdftotext shows; fullPath validation (UNC too), the agent's DOWNLOAD_ROOT (a folder outside
+ * it is reported failed, nothing written), who sees the folder and the agent's error, and
+ * tenant isolation (users and agents).
  */
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
@@ -34,6 +36,7 @@ const api = suite.api;
 let t: Tenant;
 let other: Tenant;
 let token: string;
+let colleagueToken: string;
 let otherToken: string;
 let studyId: string;
 let connectKey: string;
@@ -57,7 +60,11 @@ async function act(method: string, url: string, body: unknown = {}) {
 }
 
 async function agentEnv(key: string, name: string): Promise<AgentEnv> {
-  return agentEnvFor(suite.platform.url, key, path.join(work, `spool-${name}`), { DOWNLOAD_POLL_MS: '300' });
+  // The agent writes only under DOWNLOAD_ROOT: the clinic folders of these tests are in it.
+  return agentEnvFor(suite.platform.url, key, path.join(work, `spool-${name}`), {
+    DOWNLOAD_POLL_MS: '300',
+    DOWNLOAD_ROOT: path.join(work, 'clinica'),
+  });
 }
 
 /** Every file under a folder, relative to it. */
@@ -71,9 +78,13 @@ function filesUnder(dir: string): string[] {
 beforeAll(async () => {
   ensureDocumentTools(); // pdftotext
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'connect-download-'));
-  t = await createTenant(suite.knex, { studies: 0, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM'] } });
+  t = await createTenant(suite.knex, {
+    studies: 0,
+    users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM'], colleague: DOCTOR_PERMISSIONS },
+  });
   other = await createTenant(suite.knex, { studies: 0, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM'] } });
   token = await login(api, t.users.doctor!.username);
+  colleagueToken = await login(api, t.users.colleague!.username);
   otherToken = await login(api, other.users.doctor!.username);
   studyId = await ingestStudy(suite.platform.url, suite.knex, token, study);
   // Version 1 concluded without a signature, reopened (archived), version 2 concluded unsigned.
@@ -178,13 +189,52 @@ it('queues the download and the agent writes the zip under fullPath: DICOMs inta
   expect(text('P-CONNECT/Laudos/laudo.pdf')).toContain('Segunda versão: nódulo de 4 mm.');
   expect(text('P-CONNECT/Laudos/laudo-v1-inativo.pdf')).toContain('Primeira versão: pulmões limpos.');
   // The agent's working copy of the zip is gone.
-  expect(fs.readdirSync(path.join(work, 'spool-clinic', 'downloads'))).toEqual([]);
+  expect(fs.readdirSync(path.join(work, 'spool-clinic', 'download-zips'))).toEqual([]);
+});
+
+const waitForEnd = (requestId: string, tk = token) =>
+  eventually(
+    async () =>
+      (await api('GET', `/medicalRecords/connectDownloads?studyId=${studyId}`, { token: tk })).body.requests.find(
+        (r: { id: string }) => r.id === requestId,
+      ),
+    (r) => r?.status === 'done' || r?.status === 'failed',
+    { timeout: 60_000, interval: 200, what: 'Connect download finished' },
+  ).catch((err: Error) => {
+    throw new Error(`${err.message}\nagent:\n${agentLog()}`);
+  });
+
+it('the agent refuses a folder outside its DOWNLOAD_ROOT: the request fails with the reason, nothing is written', async () => {
+  const outside = path.join(work, 'fora-da-raiz', 'Exames');
+  const res = await prepare(connectQs(outside));
+  expect(res.status).toBe(200);
+  const failed = await waitForEnd(res.body.requestId);
+  expect(failed).toMatchObject({ status: 'failed', fullPath: outside, files: null });
+  expect(failed.error).toMatch(/outside DOWNLOAD_ROOT/);
+  expect(fs.existsSync(path.join(work, 'fora-da-raiz'))).toBe(false);
+  expect(fs.readdirSync(path.join(work, 'spool-clinic', 'download-zips'))).toEqual([]);
+
+  // Another user who sees the study gets the status only; an administrator sees the reason.
+  const asColleague = await waitForEnd(res.body.requestId, colleagueToken);
+  expect(asColleague).toMatchObject({ status: 'failed', fullPath: null, error: null });
+  await suite.knex('user_accounts').where({ user_id: t.users.colleague!.id, account_id: t.accountId }).update({ is_admin: true });
+  try {
+    const asAdmin = await waitForEnd(res.body.requestId, colleagueToken);
+    expect(asAdmin).toMatchObject({ status: 'failed', fullPath: outside, error: expect.stringMatching(/outside DOWNLOAD_ROOT/) });
+  } finally {
+    await suite
+      .knex('user_accounts')
+      .where({ user_id: t.users.colleague!.id, account_id: t.accountId })
+      .update({ is_admin: false });
+  }
 });
 
 it.each([
   ['a relative folder', 'exames/laudos'],
   ['a .. segment', '/srv/exames/../../etc'],
   ['a Windows .. segment', 'C:\\Exames\\..\\Windows'],
+  ['a UNC share', '//host/share/Exames'],
+  ['a Windows UNC share', '\\\\host\\share\\Exames'],
   ['a folder over the length limit', '/' + 'x'.repeat(MAX_FULL_PATH)],
   ['an empty folder', ''],
 ])('refuses %s with MALFORMED_REQUEST and queues nothing', async (_what, fullPath) => {

@@ -145,7 +145,7 @@ export function DownloadButtonGroup({ studyId }: { studyId: string }) {
           <AlertTitle>{t('download.requested')}</AlertTitle>
           {request
             ? t(`download.connectStatus.${request.status}`, {
-                path: request.fullPath,
+                path: request.fullPath ?? '',
                 files: request.files ?? 0,
                 error: request.error ?? '',
               })

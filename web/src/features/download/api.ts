@@ -68,7 +68,8 @@ export const checkConnect = (studyId: string): Promise<ConnectCheck> =>
 export const ConnectDownloadRequest = z.object({
   id: z.string(),
   status: z.enum(['queued', 'ready', 'delivering', 'done', 'failed']),
-  fullPath: z.string(),
+  /** Null unless the caller requested it or administers the account. */
+  fullPath: z.string().nullable(),
   files: z.number().nullable(),
   error: z.string().nullable(),
   createdAt: z.string(),
