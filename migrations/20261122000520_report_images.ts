@@ -27,7 +27,8 @@ export async function up(knex: Knex): Promise<void> {
     t.string('object_key', 512).notNullable();
     t.uuid('uploaded_by').references('users.id').onDelete('SET NULL');
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
-    // A file sent again under the same name replaces the earlier one.
+    // One row per name: a file sent again under a name only the current version uses replaces
+    // it; a name an earlier version uses gets a new one ("name (2).ext"), so that version keeps its PDF.
     t.unique(['laudo_id', 'filename']);
   });
   await knex.schema.createTable('laudo_image_items', (t) => {
