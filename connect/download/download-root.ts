@@ -14,8 +14,7 @@ export class DownloadFolderError extends Error {}
 export function isSafeFolder(p: string): boolean {
   const absolute = p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p);
   const unc = /^[\\/]{2}/.test(p);
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  return absolute && !unc && !p.split(/[\\/]/).includes('..') && !/[\x00-\x1f\x7f]/.test(p);
+  return absolute && !unc && !p.split(/[\\/]/).includes('..') && !/\p{Cc}/u.test(p);
 }
 
 const inside = (root: string, p: string): boolean => {

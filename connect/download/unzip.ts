@@ -116,8 +116,7 @@ export function entryTarget(dest: string, name: string): string {
     name.startsWith('/') ||
     /^[A-Za-z]:/.test(name) ||
     parts.some((s) => s === '..' || s === '.') ||
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-    /[\x00-\x1f]/.test(name)
+    /\p{Cc}/u.test(name) // control characters
   ) {
     throw new ZipError(`unsafe entry name: ${JSON.stringify(name)}`);
   }

@@ -18,8 +18,7 @@ export const FullPath = z
   .trim()
   .min(1)
   .max(MAX_FULL_PATH)
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  .refine((p) => !/[\x00-\x1f\x7f]/.test(p), 'control characters')
+  .refine((p) => !/\p{Cc}/u.test(p), 'control characters')
   .refine((p) => !/^[\\/]{2}/.test(p), 'no UNC path')
   .refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p), 'must be absolute')
   .refine((p) => !p.split(/[\\/]/).includes('..'), 'no .. segment');

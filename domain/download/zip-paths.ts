@@ -8,8 +8,7 @@ import type { DownloadInput } from '../../workflows/download/messages';
 export function safeSegment(s: string | null | undefined, fallback: string): string {
   const clean = (s ?? '')
     .normalize('NFC')
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-    .replace(/[\\/:*?"<>|\x00-\x1f]/g, '_')
+    .replace(/[\\/:*?"<>|\p{Cc}]/gu, '_')
     .replace(/\^/g, ' ')
     .trim()
     .slice(0, 100);
