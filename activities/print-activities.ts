@@ -7,7 +7,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { Knex } from 'knex';
 import { createDownloadLink } from '../api/files/download-links';
 import { type PrintPdfImage, renderPrintPdf } from '../documents/print-pdf/render';
-import { saoPauloDateTime } from '../documents/report-pdf/dates';
+import { formatDateTime } from '../domain/dates';
 import { printObjectKey, printStudyTopic } from '../domain/print/job';
 import { RenderError, openImage } from '../imaging/render';
 import type { LivePublisher } from '../live/publisher';
@@ -111,7 +111,7 @@ export function createPrintActivities(deps: { knex: Knex; publisher: LivePublish
           patientId: study.patient_id,
           accessionNumber: study.accession_number,
           examType: study.exam_type,
-          examDate: study.exam_date ? saoPauloDateTime(new Date(study.exam_date), lang) : null,
+          examDate: study.exam_date ? formatDateTime(study.exam_date, lang ?? 'pt-BR') : null,
         },
         images,
       });

@@ -7,7 +7,7 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { formatAge } from './age';
-import { saoPauloDateTime } from './dates';
+import { formatDateTime } from '../../domain/dates';
 import { type FontName, fontFiles } from './fonts';
 import { type Align, type Block, type Run, parseReportHtml } from './html-blocks';
 import { writeInline } from './inline-layout';
@@ -178,7 +178,7 @@ function drawPatientBlock(doc: Doc, model: ReportDocument, L: Labels): void {
   rows.push(
     [L.accession, e.accessionNumber ?? '—'],
     [L.exam, [e.type, e.modalities.join('/')].filter(Boolean).join(' — ') || '—'],
-    [L.examDate, e.date ? saoPauloDateTime(e.date, model.lang) : '—'],
+    [L.examDate, e.date ? formatDateTime(e.date, model.lang) : '—'],
   );
   const colWidth = (doc.page.width - 2 * MARGIN) / 2;
   const startY = doc.y;
@@ -407,7 +407,7 @@ function drawSignatureBlock(
       .text(`${L.signedBy} ${sig.signerName}`, tx, y + 7, { width: tw });
     setFont(doc, 'regular', 7.5)
       .fillColor(INK)
-      .text(`${L.at} ${saoPauloDateTime(sig.signedAt, model.lang)} (America/Sao_Paulo) — ICP-Brasil PAdES AD-RB`, tx, doc.y, {
+      .text(`${L.at} ${formatDateTime(sig.signedAt, model.lang)} (America/Sao_Paulo) — ICP-Brasil PAdES AD-RB`, tx, doc.y, {
         width: tw,
       })
       .text(`${L.certificate}: ${sig.certificateSubject}`, tx, doc.y, { width: tw, lineBreak: false, ellipsis: true })

@@ -16,7 +16,7 @@ import path from 'node:path';
 import mqtt from 'mqtt';
 import sharp from 'sharp';
 import { imagesOf, pageCount, pdfText, qpdfCheck, renderPage, tempFile } from '../../documents/testing/pdf-tools';
-import { saoPauloDateTime } from '../../documents/report-pdf/dates';
+import { formatDateTime } from '../../domain/dates';
 import { type PrintJobDocument, printObjectKey, printStudyTopic } from '../../domain/print/job';
 import { makeInstance, makeStudy, newUid } from '../support/dicom-files';
 import { stow } from '../support/dicomweb';
@@ -127,7 +127,7 @@ it('answers the key at once; the live document says started then completed with 
     // The exam date as the report PDF prints it: DD/MM/YYYY HH:mm:ss in America/Sao_Paulo.
     const { exam_date: examDate } = await suite.knex('studies').where({ id: studyId }).first('exam_date');
     expect(examDate).not.toBeNull();
-    expect(text).toContain(saoPauloDateTime(examDate, 'pt-BR'));
+    expect(text).toContain(formatDateTime(examDate, 'pt-BR'));
     expect(text).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
     renderPage(pdf, 'print-2x2-page1');
 

@@ -26,7 +26,7 @@ import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { ATTACHMENT_MAX_BYTES, extensionOf, type Attachment } from '../../../../domain/attachments/attachments';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../../../domain/dates';
 import { ApiError, describeError } from '../../lib/errors';
 import { attachmentLink, deleteAttachment, fetchAttachments, fetchAttachmentTypes, uploadAttachment } from './api';
 

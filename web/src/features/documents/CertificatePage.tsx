@@ -14,7 +14,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import { notify } from '../../app/notifications/store';
 import { PageHeader } from '../../app/PageHeader';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../../../domain/dates';
 import { describeError } from '../../lib/errors';
 import { useSession } from '../auth/session';
 import { fetchCertificate, removeCertificate, uploadCertificate } from './api';

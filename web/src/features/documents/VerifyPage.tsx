@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../../../domain/dates';
 import { toApiError } from '../../lib/errors';
 import { API_PREFIX } from '../../lib/api';
 import { BrandLogo } from '../../theme/BrandLogo';

@@ -14,7 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SendIcon from '@mui/icons-material/Send';
 import { commentRemaining } from '../../../../domain/findings/comments';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../../../domain/dates';
 import { ApiError, describeError } from '../../lib/errors';
 import { useCommentMutations, useStudyComments } from './use-findings';
 

@@ -13,7 +13,7 @@ import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { notify } from '../../app/notifications/store';
 import { PageHeader } from '../../app/PageHeader';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../../../domain/dates';
 import { describeError } from '../../lib/errors';
 import {
   type Institution,

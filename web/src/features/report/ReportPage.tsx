@@ -23,7 +23,7 @@ import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import LinkIcon from '@mui/icons-material/Link';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import ReplayIcon from '@mui/icons-material/Replay';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../../../domain/dates';
 import { describeError, toApiError } from '../../lib/errors';
 import { useSessionData } from '../auth/session';
 import { StudyPrintDialog } from '../print/StudyPrintDialog';

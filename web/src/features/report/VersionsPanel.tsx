@@ -12,7 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../../../domain/dates';
 import type { VersionEntry } from './api';
 import { useVersions } from './use-editor-data';
 import { VersionPdfButton } from '../documents/VersionPdfButton';

@@ -22,7 +22,7 @@ import OutboxOutlinedIcon from '@mui/icons-material/OutboxOutlined';
 import { PageHeader } from '../../app/PageHeader';
 import type { MailStatus, OutboxMessage } from '../../../../domain/mail/outbox';
 import { notify } from '../../app/notifications/store';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../../../domain/dates';
 import { fetchOutbox, outboxKey } from './api';
 
 const STATUS_COLOR: Record<MailStatus, 'default' | 'info' | 'success' | 'error'> = {

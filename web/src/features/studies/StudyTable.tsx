@@ -16,7 +16,7 @@ import LabelOutlinedIcon from '@mui/icons-material/LabelOutlined';
 import ImageSearchIcon from '@mui/icons-material/ImageSearch';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import type { StudyListItem } from '../../../../domain/studies/schemas';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../../../domain/dates';
 import { StudyBadges } from '../findings/StudyBadges';
 import { StudyStatusChip } from './StudyStatusChip';
 

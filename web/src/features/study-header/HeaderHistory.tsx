@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { HeaderHistoryEntry } from '../../../../domain/studies/header';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../../../domain/dates';
 import { describeError } from '../../lib/errors';
 import { fetchHeaderHistory, headerKeys } from './api';
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import Typography from '@mui/material/Typography';
 import { computeAge, examDay } from '../../../../domain/studies/header';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../../../domain/dates';
 import { fetchUpdateData, headerKeys } from './api';
 
 /**

@@ -23,7 +23,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import SellOutlinedIcon from '@mui/icons-material/SellOutlined';
 import { VIEWER_LOCKED_STATES, viewerGrid, type ViewerStudy } from '../../../../domain/studies/viewer';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../../../domain/dates';
 import { describeError } from '../../lib/errors';
 import { getToken } from '../../lib/token';
 import { AttachmentsDialog } from '../attachments/AttachmentsDialog';

@@ -18,7 +18,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../../../domain/dates';
 import { OPINION_CONCLUSIONS } from '../actions';
 import { OPINION_MAX, OPINION_MIN } from '../editor/limits';
 import { useOpinions } from '../use-editor-data';

@@ -36,3 +36,14 @@ describe('formatDateTime', () => {
     expect(formatDateTime(Date.UTC(2025, 11, 31, 12, 0, 0), 'pt-BR')).toBe('31/12/2025 09:00:00');
   });
 });
+
+describe('formatDateTime in documents (spec 1 §9: exam instants in America/Sao_Paulo)', () => {
+  it('writes DD/MM/YYYY HH:mm:ss, MM/DD/YYYY HH:mm:ss in English, midnight as 00', () => {
+    // 01:30:07 UTC on the 21st is still the 20th in São Paulo (UTC−3).
+    expect(formatDateTime('2026-11-21T01:30:07Z', 'pt-BR')).toBe('20/11/2026 22:30:07');
+    expect(formatDateTime('2026-11-21T01:30:07Z', 'es')).toBe('20/11/2026 22:30:07');
+    expect(formatDateTime('2026-11-21T01:30:07Z', 'en')).toBe('11/20/2026 22:30:07');
+    expect(formatDateTime(new Date('2026-11-21T01:30:07Z'), 'en-US')).toBe('11/20/2026 22:30:07');
+    expect(formatDateTime('2026-03-01T03:00:00Z', 'pt-BR')).toBe('01/03/2026 00:00:00');
+  });
+});

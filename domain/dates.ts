@@ -1,7 +1,7 @@
 /**
  * Date display (spec 3 §9, spec 1 §9): DD/MM/YYYY for pt-BR and es, MM/DD/YYYY for en,
  * optionally followed by HH:mm:ss, always in the America/Sao_Paulo time zone.
- * Pure: no DOM, no locale of the machine.
+ * Pure: no DOM, no locale of the machine; shared by the web app and the PDFs (report, print).
  */
 export const DISPLAY_TIME_ZONE = 'America/Sao_Paulo';
 
