@@ -7,7 +7,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { frameAt, firstMp3Frame } from '../../domain/audio/mp3';
 import { eventually } from '../support/eventually';
-import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createTenant } from '../support/fixtures';
+import { signedInPage } from '../support/browser';
+import { DOCTOR_PERMISSIONS, type Tenant, createTenant } from '../support/fixtures';
 import { E2E_ARTIFACTS, login, platformSuite } from '../support/suite';
 
 jest.setTimeout(120_000);
@@ -22,18 +23,11 @@ let page: Page;
 
 beforeAll(async () => {
   t = await createTenant(suite.knex, { studies: 1, users: { doctor: DOCTOR_PERMISSIONS } });
-  const context = await suite.browser.newContext({ viewport: { width: 1400, height: 950 }, locale: 'pt-BR' });
-  await context.grantPermissions(['microphone'], { origin: suite.platform.url });
-  page = await context.newPage();
+  page = await signedInPage(suite.browser, suite.platform.url, t.users.doctor!.username, { permissions: ['microphone'] });
   page.setDefaultTimeout(20_000);
   page.on('console', (m) => {
     if (m.type() === 'error') console.log(`browser: ${m.text()}`);
   });
-  await page.goto(`${suite.platform.url}/login`);
-  await page.getByTestId('login-username').fill(t.users.doctor!.username);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-password').press('Enter');
-  await page.waitForURL('**/studies');
 });
 
 const recorderState = () => page.getByTestId('narration-recorder').getAttribute('data-state');

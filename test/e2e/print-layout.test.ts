@@ -13,7 +13,8 @@ import type { Page } from 'playwright-core';
 import { makeStudy } from '../support/dicom-files';
 import { ingestStudy } from '../support/dicomweb';
 import { eventually } from '../support/eventually';
-import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createTenant, setAccountConfig } from '../support/fixtures';
+import { signedInPage } from '../support/browser';
+import { DOCTOR_PERMISSIONS, type Tenant, createTenant, setAccountConfig } from '../support/fixtures';
 import { E2E_ARTIFACTS, login, platformSuite } from '../support/suite';
 
 jest.setTimeout(120_000);
@@ -37,18 +38,10 @@ beforeAll(async () => {
   const token = await login(api, t.users.doctor!.username);
   study = makeStudy({ series: 2, perSeries: 6, modalities: ['CT', 'CT'], patientName: 'Souza^Carla', rows: 128, columns: 128 });
   studyId = await ingestStudy(suite.platform.url, suite.knex, token, study);
-  const context = await suite.browser.newContext({
+  page = await signedInPage(suite.browser, suite.platform.url, t.users.doctor!.username, {
     viewport: { width: 1500, height: 900 },
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
     acceptDownloads: true,
   });
-  page = await context.newPage();
-  await page.goto(`${suite.platform.url}/login`);
-  await page.getByTestId('login-username').fill(t.users.doctor!.username);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-password').press('Enter');
-  await page.waitForURL('**/studies');
 });
 
 test('print a 2x2 layout from the viewer', async () => {

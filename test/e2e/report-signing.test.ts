@@ -9,7 +9,8 @@ import type { Page } from 'playwright-core';
 import { pdfText, tempFile } from '../../documents/testing/pdf-tools';
 import { type TestPki, makeTestPki, pdfsig } from '../../documents/testing/test-pki';
 import { ensureDocumentTools } from '../../scripts/tools';
-import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createTenant } from '../support/fixtures';
+import { signedInPage } from '../support/browser';
+import { DOCTOR_PERMISSIONS, type Tenant, createTenant } from '../support/fixtures';
 import { E2E_ARTIFACTS, platformSuite } from '../support/suite';
 
 jest.setTimeout(150_000);
@@ -31,19 +32,11 @@ afterAll(() => {
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(E2E_ARTIFACTS, `${name}.png`), fullPage: true });
 
 it('registers an A1, previews, finishes with the password, downloads and verifies the signed PDF', async () => {
-  const context = await suite.browser.newContext({
-    viewport: { width: 1400, height: 950 },
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
+  const page = await signedInPage(suite.browser, suite.platform.url, t.users.doctor!.username, {
     acceptDownloads: true,
+    appLang: 'pt-BR',
   });
-  await context.addInitScript(`localStorage.setItem('lang', 'pt-BR')`);
-  const page = await context.newPage();
-  await page.goto(`${suite.platform.url}/login`);
-  await page.getByTestId('login-username').fill(t.users.doctor!.username);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-password').press('Enter');
-  await page.waitForURL('**/studies');
+  const context = page.context();
 
   // Profile → digital certificate.
   await page.getByTestId('certificate-menu').click();

@@ -10,7 +10,8 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Permission } from '../../domain/auth/permissions';
 import { eventually } from '../support/eventually';
-import { DOCTOR_PERMISSIONS, type Tenant, PASSWORD, createTenant } from '../support/fixtures';
+import { signedInPage } from '../support/browser';
+import { DOCTOR_PERMISSIONS, type Tenant, createTenant } from '../support/fixtures';
 import { E2E_ARTIFACTS, platformSuite } from '../support/suite';
 
 jest.setTimeout(180_000);
@@ -32,19 +33,8 @@ function say(lang: 'pt-BR' | 'en', key: string): string {
 }
 
 async function open(lang: 'pt-BR' | 'en', t: Tenant, who: string): Promise<Page> {
-  const context = await suite.browser.newContext({
-    viewport: { width: 1400, height: 950 },
-    locale: lang,
-    timezoneId: 'America/Sao_Paulo',
-  });
-  contexts.push(context);
-  await context.addInitScript(`localStorage.setItem('lang', ${JSON.stringify(lang)})`);
-  const page = await context.newPage();
-  await page.goto(`${suite.platform.url}/login`);
-  await page.getByTestId('login-username').fill(t.users[who]!.username);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-password').press('Enter');
-  await page.waitForURL('**/studies');
+  const page = await signedInPage(suite.browser, suite.platform.url, t.users[who]!.username, { locale: lang, appLang: lang });
+  contexts.push(page.context());
   return page;
 }
 

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { signedInPage } from '../support/browser';
+import { signedInPage, testIdText, untilTestIdShows } from '../support/browser';
 import { eventually } from '../support/eventually';
 import { DOCTOR_PERMISSIONS, type Tenant, createTenant } from '../support/fixtures';
 import { E2E_ARTIFACTS, platformSuite } from '../support/suite';
@@ -33,19 +33,8 @@ beforeAll(async () => {
   page = await signedInPage(suite.browser, suite.platform.url, t.users.doctor!.username);
 });
 
-const text = async (testId: string) =>
-  (
-    await page
-      .getByTestId(testId)
-      .innerText()
-      .catch(() => '')
-  ).trim();
-const until = (testId: string, wanted: string, timeout = 10_000) =>
-  eventually(
-    () => text(testId),
-    (v) => v.includes(wanted),
-    { timeout, what: `${testId} to show "${wanted}"` },
-  );
+const text = (testId: string) => testIdText(page, testId);
+const until = (testId: string, wanted: string, timeout?: number) => untilTestIdShows(page, testId, wanted, timeout);
 
 async function choose(testId: string, value: string) {
   await page.getByTestId(testId).click();

@@ -10,7 +10,8 @@ import type { Page } from 'playwright-core';
 import { ensureDocumentTools } from '../../scripts/tools';
 import { makeStudy } from '../support/dicom-files';
 import { ingestStudy } from '../support/dicomweb';
-import { DOCTOR_PERMISSIONS, type Tenant, PASSWORD, createTenant } from '../support/fixtures';
+import { signedInPage } from '../support/browser';
+import { DOCTOR_PERMISSIONS, type Tenant, createTenant } from '../support/fixtures';
 import { E2E_ARTIFACTS, login, platformSuite } from '../support/suite';
 
 jest.setTimeout(120_000);
@@ -35,18 +36,10 @@ beforeAll(async () => {
   t = await createTenant(suite.knex, { studies: 0, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM'] } });
   const token = await login(api, t.users.doctor!.username);
   studyId = await ingestStudy(suite.platform.url, suite.knex, token, study);
-  const context = await suite.browser.newContext({
+  page = await signedInPage(suite.browser, suite.platform.url, t.users.doctor!.username, {
     viewport: { width: 1400, height: 900 },
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
     acceptDownloads: true,
   });
-  page = await context.newPage();
-  await page.goto(`${suite.platform.url}/login`);
-  await page.getByTestId('login-username').fill(t.users.doctor!.username);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-password').press('Enter');
-  await page.waitForURL('**/studies');
 });
 
 it('downloads the study as a zip from the dialog, with the progress shown', async () => {

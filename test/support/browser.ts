@@ -1,4 +1,5 @@
 import { type Browser, type Page, chromium } from 'playwright-core';
+import { eventually } from './eventually';
 import { PASSWORD } from './fixtures';
 import { testEnv } from '../setup/env';
 
@@ -28,13 +29,26 @@ export async function signedInPage(
   browser: Browser,
   baseUrl: string,
   username: string,
-  opts: { viewport?: { width: number; height: number }; locale?: string; password?: string } = {},
+  opts: {
+    viewport?: { width: number; height: number };
+    locale?: string;
+    password?: string;
+    /** Files the page downloads are kept (page.waitForEvent('download')). */
+    acceptDownloads?: boolean;
+    /** The app's language, as if chosen before (localStorage 'lang'). */
+    appLang?: string;
+    /** Browser permissions granted to the platform's origin (e.g. 'microphone'). */
+    permissions?: string[];
+  } = {},
 ): Promise<Page> {
   const context = await browser.newContext({
     viewport: opts.viewport ?? { width: 1400, height: 950 },
     locale: opts.locale ?? 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
+    acceptDownloads: opts.acceptDownloads ?? false,
   });
+  if (opts.permissions) await context.grantPermissions(opts.permissions, { origin: baseUrl });
+  if (opts.appLang) await context.addInitScript(`localStorage.setItem('lang', ${JSON.stringify(opts.appLang)})`);
   const page = await context.newPage();
   await page.goto(`${baseUrl}/login`);
   await page.getByTestId('login-username').fill(username);
@@ -42,4 +56,23 @@ export async function signedInPage(
   await page.getByTestId('login-password').press('Enter');
   await page.waitForURL('**/studies');
   return page;
+}
+
+/** The trimmed text of the element with `testId`, '' while there is none. */
+export async function testIdText(page: Page, testId: string): Promise<string> {
+  return (
+    await page
+      .getByTestId(testId)
+      .innerText()
+      .catch(() => '')
+  ).trim();
+}
+
+/** Waits until the element with `testId` shows `wanted`. */
+export function untilTestIdShows(page: Page, testId: string, wanted: string, timeout = 10_000): Promise<string> {
+  return eventually(
+    () => testIdText(page, testId),
+    (v) => v.includes(wanted),
+    { timeout, what: `${testId} to show "${wanted}"` },
+  );
 }
