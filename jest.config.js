@@ -30,7 +30,9 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{domain,api,web,config,activities,migrations,live,storage,imaging,connect,documents}/**/*.test.ts'],
+      testMatch: [
+        '<rootDir>/{domain,api,web,config,activities,migrations,live,storage,imaging,connect,documents,db}/**/*.test.ts',
+      ],
       testPathIgnorePatterns: [...ignore, '\\.int\\.test\\.ts$'],
     },
     {

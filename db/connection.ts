@@ -27,7 +27,25 @@ export function createKnex(cfg: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): Knex
     dialect: 'postgres',
     connection: { filename: dir },
     migrations: { directory: MIGRATIONS_DIR, loadExtensions: ['.ts'] },
+    postProcessResponse: bytesAsBuffers,
   } as Knex.Config);
+}
+
+const toBuffer = (v: unknown): unknown =>
+  v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : v;
+
+/**
+ * PGlite answers bytea as a Uint8Array where node-postgres gives a Buffer: rows (and plucked
+ * values) get Buffers here, so the code sees one shape whichever database runs.
+ */
+export function bytesAsBuffers(result: unknown): unknown {
+  if (Array.isArray(result)) return result.map(bytesAsBuffers);
+  if (result && typeof result === 'object' && Object.getPrototypeOf(result) === Object.prototype) {
+    const row = result as Record<string, unknown>;
+    for (const k of Object.keys(row)) row[k] = toBuffer(row[k]);
+    return row;
+  }
+  return toBuffer(result);
 }
 
 /** Creates the knex instance and binds the objection models to it. */

@@ -117,7 +117,7 @@ export async function loadReportDocument(
     veterinary: account.is_for_human === false,
     institution: {
       name: row.institutionName ?? account.name,
-      logoBase64: logo ? Buffer.from(logo.bytes as Uint8Array).toString('base64') : null,
+      logoBase64: logo ? (logo.bytes as Buffer).toString('base64') : null,
       customHeader:
         typeof cfg.PRINT_CUSTOM_HEADER === 'string' && cfg.PRINT_CUSTOM_HEADER.trim() ? cfg.PRINT_CUSTOM_HEADER : null,
     },

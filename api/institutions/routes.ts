@@ -51,7 +51,7 @@ export function institutionRoutes(deps: ApiDeps): Router {
     if (!logo) throw new AppError('NOT_FOUND');
     ctx.type = logo.mime;
     ctx.set('Cache-Control', 'private, no-cache');
-    ctx.body = Buffer.from(logo.bytes as Uint8Array); // PGlite answers bytea as a Uint8Array
+    ctx.body = logo.bytes as Buffer;
   });
 
   router.put('/institutions/:id/logo', async (ctx) => {
