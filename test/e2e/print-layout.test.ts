@@ -40,7 +40,6 @@ beforeAll(async () => {
   studyId = await ingestStudy(suite.platform.url, suite.knex, token, study);
   page = await signedInPage(suite.browser, suite.platform.url, t.users.doctor!.username, {
     viewport: { width: 1500, height: 900 },
-    acceptDownloads: true,
   });
 });
 

@@ -33,7 +33,6 @@ const shot = (page: Page, name: string) => page.screenshot({ path: path.join(E2E
 
 it('registers an A1, previews, finishes with the password, downloads and verifies the signed PDF', async () => {
   const page = await signedInPage(suite.browser, suite.platform.url, t.users.doctor!.username, {
-    acceptDownloads: true,
     appLang: 'pt-BR',
   });
   const context = page.context();

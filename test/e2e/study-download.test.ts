@@ -38,7 +38,6 @@ beforeAll(async () => {
   studyId = await ingestStudy(suite.platform.url, suite.knex, token, study);
   page = await signedInPage(suite.browser, suite.platform.url, t.users.doctor!.username, {
     viewport: { width: 1400, height: 900 },
-    acceptDownloads: true,
   });
 });
 

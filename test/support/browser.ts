@@ -33,8 +33,6 @@ export async function signedInPage(
     viewport?: { width: number; height: number };
     locale?: string;
     password?: string;
-    /** Files the page downloads are kept (page.waitForEvent('download')). */
-    acceptDownloads?: boolean;
     /** The app's language, as if chosen before (localStorage 'lang'). */
     appLang?: string;
     /** Browser permissions granted to the platform's origin (e.g. 'microphone'). */
@@ -45,7 +43,6 @@ export async function signedInPage(
     viewport: opts.viewport ?? { width: 1400, height: 950 },
     locale: opts.locale ?? 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
-    acceptDownloads: opts.acceptDownloads ?? false,
   });
   if (opts.permissions) await context.grantPermissions(opts.permissions, { origin: baseUrl });
   if (opts.appLang) await context.addInitScript(`localStorage.setItem('lang', ${JSON.stringify(opts.appLang)})`);
