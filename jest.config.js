@@ -31,7 +31,7 @@ module.exports = {
       ...common,
       displayName: 'unit',
       testMatch: [
-        '<rootDir>/{domain,api,web,config,activities,migrations,live,storage,imaging,connect,documents,db}/**/*.test.ts',
+        '<rootDir>/{domain,api,web,config,activities,services,migrations,live,storage,imaging,connect,documents,db}/**/*.test.ts',
       ],
       testPathIgnorePatterns: [...ignore, '\\.int\\.test\\.ts$'],
     },

@@ -5,7 +5,7 @@
 import { buffer } from 'node:stream/consumers';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Knex } from 'knex';
-import { createDownloadLink } from '../api/files/download-links';
+import { createDownloadLink } from '../services/files/download-links';
 import { type PrintPdfImage, renderPrintPdf } from '../documents/print-pdf/render';
 import { formatDateTime } from '../domain/dates';
 import { printObjectKey, printStudyTopic } from '../domain/print/job';

@@ -4,13 +4,12 @@
  */
 import { buffer } from 'node:stream/consumers';
 import type { Knex } from 'knex';
+import { THUMBNAIL_SIZE } from '../domain/imaging/thumbnail';
 import { RenderError, renderFrame } from '../imaging/render';
 import type { LivePublisher } from '../live/publisher';
 import type { ObjectStorage } from '../storage/object-storage';
 import type { StudyIngestActivities } from '../workflows/study-ingest/messages';
 import { publishStudyDocuments } from '../live/study-documents';
-
-export const THUMBNAIL_SIZE = 256;
 
 export function createStudyIngestActivities(deps: {
   knex: Knex;

@@ -20,7 +20,7 @@ import { findingRoutes } from './findings/routes';
 import { viewerRoutes } from './viewer/routes';
 import { attachmentRoutes } from './attachments/routes';
 import { downloadRoutes } from './downloads/routes';
-import { fileRoutes } from './files/download-links';
+import { fileRoutes } from './files/routes';
 import { labelRoutes } from './labels/routes';
 import { maskRoutes } from './masks/routes';
 import { phraseRoutes } from './phrases/routes';

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import mqtt from 'mqtt';
 import { type LiveStudyDocument, institutionStudiesFilter, studyTopic } from '../domain/live/study-document';
-import { loadLaudoRecord } from '../api/reports/laudo-record';
+import { loadLaudoRecord } from '../services/reports/laudo-record';
 import { createTenant } from '../test/support/fixtures';
 import { laudoWorkflowId } from '../workflows/laudo/messages';
 import { loginToken, pct, startBenchPlatform } from './support';

@@ -11,7 +11,7 @@ import { AppError } from '../../domain/errors';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { type Access, actorFor } from '../access/access';
 import { audit } from '../access/audit';
-import { createDownloadLink } from '../files/download-links';
+import { createDownloadLink } from '../../services/files/download-links';
 import type { Exam } from '../studies/study-queries';
 
 type Verb = 'CREATE' | 'DOWNLOAD' | 'DELETE';

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import { AppError } from '../../domain/errors';
 import type { LoginBody } from '../../domain/auth/schemas';
-import { dummyHash, verifyPassword } from './passwords';
+import { dummyHash, verifyPassword } from '../../services/auth/passwords';
 import { Session, User, UserAccount } from '../../db/models/user';
-import { newToken, hashToken } from './tokens';
+import { newToken, hashToken } from '../../services/tokens';
 
 export interface LoginResult {
   userId: string;

@@ -2,7 +2,7 @@ import type { Context, Middleware } from 'koa';
 import type { Knex } from 'knex';
 import { AppError } from '../../domain/errors';
 import { type Access, type SessionUser, loadAccess } from '../access/access';
-import { hashToken } from './tokens';
+import { hashToken } from '../../services/tokens';
 
 export interface SessionState {
   sessionId: string;

@@ -8,10 +8,10 @@ import Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import { ConnectDownloadResult } from '../../domain/connect/download-request';
 import { AppError } from '../../domain/errors';
-import { hashToken } from '../auth/tokens';
+import { hashToken } from '../../services/tokens';
 import type { ApiDeps } from '../deps';
 import { body, uuidParam } from '../http/validate';
-import { claimConnectDownload, finishConnectDownload, pollConnectDownloads } from './connect-downloads';
+import { claimConnectDownload, finishConnectDownload, pollConnectDownloads } from '../../services/connects/connect-downloads';
 
 interface AgentCaller {
   id: string;

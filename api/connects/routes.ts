@@ -8,7 +8,7 @@ import { requireAdministrator } from '../access/access';
 import { currentAccess, requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { body } from '../http/validate';
-import { CreateConnectBody, createConnect, listConnects } from './connects';
+import { CreateConnectBody, createConnect, listConnects } from '../../services/connects/connects';
 
 export function connectRoutes(deps: ApiDeps): Router {
   const { knex } = deps;

@@ -9,7 +9,7 @@ import type { Permission } from '../../domain/auth/permissions';
 import { AppError } from '../../domain/errors';
 import { loadAccess } from '../access/access';
 import { findSession } from '../auth/session';
-import { hashToken } from '../auth/tokens';
+import { hashToken } from '../../services/tokens';
 
 export interface DicomwebCaller {
   accountId: string;

@@ -12,7 +12,7 @@ import type { ApiDeps } from '../deps';
 import { requestLang } from '../http/lang';
 import { query } from '../http/validate';
 import { callerOf, requireDicomwebCaller } from './auth';
-import { THUMBNAIL_SIZE } from '../../activities/study-ingest-activities';
+import { THUMBNAIL_SIZE } from '../../domain/imaging/thumbnail';
 import { QidoQuery, searchInstances, searchSeries, searchStudies } from './qido';
 import { callerInstances, instancesOrNotFound, requireAvailable, seriesThumbnailKey } from './scope';
 import { type StowDeps, receiveStow, stowResponse, stowTmpDir, uploadTarget } from './stow';

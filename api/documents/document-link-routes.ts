@@ -17,13 +17,13 @@ import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
-import { createDownloadLink } from '../files/download-links';
+import { createDownloadLink } from '../../services/files/download-links';
 import { body, query } from '../http/validate';
 import { loadReportContext, loadReportContextOf } from '../reports/run-action';
 import type { ExamKind } from '../studies/study-queries';
 import { DownloadQuery } from './routes';
 import { PersonalKeyPassword, signWithPassword } from './sign-report';
-import { versionFilename, versionPdf } from './version-pdf';
+import { versionFilename, versionPdf } from '../../services/documents/version-pdf';
 
 /** A study or a scheduled exam: the body names either. */
 const EXAM_KINDS: readonly ExamKind[] = ['study', 'scheduled'];

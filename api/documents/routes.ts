@@ -12,13 +12,13 @@ import { check } from '../../domain/laudo/transitions';
 import { actorFor } from '../access/access';
 import { requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
-import { isEmptyReport } from '../reports/contents';
+import { isEmptyReport } from '../../services/reports/contents';
 import { loadReportContext, type ReportContext } from '../reports/run-action';
 import type { ExamKind } from '../studies/study-queries';
-import { loadReportDocument } from './document-data';
-import { laudoFolder, previewKey, prunePreviews, renderStored } from './report-files';
+import { loadReportDocument } from '../../services/documents/document-data';
+import { laudoFolder, previewKey, prunePreviews, renderStored } from '../../services/documents/report-files';
 import { shareReport } from './share-report';
-import { versionFilename, versionPdf } from './version-pdf';
+import { versionFilename, versionPdf } from '../../services/documents/version-pdf';
 
 /** Spec 2 §3: the editor previews in states 1, 12 and 25. */
 export const PREVIEW_STATES: readonly number[] = [S.IN_PROGRESS, S.REVIEWING, S.REVIEWING_TYPED];

@@ -11,7 +11,7 @@ import { SHARE_LINK_TTL_MS, type ShareAnswer } from '../../domain/mail/outbox';
 import { audit } from '../access/audit';
 import { currentAccess } from '../auth/session';
 import type { ApiDeps } from '../deps';
-import { createDownloadLink } from '../files/download-links';
+import { createDownloadLink } from '../../services/files/download-links';
 import { requestLang } from '../http/lang';
 import { MailDeliveryError, sendMail } from '../mail/outbox';
 import { shareMessage } from '../mail/share-message';
@@ -19,7 +19,7 @@ import { mailTransport } from '../mail/transport';
 import { loadReportContext } from '../reports/run-action';
 import type { ExamKind } from '../studies/study-queries';
 import { publicBaseUrl } from './sign-report';
-import { latestDocumentVersion, versionFilename, versionPdf } from './version-pdf';
+import { latestDocumentVersion, versionFilename, versionPdf } from '../../services/documents/version-pdf';
 
 export async function shareReport(ctx: Context, deps: ApiDeps, kind: ExamKind): Promise<ShareAnswer> {
   const { knex } = deps;

@@ -26,8 +26,8 @@ import { type ReportContext, runReportAction } from '../reports/run-action';
 import { a1SessionCache } from './a1-session-cache';
 import { findCertificate } from './certificate-routes';
 import { certificateKey } from './certificate-key';
-import { loadReportDocument } from './document-data';
-import { laudoFolder, sha256 } from './report-files';
+import { loadReportDocument } from '../../services/documents/document-data';
+import { laudoFolder, sha256 } from '../../services/documents/report-files';
 
 /** No 0/O, 1/I/L: read aloud or typed from paper without mistakes (31^12 ≈ 2^59). */
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';

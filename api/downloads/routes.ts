@@ -18,7 +18,7 @@ import { type DownloadInput, downloadWorkflowId } from '../../workflows/download
 import { isAdministrator } from '../access/access';
 import { currentAccess, requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
-import { failConnectDownload, listConnectDownloads, queueConnectDownload } from '../connects/connect-downloads';
+import { failConnectDownload, listConnectDownloads, queueConnectDownload } from '../../services/connects/connect-downloads';
 import { checkStudyConnect } from '../connects/study-connect';
 import { query, uuidParam } from '../http/validate';
 import { findStudy } from '../studies/study-queries';

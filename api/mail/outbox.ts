@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import type { MailStatus, MailTransportKind, OutboxMessage } from '../../domain/mail/outbox';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { type Access, institutionIds } from '../access/access';
-import { readObject } from '../documents/report-files';
+import { readObject } from '../../services/documents/report-files';
 import type { MailMessage, MailTransport } from './transport';
 
 export interface OutgoingMail {

@@ -22,9 +22,10 @@ import {
 import type { ObjectStorage } from '../../storage/object-storage';
 import { actorFor, loadAccess } from '../access/access';
 import { audit } from '../access/audit';
-import { hashToken, newToken } from '../auth/tokens';
-import { laudoFolder } from '../documents/report-files';
-import { loadLaudoRecord } from '../reports/laudo-record';
+import { hashToken, newToken } from '../../services/tokens';
+import { laudoFolder } from '../../services/documents/report-files';
+import { loadLaudoRecord } from '../../services/reports/laudo-record';
+import { selectedImages } from '../../services/report-images/selected-images';
 import type { ReportContext } from '../reports/run-action';
 
 /** Who may write the report's text may choose its images (the save rule: executor in 1/25, reviewer in 12). */
@@ -32,43 +33,6 @@ export function enforceMayChoose(rc: Pick<ReportContext, 'access' | 'record'>): 
   // The laudo's institution is its study's (none for a scheduled exam).
   const res = check(rc.record, 'save', actorFor(rc.access, rc.record.institutionId), { contentEmpty: false });
   if (!res.ok) throw new AppError(res.code);
-}
-
-export interface SelectedImages {
-  /** The version whose saved selection this is (null: none saved up to the version asked). */
-  savedVersion: number | null;
-  laudoImages: (LaudoImage & { frame: number })[];
-  externalImages: string[];
-}
-
-/**
- * The selection a version prints: its own, else the latest saved for an earlier version (a
- * reopened report starts from the previous selection).
- */
-export async function selectedImages(knex: Knex, accountId: string, laudoId: string, version: number): Promise<SelectedImages> {
-  const saved = await knex('laudo_image_selections')
-    .where({ account_id: accountId, laudo_id: laudoId })
-    .where('version', '<=', version)
-    .orderBy('version', 'desc')
-    .first('version');
-  if (!saved) return { savedVersion: null, laudoImages: [], externalImages: [] };
-  const items: {
-    kind: string;
-    position: number;
-    sop_instance_uid: string | null;
-    frame: number | null;
-    external_filename: string | null;
-  }[] = await knex('laudo_image_items')
-    .where({ account_id: accountId, laudo_id: laudoId, version: saved.version })
-    .orderBy([{ column: 'kind', order: 'desc' }, { column: 'position' }])
-    .select('kind', 'position', 'sop_instance_uid', 'frame', 'external_filename');
-  return {
-    savedVersion: saved.version,
-    laudoImages: items
-      .filter((i) => i.kind === 'INSTANCE')
-      .map((i) => ({ imageKey: i.sop_instance_uid!, order: i.position, frame: i.frame ?? 1 })),
-    externalImages: items.filter((i) => i.kind === 'EXTERNAL').map((i) => i.external_filename!),
-  };
 }
 
 async function accountSettings(knex: Knex, accountId: string) {

@@ -14,7 +14,7 @@ import { actorFor } from '../access/access';
 import { requireSession, sessionOf } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { body } from '../http/validate';
-import { MAX_CONTENT_BYTES, readContent } from './contents';
+import { MAX_CONTENT_BYTES, readContent } from '../../services/reports/contents';
 import { loadReportContext as loadContext, runReportAction } from './run-action';
 import type { ExamKind } from '../studies/study-queries';
 import type { Context } from 'koa';

@@ -14,9 +14,9 @@ import { type Access, actorFor } from '../access/access';
 import { currentAccess } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { uuidParam } from '../http/validate';
-import { isEmptyReport, storeContent } from './contents';
+import { isEmptyReport, storeContent } from '../../services/reports/contents';
 import { runLaudoUpdate } from './laudo-commands';
-import { loadLaudoRecord, presentReport } from './laudo-record';
+import { loadLaudoRecord, presentReport } from '../../services/reports/laudo-record';
 import { type Exam, type ExamKind, findExam } from '../studies/study-queries';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;

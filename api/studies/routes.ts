@@ -6,7 +6,7 @@ import { actorFor } from '../access/access';
 import { currentAccess, requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { query, uuidParam } from '../http/validate';
-import { loadLaudoRecord, presentReport } from '../reports/laudo-record';
+import { loadLaudoRecord, presentReport } from '../../services/reports/laudo-record';
 import { listDoctors } from './doctors';
 import { findExam, findStudy, listScheduledExams, listStudies } from './study-queries';
 

@@ -2,7 +2,6 @@
  * Paths inside a study download zip: optional subfolders (patient id / name / accession /
  * date, in that order) then the kind of file. Segments are made safe for every unzip tool.
  */
-import type { DownloadInput } from '../../workflows/download/messages';
 
 /** No separators, control characters or characters Windows refuses; never empty or dots only. */
 export function safeSegment(s: string | null | undefined, fallback: string): string {
@@ -13,6 +12,14 @@ export function safeSegment(s: string | null | undefined, fallback: string): str
     .trim()
     .slice(0, 100);
   return clean && !/^\.+$/.test(clean) ? clean : fallback;
+}
+
+/** Subfolders of a download, outermost first, in this fixed order: patient id / name / accession / date. */
+export interface ZipFolders {
+  patientId: boolean;
+  patientName: boolean;
+  accessionNumber: boolean;
+  date: boolean;
 }
 
 export interface StudyNaming {
@@ -26,7 +33,7 @@ export interface StudyNaming {
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The folder of one study; with no subfolder chosen, studies still get one each (by id). */
-export function studyFolder(study: StudyNaming, folders: DownloadInput['folders'], manyStudies: boolean): string {
+export function studyFolder(study: StudyNaming, folders: ZipFolders, manyStudies: boolean): string {
   const parts: string[] = [];
   if (folders.patientId) parts.push(safeSegment(study.patientId, 'sem-id'));
   if (folders.patientName) parts.push(safeSegment(study.patientName, 'sem-nome'));

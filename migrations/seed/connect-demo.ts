@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { createConnect } from '../../api/connects/connects';
-import { hashToken } from '../../api/auth/tokens';
+import { createConnect } from '../../services/connects/connects';
+import { hashToken } from '../../services/tokens';
 
 export const DEMO_CONNECT_NAME = 'Connect demo';
 

@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { PERMISSIONS, type Permission } from '../../domain/auth/permissions';
 import { LaudoState } from '../../domain/laudo/states';
-import { hashPassword } from '../../api/auth/passwords';
+import { hashPassword } from '../../services/auth/passwords';
 import { seedAttachmentTypes } from './attachments-demo';
 import { seedFindingsDemo } from './findings-demo';
 import { seedWorkspaceDemo } from './workspace-demo';

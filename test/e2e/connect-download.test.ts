@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { createConnect } from '../../api/connects/connects';
+import { createConnect } from '../../services/connects/connects';
 import { agentEnvFor, startAgentProcess } from '../support/connect-agent';
 import { signedInPage } from '../support/browser';
 import { makeStudy } from '../support/dicom-files';

@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createConnect } from '../../api/connects/connects';
+import { createConnect } from '../../services/connects/connects';
 import { CONNECT_REACHABLE_MS, MAX_FULL_PATH } from '../../domain/connect/download-request';
 import { ensureDocumentTools, findDcmtk } from '../../scripts/tools';
 import { type AgentEnv, agentEnvFor, datasetBytes, startAgentProcess } from '../support/connect-agent';

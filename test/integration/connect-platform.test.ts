@@ -8,7 +8,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createConnect } from '../../api/connects/connects';
+import { createConnect } from '../../services/connects/connects';
 import { dcmtkDir } from '../../scripts/tools';
 import { agentEnvFor, dcmtk, datasetBytes, startAgentProcess } from '../support/connect-agent';
 import { writeStudy } from '../support/connect-dicom-study';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Permission } from '../../domain/auth/permissions';
-import { hashPassword } from '../../api/auth/passwords';
+import { hashPassword } from '../../services/auth/passwords';
 
 export const PASSWORD = 'Test@12345';
 

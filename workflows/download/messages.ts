@@ -1,3 +1,5 @@
+import type { ZipFolders } from '../../domain/download/zip-paths';
+
 /** A study download (spec 2 §4, §7): one workflow per request, `download:{accountId}:{shortKey}`. */
 export function downloadWorkflowId(accountId: string, shortKey: string): string {
   return `download:${accountId}:${shortKey}`;
@@ -17,7 +19,7 @@ export interface DownloadInput {
   /** Accept-Language of the request: unsigned report PDFs are rendered in it. */
   lang?: string;
   /** Subfolders, outermost first, in this fixed order: patient id / name / accession / date. */
-  folders: { patientId: boolean; patientName: boolean; accessionNumber: boolean; date: boolean };
+  folders: ZipFolders;
 }
 
 export interface DownloadActivities {

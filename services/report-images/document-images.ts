@@ -10,7 +10,7 @@ import { labelsFor } from '../../documents/report-pdf/labels';
 import { RenderError, renderFrame } from '../../imaging/render';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { laudoFolder } from '../documents/report-files';
-import { selectedImages } from './report-images';
+import { selectedImages } from './selected-images';
 
 /** Pixels of the longer side: sharp enough for a half-page cell at 150 dpi. */
 export const REPORT_IMAGE_SIZE = 900;

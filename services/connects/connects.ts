@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { newToken, hashToken } from '../auth/tokens';
+import { newToken, hashToken } from '../tokens';
 
 export const CreateConnectBody = z.object({
   name: z.string().trim().min(1).max(200),

@@ -1,0 +1,99 @@
+/**
+ * Session, access and generic answers (spec 3 §8), and the shared length rules.
+ */
+import type { ErrorEntry } from './entry';
+
+export const platformErrors = {
+  INVALID_CREDENTIALS: {
+    status: 401,
+    message: {
+      'pt-BR': 'Cadastro não encontrado ou senha inválida.',
+      en: 'User not found or wrong password.',
+      es: 'Registro no encontrado o contraseña inválida.',
+    },
+  },
+  MALFORMED_REQUEST: {
+    status: 400,
+    message: {
+      'pt-BR': 'Os dados enviados não estão corretos',
+      en: 'The data sent is not correct',
+      es: 'Los datos enviados no son correctos',
+    },
+  },
+  INVALID_SESSION: {
+    status: 401,
+    message: {
+      'pt-BR': 'Sessão inválida, por favor faça login novamente',
+      en: 'Invalid session, please log in again',
+      es: 'Sesión inválida, por favor inicie sesión nuevamente',
+    },
+  },
+  EXPIRED_TOKEN: {
+    status: 401,
+    message: {
+      'pt-BR': 'Sessão expirada, por favor faça login novamente',
+      en: 'Session expired, please log in again',
+      es: 'Sesión expirada, por favor inicie sesión nuevamente',
+    },
+  },
+  USER_BLOCKED: {
+    status: 403,
+    message: {
+      'pt-BR': 'Usuário bloqueado após várias tentativas. Contate o administrador ou verifique seu e-mail.',
+      en: 'User blocked after several attempts. Contact the administrator or check your e-mail.',
+      es: 'Usuario bloqueado tras varios intentos. Contacte al administrador o revise su correo.',
+    },
+  },
+  USER_BLOCKED_BY_ADMIN: {
+    status: 403,
+    message: {
+      'pt-BR': 'Usuário bloqueado pelo administrador.',
+      en: 'User blocked by an administrator.',
+      es: 'Usuario bloqueado por un administrador.',
+    },
+  },
+  FORBIDDEN_ACCESS: {
+    status: 403,
+    message: {
+      'pt-BR': 'Você não tem permissão para acessar este recurso.',
+      en: 'You are not allowed to access this resource.',
+      es: 'No tiene permiso para acceder a este recurso.',
+    },
+  },
+  NOT_FOUND: {
+    status: 404,
+    message: { 'pt-BR': 'Não encontrado.', en: 'Not found.', es: 'No encontrado.' },
+  },
+  MIN_3_CHARS: {
+    status: 400,
+    message: {
+      'pt-BR': 'Necessário no mínimo 3 caracteres',
+      en: 'At least 3 characters required',
+      es: 'Se requieren al menos 3 caracteres',
+    },
+  },
+  MAX_255_CHARS: {
+    status: 400,
+    message: {
+      'pt-BR': 'Permitido no máximo 255 caracteres',
+      en: 'At most 255 characters allowed',
+      es: 'Se permiten como máximo 255 caracteres',
+    },
+  },
+  RATE_LIMITED: {
+    status: 429,
+    message: {
+      'pt-BR': 'Muitas tentativas. Aguarde alguns instantes e tente novamente.',
+      en: 'Too many attempts. Wait a moment and try again.',
+      es: 'Demasiados intentos. Espere un momento e intente nuevamente.',
+    },
+  },
+  INTERNAL_ERROR: {
+    status: 500,
+    message: {
+      'pt-BR': 'Erro desconhecido, contate o suporte',
+      en: 'Unknown error, contact support',
+      es: 'Error desconocido, contacte al soporte',
+    },
+  },
+} satisfies Record<string, ErrorEntry>;
