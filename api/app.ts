@@ -12,6 +12,7 @@ import { spa } from './http/spa';
 import { reportRoutes } from './reports/routes';
 import { documentRoutes } from './documents/routes';
 import { certificateRoutes } from './documents/certificate-routes';
+import { professionalIdRoutes } from './documents/professional-id-routes';
 import { documentLinkRoutes } from './documents/document-link-routes';
 import { verifyRoutes } from './documents/verify-routes';
 import { studyRoutes } from './studies/routes';
@@ -83,6 +84,7 @@ export function createApp(deps: ApiDeps): Koa {
     studyImagingRoutes(deps),
     structuredRoutes(deps),
     certificateRoutes(deps),
+    professionalIdRoutes(deps),
     documentRoutes(deps, 'study'),
     documentRoutes(deps, 'scheduled'),
     documentLinkRoutes(deps),

@@ -26,9 +26,24 @@ describe('document settings', () => {
     expect(() => parseConfig({ CERTIFICATE_KEY: 'short' })).toThrow('CERTIFICATE_KEY');
   });
 
+  it('refuses production without PUBLIC_URL (signed PDFs link to it, never to a Host header)', () => {
+    expect(() => parseConfig({ NODE_ENV: 'production', CERTIFICATE_KEY: '0f'.repeat(32) })).toThrow(
+      'PUBLIC_URL: required in production',
+    );
+    expect(parseConfig({ NODE_ENV: 'development' }).PUBLIC_URL).toBeUndefined();
+  });
+
+  it('trusts the committed ICP-Brasil roots by default and takes other anchor folders', () => {
+    expect(parseConfig({}).ICP_BRASIL_ROOTS_DIR).toMatch(/documents\/signing\/icp-brasil-roots$/);
+    const c = parseConfig({ ICP_BRASIL_ROOTS_DIR: '/etc/icp', SIGNING_TRUST_ANCHORS_DIR: '/etc/other' });
+    expect([c.ICP_BRASIL_ROOTS_DIR, c.SIGNING_TRUST_ANCHORS_DIR]).toEqual(['/etc/icp', '/etc/other']);
+  });
+
   it('requires the certificate key in production', () => {
     expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow('CERTIFICATE_KEY: required in production');
-    expect(parseConfig({ NODE_ENV: 'production', CERTIFICATE_KEY: '0f'.repeat(32) }).NODE_ENV).toBe('production');
+    expect(
+      parseConfig({ NODE_ENV: 'production', CERTIFICATE_KEY: '0f'.repeat(32), PUBLIC_URL: 'https://laudos.example.org' }).NODE_ENV,
+    ).toBe('production');
   });
 });
 

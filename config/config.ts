@@ -54,8 +54,18 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
     .optional(),
-  /** Public address of the platform, printed in signed PDFs' verification links (QR). */
+  /**
+   * Public address of the platform, printed in signed PDFs' verification links (QR); never taken
+   * from a request's Host header. Unset (development only) → http://localhost:PORT.
+   */
   PUBLIC_URL: z.string().url().optional(),
+  /**
+   * Folder of CA certificates (PEM/DER) that count as ICP-Brasil roots: a chain ending in one
+   * signs under the ICP-Brasil AD-RB policy. Default: the ITI's v5 and v12 roots committed here.
+   */
+  ICP_BRASIL_ROOTS_DIR: z.string().default(path.resolve(__dirname, '..', 'documents', 'signing', 'icp-brasil-roots')),
+  /** Folder of other trusted CA certificates: their chains sign without the ICP-Brasil policy. */
+  SIGNING_TRUST_ANCHORS_DIR: z.string().optional(),
   /** Minutes a print job's PDF and live document are kept after the job ends. */
   PRINT_RETENTION_MINUTES: z.coerce.number().positive().default(60),
   /** Report preview PDFs kept per report; older ones are removed as new ones are made. */
@@ -82,6 +92,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const result = ConfigSchema.superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && !c.CERTIFICATE_KEY) {
       ctx.addIssue({ code: 'custom', path: ['CERTIFICATE_KEY'], message: 'required in production (64 hex characters)' });
+    }
+    // Links printed in signed PDFs are permanent: production names its address, never a guess.
+    if (c.NODE_ENV === 'production' && !c.PUBLIC_URL) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'required in production (the address in signed PDFs)' });
     }
     if (c.SMTP_URL && !c.MAIL_FROM) ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'required with SMTP_URL' });
     // Mail that leaves the platform must not carry links built from a request's Host header.
