@@ -21,8 +21,8 @@ let pki: TestPki;
 
 beforeAll(async () => {
   ensureDocumentTools();
-  pki = makeTestPki();
   t = await createTenant(suite.knex, { studies: 1, users: { doctor: DOCTOR_PERMISSIONS } });
+  pki = makeTestPki({ cpf: t.users.doctor!.cpf });
 });
 
 afterAll(() => {
