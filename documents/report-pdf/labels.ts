@@ -99,3 +99,7 @@ const LABELS = {
 
 export type Labels = (typeof LABELS)['pt-BR'];
 export const labelsFor = (lang: PdfLang): Labels => LABELS[lang];
+
+/** The PDF language for a request's language ('en-US' → 'en'; anything unknown → 'pt-BR'). */
+export const pdfLang = (lang: string | null | undefined): PdfLang =>
+  lang?.startsWith('en') ? 'en' : lang?.startsWith('es') ? 'es' : 'pt-BR';

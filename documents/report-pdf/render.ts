@@ -288,17 +288,23 @@ function plain(blocks: Block[]): string {
     .join('\n');
 }
 
+/**
+ * A table, row by row; a row that does not fit starts a new page, and there the table's header
+ * rows (its leading <th> rows) are drawn again first, so every page of the table says what its
+ * columns are.
+ */
 function renderTable(doc: Doc, rows: { header: boolean; cells: Block[][] }[], x: number, width: number, images: Images): void {
   const cols = Math.max(1, ...rows.map((r) => r.cells.length));
   const colW = width / cols;
   const pad = 4;
-  doc.y += 2;
-  for (const row of rows) {
+  const heightOf = (row: { header: boolean; cells: Block[][] }) => {
     // Measured with the cell's plain text; a little slack covers mixed sizes.
     setFont(doc, row.header ? 'bold' : 'regular', BASE_SIZE - 0.5);
-    const h =
-      Math.max(...row.cells.map((c) => doc.heightOfString(plain(c) || ' ', { width: colW - 2 * pad, lineGap: 2 }))) + 2 * pad + 2;
-    ensureSpace(doc, h);
+    return (
+      Math.max(...row.cells.map((c) => doc.heightOfString(plain(c) || ' ', { width: colW - 2 * pad, lineGap: 2 }))) + 2 * pad + 2
+    );
+  };
+  const drawRow = (row: { header: boolean; cells: Block[][] }, h: number) => {
     const top = doc.y;
     row.cells.forEach((cell, i) => {
       const cx = x + i * colW;
@@ -312,7 +318,24 @@ function renderTable(doc: Doc, rows: { header: boolean; cells: Block[][] }[], x:
     });
     doc.x = x;
     doc.y = top + h;
-  }
+  };
+  const leading = rows.findIndex((r) => !r.header);
+  const headerRows = (leading === -1 ? rows : rows.slice(0, leading)).map((r) => ({ row: r, h: heightOf(r) }));
+  const headerH = headerRows.reduce((sum, r) => sum + r.h, 0);
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+  doc.y += 2;
+  rows.forEach((row, i) => {
+    const h = heightOf(row);
+    const isHeader = i < headerRows.length;
+    // The header rows stay with the first body row; a body row moved to a new page takes them along.
+    const firstBody = rows[headerRows.length];
+    const need = i === 0 && isHeader ? headerH + (firstBody ? heightOf(firstBody) : 0) : h;
+    if (doc.y + need > bottom()) {
+      doc.addPage();
+      if (!isHeader) for (const r of headerRows) drawRow(r.row, r.h);
+    }
+    drawRow(row, h);
+  });
   doc.y += 6;
 }
 

@@ -7,13 +7,12 @@ import type { Knex } from 'knex';
 import { AppError } from '../../domain/errors';
 import { ProfessionalCouncil } from '../../domain/people/professional-id';
 import type { ReportDocumentInput } from '../../documents/report-pdf/model';
+import { pdfLang } from '../../documents/report-pdf/labels';
 import type { LaudoRecord } from '../../workflows/laudo/messages';
 import { readContent } from '../reports/contents';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { loadDocumentImages } from '../report-images/document-images';
 
-const pdfLang = (lang: string | undefined): 'pt-BR' | 'en' | 'es' =>
-  lang?.startsWith('en') ? 'en' : lang?.startsWith('es') ? 'es' : 'pt-BR';
 
 interface PersonRow {
   id: string;
