@@ -70,7 +70,13 @@ export function createPrintActivities(deps: { knex: Knex; publisher: LivePublish
           .select('i.object_key', 'k.frame', 'se.series_number', 'i.instance_number', 'i.number_of_frames');
         wanted.push(
           ...keys.map(
-            (k: { object_key: string; frame: number; series_number: number | null; instance_number: number | null; number_of_frames: number }) => ({
+            (k: {
+              object_key: string;
+              frame: number;
+              series_number: number | null;
+              instance_number: number | null;
+              number_of_frames: number;
+            }) => ({
               object_key: k.object_key,
               series_uid: 'key-images',
               frame: k.frame - 1,
@@ -92,7 +98,13 @@ export function createPrintActivities(deps: { knex: Knex; publisher: LivePublish
         instance_number: number | null;
       }[] = await series
         .orderByRaw('se.series_number NULLS LAST, se.series_instance_uid, i.instance_number NULLS LAST, i.created_at')
-        .select('i.object_key', 'se.series_instance_uid as series_uid', 'i.number_of_frames', 'se.series_number', 'i.instance_number');
+        .select(
+          'i.object_key',
+          'se.series_instance_uid as series_uid',
+          'i.number_of_frames',
+          'se.series_number',
+          'i.instance_number',
+        );
       // Every frame of a multi-frame instance is an image of its own, in frame order.
       for (const i of instances)
         for (let frame = 0; frame < Math.max(1, i.number_of_frames) && wanted.length < PRINT_MAX_IMAGES; frame++)

@@ -42,7 +42,8 @@ describe('document settings', () => {
   it('requires the certificate key in production', () => {
     expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow('CERTIFICATE_KEY: required in production');
     expect(
-      parseConfig({ NODE_ENV: 'production', CERTIFICATE_KEY: '0f'.repeat(32), PUBLIC_URL: 'https://laudos.example.org' }).NODE_ENV,
+      parseConfig({ NODE_ENV: 'production', CERTIFICATE_KEY: '0f'.repeat(32), PUBLIC_URL: 'https://laudos.example.org' })
+        .NODE_ENV,
     ).toBe('production');
   });
 });

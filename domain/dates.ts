@@ -22,11 +22,11 @@ const formatterFor = (timeZone: string) => {
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
       timeZone,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
       second: '2-digit',
       hourCycle: 'h23',
     });

@@ -159,7 +159,11 @@ export function parseHead(head: Buffer, size: number, tail: Buffer): DicomHeader
     seriesDescription: jsonString(metadata, '0008103E').slice(0, 200),
     seriesNumber: intOrNull(jsonNumber(metadata, '00200011')),
     instanceNumber: intOrNull(jsonNumber(metadata, '00200013')),
-    studyDate: dicomDateTime(jsonString(metadata, '00080020'), jsonString(metadata, '00080030'), jsonString(metadata, '00080201')),
+    studyDate: dicomDateTime(
+      jsonString(metadata, '00080020'),
+      jsonString(metadata, '00080030'),
+      jsonString(metadata, '00080201'),
+    ),
     referringPhysician: personName(jsonString(metadata, '00080090')).slice(0, 200),
     rows: intOrNull(jsonNumber(metadata, '00280010')),
     columns: intOrNull(jsonNumber(metadata, '00280011')),

@@ -34,6 +34,10 @@ const EXPECTED = {
 it.each([
   ['America/Sao_Paulo', 180],
   ['UTC', 0],
-])('an exam at 01:30 reads 01:30 of the 22nd everywhere in a process on %s', (tz, offsetMinutes) => {
-  expect(probe(tz)).toEqual({ offsetMinutes, ...EXPECTED });
-}, 60_000);
+])(
+  'an exam at 01:30 reads 01:30 of the 22nd everywhere in a process on %s',
+  (tz, offsetMinutes) => {
+    expect(probe(tz)).toEqual({ offsetMinutes, ...EXPECTED });
+  },
+  60_000,
+);

@@ -44,7 +44,9 @@ export async function up(knex: Knex): Promise<void> {
       .select(
         's.id',
         's.exam_date',
-        knex.raw('(SELECT metadata FROM dicom_instances i WHERE i.study_id = s.id ORDER BY i.created_at, i.id LIMIT 1) AS metadata'),
+        knex.raw(
+          '(SELECT metadata FROM dicom_instances i WHERE i.study_id = s.id ORDER BY i.created_at, i.id LIMIT 1) AS metadata',
+        ),
       );
     if (rows.length === 0) break;
     after = rows[rows.length - 1]!.id;

@@ -26,7 +26,12 @@ export async function up(knex: Knex): Promise<void> {
     await knex('users')
       .where({ username: u.username, email: u.email })
       .whereNull('cpf')
-      .update({ cpf: u.cpf, council_type: u.council?.type ?? null, council_number: u.council?.number ?? null, council_uf: u.council?.uf ?? null });
+      .update({
+        cpf: u.cpf,
+        council_type: u.council?.type ?? null,
+        council_number: u.council?.number ?? null,
+        council_uf: u.council?.uf ?? null,
+      });
   }
 }
 

@@ -29,10 +29,19 @@ export interface PrintPdfImage extends PrintImage {
 const MARGIN = 24;
 const LABEL_SIZE = 7;
 
-export async function renderPrintPdf(input: { options: PrintOptions; header: PrintHeader; images: PrintPdfImage[] }): Promise<Buffer> {
+export async function renderPrintPdf(input: {
+  options: PrintOptions;
+  header: PrintHeader;
+  images: PrintPdfImage[];
+}): Promise<Buffer> {
   const { options, header } = input;
   const size = pageDimensions(options);
-  const doc = new PDFDocument({ size: [size.width, size.height], margin: MARGIN, autoFirstPage: false, info: { Title: header.patientName } });
+  const doc = new PDFDocument({
+    size: [size.width, size.height],
+    margin: MARGIN,
+    autoFirstPage: false,
+    info: { Title: header.patientName },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -48,7 +57,12 @@ export async function renderPrintPdf(input: { options: PrintOptions; header: Pri
   ].filter((l): l is string => Boolean(l));
   const fontSize = 9;
   const headerHeight = headerLines.length * (fontSize + 3) + 6;
-  const area = { x: MARGIN, y: MARGIN + headerHeight, width: size.width - 2 * MARGIN, height: size.height - 2 * MARGIN - headerHeight };
+  const area = {
+    x: MARGIN,
+    y: MARGIN + headerHeight,
+    width: size.width - 2 * MARGIN,
+    height: size.height - 2 * MARGIN - headerHeight,
+  };
   const pages = paginate(input.images, options, area);
   pages.forEach((page, p) => {
     doc.addPage({ size: [size.width, size.height], margin: MARGIN });
@@ -71,13 +85,11 @@ export async function renderPrintPdf(input: { options: PrintOptions; header: Pri
         doc.font('regular').fontSize(LABEL_SIZE);
         const w = Math.min(cell.width, doc.widthOfString(cell.image.label) + 6);
         doc.rect(cell.x, cell.y + cell.height - LABEL_SIZE - 5, w, LABEL_SIZE + 5).fill('black');
-        doc
-          .fillColor('white')
-          .text(cell.image.label, cell.x + 3, cell.y + cell.height - LABEL_SIZE - 3, {
-            width: cell.width - 6,
-            lineBreak: false,
-            ellipsis: true,
-          });
+        doc.fillColor('white').text(cell.image.label, cell.x + 3, cell.y + cell.height - LABEL_SIZE - 3, {
+          width: cell.width - 6,
+          lineBreak: false,
+          ellipsis: true,
+        });
       }
     }
   });

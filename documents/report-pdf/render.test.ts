@@ -75,7 +75,7 @@ it('flows a long report over numbered pages, with the header on each', async () 
 });
 
 // Issue 12: a table that runs over pages repeats its header row on each.
-it('repeats a long table\'s header row at the top of every page it runs onto', async () => {
+it("repeats a long table's header row at the top of every page it runs onto", async () => {
   const rows = Array.from({ length: 90 }, (_, i) => `<tr><td><p>Estrutura ${i}</p></td><td><p>${i} mm</p></td></tr>`).join('');
   const html = `<p>Medidas:</p><table><tbody><tr><th><p>Segmento</p></th><th><p>Medida (mm)</p></th></tr>${rows}</tbody></table>`;
   const pdf = await renderReportPdf(sampleReport({ contentHtml: html }));
@@ -94,7 +94,11 @@ it('repeats a long table\'s header row at the top of every page it runs onto', a
 
 it("says 'Médico' and the CRM under a human account's signer, 'Médico veterinário' and the CRMV in a veterinary one", async () => {
   const human = pdfText(
-    await renderReportPdf(sampleReport({ signers: [{ name: 'Dr. Carlos Silva', role: 'executor', council: { type: 'CRM', number: '123456', uf: 'SP' } }] })),
+    await renderReportPdf(
+      sampleReport({
+        signers: [{ name: 'Dr. Carlos Silva', role: 'executor', council: { type: 'CRM', number: '123456', uf: 'SP' } }],
+      }),
+    ),
   );
   expect(human).toMatch(/Dr\. Carlos Silva\s+Médico\s+CRM 123456\/SP/);
   expect(human).not.toContain('veterinário');

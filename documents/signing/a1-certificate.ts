@@ -13,15 +13,7 @@ export interface A1 {
 }
 
 export type A1Problem =
-  | 'format'
-  | 'password'
-  | 'noKey'
-  | 'expired'
-  | 'notYetValid'
-  | 'keyUsage'
-  | 'untrusted'
-  | 'holderCpfMissing'
-  | 'holderMismatch';
+  'format' | 'password' | 'noKey' | 'expired' | 'notYetValid' | 'keyUsage' | 'untrusted' | 'holderCpfMissing' | 'holderMismatch';
 
 export class A1Error extends Error {
   constructor(readonly problem: A1Problem) {

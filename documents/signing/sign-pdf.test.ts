@@ -43,7 +43,9 @@ beforeAll(async () => {
   pki = makeTestPki();
   anchors = loadTrustAnchors(pki.anchors);
   signed = await renderSignedReport({
-    document: sampleReport({ signers: [{ name: 'Dr. João Silva', role: 'executor', council: { type: 'CRM', number: '123456', uf: 'SP' } }] }),
+    document: sampleReport({
+      signers: [{ name: 'Dr. João Silva', role: 'executor', council: { type: 'CRM', number: '123456', uf: 'SP' } }],
+    }),
     a1: readA1(pki.p12, pki.password),
     anchors,
     userCpf: pki.cpf,
@@ -120,7 +122,9 @@ it('carries a CMS openssl verifies, with the four PAdES / ICP-Brasil signed attr
   expect(printed).toContain('2.16.76.1.7.1.11.1.3');
   // sigPolicyHash: SHA-256 with absent parameters, then the policy's internal signPolicyHash.
   const der = fs.readFileSync(cms).toString('hex');
-  expect(der).toContain('300b0609608648016503040201' + '0420' + '23e4be4b9b362172e4ebb0e72b86a133ece5aad843d8651c6e38a0ba3f08fc60');
+  expect(der).toContain(
+    '300b0609608648016503040201' + '0420' + '23e4be4b9b362172e4ebb0e72b86a133ece5aad843d8651c6e38a0ba3f08fc60',
+  );
   expect(der).not.toContain('23da544aef71f7a75dc85fa6e17a83875741e4baef41ec178258a5c86ace54dd');
 });
 
@@ -146,7 +150,9 @@ it('refuses any certificate for a user without a CPF, and checks validity at the
   await expect(sign(pki.p12, null)).rejects.toMatchObject({ problem: 'holderCpfMissing' });
   await expect(sign(pki.p12, pki.cpf, new Date('2099-01-01T00:00:00Z'))).rejects.toMatchObject({ problem: 'expired' });
   // Valid itself in 2099, but its CAs are not then: the chain is checked at the signing time too.
-  await expect(sign(pki.notYetValidP12, pki.cpf, new Date('2099-06-01T00:00:00Z'))).rejects.toMatchObject({ problem: 'untrusted' });
+  await expect(sign(pki.notYetValidP12, pki.cpf, new Date('2099-06-01T00:00:00Z'))).rejects.toMatchObject({
+    problem: 'untrusted',
+  });
 });
 
 it('signs a chain to another trusted anchor without claiming the ICP-Brasil policy', async () => {

@@ -92,10 +92,24 @@ function rootCa(base: string, name: string, cn: string): Ca {
   const dir = path.join(base, name);
   fs.mkdirSync(dir, { recursive: true });
   run(dir, 'openssl', [
-    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.crt', '-days', '3650', '-utf8',
-    '-subj', `/C=BR/O=Laudos Teste/CN=${cn}`,
-    '-addext', 'basicConstraints=critical,CA:TRUE',
-    '-addext', 'keyUsage=critical,keyCertSign,cRLSign',
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.crt',
+    '-days',
+    '3650',
+    '-utf8',
+    '-subj',
+    `/C=BR/O=Laudos Teste/CN=${cn}`,
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
   ]);
   prepareCaDb(dir);
   return { dir, crt: path.join(dir, 'ca.crt'), key: path.join(dir, 'ca.key') };
@@ -107,9 +121,21 @@ function prepareCaDb(dir: string): void {
   fs.writeFileSync(
     path.join(dir, 'ca.cnf'),
     [
-      '[ca]', 'default_ca = d', '[d]', 'database = index.txt', 'new_certs_dir = .', 'serial = serial', 'default_md = sha256',
-      'policy = p', 'unique_subject = no', 'email_in_dn = no',
-      '[p]', 'countryName = optional', 'organizationName = optional', 'organizationalUnitName = optional', 'commonName = supplied',
+      '[ca]',
+      'default_ca = d',
+      '[d]',
+      'database = index.txt',
+      'new_certs_dir = .',
+      'serial = serial',
+      'default_md = sha256',
+      'policy = p',
+      'unique_subject = no',
+      'email_in_dn = no',
+      '[p]',
+      'countryName = optional',
+      'organizationName = optional',
+      'organizationalUnitName = optional',
+      'commonName = supplied',
       '',
     ].join('\n'),
   );
@@ -133,9 +159,29 @@ function issue(ca: Ca, csr: string, out: string, ext: string, subj: string, date
   const now = Date.now();
   const stamp = (ms: number) => new Date(ms).toISOString().replace(/[-:T]/g, '').slice(0, 14) + 'Z';
   run(ca.dir, 'openssl', [
-    'ca', '-batch', '-config', 'ca.cnf', '-cert', ca.crt, '-keyfile', ca.key, '-in', csr, '-out', out, '-notext', '-utf8',
-    '-preserveDN', '-subj', subj, '-extfile', extFile,
-    '-startdate', dates?.start ?? stamp(now - 86_400_000), '-enddate', dates?.end ?? stamp(now + 365 * 86_400_000),
+    'ca',
+    '-batch',
+    '-config',
+    'ca.cnf',
+    '-cert',
+    ca.crt,
+    '-keyfile',
+    ca.key,
+    '-in',
+    csr,
+    '-out',
+    out,
+    '-notext',
+    '-utf8',
+    '-preserveDN',
+    '-subj',
+    subj,
+    '-extfile',
+    extFile,
+    '-startdate',
+    dates?.start ?? stamp(now - 86_400_000),
+    '-enddate',
+    dates?.end ?? stamp(now + 365 * 86_400_000),
   ]);
 }
 
@@ -199,7 +245,18 @@ export function makeTestPki(opts: { name?: string; cpf?: string } = {}): TestPki
   const cpf = opts.cpf ?? randomCpf();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'laudos-pki-'));
   const key = (file: string) => {
-    run(dir, 'openssl', ['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${file}.key`, '-out', `${file}.csr`, '-subj', '/CN=x']);
+    run(dir, 'openssl', [
+      'req',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      `${file}.key`,
+      '-out',
+      `${file}.csr`,
+      '-subj',
+      '/CN=x',
+    ]);
     return { key: path.join(dir, `${file}.key`), csr: path.join(dir, `${file}.csr`) };
   };
   const subj = (holder: string, holderCpf: string) => `/C=BR/O=ICP-Brasil Teste/OU=AC Laudos Teste v1/CN=${holder}:${holderCpf}`;
@@ -208,8 +265,17 @@ export function makeTestPki(opts: { name?: string; cpf?: string } = {}): TestPki
     const chainFile = path.join(dir, `${out}.chain.pem`);
     fs.writeFileSync(chainFile, chain.map((f) => fs.readFileSync(f, 'utf8')).join(''));
     run(dir, 'openssl', [
-      'pkcs12', '-export', '-inkey', k.key, '-in', crt, ...(chain.length ? ['-certfile', chainFile] : []),
-      '-out', out, '-passout', `pass:${PASSWORD}`,
+      'pkcs12',
+      '-export',
+      '-inkey',
+      k.key,
+      '-in',
+      crt,
+      ...(chain.length ? ['-certfile', chainFile] : []),
+      '-out',
+      out,
+      '-passout',
+      `pass:${PASSWORD}`,
     ]);
     return fs.readFileSync(path.join(dir, out));
   };
@@ -222,7 +288,14 @@ export function makeTestPki(opts: { name?: string; cpf?: string } = {}): TestPki
   ) => {
     const holderCpf = o.cpf === undefined ? cpf : o.cpf;
     const crt = path.join(dir, `${file}.crt`);
-    issue(ca, k.csr, crt, LEAF_EXT(o.usage ?? GOOD_USAGE, holderCpf ? san(holderCpf) : null), subj(o.holder ?? name, holderCpf ?? cpf), o.dates);
+    issue(
+      ca,
+      k.csr,
+      crt,
+      LEAF_EXT(o.usage ?? GOOD_USAGE, holderCpf ? san(holderCpf) : null),
+      subj(o.holder ?? name, holderCpf ?? cpf),
+      o.dates,
+    );
     return p12(k, crt, chain, `${file}.p12`);
   };
 
@@ -238,7 +311,18 @@ export function makeTestPki(opts: { name?: string; cpf?: string } = {}): TestPki
   // Self-signed: the holder's own "CA", with the right CPF and key usage.
   fs.writeFileSync(path.join(dir, 'self.ext'), LEAF_EXT(GOOD_USAGE, san(cpf)).replace('authorityKeyIdentifier=keyid\n', ''));
   run(dir, 'openssl', [
-    'x509', '-req', '-in', k.csr, '-signkey', k.key, '-out', 'self.crt', '-days', '365', '-extfile', 'self.ext',
+    'x509',
+    '-req',
+    '-in',
+    k.csr,
+    '-signkey',
+    k.key,
+    '-out',
+    'self.crt',
+    '-days',
+    '365',
+    '-extfile',
+    'self.ext',
   ]);
   const selfSigned = p12(k, path.join(dir, 'self.crt'), [], 'self.p12');
 

@@ -40,8 +40,7 @@ describe('dicomDateTime', () => {
 
 describe('StudyDate matching and the zip folder use the same day', () => {
   const exam = dicomDateTime('20261122', '013000')!;
-  const inside = (r: { from?: Date; to?: Date } | null) =>
-    Boolean(r && (!r.from || exam >= r.from) && (!r.to || exam < r.to));
+  const inside = (r: { from?: Date; to?: Date } | null) => Boolean(r && (!r.from || exam >= r.from) && (!r.to || exam < r.to));
 
   it('QIDO StudyDate=20261122 finds an exam at 01:30 that day, and the day before does not', () => {
     expect(inside(dicomDateRange('20261122'))).toBe(true);
@@ -61,8 +60,12 @@ describe('StudyDate matching and the zip folder use the same day', () => {
       '2026-11-22',
     );
     const late = dicomDateTime('20261122', '223000')!; // 01:30 UTC of the 23rd
-    expect(studyFolder({ ...naming, examDate: late }, { patientId: false, patientName: false, accessionNumber: false, date: true }, false)).toBe(
-      '2026-11-22',
-    );
+    expect(
+      studyFolder(
+        { ...naming, examDate: late },
+        { patientId: false, patientName: false, accessionNumber: false, date: true },
+        false,
+      ),
+    ).toBe('2026-11-22');
   });
 });

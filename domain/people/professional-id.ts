@@ -8,8 +8,33 @@ import { z } from 'zod';
 
 /** The 26 states and the Federal District. */
 export const UFS = [
-  'AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA',
-  'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
+  'AC',
+  'AL',
+  'AP',
+  'AM',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MT',
+  'MS',
+  'MG',
+  'PA',
+  'PB',
+  'PR',
+  'PE',
+  'PI',
+  'RJ',
+  'RN',
+  'RS',
+  'RO',
+  'RR',
+  'SC',
+  'SP',
+  'SE',
+  'TO',
 ] as const;
 export type Uf = (typeof UFS)[number];
 
@@ -35,11 +60,7 @@ export function isValidCpf(text: string): boolean {
 /** '12345678909' → '123.456.789-09' */
 export const formatCpf = (d: string): string => d.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
 
-export const Cpf = z
-  .string()
-  .trim()
-  .refine(isValidCpf, 'invalid CPF')
-  .transform(cpfDigits);
+export const Cpf = z.string().trim().refine(isValidCpf, 'invalid CPF').transform(cpfDigits);
 
 export const ProfessionalCouncil = z
   .object({
@@ -55,9 +76,7 @@ export const ProfessionalCouncil = z
 export type ProfessionalCouncil = z.infer<typeof ProfessionalCouncil>;
 
 /** What a user sets of their own: both may be cleared with null. */
-export const ProfessionalId = z
-  .object({ cpf: Cpf.nullable(), council: ProfessionalCouncil.nullable() })
-  .strict();
+export const ProfessionalId = z.object({ cpf: Cpf.nullable(), council: ProfessionalCouncil.nullable() }).strict();
 export type ProfessionalId = z.infer<typeof ProfessionalId>;
 
 /** 'CRM 123456/SP', 'CRMV 4567/MG' — as printed under a signature. */

@@ -13,7 +13,6 @@ import { readContent } from '../reports/contents';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { loadDocumentImages } from '../report-images/document-images';
 
-
 interface PersonRow {
   id: string;
   name: string;

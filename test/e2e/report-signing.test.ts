@@ -60,7 +60,10 @@ it('registers an A1, previews, finishes with the password, downloads and verifie
     .setInputFiles({ name: 'outro.p12', mimeType: 'application/x-pkcs12', buffer: pki.secondDoctor.p12 });
   await page.getByTestId('certificate-upload-password').fill(pki.password);
   await page.getByTestId('certificate-upload').click();
-  await page.getByTestId('certificate-error').getByText('O certificado digital não pertence a este usuário', { exact: false }).waitFor();
+  await page
+    .getByTestId('certificate-error')
+    .getByText('O certificado digital não pertence a este usuário', { exact: false })
+    .waitFor();
   await page.getByTestId('certificate-file').setInputFiles({ name: 'a1.p12', mimeType: 'application/x-pkcs12', buffer: pki.p12 });
   await page.getByTestId('certificate-upload-password').fill('errada');
   await page.getByTestId('certificate-upload').click();

@@ -32,7 +32,13 @@ beforeAll(async () => {
 
 it('an exam at 01:30 is 01:30 of its own day on the PDF, the verify page, the list and QIDO', async () => {
   const studyUid = newUid();
-  const file = makeInstance({ studyUid, seriesUid: newUid(), studyDate: '20261122', studyTime: '013000', accessionNumber: 'ACC-0130' });
+  const file = makeInstance({
+    studyUid,
+    seriesUid: newUid(),
+    studyDate: '20261122',
+    studyTime: '013000',
+    accessionNumber: 'ACC-0130',
+  });
   const id = await ingestStudy(suite.platform.url, suite.knex, token, { studyUid, files: [file] });
   const row = await suite.knex('studies').where({ id }).first('exam_date');
   expect(new Date(row.exam_date).toISOString()).toBe('2026-11-22T04:30:00.000Z');
@@ -44,7 +50,9 @@ it('an exam at 01:30 is 01:30 of its own day on the PDF, the verify page, the li
   expect(await listed('2026-11-22')).toContain(id);
   expect(await listed('2026-11-21')).not.toContain(id);
   const qido = async (date: string) => {
-    const res = await fetch(`${suite.platform.url}/dicomweb/studies?StudyDate=${date}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${suite.platform.url}/dicomweb/studies?StudyDate=${date}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const body = (await res.json()) as { '0020000D': { Value: string[] } }[];
     return body.map((s) => s['0020000D'].Value[0]);
   };
@@ -55,7 +63,10 @@ it('an exam at 01:30 is 01:30 of its own day on the PDF, the verify page, the li
   const pki = makeTestPki({ cpf: t.users.doctor!.cpf });
   await act('doctor', 'POST', '/digitalSignature/upload', { file: pki.p12.toString('base64'), password: pki.password });
   await act('doctor', 'POST', `/studies/${id}/reports/start`);
-  await act('doctor', 'POST', `/studies/${id}/reports/save`, { content: '<p>Exame da madrugada.</p>', personalKeyPassword: pki.password });
+  await act('doctor', 'POST', `/studies/${id}/reports/save`, {
+    content: '<p>Exame da madrugada.</p>',
+    personalKeyPassword: pki.password,
+  });
   const pdf = (await fetchBytes(suite.apiUrl(`/studies/${id}/reports/download?version=1`), token)).bytes;
   const text = pdfText(pdf).replace(/\s+/g, ' ');
   expect(text).toContain('Data do exame: 22/11/2026 01:30:00');
@@ -91,7 +102,8 @@ describe('the migration re-reading old studies', () => {
     const stale = await make(new Date('2026-10-15T23:30:00Z')); // as ingest used to store it
     const edited = await make(new Date('2026-10-14T12:00:00Z')); // a header edit
     await reReadExamDates(suite.knex);
-    const at = async (id: string) => new Date((await suite.knex('studies').where({ id }).first('exam_date')).exam_date).toISOString();
+    const at = async (id: string) =>
+      new Date((await suite.knex('studies').where({ id }).first('exam_date')).exam_date).toISOString();
     expect(await at(stale)).toBe('2026-10-16T02:30:00.000Z'); // 23:30 on the 15th in São Paulo
     expect(await at(edited)).toBe('2026-10-14T12:00:00.000Z');
   });

@@ -62,13 +62,24 @@ async function storeCertificate(userId: string, p12: Buffer): Promise<void> {
 }
 
 const stateOf = async (studyId: string) =>
-  (await suite.knex('laudos as l').join('studies as s', 's.laudo_id', 'l.id').where('s.id', studyId).first('l.state')).state as number;
+  (await suite.knex('laudos as l').join('studies as s', 's.laudo_id', 'l.id').where('s.id', studyId).first('l.state'))
+    .state as number;
 
 describe('the A1 upload', () => {
   it.each([
     ['expired', () => pki.expiredP12, 'CERTIFICATE_EXPIRED', 'O certificado digital está fora da validade'],
-    ['not yet valid', () => pki.notYetValidP12, 'CERTIFICATE_NOT_YET_VALID', 'O certificado digital ainda não entrou na validade'],
-    ['not for signing', () => pki.wrongKeyUsageP12, 'CERTIFICATE_KEY_USAGE', 'O certificado digital não permite assinatura digital'],
+    [
+      'not yet valid',
+      () => pki.notYetValidP12,
+      'CERTIFICATE_NOT_YET_VALID',
+      'O certificado digital ainda não entrou na validade',
+    ],
+    [
+      'not for signing',
+      () => pki.wrongKeyUsageP12,
+      'CERTIFICATE_KEY_USAGE',
+      'O certificado digital não permite assinatura digital',
+    ],
     [
       'self-signed',
       () => pki.selfSignedP12,
@@ -114,7 +125,11 @@ describe('the A1 upload', () => {
 
 describe('signing', () => {
   it.each([
-    ["another person's certificate (dr.silva's report, another doctor's A1)", () => pki.secondDoctor.p12, 'CERTIFICATE_HOLDER_MISMATCH'],
+    [
+      "another person's certificate (dr.silva's report, another doctor's A1)",
+      () => pki.secondDoctor.p12,
+      'CERTIFICATE_HOLDER_MISMATCH',
+    ],
     ['a self-signed certificate', () => pki.selfSignedP12, 'CERTIFICATE_UNTRUSTED'],
     ['a certificate not yet valid', () => pki.notYetValidP12, 'CERTIFICATE_NOT_YET_VALID'],
     ['a certificate not for signing', () => pki.wrongKeyUsageP12, 'CERTIFICATE_KEY_USAGE'],
@@ -164,7 +179,10 @@ describe('signing', () => {
     await act('vet', 'PUT', '/profile/professional-id', { cpf: vetPki.cpf, council: { type: 'CRMV', number: '4567', uf: 'MG' } });
     await act('vet', 'POST', '/digitalSignature/upload', { file: vetPki.p12.toString('base64'), password: vetPki.password });
     await act('vet', 'POST', `/studies/${id}/reports/start`);
-    await act('vet', 'POST', `/studies/${id}/reports/save`, { content: '<p>Laudo veterinário.</p>', personalKeyPassword: vetPki.password });
+    await act('vet', 'POST', `/studies/${id}/reports/save`, {
+      content: '<p>Laudo veterinário.</p>',
+      personalKeyPassword: vetPki.password,
+    });
     const pdf = (await fetchBytes(suite.apiUrl(`/studies/${id}/reports/download?version=1`), tokens.vet)).bytes;
     const text = pdfText(pdf).replace(/\s+/g, ' ');
     expect(text).toContain('Médico veterinário');
@@ -183,7 +201,12 @@ function signWithHost(studyId: string, host: string): Promise<{ status: number; 
         port: url.port,
         path: url.pathname,
         method: 'POST',
-        headers: { host, 'content-type': 'application/json', access_token: tokens.doctor!, 'content-length': Buffer.byteLength(payload) },
+        headers: {
+          host,
+          'content-type': 'application/json',
+          access_token: tokens.doctor!,
+          'content-length': Buffer.byteLength(payload),
+        },
       },
       (res) => {
         let body = '';
@@ -196,14 +219,26 @@ function signWithHost(studyId: string, host: string): Promise<{ status: number; 
   });
 }
 
-describe('the user\'s own CPF and council', () => {
+describe("the user's own CPF and council", () => {
   it('are read and set by the user, each problem refused with its message', async () => {
     expect(await act('colleague', 'GET', '/profile/professional-id')).toEqual({ cpf: human.users.colleague!.cpf, council: null });
     const bad = await act('colleague', 'PUT', '/profile/professional-id', { cpf: '123.456.789-00', council: null }, 400);
     expect(bad.error).toEqual({ code: 'CPF_INVALID', description: 'CPF inválido' });
-    const incomplete = await act('colleague', 'PUT', '/profile/professional-id', { cpf: null, council: { type: 'CRM', number: '12' } }, 400);
+    const incomplete = await act(
+      'colleague',
+      'PUT',
+      '/profile/professional-id',
+      { cpf: null, council: { type: 'CRM', number: '12' } },
+      400,
+    );
     expect(incomplete.error.code).toBe('PROFESSIONAL_COUNCIL_INCOMPLETE');
-    const wrongUf = await act('colleague', 'PUT', '/profile/professional-id', { cpf: null, council: { type: 'CRM', number: '12', uf: 'XX' } }, 400);
+    const wrongUf = await act(
+      'colleague',
+      'PUT',
+      '/profile/professional-id',
+      { cpf: null, council: { type: 'CRM', number: '12', uf: 'XX' } },
+      400,
+    );
     expect(wrongUf.error.code).toBe('PROFESSIONAL_COUNCIL_INCOMPLETE');
     const taken = await act('colleague', 'PUT', '/profile/professional-id', { cpf: human.users.doctor!.cpf, council: null }, 409);
     expect(taken.error).toEqual({ code: 'CPF_IN_USE', description: 'Este CPF já está cadastrado para outro usuário' });

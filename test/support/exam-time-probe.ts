@@ -21,8 +21,14 @@ async function main() {
   const bytes = makeInstance({ studyUid: newUid(), seriesUid: newUid(), studyDate: '20261122', studyTime: '013000' });
   const exam = parseHead(bytes, bytes.length, bytes.subarray(bytes.length - 8)).studyDate!;
   const inside = (r: { from?: Date; to?: Date } | null) => Boolean(r && (!r.from || exam >= r.from) && (!r.to || exam < r.to));
-  const report = pdfText(await renderReportPdf(sampleReport({ exam: { accessionNumber: null, type: 'TC', date: exam.toISOString(), modalities: ['CT'] } })));
-  const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 0, g: 0, b: 0 } } }).jpeg().toBuffer();
+  const report = pdfText(
+    await renderReportPdf(
+      sampleReport({ exam: { accessionNumber: null, type: 'TC', date: exam.toISOString(), modalities: ['CT'] } }),
+    ),
+  );
+  const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 0, g: 0, b: 0 } } })
+    .jpeg()
+    .toBuffer();
   const print = pdfText(
     await renderPrintPdf({
       options: PrintOptions.parse({ layout: { row: 1, col: 1 } }),
@@ -41,7 +47,11 @@ async function main() {
       formRoundTrip: fromExamLocal(toExamLocal(exam))?.toISOString(),
       qidoSameDay: inside(dicomDateRange('20261122')),
       qidoDayBefore: inside(dicomDateRange('20261121')),
-      zipFolder: studyFolder({ studyId: 's', patientId: null, patientName: null, accessionNumber: null, examDate: exam }, folders, false),
+      zipFolder: studyFolder(
+        { studyId: 's', patientId: null, patientName: null, accessionNumber: null, examDate: exam },
+        folders,
+        false,
+      ),
       reportPdf: /Data do exame:\s+(\S+ \S+)/.exec(report)?.[1] ?? null,
       printPdf: /(\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d)/.exec(print)?.[1] ?? null,
     }),

@@ -32,12 +32,22 @@ interface Draft {
 export function ProfessionalIdForm() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const current = useQuery({ queryKey: professionalKey, queryFn: ({ signal }) => fetchProfessionalId(signal), meta: { silent: true } });
+  const current = useQuery({
+    queryKey: professionalKey,
+    queryFn: ({ signal }) => fetchProfessionalId(signal),
+    meta: { silent: true },
+  });
   const [draft, setDraft] = useState<Draft>({ cpf: '', type: '', number: '', uf: '' });
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     const d = current.data;
-    if (d) setDraft({ cpf: d.cpf ? formatCpf(d.cpf) : '', type: d.council?.type ?? '', number: d.council?.number ?? '', uf: d.council?.uf ?? '' });
+    if (d)
+      setDraft({
+        cpf: d.cpf ? formatCpf(d.cpf) : '',
+        type: d.council?.type ?? '',
+        number: d.council?.number ?? '',
+        uf: d.council?.uf ?? '',
+      });
   }, [current.data]);
 
   const save = useMutation({
