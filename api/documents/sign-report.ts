@@ -69,8 +69,10 @@ export async function openCallerA1(
     checkSigningCertificate(a1, trustAnchors(deps.config), new Date(), await userCpf(deps.knex, caller.userId));
     return a1;
   } catch (err) {
-    if (err instanceof A1Error) throw new AppError(A1_REFUSALS[err.problem]);
-    if ((err as Error).message?.includes('authenticate')) throw new AppError('SIGN_FAILED');
+    // A stored file that no longer opens (not the password): the spec's signing error.
+    if (err instanceof A1Error && err.problem !== 'format' && err.problem !== 'noKey')
+      throw new AppError(A1_REFUSALS[err.problem]);
+    if (err instanceof A1Error || (err as Error).message?.includes('authenticate')) throw new AppError('SIGN_FAILED');
     throw err;
   }
 }

@@ -168,7 +168,8 @@ it('uploads an A1, signs a finished report into a verifiable PDF, and keeps it t
 
   // Finishing with the password signs too; a wrong one refuses before finishing.
   const v2 = '<p>Texto revisado: ação e coração.</p>';
-  await act('doctor', 'POST', `/studies/${id}/reports/save`, { content: v2, personalKeyPassword: 'errada' }, 409);
+  const refused = await act('doctor', 'POST', `/studies/${id}/reports/save`, { content: v2, personalKeyPassword: 'errada' }, 400);
+  expect(refused.error.code).toBe('CERTIFICATE_PASSWORD_INVALID');
   expect((await suite.knex('laudos').where({ id: signed.report.laudoId }).first('state')).state).toBe(1);
   const finished = await act('doctor', 'POST', `/studies/${id}/reports/save`, { content: v2, personalKeyPassword: pki.password });
   expect(finished.report).toMatchObject({ state: 3, version: 2 });
