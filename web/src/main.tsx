@@ -1,3 +1,5 @@
+// First: before any schema parses (see the file).
+import './zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n';
