@@ -9,8 +9,7 @@ import { studiesQuery } from './study-queries';
 
 export async function seriesPreview(knex: Knex, access: Access, studyId: string) {
   const study = (await studiesQuery(knex, access).where('s.id', studyId).first('s.id', 's.study_instance_uid')) as
-    | { id: string; study_instance_uid: string }
-    | undefined;
+    { id: string; study_instance_uid: string } | undefined;
   if (!study) throw new AppError('NOT_FOUND');
   const series = await knex('dicom_series')
     .where({ study_id: study.id })

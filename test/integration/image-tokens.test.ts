@@ -95,7 +95,10 @@ it('cannot call any other api route, write, or upload', async () => {
 it('refuses an expired image token', async () => {
   const { token } = await imageToken();
   expect((await getUrl(`${renderedPath()}?token=${token}`)).status).toBe(200);
-  await suite.knex('image_tokens').update({ expires_at: new Date(Date.now() - 1000) }).whereRaw('true');
+  await suite
+    .knex('image_tokens')
+    .update({ expires_at: new Date(Date.now() - 1000) })
+    .whereRaw('true');
   const res = await getUrl(`${renderedPath()}?token=${token}`);
   expect(res.status).toBe(401);
   expect(await codeOf(res)).toBe('INVALID_SESSION');
@@ -129,14 +132,20 @@ it('dies with its session: logout, account change, session expiry', async () => 
     .join('sessions as s', 's.id', 'i.session_id')
     .where('i.token_hash', suite.knex.raw('encode(sha256(?::bytea), ?)', [hers, 'hex']))
     .first('s.id');
-  await suite.knex('sessions').where({ id: sessionRow.id }).update({ expires_at: new Date(Date.now() - 1000) });
+  await suite
+    .knex('sessions')
+    .where({ id: sessionRow.id })
+    .update({ expires_at: new Date(Date.now() - 1000) });
   expect((await getUrl(`${renderedPath()}?token=${hers}`)).status).toBe(401);
 });
 
 it('is not given without a session, nor to an expired one', async () => {
   expect((await api('POST', '/auth/imageToken', {})).status).toBe(401);
   const expiring = await login(api, t.users.doctor!.username);
-  await suite.knex('sessions').where({ user_id: t.users.doctor!.id }).update({ expires_at: new Date(Date.now() - 1000) });
+  await suite
+    .knex('sessions')
+    .where({ user_id: t.users.doctor!.id })
+    .update({ expires_at: new Date(Date.now() - 1000) });
   const res = await api('POST', '/auth/imageToken', { token: expiring });
   expect([res.status, res.body.error.code]).toEqual([401, 'EXPIRED_TOKEN']);
 });

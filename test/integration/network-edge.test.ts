@@ -27,15 +27,14 @@ function raw(
   const url = new URL(base);
   return new Promise((resolve, reject) => {
     let answered = false;
-    const req = http.request(
-      { host: url.hostname, port: url.port, method, path, headers: { ...opts.headers } },
-      (res) => {
-        answered = true;
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      },
-    );
+    const req = http.request({ host: url.hostname, port: url.port, method, path, headers: { ...opts.headers } }, (res) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+      );
+    });
     // A server refusing a large body may close the socket while it is still being written.
     req.on('error', (err) => {
       if (!answered) reject(err);
@@ -69,7 +68,9 @@ describe('content security policy', () => {
     expect(directive(csp, 'worker-src')).toBe("worker-src 'self' blob:");
     expect(directive(csp, 'upgrade-insecure-requests')).toBeUndefined();
     // …and the api answers carry the same policy.
-    expect(directive(cspOf((await raw(suite.platform.url, 'GET', '/api/health')).headers), 'upgrade-insecure-requests')).toBeUndefined();
+    expect(
+      directive(cspOf((await raw(suite.platform.url, 'GET', '/api/health')).headers), 'upgrade-insecure-requests'),
+    ).toBeUndefined();
   });
 
   it('sends upgrade-insecure-requests only when the public address is https', async () => {
@@ -231,7 +232,10 @@ describe('over-size bodies', () => {
   };
 
   it('answers 413 BODY_TOO_LARGE for a JSON body past the limit', async () => {
-    const token = await login(api, (await createTenant(suite.knex, { studies: 0, users: { doctor: [] } })).users.doctor!.username);
+    const token = await login(
+      api,
+      (await createTenant(suite.knex, { studies: 0, users: { doctor: [] } })).users.doctor!.username,
+    );
     const big = JSON.stringify({ key: 'THEME_COLOR', value: 'x'.repeat(1_200_000) });
     expectTooLarge(
       await raw(suite.platform.url, 'POST', '/api/users/config', {
@@ -277,7 +281,10 @@ describe('sessions', () => {
   it('answers EXPIRED_TOKEN for an expired session, INVALID_SESSION for an unknown or revoked one', async () => {
     const t = await createTenant(suite.knex, { studies: 0, users: { doctor: [] } });
     const expiring = await login(api, t.users.doctor!.username);
-    await suite.knex('sessions').where({ user_id: t.users.doctor!.id }).update({ expires_at: new Date(Date.now() - 1000) });
+    await suite
+      .knex('sessions')
+      .where({ user_id: t.users.doctor!.id })
+      .update({ expires_at: new Date(Date.now() - 1000) });
     const expired = await api('GET', '/studies', { token: expiring });
     expect(expired.status).toBe(401);
     expect(expired.body.error).toEqual({ code: 'EXPIRED_TOKEN', description: 'Sessão expirada, por favor faça login novamente' });
@@ -285,7 +292,9 @@ describe('sessions', () => {
 
     // Spec 3 §4: the client reports the expiry on its way out; the session is then ended.
     expect((await api('POST', '/auth/expiredSession', { token: expiring })).status).toBe(204);
-    expect(await suite.knex('audit_log').where({ user_id: t.users.doctor!.id, action: 'auth.expiredSession' }).first()).toBeDefined();
+    expect(
+      await suite.knex('audit_log').where({ user_id: t.users.doctor!.id, action: 'auth.expiredSession' }).first(),
+    ).toBeDefined();
     expect((await api('GET', '/auth', { token: expiring })).body.error.code).toBe('INVALID_SESSION');
 
     expect((await api('GET', '/studies', { token: 'not-a-token' })).body.error.code).toBe('INVALID_SESSION');
