@@ -35,6 +35,13 @@ test('reads for four token lifetimes without a refused image, and never puts the
   const requests: Request[] = [];
   const refused: string[] = [];
   page.on('request', (r) => requests.push(r));
+  // The viewer and its frame under the served CSP: nothing refused (frames' consoles included).
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
+  await page.context().addInitScript(`document.addEventListener('securitypolicyviolation', (e) =>
+    console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI));`);
   page.on('response', (r) => {
     const path = new URL(r.url()).pathname;
     if ((path.startsWith('/dicomweb') || path.startsWith('/api')) && r.status() >= 400) refused.push(`${r.status()} ${path}`);
@@ -76,6 +83,7 @@ test('reads for four token lifetimes without a refused image, and never puts the
   );
 
   expect(refused).toEqual([]);
+  expect(problems).toEqual([]);
   // The images were shown with several tokens in turn (renewed at half their 15-s life).
   expect(shownTokens.size).toBeGreaterThanOrEqual(4);
   for (const token of shownTokens) expect(token).toMatch(/^img_/);
