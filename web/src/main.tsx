@@ -1,4 +1,4 @@
-// First: before any schema parses (see the file).
+// zod's configuration (bundled with zod itself, see the file).
 import './zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
