@@ -105,5 +105,7 @@ export function useImageToken(given: ImageToken | null = null): ImageToken | nul
     },
     () => current,
   );
-  return shared ?? fallback;
+  // A token left from an earlier page of this window may have ended: not handed out again.
+  const usable = (t: ImageToken | null) => (t && t.expiresAt - Date.now() > 2_000 ? t : null);
+  return usable(shared) ?? usable(fallback);
 }

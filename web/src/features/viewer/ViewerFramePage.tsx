@@ -100,10 +100,11 @@ export function ViewerFramePage() {
     return preview.data.find((s) => s.instances.some((i) => i.imageKey === keyImage))?.seriesId;
   }, [keyImage, preview.data]);
 
-  if (!token || !studyId) return <Alert severity="error">{t('viewer.frameMissing')}</Alert>;
+  if (!givenToken || !studyId) return <Alert severity="error">{t('viewer.frameMissing')}</Alert>;
   const error = preview.error ?? study.error;
   if (error) return <Alert severity="error">{describeError(error, t)}</Alert>;
-  if (!preview.data || !study.data)
+  // No usable token yet (one given without its end is renewed first): wait for it.
+  if (!token || !preview.data || !study.data)
     return (
       <Box sx={{ height: '100dvh', display: 'grid', placeItems: 'center', bgcolor: '#000' }}>
         <CircularProgress aria-label={t('common.loading')} />
