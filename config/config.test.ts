@@ -69,3 +69,26 @@ describe('mail settings', () => {
     expect(parseConfig({}).SHARE_LIMIT_PER_HOUR).toBe(60);
   });
 });
+
+describe('edge settings', () => {
+  it('trusts no proxy by default, and takes a hop count or addresses and CIDRs', () => {
+    expect(parseConfig({}).TRUST_PROXY).toEqual({ kind: 'off' });
+    expect(parseConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toEqual({ kind: 'off' });
+    expect(parseConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toEqual({ kind: 'hops', hops: 2 });
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,fd00::/8' }).TRUST_PROXY).toEqual({
+      kind: 'list',
+      ranges: ['10.0.0.0/8', '127.0.0.1', 'fd00::/8'],
+    });
+  });
+
+  it('refuses a proxy list it cannot read, naming the bad entries', () => {
+    expect(() => parseConfig({ TRUST_PROXY: 'true' })).toThrow('TRUST_PROXY');
+    expect(() => parseConfig({ TRUST_PROXY: '10.0.0.0/33,proxy.lan' })).toThrow('10.0.0.0/33, proxy.lan');
+  });
+
+  it('gives image tokens ten minutes, at most an hour', () => {
+    expect(parseConfig({}).IMAGE_TOKEN_MINUTES).toBe(10);
+    expect(parseConfig({ IMAGE_TOKEN_MINUTES: '0.25' }).IMAGE_TOKEN_MINUTES).toBe(0.25);
+    expect(() => parseConfig({ IMAGE_TOKEN_MINUTES: '120' })).toThrow('IMAGE_TOKEN_MINUTES');
+  });
+});

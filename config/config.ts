@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy } from './trust-proxy';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -40,8 +41,25 @@ const ConfigSchema = z.object({
   SEED_DEMO: bool.default(true),
   /** Login attempts per username per 15 minutes before USER_BLOCKED. */
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
-  /** Login requests per client address per minute (checked before any password hash). */
+  /** Login requests per client address, and failed logins per username, per minute (before any hash). */
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /**
+   * Which peers may say who the client is (X-Forwarded-For/-Proto/-Host): off (default: none),
+   * a hop count (`1`: one proxy in front, always), or proxy addresses and CIDRs, comma-separated.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('off')
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  /** Minutes an image token (the viewer frame's and thumbnails' URLs) lives; renewed before it ends. */
+  IMAGE_TOKEN_MINUTES: z.coerce.number().positive().max(60).default(10),
   /** Largest DICOM file (one STOW-RS part) accepted, in MB; a larger part answers 413. */
   DICOM_MAX_FILE_MB: z.coerce.number().positive().default(1024),
   /** Seconds without a new instance after which a study is 'stable' (thumbnails, list notified). */
