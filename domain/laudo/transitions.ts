@@ -541,6 +541,14 @@ export function fromStates(laudo: Pick<LaudoSnapshotInput, 'hasInstitution'>, ac
   return !hasInstitution && rule.fromNoInstitution ? rule.fromNoInstitution : rule.from;
 }
 
+/**
+ * The action's own refusal (the spec's dialog title where it has one): the answer when the
+ * action could not be done and there is no more precise reason (a lost or throttled Update).
+ */
+export function actionRefusal(action: LaudoAction): ErrorCode {
+  return TRANSITIONS[action].refusal;
+}
+
 /** Only the platform takes these; never offered to a user. */
 export function isPlatformAction(action: LaudoAction): boolean {
   return TRANSITIONS[action].by === 'platform';
