@@ -71,7 +71,7 @@ beforeAll(async () => {
       executable: { type: 'existing-path', path: testEnv('temporalBin') },
       searchAttributes: Object.entries(SEARCH_ATTRIBUTES).map(([name, type]) => ({
         name,
-        type: type === 'KeywordList' ? 'KEYWORD_LIST' : (type.toUpperCase() as 'INT' | 'KEYWORD'),
+        type: type === 'KeywordList' ? 'KEYWORD_LIST' : (type.toUpperCase() as 'INT' | 'KEYWORD' | 'DATETIME'),
       })),
       extraArgs: ['--log-level', 'error'],
     },

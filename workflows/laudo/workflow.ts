@@ -47,8 +47,11 @@ import { plan, refusalOf } from './plan';
 export const PATCHES = {
   /** Commit only after the task that accepted the Update was recorded (ADR 008). */
   commitAfterAccept: 'laudo-commit-after-accept',
-  /** LaudoStateSince search attribute, upserted at start and on every transition. */
-  stateSince: 'laudo-state-since',
+  /**
+   * For operations staff: the LaudoStateSince search attribute (at start and on every
+   * transition), and the responsible user's name carried to the next run for the details line.
+   */
+  operations: 'laudo-operations',
 } as const;
 
 /** The details line of the Temporal UI: the state, since when, and who holds the report by name. */
@@ -87,15 +90,22 @@ const local = proxyLocalActivities<LaudoActivities>({
   retry: { initialInterval: '100 milliseconds', maximumInterval: '5 seconds' },
 });
 
-export async function laudoWorkflow(input: LaudoWorkflowInput): Promise<void> {
+/** What a run hands to the next one besides the report (continueAsNew's second argument). */
+export interface CarriedToNextRun {
+  /** The responsible user's name, for the details line (the workflow reads no users). */
+  responsibleName?: string | null;
+}
+
+export async function laudoWorkflow(input: LaudoWorkflowInput, carried: CarriedToNextRun = {}): Promise<void> {
   let laudo: LaudoRecord = { ...input };
   const runVersion = laudo.version;
   /** Commits run one at a time, in transition order. */
   let tail: Promise<void> = Promise.resolve();
-  let responsibleName = laudo.responsibleUserId && laudo.responsibleUserId === laudo.userId ? laudo.doctorName : null;
+  let responsibleName =
+    carried.responsibleName ?? (laudo.responsibleUserId && laudo.responsibleUserId === laudo.userId ? laudo.doctorName : null);
   /** When the report entered its state: kept by the search attribute across runs. */
   let stateSince: Date | undefined;
-  if (patched(PATCHES.stateSince)) {
+  if (patched(PATCHES.operations)) {
     // The API sets it when it creates the workflow; a run continued as new inherits it.
     stateSince = workflowInfo().typedSearchAttributes.get(LaudoStateSinceKey) ?? workflowInfo().runStartTime;
     upsertSearchAttributes([{ key: LaudoStateSinceKey, value: stateSince }]);
@@ -115,7 +125,7 @@ export async function laudoWorkflow(input: LaudoWorkflowInput): Promise<void> {
     const detached = before.studyIds
       .filter((id) => !next.studyIds.includes(id))
       .map((studyId) => ({ studyId, laudoId: uuid4() }));
-    const withSince = patched(PATCHES.stateSince);
+    const withSince = patched(PATCHES.operations);
     if (withSince && (next.state !== before.state || !stateSince)) stateSince = new Date(at);
     upsertSearchAttributes([
       { key: LaudoStateKey, value: next.state },
@@ -162,5 +172,6 @@ export async function laudoWorkflow(input: LaudoWorkflowInput): Promise<void> {
       workflowInfo().continueAsNewSuggested,
   );
   await condition(allHandlersFinished);
-  await continueAsNew<typeof laudoWorkflow>(laudo);
+  if (patched(PATCHES.operations)) await continueAsNew<typeof laudoWorkflow>(laudo, { responsibleName });
+  else await continueAsNew<typeof laudoWorkflow>(laudo);
 }
