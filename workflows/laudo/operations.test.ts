@@ -4,6 +4,8 @@
  * for hours can be listed) and the details line, which names the responsible user.
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { WithStartWorkflowOperation } from '@temporalio/client';
 import type { Actor } from '../../domain/auth/permissions';
 import { notStartedLaudo } from '../../domain/laudo/snapshot';
@@ -11,7 +13,14 @@ import type { LaudoAction } from '../../domain/laudo/transitions';
 import { DOCTOR_PERMISSIONS } from '../../test/support/fixtures';
 import { eventually } from '../../test/support/eventually';
 import { type TestWorker, startTestWorker } from '../../test/support/test-worker';
-import { type ActionArgs, type LaudoRecord, LaudoStateSinceKey, laudoUpdates, laudoWorkflowId } from './messages';
+import {
+  type ActionArgs,
+  type LaudoRecord,
+  LaudoStateSinceKey,
+  SEARCH_ATTRIBUTES,
+  laudoUpdates,
+  laudoWorkflowId,
+} from './messages';
 import type { laudoWorkflow } from './workflow';
 
 jest.setTimeout(120_000);
@@ -71,6 +80,11 @@ const details = async (r: LaudoRecord) =>
       .query<{ currentDetails?: string }>('__temporal_workflow_metadata')
   ).currentDetails;
 
+it('every search attribute is registered by docker-compose too (dev and test servers take SEARCH_ATTRIBUTES)', () => {
+  const compose = fs.readFileSync(path.resolve(__dirname, '..', '..', 'docker-compose.yml'), 'utf8').replace(/\s+/g, ' ');
+  for (const [name, type] of Object.entries(SEARCH_ATTRIBUTES)) expect(compose).toContain(`--name ${name} --type ${type}`);
+});
+
 it('LaudoStateSince moves when the state changes, not on a save, and lists reports stuck in a state', async () => {
   const r = newReport();
   const t0 = new Date();
@@ -87,7 +101,8 @@ it('LaudoStateSince moves when the state changes, not on a save, and lists repor
 
   // What staff run (README): reports in state 2 since before a moment; this one is, since before now.
   const stuckSince = (moment: Date) =>
-    `LaudoState = 2 AND LaudoStateSince < '${moment.toISOString()}' AND WorkflowId = '${laudoWorkflowId(r.laudoId)}'`;
+    `ExecutionStatus = 'Running' AND LaudoState = 2 AND LaudoStateSince < '${moment.toISOString()}'` +
+    ` AND WorkflowId = '${laudoWorkflowId(r.laudoId)}'`;
   const listed = async (query: string) => {
     const ids: string[] = [];
     for await (const w of worker.client.workflow.list({ query })) ids.push(w.workflowId);
