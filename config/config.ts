@@ -26,6 +26,11 @@ const ConfigSchema = z.object({
   TEMPORAL_UI_PORT: z.coerce.number().int().default(8233),
   TEMPORAL_NAMESPACE: z.string().default('default'),
   TEMPORAL_TASK_QUEUE: z.string().default('laudos'),
+  /**
+   * Updates this api process sends at once to one report's workflow; more wait their turn.
+   * Temporal admits 10 in flight per workflow and throttles the rest: keep replicas × this ≤ 10.
+   */
+  REPORT_UPDATES_IN_FLIGHT: z.coerce.number().int().min(1).max(50).default(4),
   /** Redis for broker fan-out across api replicas; unset → in-process only. */
   REDIS_URL: z.string().url().optional(),
   /** Where a worker running alone publishes live documents (an api's broker). */

@@ -15,7 +15,8 @@ import { plan } from '../../workflows/laudo/plan';
 import { actorFor } from '../access/access';
 import { sessionOf } from '../auth/session';
 import type { ApiDeps } from '../deps';
-import { type ReportContext, runReportAction } from '../reports/run-action';
+import { inTurn } from '../reports/report-turns';
+import { type ReportContext, answerIfApplied, refreshReportContext, runReportAction } from '../reports/run-action';
 import { a1SessionCache } from './a1-session-cache';
 import { findCertificate } from './certificate-routes';
 import { certificateKey } from './certificate-key';
@@ -85,8 +86,18 @@ export function checkSign(rc: ReportContext, hasKey: boolean, hasPassword: boole
   if (!pre.ok) throw new AppError(pre.code);
 }
 
-/** Renders, signs and stores the current version's PDF, then moves the report to 3. */
-export async function signReport(ctx: Context, deps: ApiDeps, rc: ReportContext, a1: A1): Promise<ReportView> {
+/**
+ * Renders, signs and stores the current version's PDF, then moves the report to 3. One
+ * signature of a report at a time: one that waited is judged on the report the other left.
+ */
+export function signReport(ctx: Context, deps: ApiDeps, rc: ReportContext, a1: A1): Promise<ReportView> {
+  return inTurn(`sign:${rc.record.laudoId}`, 1, async (waited) => {
+    const now = waited ? await refreshReportContext(deps, rc) : rc;
+    return (await answerIfApplied(ctx, deps, now, 'sign')) ?? signNow(ctx, deps, now, a1);
+  });
+}
+
+async function signNow(ctx: Context, deps: ApiDeps, rc: ReportContext, a1: A1): Promise<ReportView> {
   checkSign(rc, true, true);
   const document = await loadReportDocument(deps.knex, deps.storage, rc, { lang: ctx.get('accept-language') });
   const verificationCode = newVerificationCode();
@@ -134,6 +145,9 @@ export async function signWithPassword(
   rc: ReportContext,
   password: string | undefined,
 ): Promise<ReportView> {
+  // A retry (same Idempotency-Key) of a signature that went through is answered as done.
+  const done = await answerIfApplied(ctx, deps, rc, 'sign');
+  if (done) return done;
   const hasKey = Boolean(await findCertificate(deps.knex, rc.access.userId));
   checkSign(rc, hasKey, Boolean(password));
   const a1 = await openCallerA1(deps, { userId: rc.access.userId, sessionId: sessionOf(ctx).sessionId }, password);

@@ -189,7 +189,7 @@ describe('previews', () => {
     expect(english.error.description).not.toBe(portuguese.error.description);
     // Another doctor may save reports but is not this one's author; an account admin may (spec 1 §6).
     const colleague = await act('colleague', 'POST', `/studies/${id}/reports/save`, { content: '<p>x</p>', preview: true }, 409);
-    expect(colleague.error.code).toBe('REPORT_NOT_UPDATABLE');
+    expect(colleague.error.code).toBe('REPORT_HELD_BY_OTHER_USER');
     expect(fs.readdirSync(folder)).toEqual(before);
     await act('admin', 'POST', `/studies/${id}/reports/save`, { content: '<p>x</p>', preview: true });
     expect(fs.readdirSync(folder).filter((f) => !before.includes(f))).toHaveLength(1);
