@@ -76,7 +76,6 @@ const tokens: Record<string, string> = {};
 type Who = 'silva' | 'ana' | 'costa';
 
 beforeAll(async () => {
-  pki = makeTestPki();
   t = await createTenant(suite.knex, {
     studies: STUDIES.count(),
     users: {
@@ -87,6 +86,8 @@ beforeAll(async () => {
     },
   });
   await suite.knex('user_accounts').where({ user_id: t.users.ana!.id, account_id: t.accountId }).update({ is_admin: true });
+  // dr. Silva's own A1: its ICP-Brasil CPF is his (issue 12's holder check).
+  pki = makeTestPki({ name: 'Dr. Silva', cpf: t.users.silva!.cpf });
   // The replica sends every request at once, as several replicas would: the workflow sees
   // more Updates in flight than Temporal admits (10), some throttled.
   replica = await startTestPlatform(
