@@ -7,6 +7,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { Knex } from 'knex';
 import { createDownloadLink } from '../services/files/download-links';
 import { type PrintPdfImage, renderPrintPdf } from '../documents/print-pdf/render';
+import { labelsFor, pdfLang } from '../documents/report-pdf/labels';
 import { formatDateTime } from '../domain/dates';
 import { printObjectKey, printStudyTopic } from '../domain/print/job';
 import { RenderError, openImage } from '../imaging/render';
@@ -53,21 +54,35 @@ export function createPrintActivities(deps: { knex: Knex; publisher: LivePublish
       if (!study) throw ApplicationFailure.nonRetryable('study not found', 'PrintRenderError');
 
       // Key images first (their own group), then the chosen series (all when none chosen).
-      const wanted: { object_key: string; series_uid: string; frame: number }[] = [];
+      const wanted: { object_key: string; series_uid: string; frame: number; label: string }[] = [];
+      // Each image is labelled as the viewer and the report name it: 'Série 2 · Imagem 3'.
+      const L = labelsFor(pdfLang(lang));
+      const labelOf = (series: number | null, instance: number | null, frame: number, frames: number) =>
+        `${L.imageCaption(String(series ?? '—'), String(instance ?? '—'))}${frames > 1 ? ` (${frame + 1}/${frames})` : ''}`;
       if (options.includeKeyImages) {
         const keys = await knex('study_key_images as k')
           .join('dicom_instances as i', function () {
             this.on('i.sop_instance_uid', 'k.sop_instance_uid').andOn('i.account_id', 'k.account_id');
           })
           .where({ 'k.study_id': studyId, 'k.account_id': accountId })
+          .join('dicom_series as se', 'se.id', 'i.series_id')
           .orderBy('k.created_at')
-          .select('i.object_key', 'k.frame');
+          .select('i.object_key', 'k.frame', 'se.series_number', 'i.instance_number', 'i.number_of_frames');
         wanted.push(
-          ...keys.map((k: { object_key: string; frame: number }) => ({
-            object_key: k.object_key,
-            series_uid: 'key-images',
-            frame: k.frame - 1,
-          })),
+          ...keys.map(
+            (k: {
+              object_key: string;
+              frame: number;
+              series_number: number | null;
+              instance_number: number | null;
+              number_of_frames: number;
+            }) => ({
+              object_key: k.object_key,
+              series_uid: 'key-images',
+              frame: k.frame - 1,
+              label: labelOf(k.series_number, k.instance_number, k.frame - 1, k.number_of_frames),
+            }),
+          ),
         );
       }
       let series = knex('dicom_series as se')
@@ -75,13 +90,30 @@ export function createPrintActivities(deps: { knex: Knex; publisher: LivePublish
         .where({ 'se.study_id': studyId, 'se.account_id': accountId });
       if (options.seriesIds.length > 0) series = series.whereIn('se.series_instance_uid', options.seriesIds);
       else if (options.includeKeyImages) series = series.whereRaw('false');
-      const instances: { object_key: string; series_uid: string; number_of_frames: number }[] = await series
+      const instances: {
+        object_key: string;
+        series_uid: string;
+        number_of_frames: number;
+        series_number: number | null;
+        instance_number: number | null;
+      }[] = await series
         .orderByRaw('se.series_number NULLS LAST, se.series_instance_uid, i.instance_number NULLS LAST, i.created_at')
-        .select('i.object_key', 'se.series_instance_uid as series_uid', 'i.number_of_frames');
+        .select(
+          'i.object_key',
+          'se.series_instance_uid as series_uid',
+          'i.number_of_frames',
+          'se.series_number',
+          'i.instance_number',
+        );
       // Every frame of a multi-frame instance is an image of its own, in frame order.
       for (const i of instances)
         for (let frame = 0; frame < Math.max(1, i.number_of_frames) && wanted.length < PRINT_MAX_IMAGES; frame++)
-          wanted.push({ object_key: i.object_key, series_uid: i.series_uid, frame });
+          wanted.push({
+            object_key: i.object_key,
+            series_uid: i.series_uid,
+            frame,
+            label: labelOf(i.series_number, i.instance_number, frame, i.number_of_frames),
+          });
 
       const images: PrintPdfImage[] = [];
       // The frames of one instance come together: its file is read and parsed once for all.
@@ -94,7 +126,7 @@ export function createPrintActivities(deps: { knex: Knex; publisher: LivePublish
         }
         try {
           const r = await (await opened.render)({ frame: w.frame, maxSize: PRINT_IMAGE_SIZE, format: 'jpeg', quality: 90 });
-          images.push({ seriesId: w.series_uid, jpeg: r.body, width: r.width, height: r.height });
+          images.push({ seriesId: w.series_uid, jpeg: r.body, width: r.width, height: r.height, label: w.label });
         } catch (err) {
           // SR, PR, KO… have no pixels: left out of the print, as from the viewer.
           if (!(err instanceof RenderError)) throw err;

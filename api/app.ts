@@ -7,16 +7,19 @@ import { authRoutes } from './auth/routes';
 import { institutionRoutes } from './institutions/routes';
 import type { ApiDeps } from './deps';
 import { errorHandler } from './http/errors';
+import { forwardedFor } from './http/forwarded';
 import { requestLogging, securityHeaders } from './http/security';
 import { spa } from './http/spa';
 import { reportRoutes } from './reports/routes';
 import { documentRoutes } from './documents/routes';
 import { certificateRoutes } from './documents/certificate-routes';
+import { professionalIdRoutes } from './documents/professional-id-routes';
 import { documentLinkRoutes } from './documents/document-link-routes';
 import { verifyRoutes } from './documents/verify-routes';
 import { studyRoutes } from './studies/routes';
 import { errorTrackerRoutes } from './error-tracker/routes';
 import { findingRoutes } from './findings/routes';
+import { viewerFrameRoutes } from './viewer/frame-routes';
 import { viewerRoutes } from './viewer/routes';
 import { attachmentRoutes } from './attachments/routes';
 import { downloadRoutes } from './downloads/routes';
@@ -38,9 +41,10 @@ export const WEB_DIST = path.resolve(__dirname, '..', 'web', 'dist');
 
 /** The Koa app: logging → security headers → one error shape → /api routes → web app. */
 export function createApp(deps: ApiDeps): Koa {
-  const app = new Koa({ proxy: true });
+  const app = new Koa();
+  app.use(forwardedFor(app, deps.config.TRUST_PROXY));
   app.use(requestLogging(deps.logger));
-  app.use(securityHeaders());
+  app.use(securityHeaders({ publicUrl: deps.config.PUBLIC_URL }));
   app.use(errorHandler);
   // An attachment travels as base64 JSON (spec 2 §7): 4MB of file is about 5.5MB of body.
   const smallJson = bodyParser({ jsonLimit: '1mb', enableTypes: ['json'] });
@@ -57,8 +61,14 @@ export function createApp(deps: ApiDeps): Koa {
   // Public routes first (download links carry their own capability, verification is public):
   // a later router's session middleware would answer them.
   // The Connect agent's routes authenticate its key, and an image upload link is its own
-  // capability: neither has a session.
-  for (const routes of [fileRoutes(deps), verifyRoutes(deps), connectAgentRoutes(deps), reportImageUploadRoutes(deps)])
+  // capability: neither has a session. The viewer frame's reads also take an image token.
+  for (const routes of [
+    fileRoutes(deps),
+    verifyRoutes(deps),
+    connectAgentRoutes(deps),
+    reportImageUploadRoutes(deps),
+    viewerFrameRoutes(deps),
+  ])
     api.use(routes.routes(), routes.allowedMethods());
   // Before studyRoutes: `/studies/comments`, `/studies/patient`, `/studies/attachments`,
   // `/studies/clinical-data`… must not reach `/studies/:id`.
@@ -83,6 +93,7 @@ export function createApp(deps: ApiDeps): Koa {
     studyImagingRoutes(deps),
     structuredRoutes(deps),
     certificateRoutes(deps),
+    professionalIdRoutes(deps),
     documentRoutes(deps, 'study'),
     documentRoutes(deps, 'scheduled'),
     documentLinkRoutes(deps),

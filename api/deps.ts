@@ -15,6 +15,8 @@ export interface ApiDeps {
   storage: ObjectStorage;
   /** Publishes live documents (the in-process broker) for changes made outside workflows. */
   publisher: LivePublisher;
+  /** The port the server listens on (PORT may be 0: a free one), for links without PUBLIC_URL. */
+  listeningPort?: () => number;
   /** Ends the broker connections of a session (on logout). */
   onSessionEnded?: (sessionId: string) => void;
 }

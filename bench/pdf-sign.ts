@@ -13,6 +13,7 @@ import { renderSignedReport } from '../documents/signing/sign-pdf';
 import { renderReportPdf } from '../documents/report-pdf/render';
 import { SAMPLE_HTML, sampleReport } from '../documents/testing/sample-report';
 import { makeTestPki } from '../documents/testing/test-pki';
+import { loadTrustAnchors } from '../documents/signing/trust';
 import { ensureDocumentTools } from '../scripts/tools';
 
 const arg = (name: string, fallback: number) => {
@@ -40,6 +41,7 @@ async function time(n: number, fn: (i: number) => Promise<unknown> | unknown): P
 async function main() {
   ensureDocumentTools();
   const pki = makeTestPki();
+  const anchors = loadTrustAnchors(pki.anchors);
   const short = sampleReport();
   const long = sampleReport({ contentHtml: SAMPLE_HTML.repeat(10) });
   await renderReportPdf(short); // fonts and code warm
@@ -57,6 +59,8 @@ async function main() {
   const a1 = readA1(pki.p12, pki.password);
   const sign = (doc: typeof short) => (i: number) =>
     renderSignedReport({
+      anchors,
+      userCpf: pki.cpf,
       document: doc,
       a1,
       verificationCode: `BNCH-0000-${String(i).padStart(4, '0')}`,
@@ -71,6 +75,8 @@ async function main() {
   const openSealed = () => readA1(unseal(sealed, key), pki.password);
   const signWith = (a1: ReturnType<typeof readA1>, i: number) =>
     renderSignedReport({
+      anchors,
+      userCpf: pki.cpf,
       document: short,
       a1,
       verificationCode: `BNCH-0001-${String(i).padStart(4, '0')}`,

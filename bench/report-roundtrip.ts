@@ -21,7 +21,7 @@ const N = Number(process.env.BENCH_N ?? 200);
 const fmt = (n: number) => `${n.toFixed(2)} ms`;
 
 async function main(): Promise<void> {
-  const bench = await startBenchPlatform('laudos_bench');
+  const bench = await startBenchPlatform(`laudos_bench_${process.pid}`);
   const { platform, knex, config: cfg, temporal: temporalClient } = bench;
   const db = { label: bench.dbLabel };
   try {

@@ -26,9 +26,25 @@ describe('document settings', () => {
     expect(() => parseConfig({ CERTIFICATE_KEY: 'short' })).toThrow('CERTIFICATE_KEY');
   });
 
+  it('refuses production without PUBLIC_URL (signed PDFs link to it, never to a Host header)', () => {
+    expect(() => parseConfig({ NODE_ENV: 'production', CERTIFICATE_KEY: '0f'.repeat(32) })).toThrow(
+      'PUBLIC_URL: required in production',
+    );
+    expect(parseConfig({ NODE_ENV: 'development' }).PUBLIC_URL).toBeUndefined();
+  });
+
+  it('trusts the committed ICP-Brasil roots by default and takes other anchor folders', () => {
+    expect(parseConfig({}).ICP_BRASIL_ROOTS_DIR).toMatch(/documents\/signing\/icp-brasil-roots$/);
+    const c = parseConfig({ ICP_BRASIL_ROOTS_DIR: '/etc/icp', SIGNING_TRUST_ANCHORS_DIR: '/etc/other' });
+    expect([c.ICP_BRASIL_ROOTS_DIR, c.SIGNING_TRUST_ANCHORS_DIR]).toEqual(['/etc/icp', '/etc/other']);
+  });
+
   it('requires the certificate key in production', () => {
     expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow('CERTIFICATE_KEY: required in production');
-    expect(parseConfig({ NODE_ENV: 'production', CERTIFICATE_KEY: '0f'.repeat(32) }).NODE_ENV).toBe('production');
+    expect(
+      parseConfig({ NODE_ENV: 'production', CERTIFICATE_KEY: '0f'.repeat(32), PUBLIC_URL: 'https://laudos.example.org' })
+        .NODE_ENV,
+    ).toBe('production');
   });
 });
 
@@ -51,5 +67,28 @@ describe('mail settings', () => {
       'PUBLIC_URL: required with SMTP_URL',
     );
     expect(parseConfig({}).SHARE_LIMIT_PER_HOUR).toBe(60);
+  });
+});
+
+describe('edge settings', () => {
+  it('trusts no proxy by default, and takes a hop count or addresses and CIDRs', () => {
+    expect(parseConfig({}).TRUST_PROXY).toEqual({ kind: 'off' });
+    expect(parseConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toEqual({ kind: 'off' });
+    expect(parseConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toEqual({ kind: 'hops', hops: 2 });
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,fd00::/8' }).TRUST_PROXY).toEqual({
+      kind: 'list',
+      ranges: ['10.0.0.0/8', '127.0.0.1', 'fd00::/8'],
+    });
+  });
+
+  it('refuses a proxy list it cannot read, naming the bad entries', () => {
+    expect(() => parseConfig({ TRUST_PROXY: 'true' })).toThrow('TRUST_PROXY');
+    expect(() => parseConfig({ TRUST_PROXY: '10.0.0.0/33,proxy.lan' })).toThrow('10.0.0.0/33, proxy.lan');
+  });
+
+  it('gives image tokens ten minutes, at most an hour', () => {
+    expect(parseConfig({}).IMAGE_TOKEN_MINUTES).toBe(10);
+    expect(parseConfig({ IMAGE_TOKEN_MINUTES: '0.25' }).IMAGE_TOKEN_MINUTES).toBe(0.25);
+    expect(() => parseConfig({ IMAGE_TOKEN_MINUTES: '120' })).toThrow('IMAGE_TOKEN_MINUTES');
   });
 });

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy } from './trust-proxy';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -25,6 +26,11 @@ const ConfigSchema = z.object({
   TEMPORAL_UI_PORT: z.coerce.number().int().default(8233),
   TEMPORAL_NAMESPACE: z.string().default('default'),
   TEMPORAL_TASK_QUEUE: z.string().default('laudos'),
+  /**
+   * Updates this api process sends at once to one report's workflow; more wait their turn.
+   * Temporal admits 10 in flight per workflow and throttles the rest: keep replicas × this ≤ 10.
+   */
+  REPORT_UPDATES_IN_FLIGHT: z.coerce.number().int().min(1).max(50).default(4),
   /** Redis for broker fan-out across api replicas; unset → in-process only. */
   REDIS_URL: z.string().url().optional(),
   /** Where a worker running alone publishes live documents (an api's broker). */
@@ -40,8 +46,25 @@ const ConfigSchema = z.object({
   SEED_DEMO: bool.default(true),
   /** Login attempts per username per 15 minutes before USER_BLOCKED. */
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
-  /** Login requests per client address per minute (checked before any password hash). */
+  /** Login requests per client address, and failed logins per username, per minute (before any hash). */
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /**
+   * Which peers may say who the client is (X-Forwarded-For/-Proto/-Host): off (default: none),
+   * a hop count (`1`: one proxy in front, always), or proxy addresses and CIDRs, comma-separated.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('off')
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  /** Minutes an image token (the viewer frame's and thumbnails' URLs) lives; renewed before it ends. */
+  IMAGE_TOKEN_MINUTES: z.coerce.number().positive().max(60).default(10),
   /** Largest DICOM file (one STOW-RS part) accepted, in MB; a larger part answers 413. */
   DICOM_MAX_FILE_MB: z.coerce.number().positive().default(1024),
   /** Seconds without a new instance after which a study is 'stable' (thumbnails, list notified). */
@@ -54,8 +77,18 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
     .optional(),
-  /** Public address of the platform, printed in signed PDFs' verification links (QR). */
+  /**
+   * Public address of the platform, printed in signed PDFs' verification links (QR); never taken
+   * from a request's Host header. Unset (development only) → http://localhost:PORT.
+   */
   PUBLIC_URL: z.string().url().optional(),
+  /**
+   * Folder of CA certificates (PEM/DER) that count as ICP-Brasil roots: a chain ending in one
+   * signs under the ICP-Brasil AD-RB policy. Default: the ITI's v5 and v12 roots committed here.
+   */
+  ICP_BRASIL_ROOTS_DIR: z.string().default(path.resolve(__dirname, '..', 'documents', 'signing', 'icp-brasil-roots')),
+  /** Folder of other trusted CA certificates: their chains sign without the ICP-Brasil policy. */
+  SIGNING_TRUST_ANCHORS_DIR: z.string().optional(),
   /** Minutes a print job's PDF and live document are kept after the job ends. */
   PRINT_RETENTION_MINUTES: z.coerce.number().positive().default(60),
   /** Report preview PDFs kept per report; older ones are removed as new ones are made. */
@@ -82,6 +115,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const result = ConfigSchema.superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && !c.CERTIFICATE_KEY) {
       ctx.addIssue({ code: 'custom', path: ['CERTIFICATE_KEY'], message: 'required in production (64 hex characters)' });
+    }
+    // Links printed in signed PDFs are permanent: production names its address, never a guess.
+    if (c.NODE_ENV === 'production' && !c.PUBLIC_URL) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'required in production (the address in signed PDFs)' });
     }
     if (c.SMTP_URL && !c.MAIL_FROM) ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'required with SMTP_URL' });
     // Mail that leaves the platform must not carry links built from a request's Host header.

@@ -42,7 +42,8 @@ it('reads patient, study, series and instance fields and the DICOM JSON header',
     columns: 64,
     frames: 1,
   });
-  expect(h.studyDate?.toISOString()).toBe('2026-11-20T10:15:00.000Z');
+  // 10:15 on the modality's clock (no TimezoneOffsetFromUTC): 10:15 in São Paulo.
+  expect(h.studyDate?.toISOString()).toBe('2026-11-20T13:15:00.000Z');
   expect(h.metadata['00100010']).toEqual({ vr: 'PN', Value: [{ Alphabetic: 'Silva^Maria' }] });
   expect(h.metadata['00020010']).toEqual({ vr: 'UI', Value: ['1.2.840.10008.1.2.1'] });
   expect(h.metadata['7FE00010']).toBeUndefined();
@@ -65,5 +66,5 @@ it('formats names and dates', () => {
   expect(personName('Silva^Maria^Aparecida^Dra.')).toBe('Maria Aparecida Silva');
   expect(personName('JOSE DA SILVA')).toBe('JOSE DA SILVA');
   expect(dicomDateTime('20261131', '')).toBeNull();
-  expect(dicomDateTime('20260102', '0930')?.toISOString()).toBe('2026-01-02T09:30:00.000Z');
+  expect(dicomDateTime('20260102', '0930')?.toISOString()).toBe('2026-01-02T12:30:00.000Z');
 });

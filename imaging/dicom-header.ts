@@ -9,6 +9,7 @@ import * as dcmjs from 'dcmjs';
 import * as dicomParser from 'dicom-parser';
 import { type DicomJson, jsonNumber, jsonString, jsonStrings, toDicomJson } from './dicom-json';
 import { type DicomFailure, DicomInputError } from './failures';
+import { dicomDate, dicomDateTime } from '../domain/imaging/dicom-datetime';
 
 export const DEFLATED = '1.2.840.10008.1.2.1.99';
 /** How much of a file is read for its header; a larger header is read whole. */
@@ -158,7 +159,11 @@ export function parseHead(head: Buffer, size: number, tail: Buffer): DicomHeader
     seriesDescription: jsonString(metadata, '0008103E').slice(0, 200),
     seriesNumber: intOrNull(jsonNumber(metadata, '00200011')),
     instanceNumber: intOrNull(jsonNumber(metadata, '00200013')),
-    studyDate: dicomDateTime(jsonString(metadata, '00080020'), jsonString(metadata, '00080030')),
+    studyDate: dicomDateTime(
+      jsonString(metadata, '00080020'),
+      jsonString(metadata, '00080030'),
+      jsonString(metadata, '00080201'),
+    ),
     referringPhysician: personName(jsonString(metadata, '00080090')).slice(0, 200),
     rows: intOrNull(jsonNumber(metadata, '00280010')),
     columns: intOrNull(jsonNumber(metadata, '00280011')),
@@ -183,20 +188,4 @@ export function personName(pn: string): string {
     .join(' ');
 }
 
-/** YYYYMMDD → YYYY-MM-DD, or null when it is not a real date. */
-export function dicomDate(d: string): string | null {
-  const m = /^(\d{4})(\d{2})(\d{2})$/.exec(d.trim());
-  if (!m) return null;
-  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return Number.isNaN(date.getTime()) || date.getUTCDate() !== Number(m[3]) ? null : `${m[1]}-${m[2]}-${m[3]}`;
-}
-
-/** StudyDate + StudyTime (read as UTC: DICOM carries no zone unless TimezoneOffsetFromUTC). */
-export function dicomDateTime(d: string, t: string): Date | null {
-  const day = dicomDate(d);
-  if (!day) return null;
-  const m = /^(\d{2})(\d{2})?(\d{2})?/.exec(t.trim());
-  const [hh, mm, ss] = m ? [m[1]!, m[2] ?? '00', m[3] ?? '00'] : ['00', '00', '00'];
-  const date = new Date(`${day}T${hh}:${mm}:${ss}Z`);
-  return Number.isNaN(date.getTime()) ? new Date(`${day}T00:00:00Z`) : date;
-}
+export { dicomDate, dicomDateTime, dicomTimezoneOffset } from '../domain/imaging/dicom-datetime';

@@ -66,7 +66,9 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
     workerRun.catch((err: unknown) => logger.fatal({ err }, 'worker stopped'));
   }
 
+  let boundPort = cfg.PORT;
   const app = createApp({
+    listeningPort: () => boundPort,
     knex,
     config: cfg,
     temporal,
@@ -85,6 +87,7 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : cfg.PORT;
+  boundPort = port;
 
   return {
     port,

@@ -26,6 +26,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
+              // zod with its configuration: every chunk that builds a schema loads this one first,
+              // so jitless is set before any schema exists (see src/zod-config.ts)
+              name: 'zod',
+              test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/]zod-config\.ts$/,
+              priority: 40,
+            },
+            {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
               priority: 30,

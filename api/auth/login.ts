@@ -4,6 +4,7 @@ import type { LoginBody } from '../../domain/auth/schemas';
 import { dummyHash, verifyPassword } from '../../services/auth/passwords';
 import { Session, User, UserAccount } from '../../db/models/user';
 import { newToken, hashToken } from '../../services/tokens';
+import type { WindowCounter } from '../http/rate-limit';
 
 export interface LoginResult {
   userId: string;
@@ -15,21 +16,27 @@ export interface LoginResult {
 /**
  * Checks the credentials and opens a session. Consecutive failures past the limit block
  * the user (USER_BLOCKED) until an administrator or the e-mail flow unblocks them.
+ * `failures` counts failed logins per username per window (RATE_LIMITED past it), whatever
+ * address they come from: it is taken before the password is hashed and given back on success.
  */
 export async function login(
   knex: Knex,
   body: LoginBody,
-  opts: { ttlHours: number; maxAttempts: number; ip?: string; userAgent?: string },
+  opts: { ttlHours: number; maxAttempts: number; ip?: string; userAgent?: string; failures?: WindowCounter },
 ): Promise<LoginResult> {
   const login = (body.username ?? body.email ?? '').toLowerCase();
   const user = await User.query(knex).whereRaw('lower(username) = ?', [login]).orWhereRaw('lower(email) = ?', [login]).first();
+  if (user?.blockedByAdmin) throw new AppError('USER_BLOCKED_BY_ADMIN');
+  if (user?.blocked) throw new AppError('USER_BLOCKED');
+
+  // A known user counts once whether named by username or e-mail.
+  const limitKey = user ? `user:${user.id}` : `login:${login}`;
+  if (opts.failures && !opts.failures.take(limitKey)) throw new AppError('RATE_LIMITED');
 
   if (!user) {
     await verifyPassword(await dummyHash(), body.password);
     throw new AppError('INVALID_CREDENTIALS');
   }
-  if (user.blockedByAdmin) throw new AppError('USER_BLOCKED_BY_ADMIN');
-  if (user.blocked) throw new AppError('USER_BLOCKED');
 
   if (!(await verifyPassword(user.passwordHash, body.password))) {
     // Counted in the database, so concurrent attempts and api replicas add up.
@@ -46,6 +53,7 @@ export async function login(
     throw new AppError('INVALID_CREDENTIALS');
   }
 
+  opts.failures?.giveBack(limitKey);
   const accounts = await UserAccount.query(knex).where({ user_id: user.id }).select('account_id');
   const currentAccountId = accounts.length === 1 ? accounts[0]!.accountId : null;
   const token = newToken();

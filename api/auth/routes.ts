@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { ChangeAccountBody, LoginBody } from '../../domain/auth/schemas';
 import type { ApiDeps } from '../deps';
-import { rateLimit } from '../http/rate-limit';
+import { WindowCounter, rateLimit } from '../http/rate-limit';
 import { body } from '../http/validate';
 import { audit, login } from './login';
+import { issueImageToken } from './image-tokens';
 import { presentSession } from './present-session';
 import { requireSession, sessionOf } from './session';
 import { a1SessionCache } from '../documents/a1-session-cache';
@@ -33,13 +34,17 @@ export function authRoutes(deps: ApiDeps): Router {
   const router = new Router();
   const authed = requireSession(knex);
 
-  router.post('/auth', rateLimit({ windowMs: 60_000, max: config.LOGIN_RATE_PER_MINUTE }), async (ctx) => {
+  // Per address (before anything else) and per username (failed logins, in login()).
+  const loginWindow = { windowMs: 60_000, max: config.LOGIN_RATE_PER_MINUTE };
+  const failures = new WindowCounter(loginWindow);
+  router.post('/auth', rateLimit(loginWindow), async (ctx) => {
     const credentials = body(ctx, LoginBody);
     const result = await login(knex, credentials, {
       ttlHours: config.SESSION_TTL_HOURS,
       maxAttempts: config.LOGIN_MAX_ATTEMPTS,
       ip: ctx.ip,
       userAgent: ctx.get('user-agent'),
+      failures,
     });
     ctx.body = { data: await presentSession(knex, result.userId, result.token, result.currentAccountId) };
   });
@@ -70,7 +75,15 @@ export function authRoutes(deps: ApiDeps): Router {
     ctx.status = 204;
   };
   router.post('/auth/logout', authed, endSession('auth.logout'));
-  router.post('/auth/expiredSession', authed, endSession('auth.expiredSession'));
+  // Spec 3 §4: the client reports the expiry on its way out, with the token that expired.
+  router.post('/auth/expiredSession', requireSession(knex, { allowExpired: true }), endSession('auth.expiredSession'));
+
+  /** A short-lived image token for URLs (the viewer frame, <img>): see image-tokens.ts. */
+  router.post('/auth/imageToken', authed, async (ctx) => {
+    const s = sessionOf(ctx);
+    if (!s.currentAccountId) throw new AppError('FORBIDDEN_ACCESS');
+    ctx.body = await issueImageToken(knex, s, s.currentAccountId, config.IMAGE_TOKEN_MINUTES);
+  });
 
   router.get('/users/config', authed, async (ctx) => {
     const user = await knex('users')

@@ -3,21 +3,26 @@ import type { Knex } from 'knex';
 import { AppError } from '../../domain/errors';
 import { type Access, type SessionUser, loadAccess } from '../access/access';
 import { hashToken } from '../../services/tokens';
+import { findImageTokenSession } from './image-tokens';
 
 export interface SessionState {
   sessionId: string;
   user: SessionUser;
   currentAccountId: string | null;
+  /** Set when the caller came with an image token (read-only, see image-tokens.ts). */
+  viaImageToken?: boolean;
 }
 
-/** Resolves an access token to its live session, or null (unknown, expired or revoked). */
-export async function findSession(knex: Knex, token: string): Promise<SessionState | null> {
+/**
+ * Resolves an access token to its session, live or expired (unknown, revoked and blocked
+ * users' sessions give null): an expired one answers EXPIRED_TOKEN, the rest INVALID_SESSION.
+ */
+export async function lookupSession(knex: Knex, token: string): Promise<{ session: SessionState; expired: boolean } | null> {
   if (!token || token.length > 200) return null;
   const row = await knex('sessions as s')
     .join('users as u', 'u.id', 's.user_id')
     .where('s.token_hash', hashToken(token))
     .whereNull('s.revoked_at')
-    .where('s.expires_at', '>', knex.fn.now())
     .where('u.blocked', false)
     .where('u.blocked_by_admin', false)
     .first(
@@ -26,22 +31,42 @@ export async function findSession(knex: Knex, token: string): Promise<SessionSta
       'u.id as userId',
       'u.name',
       'u.super_role as superRole',
+      knex.raw('s.expires_at <= now() as expired'),
     );
   if (!row) return null;
   return {
-    sessionId: row.sessionId,
-    currentAccountId: row.currentAccountId,
-    user: { id: row.userId, name: row.name, superRole: row.superRole },
+    expired: Boolean(row.expired),
+    session: {
+      sessionId: row.sessionId,
+      currentAccountId: row.currentAccountId,
+      user: { id: row.userId, name: row.name, superRole: row.superRole },
+    },
   };
 }
 
-/** Requires a valid `access_token` header; sets ctx.state.session. */
+/** The live session of an access token, or null (unknown, expired or revoked). */
+export async function findSession(knex: Knex, token: string): Promise<SessionState | null> {
+  const found = await lookupSession(knex, token);
+  return found && !found.expired ? found.session : null;
+}
+
+/**
+ * Requires a valid `access_token` header; sets ctx.state.session. `imageTokens`: the route
+ * is one of the viewer's reads, which also take an image token (the embedded frame's).
+ * `allowExpired`: the route is the expiry report itself.
+ */
 export const requireSession =
-  (knex: Knex): Middleware =>
+  (knex: Knex, opts: { imageTokens?: boolean; allowExpired?: boolean } = {}): Middleware =>
   async (ctx, next) => {
-    const session = await findSession(knex, ctx.get('access_token'));
-    if (!session) throw new AppError('INVALID_SESSION');
-    ctx.state.session = session;
+    const token = ctx.get('access_token');
+    const found = await lookupSession(knex, token);
+    if (found && (!found.expired || opts.allowExpired)) ctx.state.session = found.session;
+    else if (found) throw new AppError('EXPIRED_TOKEN');
+    else {
+      const viaImage = opts.imageTokens && ctx.method === 'GET' ? await findImageTokenSession(knex, token) : null;
+      if (!viaImage) throw new AppError('INVALID_SESSION');
+      ctx.state.session = viaImage;
+    }
     await next();
   };
 

@@ -1,14 +1,16 @@
 /**
- * Who calls DICOMweb: a user session or a Connect agent's key. The token comes as
- * `Authorization: Bearer <token>`, the app's `access_token` header, or `?token=` (an <img>
- * or an embedded viewer cannot set headers). Reads are scoped like every other query.
+ * Who calls DICOMweb: a user session or a Connect agent's key, as `Authorization: Bearer
+ * <token>` or the app's `access_token` header; or an image token (image-tokens.ts), which
+ * is all a URL may carry (`?token=`: an <img> or the embedded viewer cannot set headers) and
+ * only reads. Reads are scoped like every other query.
  */
 import type { Context, Middleware } from 'koa';
 import type { Knex } from 'knex';
 import type { Permission } from '../../domain/auth/permissions';
 import { AppError } from '../../domain/errors';
 import { loadAccess } from '../access/access';
-import { findSession } from '../auth/session';
+import { findImageTokenSession, isImageToken } from '../auth/image-tokens';
+import { type SessionState, lookupSession } from '../auth/session';
 import { hashToken } from '../../services/tokens';
 
 export interface DicomwebCaller {
@@ -22,31 +24,31 @@ export interface DicomwebCaller {
   uploadInstitutionIds: string[];
 }
 
-export function tokenOf(ctx: Context): string {
-  const auth = ctx.get('authorization');
-  const bearer = /^Bearer\s+(\S+)$/i.exec(auth)?.[1];
+/** The token of a header, and the one of the URL (an image token, or nothing valid). */
+export function tokensOf(ctx: Context): { header: string; url: string } {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(ctx.get('authorization'))?.[1];
   const q = ctx.query.token;
-  return bearer ?? (ctx.get('access_token') || (typeof q === 'string' ? q : ''));
+  return { header: bearer ?? ctx.get('access_token'), url: typeof q === 'string' ? q : '' };
 }
+
+const READS = new Set(['GET', 'HEAD']);
 
 const UPLOAD: Permission = 'STUDIES_UPLOAD_DICOM';
 
-export async function resolveCaller(knex: Knex, token: string): Promise<DicomwebCaller | null> {
-  if (!token || token.length > 200) return null;
-  const session = await findSession(knex, token);
-  if (session) {
-    if (!session.currentAccountId) throw new AppError('FORBIDDEN_ACCESS');
-    const access = await loadAccess(knex, session.user, session.currentAccountId);
-    return {
-      accountId: access.accountId,
-      institutionIds: [...access.institutions.keys()],
-      userId: access.userId,
-      connect: null,
-      uploadInstitutionIds: [...access.institutions]
-        .filter(([, perms]) => access.superRole || perms.has(UPLOAD))
-        .map(([id]) => id),
-    };
-  }
+export async function resolveCaller(
+  knex: Knex,
+  tokens: { header: string; url: string },
+  method: string,
+): Promise<DicomwebCaller | null> {
+  const read = READS.has(method);
+  // A URL never carries a session token or a Connect key: only an image token, for reading.
+  if (!tokens.header) return tokens.url && read ? callerOfSession(knex, await findImageTokenSession(knex, tokens.url)) : null;
+  const token = tokens.header;
+  if (token.length > 200) return null;
+  if (isImageToken(token)) return read ? callerOfSession(knex, await findImageTokenSession(knex, token)) : null;
+  const found = await lookupSession(knex, token);
+  if (found?.expired) throw new AppError('EXPIRED_TOKEN');
+  if (found) return callerOfSession(knex, found.session);
   const connect = await knex('connects')
     .where({ key_hash: hashToken(token), active: true })
     .first('id', 'account_id', 'institution_id');
@@ -60,11 +62,27 @@ export async function resolveCaller(knex: Knex, token: string): Promise<Dicomweb
   };
 }
 
+async function callerOfSession(knex: Knex, session: SessionState | null): Promise<DicomwebCaller | null> {
+  if (!session) return null;
+  if (!session.currentAccountId) throw new AppError('FORBIDDEN_ACCESS');
+  const access = await loadAccess(knex, session.user, session.currentAccountId);
+  return {
+    accountId: access.accountId,
+    institutionIds: [...access.institutions.keys()],
+    userId: access.userId,
+    connect: null,
+    // An image token only reads.
+    uploadInstitutionIds: session.viaImageToken
+      ? []
+      : [...access.institutions].filter(([, perms]) => access.superRole || perms.has(UPLOAD)).map(([id]) => id),
+  };
+}
+
 /** Requires a caller; sets ctx.state.caller. 401 INVALID_SESSION otherwise. */
 export const requireDicomwebCaller =
   (knex: Knex): Middleware =>
   async (ctx, next) => {
-    const caller = await resolveCaller(knex, tokenOf(ctx));
+    const caller = await resolveCaller(knex, tokensOf(ctx), ctx.method);
     if (!caller) {
       ctx.set('WWW-Authenticate', 'Bearer');
       throw new AppError('INVALID_SESSION');

@@ -5,6 +5,7 @@
  */
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import { dicomDateRange } from '../../domain/imaging/dicom-datetime';
 import type { DicomJson } from '../../imaging/dicom-json';
 import type { DicomwebCaller } from './auth';
 import { callerStudies } from './scope';
@@ -59,20 +60,6 @@ export function wildcardToLike(v: string): string {
 }
 
 /** Date or range 'YYYYMMDD', 'A-B', 'A-', '-B' → [from, to) in UTC, or null when malformed. */
-export function dateRange(v: string): { from?: Date; to?: Date } | null {
-  const d = (s: string) => {
-    if (!/^\d{8}$/.test(s)) return undefined;
-    const date = new Date(Date.UTC(+s.slice(0, 4), +s.slice(4, 6) - 1, +s.slice(6, 8)));
-    return Number.isNaN(date.getTime()) ? undefined : date;
-  };
-  const next = (x: Date) => new Date(x.getTime() + 86_400_000);
-  const [a, b] = v.includes('-') ? v.split('-') : [v, v];
-  const from = a ? d(a) : undefined;
-  const to = b ? d(b) : undefined;
-  if ((a && !from) || (b && !to) || (!a && !b)) return null;
-  return { from, to: to && next(to) };
-}
-
 function includeTags(q: QidoQuery): string[] {
   const raw = q.includefield === undefined ? [] : Array.isArray(q.includefield) ? q.includefield : [q.includefield];
   return raw
@@ -140,7 +127,7 @@ export async function searchStudies(knex: Knex, caller: DicomwebCaller, q: QidoQ
   if (mod) qb.whereRaw('s.modalities && ?::text[]', [mod.toUpperCase().split(/[,\\]/)]);
   const date = pick(q, 'StudyDate', '00080020');
   if (date) {
-    const r = dateRange(date);
+    const r = dicomDateRange(date);
     if (!r) qb.whereRaw('false');
     else {
       if (r.from) qb.where('s.exam_date', '>=', r.from);

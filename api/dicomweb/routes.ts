@@ -20,7 +20,7 @@ import { RenderQuery, framesOf, frameList, renderOptions, sendFrames, sendInstan
 
 export const DICOM_JSON = 'application/dicom+json';
 const UID = /^[0-9]+(\.[0-9]+)*$/;
-const StowQuery = z.object({ institutionId: z.string().uuid().optional(), token: z.string().optional() });
+const StowQuery = z.object({ institutionId: z.string().uuid().optional() });
 
 export function uidParam(value: string | undefined): string {
   if (!value || value.length > 64 || !UID.test(value)) throw new AppError('NOT_FOUND');

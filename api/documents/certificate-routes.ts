@@ -6,12 +6,14 @@ import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
-import { A1Error, distinguishedName, isValidAt, readA1, seal } from '../../documents/signing/a1-certificate';
+import { A1Error, distinguishedName, readA1, seal } from '../../documents/signing/a1-certificate';
+import { checkSigningCertificate } from '../../documents/signing/trust';
 import { requireSession, sessionOf } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { body } from '../http/validate';
 import { a1SessionCache } from './a1-session-cache';
 import { certificateKey } from './certificate-key';
+import { A1_REFUSALS, trustAnchors, userCpf } from './certificate-checks';
 
 /** A .p12/.pfx is a few KB; 64 KB leaves room for long chains. */
 const MAX_P12_BYTES = 64 * 1024;
@@ -27,13 +29,6 @@ const UploadBody = z
     fileName: z.string().max(200).optional(),
   })
   .strict();
-
-const UPLOAD_REFUSALS = {
-  format: 'CERTIFICATE_UPLOAD_FAILED',
-  noKey: 'CERTIFICATE_UPLOAD_FAILED',
-  password: 'CERTIFICATE_PASSWORD_INVALID',
-  expired: 'CERTIFICATE_EXPIRED',
-} as const;
 
 export interface CertificateRow {
   id: string;
@@ -83,9 +78,10 @@ export function certificateRoutes(deps: ApiDeps): Router {
     let parsed;
     try {
       parsed = readA1(bytes, b.password);
-      if (!isValidAt(parsed.certificate, new Date())) throw new A1Error('expired');
+      // The same checks as signing: a certificate that could not sign is not registered.
+      checkSigningCertificate(parsed, trustAnchors(deps.config), new Date(), await userCpf(knex, userId));
     } catch (err) {
-      if (err instanceof A1Error) throw new AppError(UPLOAD_REFUSALS[err.problem]);
+      if (err instanceof A1Error) throw new AppError(A1_REFUSALS[err.problem]);
       throw err;
     }
     const cert = parsed.certificate;

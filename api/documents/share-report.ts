@@ -51,7 +51,7 @@ export async function shareReport(ctx: Context, deps: ApiDeps, kind: ExamKind): 
     { accountId: access.accountId, objectKey: doc.key, filename: doc.filename, contentType: 'application/pdf' },
     SHARE_LINK_TTL_MS,
   );
-  const link = { url: `${publicBaseUrl(deps, ctx)}${linkPath}`, expiresAt: new Date(Date.now() + SHARE_LINK_TTL_MS) };
+  const link = { url: `${publicBaseUrl(deps)}${linkPath}`, expiresAt: new Date(Date.now() + SHARE_LINK_TTL_MS) };
   const content = shareMessage(lang, {
     senderName: access.userName,
     accountName: account.name,

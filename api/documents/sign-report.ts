@@ -8,24 +8,19 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import type { ReportView } from '../../domain/studies/schemas';
-import {
-  type A1,
-  A1Error,
-  distinguishedName,
-  holderName,
-  isValidAt,
-  readA1,
-  unseal,
-} from '../../documents/signing/a1-certificate';
+import { type A1, A1Error, distinguishedName, holderName, readA1, unseal } from '../../documents/signing/a1-certificate';
 import { renderSignedReport } from '../../documents/signing/sign-pdf';
+import { checkSigningCertificate } from '../../documents/signing/trust';
 import { plan } from '../../workflows/laudo/plan';
 import { actorFor } from '../access/access';
 import { sessionOf } from '../auth/session';
 import type { ApiDeps } from '../deps';
-import { type ReportContext, runReportAction } from '../reports/run-action';
+import { inTurn } from '../reports/report-turns';
+import { type ReportContext, answerIfApplied, refreshReportContext, runReportAction } from '../reports/run-action';
 import { a1SessionCache } from './a1-session-cache';
 import { findCertificate } from './certificate-routes';
 import { certificateKey } from './certificate-key';
+import { A1_REFUSALS, trustAnchors, userCpf } from './certificate-checks';
 import { loadReportDocument } from '../../services/documents/document-data';
 import { laudoFolder, sha256 } from '../../services/documents/report-files';
 
@@ -42,17 +37,21 @@ export const PersonalKeyPassword = z.string().max(256);
 
 export const VERIFICATION_CODE = /^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/;
 
-export function publicBaseUrl(deps: ApiDeps, ctx: Context): string {
-  const host = ctx.get('host');
-  const origin = host ? `${ctx.protocol}://${host}` : `http://localhost:${deps.config.PORT}`;
-  return (deps.config.PUBLIC_URL ?? origin).replace(/\/+$/, '');
+/**
+ * The platform's public address for links that leave it (signed PDFs, mail): PUBLIC_URL, or in
+ * development http://localhost:PORT — never the request's Host header, which a caller chooses.
+ */
+export function publicBaseUrl(deps: Pick<ApiDeps, 'config' | 'listeningPort'>): string {
+  const base = deps.config.PUBLIC_URL ?? `http://localhost:${deps.listeningPort?.() ?? deps.config.PORT}`;
+  return base.replace(/\/+$/, '');
 }
 
 /**
- * The caller's A1 opened with the password, or the spec's refusal: no certificate →
- * NO_A1_CERTIFICATE; wrong password, unreadable or expired → SIGN_FAILED. An opened
- * certificate is kept for the session a few minutes (a1SessionCache), found again only with
- * the same registered certificate and the same password.
+ * The caller's A1 opened with the password and checked, or its refusal: no certificate →
+ * NO_A1_CERTIFICATE; then each problem its own code (wrong password, expired, not yet valid,
+ * key usage, untrusted chain, holder not the user). An opened certificate is kept for the
+ * session a few minutes (a1SessionCache), found again only with the same registered
+ * certificate and the same password; the checks run on every open, cached or not.
  */
 export async function openCallerA1(
   deps: ApiDeps,
@@ -62,19 +61,21 @@ export async function openCallerA1(
   const cert = await findCertificate(deps.knex, caller.userId);
   if (!cert) throw new AppError('NO_A1_CERTIFICATE');
   if (!password) throw new AppError('SIGN_PASSWORD_REQUIRED');
-  let a1: A1;
   try {
-    a1 = await a1SessionCache.open(caller, cert.id, password, () =>
+    const a1 = await a1SessionCache.open(caller, cert.id, password, () =>
       readA1(unseal(cert.sealed_p12, certificateKey(deps.config)), password),
     );
+    // Before `save` finishes the report it was meant to sign: a certificate that expired, or
+    // a CPF changed since the upload, refuses here.
+    checkSigningCertificate(a1, trustAnchors(deps.config), new Date(), await userCpf(deps.knex, caller.userId));
+    return a1;
   } catch (err) {
+    // A stored file that no longer opens (not the password): the spec's signing error.
+    if (err instanceof A1Error && err.problem !== 'format' && err.problem !== 'noKey')
+      throw new AppError(A1_REFUSALS[err.problem]);
     if (err instanceof A1Error || (err as Error).message?.includes('authenticate')) throw new AppError('SIGN_FAILED');
     throw err;
   }
-  // Checked on every open, cached or not: a certificate that expired (or is not yet valid)
-  // must refuse here, before `save` finishes the report it was meant to sign.
-  if (!isValidAt(a1.certificate, new Date())) throw new AppError('SIGN_FAILED');
-  return a1;
 }
 
 /** Pre-checks `sign` with the domain's plan (state 2, the executor) before any rendering. */
@@ -85,8 +86,18 @@ export function checkSign(rc: ReportContext, hasKey: boolean, hasPassword: boole
   if (!pre.ok) throw new AppError(pre.code);
 }
 
-/** Renders, signs and stores the current version's PDF, then moves the report to 3. */
-export async function signReport(ctx: Context, deps: ApiDeps, rc: ReportContext, a1: A1): Promise<ReportView> {
+/**
+ * Renders, signs and stores the current version's PDF, then moves the report to 3. One
+ * signature of a report at a time: one that waited is judged on the report the other left.
+ */
+export function signReport(ctx: Context, deps: ApiDeps, rc: ReportContext, a1: A1): Promise<ReportView> {
+  return inTurn(`sign:${rc.record.laudoId}`, 1, async (waited) => {
+    const now = waited ? await refreshReportContext(deps, rc) : rc;
+    return (await answerIfApplied(ctx, deps, now, 'sign')) ?? signNow(ctx, deps, now, a1);
+  });
+}
+
+async function signNow(ctx: Context, deps: ApiDeps, rc: ReportContext, a1: A1): Promise<ReportView> {
   checkSign(rc, true, true);
   const document = await loadReportDocument(deps.knex, deps.storage, rc, { lang: ctx.get('accept-language') });
   const verificationCode = newVerificationCode();
@@ -96,12 +107,14 @@ export async function signReport(ctx: Context, deps: ApiDeps, rc: ReportContext,
     pdf = await renderSignedReport({
       document,
       a1,
+      anchors: trustAnchors(deps.config),
+      userCpf: await userCpf(deps.knex, rc.access.userId),
       verificationCode,
-      verifyUrl: `${publicBaseUrl(deps, ctx)}/verify/${verificationCode}`,
+      verifyUrl: `${publicBaseUrl(deps)}/verify/${verificationCode}`,
       signedAt,
     });
   } catch (err) {
-    if (err instanceof A1Error) throw new AppError('SIGN_FAILED');
+    if (err instanceof A1Error) throw new AppError(A1_REFUSALS[err.problem]);
     throw err;
   }
   const hash = sha256(pdf);
@@ -132,6 +145,9 @@ export async function signWithPassword(
   rc: ReportContext,
   password: string | undefined,
 ): Promise<ReportView> {
+  // A retry (same Idempotency-Key) of a signature that went through is answered as done.
+  const done = await answerIfApplied(ctx, deps, rc, 'sign');
+  if (done) return done;
   const hasKey = Boolean(await findCertificate(deps.knex, rc.access.userId));
   checkSign(rc, hasKey, Boolean(password));
   const a1 = await openCallerA1(deps, { userId: rc.access.userId, sessionId: sessionOf(ctx).sessionId }, password);

@@ -21,6 +21,9 @@ export const errorHandler: Middleware = async (ctx, next) => {
       body = {
         error: { code: err.code, description: errorMessage(err.code, lang), ...(err.details ? { details: err.details } : {}) },
       };
+    } else if (isTooLarge(err)) {
+      ctx.status = errorStatus('BODY_TOO_LARGE');
+      body = { error: { code: 'BODY_TOO_LARGE', description: errorMessage('BODY_TOO_LARGE', lang) } };
     } else if (err instanceof ZodError || isBodyParserError(err)) {
       ctx.status = errorStatus('MALFORMED_REQUEST');
       body = { error: { code: 'MALFORMED_REQUEST', description: errorMessage('MALFORMED_REQUEST', lang) } };
@@ -36,7 +39,13 @@ export const errorHandler: Middleware = async (ctx, next) => {
   }
 };
 
+/** A body over its parser's limit (the JSON parser, raw-body): one answer, 413 BODY_TOO_LARGE. */
+export function isTooLarge(err: unknown): boolean {
+  const e = err as { status?: number; type?: string } | null;
+  return e?.type === 'entity.too.large' || e?.status === 413;
+}
+
 function isBodyParserError(err: unknown): boolean {
   const e = err as { status?: number; type?: string };
-  return e?.status === 400 || e?.status === 413 || e?.status === 415 || e?.type === 'entity.parse.failed';
+  return e?.status === 400 || e?.status === 415 || e?.type === 'entity.parse.failed';
 }

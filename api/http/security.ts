@@ -3,12 +3,20 @@ import type { Middleware } from 'koa';
 import helmet from 'koa-helmet';
 import type { Logger } from 'pino';
 
-/** Security headers; the CSP allows the app's own scripts and its MQTT WebSocket. */
-export const securityHeaders = (): Middleware =>
+/**
+ * Security headers; the CSP allows the app's own scripts and its MQTT WebSocket.
+ * `upgrade-insecure-requests` only when the platform is public over https: sent over plain
+ * http on a LAN address it makes the browser ask for https scripts that do not exist.
+ */
+export const securityHeaders = (opts: { publicUrl?: string }): Middleware =>
   helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
+        // mqtt.js keeps its keepalive timers in a worker made from a blob: URL; without it no
+        // PINGREQ leaves and the broker drops the idle connection after 1.5 × keepalive.
+        workerSrc: ["'self'", 'blob:'],
+        upgradeInsecureRequests: opts.publicUrl?.startsWith('https:') ? [] : null,
         connectSrc: ["'self'", 'ws:', 'wss:'],
         imgSrc: ["'self'", 'data:', 'blob:'],
         // the narration recorder plays back the MP3 it just encoded (an object URL)

@@ -2,19 +2,67 @@
  * Runs a report action as an Update on the laudo's workflow, creating the workflow on the
  * first action (update-with-start, USE_EXISTING). A refusal from the validator comes back
  * as the domain error code it carried.
+ *
+ * An Update the workflow never processed is sent again with the same id: the server rejects
+ * as 'UnprocessedUpdate' an Update it handed to a worker that completed the task without
+ * answering it (the worker dropped the task, see docs/decisions/010). Nothing of it entered
+ * history, so sending it again cannot apply it twice, and the same id keeps a concurrent
+ * copy (the client's own retries after a continue-as-new) deduplicated by the server. Any
+ * other failure of the Update itself (or throttling the client's retries did not outlast)
+ * leaves as LaudoUpdateNotApplied, for the caller to answer with the action's refusal.
  */
-import { type Client, WithStartWorkflowOperation, WorkflowUpdateFailedError } from '@temporalio/client';
+import {
+  type Client,
+  WithStartWorkflowOperation,
+  WorkflowNotFoundError,
+  WorkflowUpdateFailedError,
+  isGrpcServiceError,
+} from '@temporalio/client';
 import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
 import { AppError, isErrorCode } from '../../domain/errors';
+import type { LaudoAction } from '../../domain/laudo/transitions';
 import {
   AccountIdKey,
   type LaudoRecord,
   LaudoStateKey,
+  LaudoStateSinceKey,
   ResponsibleUserIdKey,
   StudyIdsKey,
   laudoWorkflowId,
 } from '../../workflows/laudo/messages';
 import type { laudoWorkflow } from '../../workflows/laudo/workflow';
+
+/** How long an Update the workflow never processed is sent again before the API gives up. */
+const RESEND_FOR_MS = 15_000;
+/** Server failures that say the workflow never processed the Update (nothing in history). */
+const NOT_PROCESSED = new Set(['UnprocessedUpdate']);
+
+/** The Update was not applied (or throttled past the client's retries): the action's refusal answers. */
+export class LaudoUpdateNotApplied extends Error {
+  constructor(
+    readonly action: LaudoAction,
+    cause: unknown,
+  ) {
+    super(`${action} not applied: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+    this.name = 'LaudoUpdateNotApplied';
+  }
+}
+
+/** The failure type an Update failed with (a domain code, or the server's own), if any. */
+function failureType(err: unknown): string | undefined {
+  if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure) return err.cause.type ?? undefined;
+  return undefined;
+}
+
+/** gRPC RESOURCE_EXHAUSTED: more than 10 Updates in flight on the run (the client retried it already). */
+const RESOURCE_EXHAUSTED = 8;
+function isThrottled(err: unknown): boolean {
+  for (let e = err; e; e = (e as { cause?: unknown }).cause)
+    if (isGrpcServiceError(e) && e.code === RESOURCE_EXHAUSTED) return true;
+  return false;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function runLaudoUpdate<Args extends unknown[]>(
   temporal: Client,
@@ -23,27 +71,41 @@ export async function runLaudoUpdate<Args extends unknown[]>(
   update: UpdateDefinition<LaudoRecord, Args>,
   args: Args,
   updateId: string,
+  /** When the report entered its state (the projection's last change), for a new workflow. */
+  stateSince: Date = new Date(),
 ): Promise<LaudoRecord> {
-  const startWorkflowOperation = new WithStartWorkflowOperation<typeof laudoWorkflow>('laudoWorkflow', {
-    workflowId: laudoWorkflowId(record.laudoId),
-    taskQueue,
-    args: [record],
-    workflowIdConflictPolicy: 'USE_EXISTING',
-    // A worker lost mid-task is noticed in 3 s instead of the default 10 (continueAsNew keeps it).
-    workflowTaskTimeout: '3 seconds',
-    typedSearchAttributes: [
-      { key: LaudoStateKey, value: record.state },
-      { key: AccountIdKey, value: record.accountId },
-      { key: StudyIdsKey, value: record.studyIds },
-      { key: ResponsibleUserIdKey, value: record.userId ?? '' },
-    ],
-  });
-  try {
-    return await temporal.workflow.executeUpdateWithStart(update, { args, updateId, startWorkflowOperation });
-  } catch (err) {
-    if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure && isErrorCode(err.cause.type)) {
-      throw new AppError(err.cause.type);
+  const deadline = Date.now() + RESEND_FOR_MS;
+  for (let attempt = 1; ; attempt++) {
+    // An operation runs once: each attempt gets its own.
+    const startWorkflowOperation = new WithStartWorkflowOperation<typeof laudoWorkflow>('laudoWorkflow', {
+      workflowId: laudoWorkflowId(record.laudoId),
+      taskQueue,
+      args: [record],
+      workflowIdConflictPolicy: 'USE_EXISTING',
+      // A worker lost mid-task is noticed in 3 s instead of the default 10 (continueAsNew keeps it).
+      workflowTaskTimeout: '3 seconds',
+      typedSearchAttributes: [
+        { key: LaudoStateKey, value: record.state },
+        { key: AccountIdKey, value: record.accountId },
+        { key: StudyIdsKey, value: record.studyIds },
+        { key: ResponsibleUserIdKey, value: record.userId ?? '' },
+        { key: LaudoStateSinceKey, value: stateSince },
+      ],
+    });
+    try {
+      return await temporal.workflow.executeUpdateWithStart(update, { args, updateId, startWorkflowOperation });
+    } catch (err) {
+      const type = failureType(err);
+      if (isErrorCode(type)) throw new AppError(type);
+      if (type && NOT_PROCESSED.has(type) && Date.now() < deadline) {
+        await pause(Math.min(1000, 25 * 2 ** attempt) * (0.5 + Math.random()));
+        continue;
+      }
+      // Failed or aborted before it was applied (a run that closed without a successor), or throttled.
+      if (err instanceof WorkflowUpdateFailedError || err instanceof WorkflowNotFoundError || isThrottled(err)) {
+        throw new LaudoUpdateNotApplied(update.name as LaudoAction, err);
+      }
+      throw err;
     }
-    throw err;
   }
 }

@@ -13,6 +13,7 @@ import { check } from '../../domain/laudo/transitions';
 import { actorFor } from '../access/access';
 import { requireSession, sessionOf } from '../auth/session';
 import type { ApiDeps } from '../deps';
+import { isTooLarge } from '../http/errors';
 import { body } from '../http/validate';
 import { MAX_CONTENT_BYTES, readContent } from '../../services/reports/contents';
 import { loadReportContext as loadContext, runReportAction } from './run-action';
@@ -383,8 +384,8 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
     const actor = actorFor(rc.access, rc.study.institutionId);
     const pre = check(rc.record, 'narrate', actor, { audioKey: 'pending' });
     if (!pre.ok) throw new AppError(pre.code);
-    const bytes = await getRawBody(ctx.req, { limit: MAX_AUDIO_BYTES }).catch(() => {
-      throw new AppError('AUDIO_INVALID');
+    const bytes = await getRawBody(ctx.req, { limit: MAX_AUDIO_BYTES }).catch((err: unknown) => {
+      throw isTooLarge(err) ? err : new AppError('AUDIO_INVALID');
     });
     // The Content-Type proves nothing: the bytes must be MP3 frames (spec 2 §9 audio/mpeg).
     if (!isMp3(bytes)) throw new AppError('AUDIO_INVALID');

@@ -5,8 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
 import { AppError } from '../../domain/errors';
+import type { Actor } from '../../domain/auth/permissions';
 import { PLATFORM_ACTOR } from '../../domain/laudo/snapshot';
-import type { ActionInputs, LaudoAction } from '../../domain/laudo/transitions';
+import { type ActionInputs, type LaudoAction, actionRefusal } from '../../domain/laudo/transitions';
 import type { ReportView } from '../../domain/studies/schemas';
 import { type ActionArgs, type LaudoRecord, laudoUpdates } from '../../workflows/laudo/messages';
 import { plan } from '../../workflows/laudo/plan';
@@ -15,7 +16,8 @@ import { currentAccess } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { uuidParam } from '../http/validate';
 import { isEmptyReport, storeContent } from '../../services/reports/contents';
-import { runLaudoUpdate } from './laudo-commands';
+import { LaudoUpdateNotApplied, runLaudoUpdate } from './laudo-commands';
+import { inTurn } from './report-turns';
 import { loadLaudoRecord, presentReport } from '../../services/reports/laudo-record';
 import { type Exam, type ExamKind, findExam } from '../studies/study-queries';
 
@@ -25,6 +27,8 @@ export interface ReportContext {
   access: Access;
   study: Exam;
   record: LaudoRecord;
+  /** When the projection last changed (the state's start for a workflow not created yet). */
+  updatedAt?: Date;
 }
 
 /** The study (or scheduled exam) of the route (`:id`) as the caller reaches it, with its report. */
@@ -43,8 +47,8 @@ export async function loadReportContextOf(
   let study: Exam | null | undefined;
   for (const kind of kinds) study ??= await findExam(deps.knex, access, kind, id);
   if (!study) throw new AppError('NOT_FOUND');
-  const { record } = await loadLaudoRecord(deps.knex, access.accountId, study.laudoId);
-  return { access, study, record };
+  const { record, updatedAt } = await loadLaudoRecord(deps.knex, access.accountId, study.laudoId);
+  return { access, study, record, updatedAt };
 }
 
 export interface ActionRequest<A extends LaudoAction> {
@@ -57,7 +61,24 @@ export interface ActionRequest<A extends LaudoAction> {
   asPlatform?: boolean;
 }
 
-export async function runReportAction<A extends LaudoAction>(
+/**
+ * Runs one action. At most REPORT_UPDATES_IN_FLIGHT actions of one report go to its workflow
+ * at once from this process, under Temporal's 10 in flight per workflow (the rest would be
+ * throttled, then retried a second later); a request that waited for its turn judges the
+ * report as it is then, so a plain refusal costs no round trip.
+ */
+export function runReportAction<A extends LaudoAction>(
+  ctx: Context,
+  deps: ApiDeps,
+  rc: ReportContext,
+  request: ActionRequest<A>,
+): Promise<ReportView> {
+  return inTurn(`report:${rc.record.laudoId}`, deps.config.REPORT_UPDATES_IN_FLIGHT, async (waited) =>
+    runNow(ctx, deps, waited ? await refreshReportContext(deps, rc) : rc, request),
+  );
+}
+
+async function runNow<A extends LaudoAction>(
   ctx: Context,
   deps: ApiDeps,
   rc: ReportContext,
@@ -71,21 +92,9 @@ export async function runReportAction<A extends LaudoAction>(
     request.content === undefined ? undefined : ({ id: 'pending', kind, empty: isEmptyReport(request.content) } as const);
   const args: ActionArgs = { actor, input: request.input, content: provisional, note: request.note };
 
-  // A retry of a request that already went through (same Idempotency-Key) gets the report
-  // as it stands, not a refusal from a state its first attempt moved on from.
-  const key = ctx.get('idempotency-key');
-  const updateId = `${request.action}:${IDEMPOTENCY_KEY.test(key) ? key : randomUUID()}`;
-  if (IDEMPOTENCY_KEY.test(key)) {
-    const done = await deps
-      .knex('audit_log')
-      .where({ laudo_id: record.laudoId })
-      .whereRaw("detail->>'updateId' = ?", [updateId])
-      .first('id');
-    if (done) {
-      const { record: current, updatedAt } = await loadLaudoRecord(deps.knex, access.accountId, record.laudoId);
-      return presentReport(current, updatedAt, actorFor(access, study.institutionId));
-    }
-  }
+  const updateId = updateIdOf(ctx, request.action);
+  const done = await answerIfApplied(ctx, deps, rc, request.action);
+  if (done) return done;
 
   // A plain refusal is answered without a round trip; the workflow decides races.
   const pre = plan(record, request.action, args);
@@ -100,15 +109,85 @@ export async function runReportAction<A extends LaudoAction>(
     });
     args.content = { id: stored.id, kind, empty: stored.isEmpty };
   }
+  const responsible = await responsibleAfter(deps, access.accountId, pre.record, actor);
+  if (responsible) args.responsible = responsible;
 
   const update = laudoUpdates[request.action] as unknown as (typeof laudoUpdates)['start'];
-  const result = await runLaudoUpdate(
-    deps.temporal,
-    deps.config.TEMPORAL_TASK_QUEUE,
-    record,
-    update,
-    [args as ActionArgs<'start'>],
-    updateId,
-  );
-  return presentReport(result, new Date(), actorFor(access, study.institutionId));
+  try {
+    const result = await runLaudoUpdate(
+      deps.temporal,
+      deps.config.TEMPORAL_TASK_QUEUE,
+      record,
+      update,
+      [args as ActionArgs<'start'>],
+      updateId,
+      rc.updatedAt,
+    );
+    return presentReport(result, new Date(), actorFor(access, study.institutionId));
+  } catch (err) {
+    if (!(err instanceof AppError) && !(err instanceof LaudoUpdateNotApplied)) throw err;
+    // The same key's first attempt went through while this one was on its way (its run has
+    // since continued as new, where this copy is refused): it is done, once.
+    const applied = await answerIfApplied(ctx, deps, rc, request.action);
+    if (applied) return applied;
+    if (err instanceof AppError) throw err;
+    // Lost or throttled: the action did not happen, and the spec's refusal says so.
+    ctx.log.warn({ err, updateId }, 'report action not applied');
+    throw new AppError(actionRefusal(request.action));
+  }
+}
+
+/** The Update's id: the action and the request's Idempotency-Key (a fresh one without it). */
+function updateIdOf(ctx: Context, action: LaudoAction): string {
+  const key = ctx.get('idempotency-key');
+  return `${action}:${IDEMPOTENCY_KEY.test(key) ? key : randomUUID()}`;
+}
+
+/**
+ * A retry of a request that already went through (same Idempotency-Key) gets the report as
+ * it stands, not a refusal from a state its first attempt moved on from: the projection's
+ * audit row of a transition carries its Update's id.
+ */
+export async function answerIfApplied(
+  ctx: Context,
+  deps: ApiDeps,
+  rc: ReportContext,
+  action: LaudoAction,
+): Promise<ReportView | null> {
+  const key = ctx.get('idempotency-key');
+  if (!IDEMPOTENCY_KEY.test(key)) return null;
+  const row = await deps
+    .knex('audit_log')
+    .where({ laudo_id: rc.record.laudoId })
+    .whereRaw("detail->>'updateId' = ?", [`${action}:${key}`])
+    .first('id');
+  if (!row) return null;
+  const { record, updatedAt } = await loadLaudoRecord(deps.knex, rc.access.accountId, rc.record.laudoId);
+  return presentReport(record, updatedAt, actorFor(rc.access, rc.study.institutionId));
+}
+
+/** The context again, with the report as the projection holds it now. */
+export async function refreshReportContext(deps: ApiDeps, rc: ReportContext): Promise<ReportContext> {
+  const { record, updatedAt } = await loadLaudoRecord(deps.knex, rc.access.accountId, rc.record.laudoId);
+  return { ...rc, record, updatedAt };
+}
+
+/**
+ * Who will hold the report after the action, by name, when the workflow cannot tell it
+ * (neither the actor nor the executor: a reopened review goes back to its reviewer).
+ */
+async function responsibleAfter(
+  deps: ApiDeps,
+  accountId: string,
+  after: LaudoRecord,
+  actor: Actor,
+): Promise<ActionArgs['responsible'] | undefined> {
+  const id = after.responsibleUserId;
+  if (!id || id === actor.userId || id === after.userId) return undefined;
+  const user = await deps
+    .knex('users as u')
+    .join('user_accounts as ua', 'ua.user_id', 'u.id')
+    .where({ 'u.id': id, 'ua.account_id': accountId })
+    .first('u.name');
+  return user ? { userId: id, name: user.name as string } : undefined;
 }

@@ -19,7 +19,15 @@ export function studyRoutes(deps: ApiDeps): Router {
     const listQuery = query(ctx, StudyListQuery);
     const access = await currentAccess(ctx, knex);
     const { studies, total, totalCapped, nextCursor } = await listStudies(knex, access, listQuery);
-    ctx.body = { studies, total, totalCapped, page: listQuery.page, pageSize: listQuery.pageSize, nextCursor };
+    const withReports = listQuery.retrieveReport
+      ? await Promise.all(
+          studies.map(async (study) => {
+            const { record, updatedAt } = await loadLaudoRecord(knex, access.accountId, study.laudoId);
+            return { ...study, report: presentReport(record, updatedAt, actorFor(access, study.institutionId)) };
+          }),
+        )
+      : studies;
+    ctx.body = { studies: withReports, total, totalCapped, page: listQuery.page, pageSize: listQuery.pageSize, nextCursor };
   });
 
   /** The worklist of scheduled exams (no institution) of the current account. */

@@ -104,7 +104,7 @@ export function presentStudy(row: Row): StudyListItem {
   return { ...row, examDate: iso(row.examDate), receivedAt: iso(row.receivedAt) };
 }
 
-type Filters = Omit<StudyListQuery, 'page' | 'pageSize' | 'sort' | 'cursor'>;
+type Filters = Omit<StudyListQuery, 'page' | 'pageSize' | 'sort' | 'cursor' | 'retrieveReport'>;
 
 const likeEscape = (v: string) => v.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -112,6 +112,10 @@ const likeEscape = (v: string) => v.toLowerCase().replace(/[\\%_]/g, (c) => `\\$
 function filterSql(f: Filters): { sql: string; bindings: Knex.Value[] } {
   const parts: string[] = [];
   const bindings: Knex.Value[] = [];
+  if (f.id) {
+    parts.push('s.id = ?');
+    bindings.push(f.id);
+  }
   if (f.q) {
     const like = `%${likeEscape(f.q)}%`;
     parts.push('(lower(p.name) like ? or lower(p.patient_id) like ? or lower(s.accession_number) like ?)');

@@ -1,15 +1,15 @@
 /**
- * The viewer's calls: `GET /studies/{id}/viewer?viewerType=` (spec 3 §7), the patient's exam
- * history (`GET /studies/patient`, spec 1 §7) and key images (`key-image`, spec 1 §7).
+ * The viewer page's calls: the patient's exam history (`GET /studies/patient`, spec 1 §7) and
+ * key images (`key-image`, spec 1 §7). The frame's reads are in frame-routes.ts.
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { KeyImageBody, KeyImageQuery, VIEWER_TYPES } from '../../domain/studies/viewer';
+import { KeyImageBody, KeyImageQuery } from '../../domain/studies/viewer';
 import { currentAccess, requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { body, query, uuidParam } from '../http/validate';
-import { patientHistory, setKeyImage, viewerStudy } from './viewer-study';
+import { patientHistory, setKeyImage } from './viewer-study';
 
 export function viewerRoutes(deps: ApiDeps): Router {
   const { knex } = deps;
@@ -20,12 +20,6 @@ export function viewerRoutes(deps: ApiDeps): Router {
     const { studyId } = query(ctx, z.object({ studyId: z.string().uuid() }));
     const access = await currentAccess(ctx, knex);
     ctx.body = { studies: await patientHistory(knex, access, studyId) };
-  });
-
-  router.get('/studies/:id/viewer', async (ctx) => {
-    query(ctx, z.object({ viewerType: z.enum(VIEWER_TYPES).default('general') }));
-    const access = await currentAccess(ctx, knex);
-    ctx.body = { study: await viewerStudy(knex, access, uuidParam(ctx, 'id'), ctx.ip) };
   });
 
   const markKeyImage = (remove: boolean) => async (ctx: Context) => {

@@ -13,10 +13,18 @@ const jpeg = (shade: number) =>
 
 describe('print PDF', () => {
   it('a 2x2 layout of 5 images makes 2 pages with the header text, valid for qpdf', async () => {
-    const images = await Promise.all([40, 80, 120, 160, 200].map(async (s, i) => ({ seriesId: i < 3 ? 'a' : 'b', jpeg: await jpeg(s), width: 64, height: 48 })));
+    const images = await Promise.all(
+      [40, 80, 120, 160, 200].map(async (s, i) => ({ seriesId: i < 3 ? 'a' : 'b', jpeg: await jpeg(s), width: 64, height: 48 })),
+    );
     const pdf = await renderPrintPdf({
       options: PrintOptions.parse({ layout: { row: 2, col: 2 }, orientation: 'landscape', pageSize: 'A5' }),
-      header: { customHeader: 'Clínica Imagem Total', patientName: 'João Conceição', patientId: 'P-1', examType: 'TC Crânio', examDate: '22/11/2026' },
+      header: {
+        customHeader: 'Clínica Imagem Total',
+        patientName: 'João Conceição',
+        patientId: 'P-1',
+        examType: 'TC Crânio',
+        examDate: '22/11/2026',
+      },
       images,
     });
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'print-pdf-'));
@@ -32,8 +40,41 @@ describe('print PDF', () => {
     expect(text).toContain('2/2');
   });
 
+  // Issue 12: a printed film says which image each cell is, as the viewer names it.
+  it('labels each image with its series and instance', async () => {
+    const images = await Promise.all(
+      [1, 2, 3].map(async (n) => ({
+        seriesId: 'a',
+        jpeg: await jpeg(60 * n),
+        width: 64,
+        height: 48,
+        label: `Série 2 · Imagem ${n}`,
+      })),
+    );
+    const pdf = await renderPrintPdf({
+      options: PrintOptions.parse({ layout: { row: 2, col: 2 }, orientation: 'landscape', pageSize: 'A4' }),
+      header: { patientName: 'Ana', patientId: 'P-3' },
+      images,
+    });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'print-pdf-'));
+    const file = path.join(dir, 'print.pdf');
+    fs.writeFileSync(file, pdf);
+    const text = execFileSync('pdftotext', [file, '-']).toString();
+    for (const n of [1, 2, 3]) expect(text).toContain(`Série 2 · Imagem ${n}`);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '50',
+      '-singlefile',
+      file,
+      path.resolve(__dirname, '../../test-results/documents/print-labels'),
+    ]);
+  });
+
   it('group series puts each series on its own page', async () => {
-    const images = await Promise.all([0, 1, 2].map(async (i) => ({ seriesId: `s${i}`, jpeg: await jpeg(100), width: 64, height: 48 })));
+    const images = await Promise.all(
+      [0, 1, 2].map(async (i) => ({ seriesId: `s${i}`, jpeg: await jpeg(100), width: 64, height: 48 })),
+    );
     const pdf = await renderPrintPdf({
       options: PrintOptions.parse({ layout: { row: 3, col: 3 }, groupSeries: true }),
       header: { patientName: 'Ana', patientId: 'P-2' },

@@ -15,7 +15,8 @@ const LABELS = {
     criticalFinding: 'Achado crítico',
     images: 'Imagens',
     imageCaption: (series: string, instance: string) => `Série ${series} · Imagem ${instance}`,
-    executor: 'Médico executante',
+    executor: 'Médico',
+    veterinarian: 'Médico veterinário',
     opinion: 'Segunda opinião',
     page: (n: number, of: number) => `Página ${n} de ${of}`,
     version: (v: number) => `Versão ${v}`,
@@ -45,7 +46,8 @@ const LABELS = {
     criticalFinding: 'Critical finding',
     images: 'Images',
     imageCaption: (series: string, instance: string) => `Series ${series} · Image ${instance}`,
-    executor: 'Performing physician',
+    executor: 'Physician',
+    veterinarian: 'Veterinarian',
     opinion: 'Second opinion',
     page: (n: number, of: number) => `Page ${n} of ${of}`,
     version: (v: number) => `Version ${v}`,
@@ -75,7 +77,8 @@ const LABELS = {
     criticalFinding: 'Hallazgo crítico',
     images: 'Imágenes',
     imageCaption: (series: string, instance: string) => `Serie ${series} · Imagen ${instance}`,
-    executor: 'Médico ejecutante',
+    executor: 'Médico',
+    veterinarian: 'Médico veterinario',
     opinion: 'Segunda opinión',
     page: (n: number, of: number) => `Página ${n} de ${of}`,
     version: (v: number) => `Versión ${v}`,
@@ -96,3 +99,7 @@ const LABELS = {
 
 export type Labels = (typeof LABELS)['pt-BR'];
 export const labelsFor = (lang: PdfLang): Labels => LABELS[lang];
+
+/** The PDF language for a request's language ('en-US' → 'en'; anything unknown → 'pt-BR'). */
+export const pdfLang = (lang: string | null | undefined): PdfLang =>
+  lang?.startsWith('en') ? 'en' : lang?.startsWith('es') ? 'es' : 'pt-BR';

@@ -3,6 +3,8 @@
  * caller, so rendering is a pure function of this value (and its hash names the file).
  */
 import { z } from 'zod';
+import { ProfessionalCouncil } from '../../domain/people/professional-id';
+import type { SignaturePolicy } from '../signing/trust';
 
 export const PdfLang = z.enum(['pt-BR', 'en', 'es']);
 export type PdfLang = z.infer<typeof PdfLang>;
@@ -49,8 +51,17 @@ export const ReportDocument = z.object({
     .array(z.object({ base64: z.string(), caption: z.string(), kind: z.enum(['instance', 'external']) }))
     .max(100)
     .default([]),
-  /** Who signs the report: the executor, and the opinion doctor when the opinion was included. */
-  signers: z.array(z.object({ name: z.string(), role: z.enum(['executor', 'opinion']) })),
+  /**
+   * Who signs the report: the executor, and the opinion doctor when the opinion was included,
+   * each with the professional council printed under the name (CRM, or CRMV in veterinary accounts).
+   */
+  signers: z.array(
+    z.object({
+      name: z.string(),
+      role: z.enum(['executor', 'opinion']),
+      council: ProfessionalCouncil.nullable().default(null),
+    }),
+  ),
   /** A preview is marked as such on every page. */
   preview: z.boolean().default(false),
 });
@@ -66,4 +77,6 @@ export interface SignatureAppearance {
   signedAt: Date;
   verificationCode: string;
   verifyUrl: string;
+  /** The ICP-Brasil AD-RB policy is named only when the signature carries it. */
+  policy: SignaturePolicy;
 }

@@ -26,7 +26,7 @@ it('renders the report with its header, patient block, accented text, signer and
     'Aorta ascendente',
     'Ação, coração, pulmões, ÁÉÍÓÚ çãõ.',
     'Dr. João Silva',
-    'Médico executante',
+    'Médico',
     'Página 1 de',
   ]) {
     expect(text).toContain(expected);
@@ -72,4 +72,49 @@ it('flows a long report over numbered pages, with the header on each', async () 
   expect(text.split('Clínica Imagem Total').length - 1).toBe(pages);
   expect(qpdfCheck(pdf).ok).toBe(true);
   renderPage(pdf, 'report-long-page-2', 2);
+});
+
+// Issue 12: a table that runs over pages repeats its header row on each.
+it("repeats a long table's header row at the top of every page it runs onto", async () => {
+  const rows = Array.from({ length: 90 }, (_, i) => `<tr><td><p>Estrutura ${i}</p></td><td><p>${i} mm</p></td></tr>`).join('');
+  const html = `<p>Medidas:</p><table><tbody><tr><th><p>Segmento</p></th><th><p>Medida (mm)</p></th></tr>${rows}</tbody></table>`;
+  const pdf = await renderReportPdf(sampleReport({ contentHtml: html }));
+  const pages = pageCount(pdf);
+  expect(pages).toBeGreaterThanOrEqual(3);
+  for (let page = 1; page <= pages; page++) {
+    const text = pdfText(pdf, page);
+    if (!/Estrutura \d+/.test(text)) continue; // the signature's page may hold no row
+    const header = text.indexOf('Segmento');
+    expect(header).toBeGreaterThan(-1);
+    expect(text.indexOf('Medida (mm)')).toBeGreaterThan(-1);
+    expect(header).toBeLessThan(text.search(/Estrutura \d+/));
+  }
+  renderPage(pdf, 'report-table-page-2', 2);
+});
+
+it("says 'Médico' and the CRM under a human account's signer, 'Médico veterinário' and the CRMV in a veterinary one", async () => {
+  const human = pdfText(
+    await renderReportPdf(
+      sampleReport({
+        signers: [{ name: 'Dr. Carlos Silva', role: 'executor', council: { type: 'CRM', number: '123456', uf: 'SP' } }],
+      }),
+    ),
+  );
+  expect(human).toMatch(/Dr\. Carlos Silva\s+Médico\s+CRM 123456\/SP/);
+  expect(human).not.toContain('veterinário');
+  const vet = pdfText(
+    await renderReportPdf(
+      sampleReport({
+        veterinary: true,
+        signers: [
+          { name: 'Dra. Beatriz Lima', role: 'executor', council: { type: 'CRMV', number: '4567', uf: 'MG' } },
+          { name: 'Dr. Paulo Reis', role: 'opinion', council: { type: 'CRMV', number: '890', uf: 'RS' } },
+        ],
+      }),
+    ),
+  );
+  expect(vet).toContain('Médico veterinário');
+  expect(vet).toContain('CRMV 4567/MG');
+  expect(vet).toContain('CRMV 890/RS');
+  expect(vet).toContain('Segunda opinião');
 });

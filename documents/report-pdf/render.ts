@@ -8,6 +8,7 @@ import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { formatAge } from './age';
 import { formatDateTime } from '../../domain/dates';
+import { councilText } from '../../domain/people/professional-id';
 import { type FontName, fontFiles } from './fonts';
 import { type Align, type Block, type Run, parseReportHtml } from './html-blocks';
 import { writeInline } from './inline-layout';
@@ -23,6 +24,8 @@ const BASE_SIZE = 10.5;
 const HEADING_SIZES = [0, 17, 14.5, 13, 12, 11, 10.5];
 const INK = '#1a1a1a';
 const MUTED = '#555555';
+/** What the signature box says of the signature: the ICP-Brasil policy only when it was claimed. */
+const POLICY_TEXT = { 'icp-brasil-ad-rb': 'ICP-Brasil PAdES AD-RB', none: 'PAdES' } as const;
 
 export interface RenderOptions {
   /** Draws the digital signature's visible block (signing). */
@@ -285,17 +288,23 @@ function plain(blocks: Block[]): string {
     .join('\n');
 }
 
+/**
+ * A table, row by row; a row that does not fit starts a new page, and there the table's header
+ * rows (its leading <th> rows) are drawn again first, so every page of the table says what its
+ * columns are.
+ */
 function renderTable(doc: Doc, rows: { header: boolean; cells: Block[][] }[], x: number, width: number, images: Images): void {
   const cols = Math.max(1, ...rows.map((r) => r.cells.length));
   const colW = width / cols;
   const pad = 4;
-  doc.y += 2;
-  for (const row of rows) {
+  const heightOf = (row: { header: boolean; cells: Block[][] }) => {
     // Measured with the cell's plain text; a little slack covers mixed sizes.
     setFont(doc, row.header ? 'bold' : 'regular', BASE_SIZE - 0.5);
-    const h =
-      Math.max(...row.cells.map((c) => doc.heightOfString(plain(c) || ' ', { width: colW - 2 * pad, lineGap: 2 }))) + 2 * pad + 2;
-    ensureSpace(doc, h);
+    return (
+      Math.max(...row.cells.map((c) => doc.heightOfString(plain(c) || ' ', { width: colW - 2 * pad, lineGap: 2 }))) + 2 * pad + 2
+    );
+  };
+  const drawRow = (row: { header: boolean; cells: Block[][] }, h: number) => {
     const top = doc.y;
     row.cells.forEach((cell, i) => {
       const cx = x + i * colW;
@@ -309,7 +318,24 @@ function renderTable(doc: Doc, rows: { header: boolean; cells: Block[][] }[], x:
     });
     doc.x = x;
     doc.y = top + h;
-  }
+  };
+  const leading = rows.findIndex((r) => !r.header);
+  const headerRows = (leading === -1 ? rows : rows.slice(0, leading)).map((r) => ({ row: r, h: heightOf(r) }));
+  const headerH = headerRows.reduce((sum, r) => sum + r.h, 0);
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+  doc.y += 2;
+  rows.forEach((row, i) => {
+    const h = heightOf(row);
+    const isHeader = i < headerRows.length;
+    // The header rows stay with the first body row; a body row moved to a new page takes them along.
+    const firstBody = rows[headerRows.length];
+    const need = i === 0 && isHeader ? headerH + (firstBody ? heightOf(firstBody) : 0) : h;
+    if (doc.y + need > bottom()) {
+      doc.addPage();
+      if (!isHeader) for (const r of headerRows) drawRow(r.row, r.h);
+    }
+    drawRow(row, h);
+  });
   doc.y += 6;
 }
 
@@ -371,13 +397,17 @@ function drawSignatureBlock(
   sig: SignatureAppearance | undefined,
   qr: Buffer | null,
 ): [number, number, number, number] {
-  const blockH = 56 + (sig ? 78 : 0);
+  const namesH = 70;
+  const blockH = namesH + (sig ? 78 : 0);
   ensureSpace(doc, blockH + 20);
   doc.y += 20;
   const top = doc.y;
   const pageW = doc.page.width;
   const n = Math.max(1, model.signers.length);
   const slot = (pageW - 2 * MARGIN) / n;
+  // Under each name: the profession (a veterinary account's doctors are veterinarians) and
+  // the council registration, CRM or CRMV with its number and UF.
+  const profession = model.veterinary ? L.veterinarian : L.executor;
   model.signers.forEach((s, i) => {
     const cx = MARGIN + i * slot + 20;
     const w = slot - 40;
@@ -389,14 +419,19 @@ function drawSignatureBlock(
       .stroke();
     setFont(doc, 'bold', 10)
       .fillColor(INK)
-      .text(s.name, cx, top + 22, { width: w, align: 'center' });
+      .text(s.name, cx, top + 22, { width: w, align: 'center', lineBreak: false, ellipsis: true });
     setFont(doc, 'regular', 8.5)
       .fillColor(MUTED)
-      .text(s.role === 'executor' ? L.executor : L.opinion, cx, top + 36, { width: w, align: 'center' });
+      .text(s.role === 'executor' ? profession : `${profession} · ${L.opinion}`, cx, top + 36, { width: w, align: 'center' });
+    if (s.council) {
+      setFont(doc, 'regular', 8.5)
+        .fillColor(INK)
+        .text(councilText(s.council), cx, top + 49, { width: w, align: 'center', lineBreak: false });
+    }
   });
   let rect: [number, number, number, number] = [0, 0, 0, 0];
   if (sig && qr) {
-    const y = top + 56;
+    const y = top + namesH;
     const boxW = pageW - 2 * MARGIN;
     doc.roundedRect(MARGIN, y, boxW, 72, 4).lineWidth(0.6).strokeColor('#2e7d32').stroke();
     doc.image(qr, MARGIN + 6, y + 6, { width: 60, height: 60 });
@@ -407,7 +442,7 @@ function drawSignatureBlock(
       .text(`${L.signedBy} ${sig.signerName}`, tx, y + 7, { width: tw });
     setFont(doc, 'regular', 7.5)
       .fillColor(INK)
-      .text(`${L.at} ${formatDateTime(sig.signedAt, model.lang)} (America/Sao_Paulo) — ICP-Brasil PAdES AD-RB`, tx, doc.y, {
+      .text(`${L.at} ${formatDateTime(sig.signedAt, model.lang)} (America/Sao_Paulo) — ${POLICY_TEXT[sig.policy]}`, tx, doc.y, {
         width: tw,
       })
       .text(`${L.certificate}: ${sig.certificateSubject}`, tx, doc.y, { width: tw, lineBreak: false, ellipsis: true })
@@ -421,7 +456,7 @@ function drawSignatureBlock(
     const h = doc.page.height;
     rect = [MARGIN, h - (y + 72), MARGIN + boxW, h - y];
     doc.y = y + 80;
-  } else doc.y = top + 56;
+  } else doc.y = top + namesH;
   return rect;
 }
 

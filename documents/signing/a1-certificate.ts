@@ -12,7 +12,8 @@ export interface A1 {
   chain: forge.pki.Certificate[];
 }
 
-export type A1Problem = 'format' | 'password' | 'noKey' | 'expired';
+export type A1Problem =
+  'format' | 'password' | 'noKey' | 'expired' | 'notYetValid' | 'keyUsage' | 'untrusted' | 'holderCpfMissing' | 'holderMismatch';
 
 export class A1Error extends Error {
   constructor(readonly problem: A1Problem) {

@@ -1,12 +1,14 @@
 /**
  * A CMS SignedData, detached, for PAdES (SubFilter ETSI.CAdES.detached) written on node-forge's
  * ASN.1: forge's own PKCS#7 signer cannot add the attributes PAdES and ICP-Brasil require.
- * Signed attributes: contentType, messageDigest, signing-certificate-v2 and the ICP-Brasil
- * AD-RB v1.3 signature-policy-id; no signingTime (PAdES puts the time in the signature's /M).
+ * Signed attributes: contentType, messageDigest, signing-certificate-v2 and — only for a chain
+ * that ends in an ICP-Brasil root — the ICP-Brasil AD-RB v1.3 signature-policy-id; no
+ * signingTime (PAdES puts the time in the signature's /M).
  */
 import { createHash, createPrivateKey, sign as rsaSign } from 'node:crypto';
 import { Signer } from '@signpdf/utils';
 import forge from 'node-forge';
+import type { SignaturePolicy } from './trust';
 
 const { asn1 } = forge;
 const T = asn1.Type;
@@ -95,14 +97,15 @@ export function cadesDetached(
   content: Buffer,
   key: forge.pki.rsa.PrivateKey,
   cert: forge.pki.Certificate,
-  chain: forge.pki.Certificate[] = [],
+  chain: forge.pki.Certificate[],
+  policy: SignaturePolicy,
 ): Buffer {
   const digest = createHash('sha256').update(content).digest('binary');
   const attrs = derSetOf([
     attribute(OIDS.contentType, oid(OIDS.data)),
     attribute(OIDS.messageDigest, octets(digest)),
     attribute(OIDS.signingCertificateV2, signingCertificateV2(cert)),
-    attribute(OIDS.signaturePolicyId, signaturePolicyId()),
+    ...(policy === 'icp-brasil-ad-rb' ? [attribute(OIDS.signaturePolicyId, signaturePolicyId())] : []),
   ]);
   // SHA-2 digest AlgorithmIdentifiers with absent parameters (RFC 5754 §2 MUST); RSA keeps NULL.
   // The signature covers the attributes' SET encoding; the SignerInfo keeps them as [0] IMPLICIT.
@@ -135,12 +138,13 @@ export class CadesSigner extends Signer {
   constructor(
     private readonly key: forge.pki.rsa.PrivateKey,
     private readonly cert: forge.pki.Certificate,
-    private readonly chain: forge.pki.Certificate[] = [],
+    private readonly chain: forge.pki.Certificate[],
+    private readonly policy: SignaturePolicy,
   ) {
     super();
   }
 
   override async sign(pdfBuffer: Buffer): Promise<Buffer> {
-    return cadesDetached(pdfBuffer, this.key, this.cert, this.chain);
+    return cadesDetached(pdfBuffer, this.key, this.cert, this.chain, this.policy);
   }
 }

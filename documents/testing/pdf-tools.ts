@@ -13,8 +13,10 @@ export function tempFile(bytes: Buffer, name = 'doc.pdf'): string {
   return file;
 }
 
-export function pdfText(pdf: Buffer): string {
-  return execFileSync('pdftotext', ['-layout', tempFile(pdf), '-'], { encoding: 'utf8' });
+/** The text of the PDF (layout kept), or of one page of it. */
+export function pdfText(pdf: Buffer, page?: number): string {
+  const pages = page ? ['-f', String(page), '-l', String(page)] : [];
+  return execFileSync('pdftotext', ['-layout', ...pages, tempFile(pdf), '-'], { encoding: 'utf8' });
 }
 
 /** `qpdf --check`: exit 0 and no warning (exit 3 means warnings). */

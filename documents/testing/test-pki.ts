@@ -1,29 +1,96 @@
 /**
- * A throw-away PKI made with openssl for the signature tests (never committed): a root CA, a
- * doctor's A1 (.p12) with nonRepudiation, an expired A1, and an NSS trust store for pdfsig.
+ * A throw-away PKI made with openssl for the signature tests (never committed), shaped like
+ * ICP-Brasil: a root ("AC Raiz Laudos Teste", configured in tests as an ICP-Brasil root), an
+ * intermediate CA, and A1 leaves whose subjectAltName carries the otherName 2.16.76.1.3.1
+ * (DOC-ICP-04: birth date ddmmaaaa, CPF 11, NIS 11, RG 15, RG issuer/UF 6). Beside the good
+ * A1: a second doctor's, and the refusals' — expired, not yet valid, wrong key usage,
+ * self-signed, chained to an untrusted root, without the CPF — plus one chained to another
+ * trusted (non-ICP-Brasil) anchor, and an NSS trust store for pdfsig.
+ *
+ * The CAs are made once per process (the platform a test starts in the same process trusts
+ * them through `testTrustAnchors()`); each `makeTestPki()` issues fresh leaves.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+export interface TestA1 {
+  p12: Buffer;
+  /** The holder's name (without the CPF the CN appends). */
+  name: string;
+  cpf: string;
+}
+
 export interface TestPki {
   dir: string;
+  /** The ICP-like root's PEM file (openssl -CAfile). */
   caPem: string;
-  /** The valid A1 and its password. */
+  /** The valid A1 and its password (every file here uses the same password). */
   p12: Buffer;
-  expiredP12: Buffer;
   password: string;
-  /** `sql:DIR` trust store holding the CA, for `pdfsig -nssdir`. */
+  /** `sql:DIR` trust store holding the test roots, for `pdfsig -nssdir`. */
   nssDir: string;
+  /** The certificate's CN: "NAME:CPF" as ICP-Brasil writes it. */
   signerName: string;
+  /** The holder's name and CPF. */
+  name: string;
+  cpf: string;
+  expiredP12: Buffer;
+  notYetValidP12: Buffer;
+  /** keyUsage keyEncipherment/dataEncipherment only: no digitalSignature nor nonRepudiation. */
+  wrongKeyUsageP12: Buffer;
+  /** Self-signed, with the right CPF. */
+  selfSignedP12: Buffer;
+  /** Issued by a root nobody configured, with the right CPF. */
+  untrustedP12: Buffer;
+  /** ICP-like chain without the otherName 2.16.76.1.3.1. */
+  noCpfP12: Buffer;
+  /** Chained to the other trusted anchor (signs without the ICP-Brasil policy), with the right CPF. */
+  otherAnchorP12: Buffer;
+  /** Another doctor (another CPF) with a good certificate of the same ICP-like chain. */
+  secondDoctor: TestA1;
+  anchors: TestAnchorDirs;
+}
+
+export interface TestAnchorDirs {
+  /** Folder holding the ICP-like root: configured as ICP_BRASIL_ROOTS_DIR in tests. */
+  icpBrasilDir: string;
+  /** Folder holding the other trusted root: SIGNING_TRUST_ANCHORS_DIR in tests. */
+  otherDir: string;
+}
+
+const PASSWORD = 'senha-do-A1';
+/**
+ * A random valid CPF (check digits right). Users' CPFs are unique, and the test files share one
+ * database, so every test doctor gets its own.
+ */
+export function randomCpf(): string {
+  const d = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  if (d.every((x) => x === d[0])) d[0] = (d[0]! + 1) % 10;
+  for (const n of [9, 10]) {
+    let sum = 0;
+    for (let i = 0; i < n; i++) sum += d[i]! * (n + 1 - i);
+    const r = (sum * 10) % 11;
+    d.push(r === 10 ? 0 : r);
+  }
+  return d.join('');
 }
 
 const run = (cwd: string, cmd: string, args: string[]) => execFileSync(cmd, args, { cwd, stdio: 'pipe' });
 
-export function makeTestPki(signerName = 'Dr. João Silva:12345678900'): TestPki {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'laudos-pki-'));
-  const password = 'senha-do-A1';
+/** The otherName 2.16.76.1.3.1 value: 51 characters at fixed positions. */
+export const icpPersonField = (cpf: string, birth = '17051980') => `${birth}${cpf}12345678901000000123456789SSP-SP`;
+
+interface Ca {
+  dir: string;
+  crt: string;
+  key: string;
+}
+
+function rootCa(base: string, name: string, cn: string): Ca {
+  const dir = path.join(base, name);
+  fs.mkdirSync(dir, { recursive: true });
   run(dir, 'openssl', [
     'req',
     '-x509',
@@ -36,107 +103,250 @@ export function makeTestPki(signerName = 'Dr. João Silva:12345678900'): TestPki
     'ca.crt',
     '-days',
     '3650',
+    '-utf8',
     '-subj',
-    '/C=BR/O=Laudos Teste/CN=AC Raiz Laudos Teste',
+    `/C=BR/O=Laudos Teste/CN=${cn}`,
     '-addext',
     'basicConstraints=critical,CA:TRUE',
     '-addext',
     'keyUsage=critical,keyCertSign,cRLSign',
   ]);
-  run(dir, 'openssl', [
-    'req',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    'a1.key',
-    '-out',
-    'a1.csr',
-    '-utf8',
-    '-subj',
-    `/C=BR/O=ICP-Brasil/OU=Teste/CN=${signerName}`,
-  ]);
-  fs.writeFileSync(
-    path.join(dir, 'a1.ext'),
-    'basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,nonRepudiation\nextendedKeyUsage=emailProtection,clientAuth\n',
-  );
-  run(dir, 'openssl', [
-    'x509',
-    '-req',
-    '-in',
-    'a1.csr',
-    '-CA',
-    'ca.crt',
-    '-CAkey',
-    'ca.key',
-    '-CAcreateserial',
-    '-out',
-    'a1.crt',
-    '-days',
-    '365',
-    '-extfile',
-    'a1.ext',
-  ]);
-  // OpenSSL 3.0's x509 cannot back-date: `openssl ca` with explicit dates makes the expired one.
+  prepareCaDb(dir);
+  return { dir, crt: path.join(dir, 'ca.crt'), key: path.join(dir, 'ca.key') };
+}
+
+function prepareCaDb(dir: string): void {
   fs.writeFileSync(path.join(dir, 'index.txt'), '');
-  fs.writeFileSync(path.join(dir, 'serial'), '1000\n');
+  fs.writeFileSync(path.join(dir, 'serial'), `${(0x1000 + Math.floor(Math.random() * 0xe000)).toString(16)}00\n`);
   fs.writeFileSync(
     path.join(dir, 'ca.cnf'),
-    '[ca]\ndefault_ca = d\n[d]\ndatabase = index.txt\nnew_certs_dir = .\nserial = serial\ndefault_md = sha256\npolicy = p\nunique_subject = no\n[p]\ncommonName = supplied\n',
+    [
+      '[ca]',
+      'default_ca = d',
+      '[d]',
+      'database = index.txt',
+      'new_certs_dir = .',
+      'serial = serial',
+      'default_md = sha256',
+      'policy = p',
+      'unique_subject = no',
+      'email_in_dn = no',
+      '[p]',
+      'countryName = optional',
+      'organizationName = optional',
+      'organizationalUnitName = optional',
+      'commonName = supplied',
+      '',
+    ].join('\n'),
   );
-  run(dir, 'openssl', [
+}
+
+const LEAF_EXT = (keyUsage: string, san: string | null) =>
+  [
+    'basicConstraints=CA:FALSE',
+    `keyUsage=critical,${keyUsage}`,
+    'extendedKeyUsage=clientAuth,emailProtection',
+    'subjectKeyIdentifier=hash',
+    'authorityKeyIdentifier=keyid',
+    ...(san ? [`subjectAltName=${san}`] : []),
+    '',
+  ].join('\n');
+
+/** Signs `csr` with the CA, between the given dates (YYYYMMDDHHMMSSZ), with the extensions. */
+function issue(ca: Ca, csr: string, out: string, ext: string, subj: string, dates?: { start: string; end: string }): void {
+  const extFile = `${out}.ext`;
+  fs.writeFileSync(extFile, ext);
+  const now = Date.now();
+  const stamp = (ms: number) => new Date(ms).toISOString().replace(/[-:T]/g, '').slice(0, 14) + 'Z';
+  run(ca.dir, 'openssl', [
     'ca',
     '-batch',
     '-config',
     'ca.cnf',
     '-cert',
-    'ca.crt',
+    ca.crt,
     '-keyfile',
-    'ca.key',
+    ca.key,
     '-in',
-    'a1.csr',
+    csr,
     '-out',
-    'old.crt',
-    '-startdate',
-    '20200101000000Z',
-    '-enddate',
-    '20210101000000Z',
-    '-extfile',
-    'a1.ext',
+    out,
     '-notext',
     '-utf8',
+    '-preserveDN',
+    '-subj',
+    subj,
+    '-extfile',
+    extFile,
+    '-startdate',
+    dates?.start ?? stamp(now - 86_400_000),
+    '-enddate',
+    dates?.end ?? stamp(now + 365 * 86_400_000),
   ]);
-  for (const [crt, out] of [
-    ['a1.crt', 'a1.p12'],
-    ['old.crt', 'old.p12'],
-  ] as const) {
+}
+
+interface Cas {
+  base: string;
+  icpRoot: Ca;
+  icpIntermediate: Ca;
+  otherRoot: Ca;
+  rogueRoot: Ca;
+  anchors: TestAnchorDirs;
+  nssDir: string;
+}
+
+let cas: Cas | undefined;
+
+function testCas(): Cas {
+  if (cas) return cas;
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'laudos-test-cas-'));
+  const icpRoot = rootCa(base, 'icp-root', 'AC Raiz Laudos Teste');
+  const otherRoot = rootCa(base, 'other-root', 'AC Parceira Laudos Teste');
+  const rogueRoot = rootCa(base, 'rogue-root', 'AC Desconhecida Teste');
+  // The intermediate, as ICP-Brasil's ACs sit under the root.
+  const intDir = path.join(base, 'icp-intermediate');
+  fs.mkdirSync(intDir);
+  run(intDir, 'openssl', ['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.csr', '-subj', '/CN=x']);
+  issue(
+    icpRoot,
+    path.join(intDir, 'ca.csr'),
+    path.join(intDir, 'ca.crt'),
+    'basicConstraints=critical,CA:TRUE,pathlen:0\nkeyUsage=critical,keyCertSign,cRLSign\nsubjectKeyIdentifier=hash\nauthorityKeyIdentifier=keyid\n',
+    '/C=BR/O=ICP-Brasil Teste/OU=AC Raiz Laudos Teste/CN=AC Laudos Teste v1',
+  );
+  prepareCaDb(intDir);
+  const icpIntermediate = { dir: intDir, crt: path.join(intDir, 'ca.crt'), key: path.join(intDir, 'ca.key') };
+
+  const anchors = { icpBrasilDir: path.join(base, 'anchors-icp-brasil'), otherDir: path.join(base, 'anchors-other') };
+  fs.mkdirSync(anchors.icpBrasilDir);
+  fs.mkdirSync(anchors.otherDir);
+  fs.copyFileSync(icpRoot.crt, path.join(anchors.icpBrasilDir, 'ac-raiz-laudos-teste.pem'));
+  fs.copyFileSync(otherRoot.crt, path.join(anchors.otherDir, 'ac-parceira-laudos-teste.pem'));
+
+  const nssDir = path.join(base, 'nss');
+  fs.mkdirSync(nssDir);
+  run(base, 'certutil', ['-N', '-d', `sql:${nssDir}`, '--empty-password']);
+  run(base, 'certutil', ['-A', '-d', `sql:${nssDir}`, '-n', 'laudos-test-ca', '-t', 'CT,C,C', '-i', icpRoot.crt]);
+  run(base, 'certutil', ['-A', '-d', `sql:${nssDir}`, '-n', 'laudos-test-other', '-t', 'CT,C,C', '-i', otherRoot.crt]);
+  cas = { base, icpRoot, icpIntermediate, otherRoot, rogueRoot, anchors, nssDir: `sql:${nssDir}` };
+  return cas;
+}
+
+/** The anchor folders the test platform is configured with (made once per process). */
+export function testTrustAnchors(): TestAnchorDirs {
+  return testCas().anchors;
+}
+
+const GOOD_USAGE = 'digitalSignature,nonRepudiation,keyEncipherment';
+
+export function makeTestPki(opts: { name?: string; cpf?: string } = {}): TestPki {
+  const c = testCas();
+  const name = opts.name ?? 'Dr. João Silva';
+  const cpf = opts.cpf ?? randomCpf();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'laudos-pki-'));
+  const key = (file: string) => {
+    run(dir, 'openssl', [
+      'req',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      `${file}.key`,
+      '-out',
+      `${file}.csr`,
+      '-subj',
+      '/CN=x',
+    ]);
+    return { key: path.join(dir, `${file}.key`), csr: path.join(dir, `${file}.csr`) };
+  };
+  const subj = (holder: string, holderCpf: string) => `/C=BR/O=ICP-Brasil Teste/OU=AC Laudos Teste v1/CN=${holder}:${holderCpf}`;
+  const san = (holderCpf: string) => `otherName:2.16.76.1.3.1;OCTETSTRING:${icpPersonField(holderCpf)},email:medico@laudos.test`;
+  const p12 = (k: { key: string }, crt: string, chain: string[], out: string) => {
+    const chainFile = path.join(dir, `${out}.chain.pem`);
+    fs.writeFileSync(chainFile, chain.map((f) => fs.readFileSync(f, 'utf8')).join(''));
     run(dir, 'openssl', [
       'pkcs12',
       '-export',
       '-inkey',
-      'a1.key',
+      k.key,
       '-in',
       crt,
-      '-certfile',
-      'ca.crt',
+      ...(chain.length ? ['-certfile', chainFile] : []),
       '-out',
       out,
       '-passout',
-      `pass:${password}`,
+      `pass:${PASSWORD}`,
     ]);
-  }
-  const nss = path.join(dir, 'nss');
-  fs.mkdirSync(nss);
-  run(dir, 'certutil', ['-N', '-d', `sql:${nss}`, '--empty-password']);
-  run(dir, 'certutil', ['-A', '-d', `sql:${nss}`, '-n', 'laudos-test-ca', '-t', 'CT,C,C', '-i', 'ca.crt']);
+    return fs.readFileSync(path.join(dir, out));
+  };
+  const leaf = (
+    ca: Ca,
+    chain: string[],
+    file: string,
+    k: { key: string; csr: string },
+    o: { holder?: string; cpf?: string | null; usage?: string; dates?: { start: string; end: string } } = {},
+  ) => {
+    const holderCpf = o.cpf === undefined ? cpf : o.cpf;
+    const crt = path.join(dir, `${file}.crt`);
+    issue(
+      ca,
+      k.csr,
+      crt,
+      LEAF_EXT(o.usage ?? GOOD_USAGE, holderCpf ? san(holderCpf) : null),
+      subj(o.holder ?? name, holderCpf ?? cpf),
+      o.dates,
+    );
+    return p12(k, crt, chain, `${file}.p12`);
+  };
+
+  const k = key('a1');
+  const icpChain = [c.icpIntermediate.crt];
+  const good = leaf(c.icpIntermediate, icpChain, 'a1', k);
+  const expired = leaf(c.icpIntermediate, icpChain, 'old', k, { dates: { start: '20200101000000Z', end: '20210101000000Z' } });
+  const notYet = leaf(c.icpIntermediate, icpChain, 'future', k, { dates: { start: '20990101000000Z', end: '20991231000000Z' } });
+  const wrongUsage = leaf(c.icpIntermediate, icpChain, 'usage', k, { usage: 'keyEncipherment,dataEncipherment' });
+  const noCpf = leaf(c.icpIntermediate, icpChain, 'nocpf', k, { cpf: null });
+  const untrusted = leaf(c.rogueRoot, [c.rogueRoot.crt], 'rogue', k);
+  const otherAnchor = leaf(c.otherRoot, [c.otherRoot.crt], 'other', k);
+  // Self-signed: the holder's own "CA", with the right CPF and key usage.
+  fs.writeFileSync(path.join(dir, 'self.ext'), LEAF_EXT(GOOD_USAGE, san(cpf)).replace('authorityKeyIdentifier=keyid\n', ''));
+  run(dir, 'openssl', [
+    'x509',
+    '-req',
+    '-in',
+    k.csr,
+    '-signkey',
+    k.key,
+    '-out',
+    'self.crt',
+    '-days',
+    '365',
+    '-extfile',
+    'self.ext',
+  ]);
+  const selfSigned = p12(k, path.join(dir, 'self.crt'), [], 'self.p12');
+
+  const second = { name: 'Dra. Ana Lima', cpf: randomCpf() };
+  const secondP12 = leaf(c.icpIntermediate, icpChain, 'second', key('second'), { holder: second.name, cpf: second.cpf });
+
   return {
     dir,
-    caPem: path.join(dir, 'ca.crt'),
-    p12: fs.readFileSync(path.join(dir, 'a1.p12')),
-    expiredP12: fs.readFileSync(path.join(dir, 'old.p12')),
-    password,
-    nssDir: `sql:${nss}`,
-    signerName,
+    caPem: c.icpRoot.crt,
+    p12: good,
+    password: PASSWORD,
+    nssDir: c.nssDir,
+    signerName: `${name}:${cpf}`,
+    name,
+    cpf,
+    expiredP12: expired,
+    notYetValidP12: notYet,
+    wrongKeyUsageP12: wrongUsage,
+    selfSignedP12: selfSigned,
+    untrustedP12: untrusted,
+    noCpfP12: noCpf,
+    otherAnchorP12: otherAnchor,
+    secondDoctor: { ...second, p12: secondP12 },
+    anchors: c.anchors,
   };
 }
 

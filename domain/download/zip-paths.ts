@@ -2,6 +2,7 @@
  * Paths inside a study download zip: optional subfolders (patient id / name / accession /
  * date, in that order) then the kind of file. Segments are made safe for every unzip tool.
  */
+import { zonedDay } from '../dates';
 
 /** No separators, control characters or characters Windows refuses; never empty or dots only. */
 export function safeSegment(s: string | null | undefined, fallback: string): string {
@@ -30,7 +31,8 @@ export interface StudyNaming {
   examDate: Date | null;
 }
 
-const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+/** The exam's calendar day where it was made (America/Sao_Paulo), not the UTC day. */
+const isoDate = (d: Date) => zonedDay(d);
 
 /** The folder of one study; with no subfolder chosen, studies still get one each (by id). */
 export function studyFolder(study: StudyNaming, folders: ZipFolders, manyStudies: boolean): string {

@@ -113,4 +113,70 @@ export const documentsErrors = {
       es: 'El certificado digital está fuera de su validez',
     },
   },
+  /** Issue 12: each refusal of an A1 (upload and signing) says what is wrong with it. */
+  CERTIFICATE_NOT_YET_VALID: {
+    status: 400,
+    message: {
+      'pt-BR': 'O certificado digital ainda não entrou na validade',
+      en: 'The digital certificate is not valid yet',
+      es: 'El certificado digital aún no entró en vigencia',
+    },
+  },
+  CERTIFICATE_UNTRUSTED: {
+    status: 400,
+    message: {
+      'pt-BR': 'O certificado digital não foi emitido por uma Autoridade Certificadora confiável',
+      en: 'The digital certificate was not issued by a trusted Certification Authority',
+      es: 'El certificado digital no fue emitido por una Autoridad Certificadora confiable',
+    },
+  },
+  CERTIFICATE_KEY_USAGE: {
+    status: 400,
+    message: {
+      'pt-BR': 'O certificado digital não permite assinatura digital',
+      en: 'The digital certificate does not allow digital signatures',
+      es: 'El certificado digital no permite la firma digital',
+    },
+  },
+  CERTIFICATE_HOLDER_MISMATCH: {
+    status: 400,
+    message: {
+      'pt-BR': 'O certificado digital não pertence a este usuário: o CPF do titular é diferente do CPF cadastrado',
+      en: "The digital certificate does not belong to this user: the holder's CPF differs from the registered CPF",
+      es: 'El certificado digital no pertenece a este usuario: el CPF del titular es distinto del CPF registrado',
+    },
+  },
+  CERTIFICATE_HOLDER_CPF_MISSING: {
+    status: 400,
+    message: {
+      'pt-BR': 'Cadastre o seu CPF antes de usar o certificado digital',
+      en: 'Register your CPF before using the digital certificate',
+      es: 'Registre su CPF antes de usar el certificado digital',
+    },
+  },
+  /** Spec 3 §5: CPF checked for validity; an incomplete class (council) document is an error. */
+  CPF_INVALID: {
+    status: 400,
+    message: {
+      'pt-BR': 'CPF inválido',
+      en: 'Invalid CPF',
+      es: 'CPF inválido',
+    },
+  },
+  CPF_IN_USE: {
+    status: 409,
+    message: {
+      'pt-BR': 'Este CPF já está cadastrado para outro usuário',
+      en: 'This CPF is already registered for another user',
+      es: 'Este CPF ya está registrado para otro usuario',
+    },
+  },
+  PROFESSIONAL_COUNCIL_INCOMPLETE: {
+    status: 400,
+    message: {
+      'pt-BR': 'Documento de classe incompleto: informe o conselho (CRM ou CRMV), o número e a UF',
+      en: 'Incomplete professional council document: give the council (CRM or CRMV), the number and the state',
+      es: 'Documento de clase incompleto: informe el consejo (CRM o CRMV), el número y la UF',
+    },
+  },
 } satisfies Record<string, ErrorEntry>;

@@ -80,6 +80,15 @@ export const platformErrors = {
       es: 'Se permiten como máximo 255 caracteres',
     },
   },
+  /** Any request body past its parser's limit (spec 3 §8 'number of characters exceeds the limit'). */
+  BODY_TOO_LARGE: {
+    status: 413,
+    message: {
+      'pt-BR': 'Número de caracteres acima do limite permitido.',
+      en: 'Number of characters above the allowed limit.',
+      es: 'Número de caracteres por encima del límite permitido.',
+    },
+  },
   RATE_LIMITED: {
     status: 429,
     message: {

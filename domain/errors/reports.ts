@@ -31,6 +31,31 @@ export const reportsErrors = {
       es: 'El informe a actualizar no existe o ya fue finalizado',
     },
   },
+  // The report is in the right state but someone else is to act on it (issue 12).
+  REPORT_HELD_BY_OTHER_USER: {
+    status: 409,
+    message: {
+      'pt-BR': 'Este laudo está com outro usuário: somente o responsável por ele pode fazer esta operação',
+      en: 'This report is with another user: only the user responsible for it can do this',
+      es: 'Este informe está con otro usuario: solo su responsable puede realizar esta operación',
+    },
+  },
+  REVIEW_OF_OWN_REPORT: {
+    status: 409,
+    message: {
+      'pt-BR': 'O autor do laudo não pode revisá-lo',
+      en: 'The author of a report cannot review it',
+      es: 'El autor del informe no puede revisarlo',
+    },
+  },
+  OPINION_FOR_OTHER_DOCTOR: {
+    status: 409,
+    message: {
+      'pt-BR': 'A segunda opinião foi solicitada a outro médico',
+      en: 'The second opinion was requested from another doctor',
+      es: 'La segunda opinión fue solicitada a otro médico',
+    },
+  },
   REPORT_EMPTY: {
     status: 409,
     message: {

@@ -176,12 +176,12 @@ describe('finish and save', () => {
   });
 
   it('only the starter or an account admin finishes; in review only the responsible reviewer', () => {
-    expect(check(at('1'), 'finish', other)).toEqual(refused('REPORT_NOT_UPDATABLE', 'rule'));
+    expect(check(at('1'), 'finish', other)).toEqual(refused('REPORT_HELD_BY_OTHER_USER', 'party'));
     expect(check(at('1'), 'finish', admin)).toEqual({ ok: true });
     expect(check(at('12'), 'finish', actor(AUTHOR, ['STUDIES_SAVE_REPORTS']))).toEqual(refused('FORBIDDEN_ACCESS', 'permission'));
-    expect(check(at('12'), 'finish', author)).toEqual(refused('REPORT_NOT_UPDATABLE', 'rule'));
+    expect(check(at('12'), 'finish', author)).toEqual(refused('REPORT_HELD_BY_OTHER_USER', 'party'));
     expect(check(at('12'), 'finish', reviewer)).toEqual({ ok: true });
-    expect(check(at('12'), 'finish', admin)).toEqual(refused('REPORT_NOT_UPDATABLE', 'rule'));
+    expect(check(at('12'), 'finish', admin)).toEqual(refused('REPORT_HELD_BY_OTHER_USER', 'party'));
   });
 
   it('save records whether the text is now empty, and changes no state', () => {
@@ -206,7 +206,7 @@ describe('drafts', () => {
     expect(check(at('25'), 'saveDraft', author).ok).toBe(true);
     expect(check(at('1'), 'saveDraft', actor(AUTHOR, []))).toEqual(refused('FORBIDDEN_ACCESS', 'permission'));
     expect(check(at('12'), 'saveDraft', reviewer).ok).toBe(true);
-    expect(check(at('12'), 'saveDraft', author)).toEqual(refused('REPORT_NOT_UPDATABLE', 'rule'));
+    expect(check(at('12'), 'saveDraft', author)).toEqual(refused('REPORT_HELD_BY_OTHER_USER', 'party'));
     expect(check(at('1'), 'saveDraft', admin)).toEqual(refused('FORBIDDEN_ACCESS', 'permission'));
     expect(apply(at('1'), 'saveDraft', author)).toEqual(at('1'));
   });
@@ -214,7 +214,7 @@ describe('drafts', () => {
 
 describe('review', () => {
   it('the reviewer must be someone other than the author', () => {
-    expect(check(at('11'), 'startReview', author)).toEqual(refused('REVIEW_CANNOT_START', 'rule'));
+    expect(check(at('11'), 'startReview', author)).toEqual(refused('REVIEW_OF_OWN_REPORT', 'party'));
     expect(check(at('11'), 'startReview', reviewer)).toEqual({ ok: true });
   });
 
@@ -226,15 +226,15 @@ describe('review', () => {
     const reviewing = apply(at('11'), 'startReview', reviewer);
     expect(reviewing).toMatchObject({ state: 12, reviewUserId: REVIEWER, responsibleUserId: REVIEWER, userId: AUTHOR });
     const otherReviewer = actor('reviewer-2', ['REPORTS_REVIEW']);
-    expect(check(reviewing, 'finishReview', otherReviewer)).toEqual(refused('REPORT_NOT_UPDATABLE', 'rule'));
+    expect(check(reviewing, 'finishReview', otherReviewer)).toEqual(refused('REPORT_HELD_BY_OTHER_USER', 'party'));
     expect(apply(reviewing, 'finishReview', reviewer)).toMatchObject({ state: 2, reviewUserId: REVIEWER });
   });
 
   it('cancelReview: author only, back to the state the request came from (1 or 25)', () => {
     const fromTyped = apply(at('25'), 'requestReview', author);
     expect(fromTyped.state).toBe(11);
-    expect(check(fromTyped, 'cancelReview', other)).toEqual(refused('REPORT_ACTION_NOT_ALLOWED', 'rule'));
-    expect(check(fromTyped, 'cancelReview', root)).toEqual(refused('REPORT_ACTION_NOT_ALLOWED', 'rule'));
+    expect(check(fromTyped, 'cancelReview', other)).toEqual(refused('REPORT_HELD_BY_OTHER_USER', 'party'));
+    expect(check(fromTyped, 'cancelReview', root)).toEqual(refused('REPORT_HELD_BY_OTHER_USER', 'party'));
     expect(apply(fromTyped, 'cancelReview', author)).toMatchObject({ state: 25, resumeState: null });
   });
 });
@@ -283,7 +283,7 @@ describe('second opinion', () => {
   });
 
   it('only the study responsible user requests (with STUDIES_CREATE_LAUDO_OPINION)', () => {
-    expect(check(at('1'), 'requestOpinion', other, request)).toEqual(refused('REPORT_ACTION_NOT_ALLOWED', 'rule'));
+    expect(check(at('1'), 'requestOpinion', other, request)).toEqual(refused('REPORT_HELD_BY_OTHER_USER', 'party'));
     expect(check(at('1'), 'requestOpinion', actor(AUTHOR, ['STUDIES_SAVE_REPORTS']), request)).toEqual(
       refused('FORBIDDEN_ACCESS', 'permission'),
     );
@@ -292,7 +292,7 @@ describe('second opinion', () => {
   it('only the assigned doctor gives it; conclusion required ("Escolha uma conclusão"); 3+ characters', () => {
     const otherOpinion = actor('opinion-2', ['STUDIES_INSERT_LAUDO_OPINION']);
     expect(check(at('4'), 'giveOpinion', otherOpinion, VALID_INPUT.giveOpinion)).toEqual(
-      refused('REPORT_ACTION_NOT_ALLOWED', 'rule'),
+      refused('OPINION_FOR_OTHER_DOCTOR', 'party'),
     );
     expect(check(at('4'), 'giveOpinion', opinionDoctor, { description: 'De acordo.' } as never)).toEqual(
       refused('OPINION_CONCLUSION_REQUIRED', 'input'),
@@ -334,7 +334,7 @@ describe('second opinion', () => {
   it('accepting gives both signatures; ignoring keeps only the report’s own; only the responsible doctor', () => {
     expect(apply(at('5'), 'acceptOpinion', author)).toMatchObject({ state: 1, hasOpinionSignature: true });
     expect(apply(at('5'), 'ignoreOpinion', author)).toMatchObject({ state: 1, hasOpinionSignature: false });
-    expect(check(at('5'), 'acceptOpinion', opinionDoctor)).toEqual(refused('REPORT_ACTION_NOT_ALLOWED', 'rule'));
+    expect(check(at('5'), 'acceptOpinion', opinionDoctor)).toEqual(refused('REPORT_HELD_BY_OTHER_USER', 'party'));
   });
 });
 
@@ -353,10 +353,10 @@ describe('narration and typing', () => {
     const otherTypist = actor('typist-2', ['STUDIES_TRANSCRIBE_REPORTS']);
     expect(check(typing, 'startTyping', otherTypist)).toEqual(refused('TRANSCRIPTION_CANNOT_START', 'state'));
     expect(check(typing, 'finishTyping', otherTypist, { contentEmpty: false })).toEqual(
-      refused('REPORT_ACTION_NOT_ALLOWED', 'rule'),
+      refused('REPORT_HELD_BY_OTHER_USER', 'party'),
     );
     // Only that typist gives the audio back (23 → 22); the narrating doctor holds it again.
-    expect(check(typing, 'cancelTyping', otherTypist)).toEqual(refused('REPORT_ACTION_NOT_ALLOWED', 'rule'));
+    expect(check(typing, 'cancelTyping', otherTypist)).toEqual(refused('REPORT_HELD_BY_OTHER_USER', 'party'));
     expect(apply(typing, 'cancelTyping', typist)).toMatchObject({
       state: 22,
       transcriptionistUserId: null,
@@ -367,7 +367,7 @@ describe('narration and typing', () => {
   });
 
   it('only the narrating doctor starts the typed review', () => {
-    expect(check(at('24'), 'startTypedReview', other)).toEqual(refused('TYPED_REVIEW_CANNOT_START', 'rule'));
+    expect(check(at('24'), 'startTypedReview', other)).toEqual(refused('REPORT_HELD_BY_OTHER_USER', 'party'));
     expect(apply(at('24'), 'startTypedReview', author).state).toBe(25);
   });
 });
@@ -430,7 +430,7 @@ describe('sign', () => {
   });
 
   it('author only, from 2 only', () => {
-    expect(check(at('2'), 'sign', root, VALID_INPUT.sign)).toEqual(refused('SIGN_FAILED', 'rule'));
+    expect(check(at('2'), 'sign', root, VALID_INPUT.sign)).toEqual(refused('REPORT_HELD_BY_OTHER_USER', 'party'));
     expect(check(at('1'), 'sign', author, VALID_INPUT.sign)).toEqual(refused('SIGN_FAILED', 'state'));
     expect(apply(at('2'), 'sign', author, VALID_INPUT.sign)).toMatchObject({ state: 3, isDigitallySigned: true });
   });
@@ -468,7 +468,9 @@ describe('change doctor', () => {
     expect(check(at('1'), 'changeDoctor', actor(AUTHOR, ['STUDIES_SAVE_REPORTS']), VALID_INPUT.changeDoctor)).toEqual(
       refused('FORBIDDEN_ACCESS', 'permission'),
     );
-    expect(check(at('1'), 'changeDoctor', other, VALID_INPUT.changeDoctor)).toEqual(refused('CHANGE_DOCTOR_FAILED', 'rule'));
+    expect(check(at('1'), 'changeDoctor', other, VALID_INPUT.changeDoctor)).toEqual(
+      refused('REPORT_HELD_BY_OTHER_USER', 'party'),
+    );
     expect(apply(at('1'), 'changeDoctor', admin, VALID_INPUT.changeDoctor)).toMatchObject({
       userId: 'doctor-2',
       doctorName: 'Dr. Two',
@@ -502,7 +504,7 @@ describe('association', () => {
     expect(check(at('1'), 'disassociate', author, { all: false, studyIds: ['S9'] })).toEqual(
       refused('MALFORMED_REQUEST', 'input'),
     );
-    expect(check(at('1'), 'disassociate', other, { all: true })).toEqual(refused('DISASSOCIATE_FAILED', 'rule'));
+    expect(check(at('1'), 'disassociate', other, { all: true })).toEqual(refused('REPORT_HELD_BY_OTHER_USER', 'party'));
   });
 });
 

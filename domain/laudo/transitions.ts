@@ -6,8 +6,9 @@
  * Every row says: the states it leaves from, where it leads, the permission it needs, who
  * (relative to this report) may act, the rules beyond that, and what it changes.
  * `check` asks, in order: state → permission → party → rules → input. The first "no"
- * answers: 'state' and 'rule' with the row's refusal (the spec's dialog title) or the
- * rule's own message, 'permission' with FORBIDDEN_ACCESS, 'input' with the field's message.
+ * answers: 'state' with the row's refusal (the spec's dialog title), 'party' with what says
+ * the report is someone else's to act on (PARTY_REFUSALS), 'rule' with the rule's own
+ * message, 'permission' with FORBIDDEN_ACCESS, 'input' with the field's message.
  * Choices the specs leave open are recorded in docs/decisions/004.
  */
 import type { ErrorCode } from '../errors';
@@ -65,10 +66,27 @@ const PARTIES = {
 
 type Party = keyof typeof PARTIES;
 
+/**
+ * The answer when the report is in the right state but the caller is not who may act: it
+ * says so, never 'does not exist or already finished' (issue 12).
+ */
+const PARTY_REFUSALS: Record<Exclude<Party, 'anyone' | 'platform'>, ErrorCode> = {
+  executor: 'REPORT_HELD_BY_OTHER_USER',
+  executorOrAdmin: 'REPORT_HELD_BY_OTHER_USER',
+  editor: 'REPORT_HELD_BY_OTHER_USER',
+  editorOrAdmin: 'REPORT_HELD_BY_OTHER_USER',
+  responsible: 'REPORT_HELD_BY_OTHER_USER',
+  responsibleReviewer: 'REPORT_HELD_BY_OTHER_USER',
+  typist: 'REPORT_HELD_BY_OTHER_USER',
+  opinionRequester: 'REPORT_HELD_BY_OTHER_USER',
+  notExecutor: 'REVIEW_OF_OWN_REPORT',
+  opinionDoctor: 'OPINION_FOR_OTHER_DOCTOR',
+};
+
 // ---------------------------------------------------------------------------------------
 // Rules beyond state, permission and party.
 
-export type RefusalReason = 'state' | 'permission' | 'rule' | 'input';
+export type RefusalReason = 'state' | 'permission' | 'party' | 'rule' | 'input';
 interface Refusal {
   code: ErrorCode;
   reason: RefusalReason;
@@ -541,6 +559,14 @@ export function fromStates(laudo: Pick<LaudoSnapshotInput, 'hasInstitution'>, ac
   return !hasInstitution && rule.fromNoInstitution ? rule.fromNoInstitution : rule.from;
 }
 
+/**
+ * The action's own refusal (the spec's dialog title where it has one): the answer when the
+ * action could not be done and there is no more precise reason (a lost or throttled Update).
+ */
+export function actionRefusal(action: LaudoAction): ErrorCode {
+  return TRANSITIONS[action].refusal;
+}
+
 /** Only the platform takes these; never offered to a user. */
 export function isPlatformAction(action: LaudoAction): boolean {
   return TRANSITIONS[action].by === 'platform';
@@ -562,7 +588,10 @@ function checkActor(l: LaudoSnapshot, action: LaudoAction, actor: Actor): CheckR
   if (permission && !hasPermission(actor, permission) && !(rule.adminGrants && isAdminLike(actor))) {
     return refuse({ code: 'FORBIDDEN_ACCESS', reason: 'permission' });
   }
-  if (!PARTIES[rule.by](l, actor)) return refuse({ code: rule.refusal, reason: 'rule' });
+  if (!PARTIES[rule.by](l, actor)) {
+    const code = rule.by === 'anyone' || rule.by === 'platform' ? rule.refusal : PARTY_REFUSALS[rule.by];
+    return refuse({ code, reason: 'party' });
+  }
   const broken = rule.rules?.find((r) => r.refuses(l, actor));
   return broken ? refuse({ code: broken.code, reason: 'rule' }) : OK;
 }

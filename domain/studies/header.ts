@@ -4,9 +4,10 @@
  * Pure: the API validates with it and the web dialog shows the same rules before saving.
  */
 import { z } from 'zod';
+import { DISPLAY_TIME_ZONE, zonedDay, zonedInstant } from '../dates';
 
-/** Exam dates are calendar days in this zone (spec 2 §9). */
-export const EXAM_TIME_ZONE = 'America/Sao_Paulo';
+/** Exam dates are calendar days in this zone (spec 2 §9): the one every display uses. */
+export const EXAM_TIME_ZONE = DISPLAY_TIME_ZONE;
 /** Weight and height from 0 to 1000, step 0.1 (spec 2 §5). */
 export const MEASURE_MIN = 0;
 export const MEASURE_MAX = 1000;
@@ -35,11 +36,7 @@ export function daysInMonth(year: number, month: number): number {
 
 /** The calendar day of an instant in the exam time zone, 'YYYY-MM-DD'. */
 export function examDay(instant: Date, timeZone = EXAM_TIME_ZONE): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(
-    instant,
-  );
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  return zonedDay(instant, timeZone);
 }
 
 /** The wall-clock 'YYYY-MM-DDTHH:mm' of an instant in the exam time zone (the form's field). */
@@ -59,16 +56,10 @@ export function toExamLocal(instant: Date, timeZone = EXAM_TIME_ZONE): string {
 
 /** The instant of a wall-clock 'YYYY-MM-DDTHH:mm' in the exam time zone; null when malformed. */
 export function fromExamLocal(local: string, timeZone = EXAM_TIME_ZONE): Date | null {
-  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(local);
-  if (!m || !isCalendarDate(m[1]!) || Number(m[2]) > 23 || Number(m[3]) > 59) return null;
-  const asUtc = Date.parse(`${local}:00Z`);
-  // The zone's offset at that moment (twice: the first guess may sit across a DST change).
-  let guess = asUtc;
-  for (let i = 0; i < 2; i++) {
-    const shown = Date.parse(`${toExamLocal(new Date(guess), timeZone)}:00Z`);
-    guess = asUtc - (shown - guess);
-  }
-  return new Date(guess);
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
+  if (!m || !isCalendarDate(local.slice(0, 10)) || Number(m[4]) > 23 || Number(m[5]) > 59) return null;
+  const [year, month, day, hour, minute] = m.slice(1).map(Number) as [number, number, number, number, number];
+  return zonedInstant({ year, month, day, hour, minute }, timeZone);
 }
 
 export interface Age {

@@ -32,6 +32,13 @@ export const StudyListQuery = z.object({
   sort: z.enum(['desc', 'asc']).default('desc'),
   /** Opaque keyset cursor from a previous page's `nextCursor`: reads the next page directly. */
   cursor: z.string().max(200).optional(),
+  /** One study by id (spec 3 §7 `GET /studies?id={id}&retrieveReport=true`: answer studies[0]). */
+  id: z.string().uuid().optional(),
+  /** Each study with its `report` (what `GET /studies/{id}` gives). */
+  retrieveReport: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
 });
 export type StudyListQuery = z.infer<typeof StudyListQuery>;
 

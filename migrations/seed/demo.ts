@@ -21,15 +21,40 @@ export const DEMO_USERS = [
     name: 'Dr. Carlos Silva',
     email: 'carlos.silva@demo.laudos.app',
     what: 'radiologist in both accounts (account selection)',
+    cpf: '12345678909',
+    council: { type: 'CRM', number: '123456', uf: 'SP' },
   },
-  { username: 'dra.costa', name: 'Dra. Marina Costa', email: 'marina.costa@demo.laudos.app', what: 'reviewer (human account)' },
-  { username: 'joao.digitador', name: 'João Pereira', email: 'joao.pereira@demo.laudos.app', what: 'typist (human account)' },
-  { username: 'ana.admin', name: 'Ana Souza', email: 'ana.souza@demo.laudos.app', what: 'account administrator (human account)' },
+  {
+    username: 'dra.costa',
+    name: 'Dra. Marina Costa',
+    email: 'marina.costa@demo.laudos.app',
+    what: 'reviewer (human account)',
+    cpf: '23456789173',
+    council: { type: 'CRM', number: '654321', uf: 'RJ' },
+  },
+  {
+    username: 'joao.digitador',
+    name: 'João Pereira',
+    email: 'joao.pereira@demo.laudos.app',
+    what: 'typist (human account)',
+    cpf: '34567891228',
+    council: null,
+  },
+  {
+    username: 'ana.admin',
+    name: 'Ana Souza',
+    email: 'ana.souza@demo.laudos.app',
+    what: 'account administrator (human account)',
+    cpf: '45678912364',
+    council: null,
+  },
   {
     username: 'dra.vet',
     name: 'Dra. Beatriz Lima',
     email: 'beatriz.lima@demo.laudos.app',
     what: 'veterinarian (veterinary account only)',
+    cpf: '56789123482',
+    council: { type: 'CRMV', number: '4567', uf: 'MG' },
   },
 ] as const;
 
@@ -112,12 +137,14 @@ const STATES: LaudoState[] = [
   LaudoState.CONCLUDED,
 ];
 
-/** A simple demo logo: a coloured mark and the name, as PNG. */
-async function demoLogo(name: string, colour: string): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="160">
-    <rect x="8" y="24" width="112" height="112" rx="24" fill="${colour}"/>
-    <path d="M40 80h48M64 56v48" stroke="#fff" stroke-width="14" stroke-linecap="round"/>
-    <text x="140" y="98" font-family="DejaVu Sans, sans-serif" font-size="38" font-weight="bold" fill="${colour}">${name}</text>
+/**
+ * A simple demo logo: a coloured mark only, as PNG. The PDF header writes the institution's
+ * name beside the logo, so a logo that also spelled it showed the name twice (issue 12).
+ */
+export async function demoLogo(colour: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="160">
+    <rect x="24" y="24" width="112" height="112" rx="24" fill="${colour}"/>
+    <path d="M56 80h48M80 56v48" stroke="#fff" stroke-width="14" stroke-linecap="round"/>
   </svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
@@ -145,14 +172,23 @@ export async function seedDemo(knex: Knex, logger?: Logger): Promise<boolean> {
       .returning('*');
     // The report PDFs' header shows the institution's logo (spec 3 §3).
     await trx('institution_logos').insert([
-      { institution_id: humanInst[0].id, account_id: human.id, mime: 'image/png', bytes: await demoLogo('Hospital Central', '#1565c0') },
-      { institution_id: vetInst.id, account_id: vet.id, mime: 'image/png', bytes: await demoLogo('Clínica Vet Pet', '#00796b') },
+      { institution_id: humanInst[0].id, account_id: human.id, mime: 'image/png', bytes: await demoLogo('#1565c0') },
+      { institution_id: vetInst.id, account_id: vet.id, mime: 'image/png', bytes: await demoLogo('#00796b') },
     ]);
 
     const users: Record<string, { id: string; name: string }> = {};
     for (const u of DEMO_USERS) {
       const [row] = await trx('users')
-        .insert({ name: u.name, username: u.username, email: u.email, password_hash: passwordHash })
+        .insert({
+          name: u.name,
+          username: u.username,
+          email: u.email,
+          password_hash: passwordHash,
+          cpf: u.cpf,
+          council_type: u.council?.type ?? null,
+          council_number: u.council?.number ?? null,
+          council_uf: u.council?.uf ?? null,
+        })
         .returning(['id', 'name']);
       users[u.username] = row;
     }

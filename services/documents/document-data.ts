@@ -5,14 +5,27 @@
  */
 import type { Knex } from 'knex';
 import { AppError } from '../../domain/errors';
+import { ProfessionalCouncil } from '../../domain/people/professional-id';
 import type { ReportDocumentInput } from '../../documents/report-pdf/model';
+import { pdfLang } from '../../documents/report-pdf/labels';
 import type { LaudoRecord } from '../../workflows/laudo/messages';
 import { readContent } from '../reports/contents';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { loadDocumentImages } from '../report-images/document-images';
 
-const pdfLang = (lang: string | undefined): 'pt-BR' | 'en' | 'es' =>
-  lang?.startsWith('en') ? 'en' : lang?.startsWith('es') ? 'es' : 'pt-BR';
+interface PersonRow {
+  id: string;
+  name: string;
+  council_type: string | null;
+  council_number: string | null;
+  council_uf: string | null;
+}
+
+/** The council printed under a signer's name (CRM/CRMV, number, UF), when the user has one. */
+function councilOf(p: PersonRow | undefined): ProfessionalCouncil | null {
+  const parsed = ProfessionalCouncil.safeParse({ type: p?.council_type, number: p?.council_number, uf: p?.council_uf });
+  return parsed.success ? parsed.data : null;
+}
 
 export interface DocumentSource {
   /** The text to render: given (preview) or the version's stored text. */
@@ -90,18 +103,19 @@ export async function loadReportDocument(
   const executorId: string | null = current ? record.userId : (versionRow?.user_id ?? null);
   const withOpinion = current ? record.hasOpinionSignature : Boolean(versionRow?.has_opinion_signature);
   const opinionId: string | null = withOpinion ? (current ? record.opinionUserId : versionRow?.opinion_user_id) : null;
-  const people: { id: string; name: string }[] = await knex('users')
+  const people: PersonRow[] = await knex('users')
     .whereIn(
       'id',
       [executorId, opinionId].filter((x): x is string => Boolean(x)),
     )
-    .select('id', 'name');
-  const nameOf = (id: string | null) => people.find((p) => p.id === id)?.name;
+    .select('id', 'name', 'council_type', 'council_number', 'council_uf');
+  const personOf = (id: string | null) => people.find((p) => p.id === id);
   const signers: ReportDocumentInput['signers'] = [];
-  const executorName = nameOf(executorId) ?? record.doctorName;
-  if (executorName) signers.push({ name: executorName, role: 'executor' });
-  const opinionName = nameOf(opinionId);
-  if (opinionName) signers.push({ name: opinionName, role: 'opinion' });
+  const executor = personOf(executorId);
+  const executorName = executor?.name ?? record.doctorName;
+  if (executorName) signers.push({ name: executorName, role: 'executor', council: councilOf(executor) });
+  const opinion = personOf(opinionId);
+  if (opinion) signers.push({ name: opinion.name, role: 'opinion', council: councilOf(opinion) });
 
   const cfg = (account.config ?? {}) as Record<string, unknown>;
   const lang = pdfLang(source.lang);

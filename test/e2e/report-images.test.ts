@@ -190,7 +190,7 @@ test('groups by series above maxAdjacentImages, selects all when allowed, upload
 test('with an A1 the dialog continues to the password, and the signed PDF holds the images', async () => {
   // The selector back on; the doctor registers a certificate.
   await api('POST', '/users/config', { token, body: { key: 'DISABLE_LAUDO_IMAGE_SELECTOR', value: 'false' } });
-  const pki = makeTestPki();
+  const pki = makeTestPki({ cpf: t.users.doctor!.cpf });
   try {
     const uploaded = await api('POST', '/digitalSignature/upload', {
       token,

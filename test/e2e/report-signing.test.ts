@@ -21,8 +21,8 @@ let pki: TestPki;
 
 beforeAll(async () => {
   ensureDocumentTools();
-  pki = makeTestPki();
   t = await createTenant(suite.knex, { studies: 1, users: { doctor: DOCTOR_PERMISSIONS } });
+  pki = makeTestPki({ cpf: t.users.doctor!.cpf });
 });
 
 afterAll(() => {
@@ -40,6 +40,30 @@ it('registers an A1, previews, finishes with the password, downloads and verifie
   // Profile → digital certificate.
   await page.getByTestId('certificate-menu').click();
   await page.getByTestId('certificate-none').waitFor();
+
+  // Issue 12: the doctor's CPF (the one the A1 must name) and council, set on the same page.
+  const cpf = pki.cpf;
+  expect(await page.getByTestId('professional-cpf').inputValue()).toBe(
+    `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`,
+  );
+  await page.getByRole('combobox', { name: 'Conselho' }).click();
+  await page.getByRole('option', { name: 'CRM', exact: true }).click();
+  await page.getByTestId('professional-number').fill('123456');
+  await page.getByRole('combobox', { name: 'UF' }).click();
+  await page.getByRole('option', { name: 'SP', exact: true }).click();
+  await page.getByTestId('professional-save').click();
+  await page.getByText('Identificação profissional salva').waitFor();
+
+  // Another person's certificate is refused with its own message.
+  await page
+    .getByTestId('certificate-file')
+    .setInputFiles({ name: 'outro.p12', mimeType: 'application/x-pkcs12', buffer: pki.secondDoctor.p12 });
+  await page.getByTestId('certificate-upload-password').fill(pki.password);
+  await page.getByTestId('certificate-upload').click();
+  await page
+    .getByTestId('certificate-error')
+    .getByText('O certificado digital não pertence a este usuário', { exact: false })
+    .waitFor();
   await page.getByTestId('certificate-file').setInputFiles({ name: 'a1.p12', mimeType: 'application/x-pkcs12', buffer: pki.p12 });
   await page.getByTestId('certificate-upload-password').fill('errada');
   await page.getByTestId('certificate-upload').click();
@@ -69,6 +93,7 @@ it('registers an A1, previews, finishes with the password, downloads and verifie
   await page.getByTestId('certificate-password-submit').click();
   const error = page.getByTestId('report-action-error');
   await error.getByText('Erro ao assinar laudo digitalmente').first().waitFor();
+  await error.getByText('Senha do certificado digital incorreta').waitFor();
   await shot(page, 'documents-sign-error');
   await error.getByRole('button').first().click();
   expect(await page.getByTestId('report-state').getAttribute('data-state')).toBe('1');
@@ -90,6 +115,7 @@ it('registers an A1, previews, finishes with the password, downloads and verifie
   expect(verdict).toContain('Certificate is Trusted');
   const text = pdfText(pdf);
   expect(text).toContain('Pulmões com transparência preservada.');
+  expect(text).toContain('CRM 123456/SP');
   // The versions table offers the same document for version 1.
   const [fromTable] = await Promise.all([page.waitForEvent('download'), page.getByTestId('version-pdf-1').click()]);
   expect(fs.readFileSync((await fromTable.path())!).equals(pdf)).toBe(true);

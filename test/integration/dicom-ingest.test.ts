@@ -65,7 +65,8 @@ it('stores a multi-series study, indexes it and gives it a report in state 0', a
     state: 0,
     laudo_state: 0,
   });
-  expect(new Date(row.exam_date).toISOString()).toBe('2026-11-20T10:15:00.000Z');
+  // StudyTime 10:15 is São Paulo wall-clock time.
+  expect(new Date(row.exam_date).toISOString()).toBe('2026-11-20T13:15:00.000Z');
 
   // The original bytes, as sent, under the instance's key.
   const inst = await suite.knex('dicom_instances').where({ sop_instance_uid: study.sopUids[0] }).first();

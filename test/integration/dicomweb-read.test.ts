@@ -152,7 +152,11 @@ it('serves frames, rendered images with window/level, thumbnails, series preview
   // A narrow window around 500 makes the ramp mostly black or white: a different picture.
   expect(Math.abs((await stat(rendered)) - (await stat(narrow)))).toBeGreaterThan(10);
 
-  const thumb = await get(`/dicomweb/studies/${study.studyUid}/series/${study.seriesUids[1]}/thumbnail?token=${token}`, '');
+  // An <img> carries an image token in its URL (never the session's: see image-tokens.test.ts).
+  const imageToken = (await api('POST', '/auth/imageToken', { token })).body.token as string;
+  const thumb = await fetch(
+    `${suite.platform.url}/dicomweb/studies/${study.studyUid}/series/${study.seriesUids[1]}/thumbnail?token=${imageToken}`,
+  );
   expect(thumb.status).toBe(200);
   expect(thumb.headers.get('content-type')).toBe('image/jpeg');
 

@@ -29,7 +29,7 @@ const live = new Map<string, any>();
 
 beforeAll(async () => {
   t = await createTenant(suite.knex, {
-    studies: 13,
+    studies: 15,
     users: {
       doctor: DOCTOR,
       colleague: DOCTOR,
@@ -238,8 +238,13 @@ describe('narration', () => {
       content: '<p>Texto digitado do áudio.</p>',
     });
     await expectState(id, 24, { responsibleUserId: t.users.doctor!.id });
+    // Not the narrating doctor: the state is right, the person is not (the dialog's title is
+    // 'Impossível iniciar revisão de laudo digitado'; the description says why).
     const typedReview = await act('colleague', 'POST', `/studies/${id}/reports/associateTypingReview`, {}, 409);
-    expect(typedReview.error.description).toBe('Impossível iniciar revisão de laudo digitado');
+    expect(typedReview.error).toEqual({
+      code: 'REPORT_HELD_BY_OTHER_USER',
+      description: 'Este laudo está com outro usuário: somente o responsável por ele pode fazer esta operação',
+    });
     await act('doctor', 'POST', `/studies/${id}/reports/associateTypingReview`);
     await expectState(id, 25);
     await act('doctor', 'POST', `/studies/${id}/reports/save`, { content: '<p>Texto digitado e revisado.</p>' });
@@ -311,6 +316,64 @@ describe('doctor lists for the dialogs', () => {
     expect(ids).not.toContain(t.users.doctor!.id);
     expect(ids).toContain(t.users.colleague!.id);
     await act('outsider', 'GET', `/studies/${id}/doctors`, undefined, 404);
+  });
+});
+
+describe('the right state, the wrong person', () => {
+  it("says the report is someone else's (in each language), not that it does not exist", async () => {
+    const id = study(13);
+    await act('doctor', 'POST', `/studies/${id}/reports/start`);
+    await act('doctor', 'POST', `/studies/${id}/reports/save`, { content: '<p>Primeira versão.</p>' });
+    // The colleague reopens: the report is theirs now; the first doctor's save is refused as such.
+    await act('colleague', 'POST', `/studies/${id}/reports/reopen`, { motive: 'GRAMMAR_ERROR' });
+    const said: Record<string, unknown> = {};
+    for (const lang of ['pt-BR', 'en', 'es']) {
+      const res = await api('POST', `/studies/${id}/reports/save`, {
+        token: tokens.doctor,
+        body: { content: '<p>Minha versão.</p>', finish: false },
+        headers: { 'accept-language': lang },
+      });
+      said[lang] = { status: res.status, ...res.body.error };
+    }
+    expect(said).toEqual({
+      'pt-BR': {
+        status: 409,
+        code: 'REPORT_HELD_BY_OTHER_USER',
+        description: 'Este laudo está com outro usuário: somente o responsável por ele pode fazer esta operação',
+      },
+      en: {
+        status: 409,
+        code: 'REPORT_HELD_BY_OTHER_USER',
+        description: 'This report is with another user: only the user responsible for it can do this',
+      },
+      es: {
+        status: 409,
+        code: 'REPORT_HELD_BY_OTHER_USER',
+        description: 'Este informe está con otro usuario: solo su responsable puede realizar esta operación',
+      },
+    });
+    // A report that is finished is another matter: the state is wrong, and the message says that.
+    await act('colleague', 'POST', `/studies/${id}/reports/save`, { content: '<p>Segunda versão.</p>' });
+    const finished = await act('colleague', 'POST', `/studies/${id}/reports/save`, { content: '<p>x</p>', finish: false }, 409);
+    expect(finished.error.code).toBe('REPORT_NOT_UPDATABLE');
+  });
+
+  it('the author cannot review their report; only the doctor asked gives the second opinion', async () => {
+    const id = study(14);
+    await act('reviewer', 'POST', `/studies/${id}/reports/start`);
+    await act('reviewer', 'POST', `/studies/${id}/reports/requestReview`, { content: '<p>Texto</p>' });
+    const own = await act('reviewer', 'POST', `/studies/${id}/reports/associateReview`, {}, 409);
+    expect(own.error).toEqual({ code: 'REVIEW_OF_OWN_REPORT', description: 'O autor do laudo não pode revisá-lo' });
+    await act('reviewer', 'POST', `/studies/${id}/reports/cancelReview`);
+    await act('reviewer', 'POST', `/studies/${id}/reports-opinion/request`, {
+      laudoOpinionUserId: t.users.colleague!.id,
+      description: 'Avaliar',
+    });
+    const notAsked = await act('doctor', 'PUT', `/studies/${id}/reports-opinion`, { status: 1, description: 'Concordo' }, 409);
+    expect(notAsked.error).toEqual({
+      code: 'OPINION_FOR_OTHER_DOCTOR',
+      description: 'A segunda opinião foi solicitada a outro médico',
+    });
   });
 });
 

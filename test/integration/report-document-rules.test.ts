@@ -34,7 +34,6 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   ensureDocumentTools();
-  pki = makeTestPki();
   t = await createTenant(suite.knex, {
     studies: 6,
     users: {
@@ -56,6 +55,7 @@ beforeAll(async () => {
     users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_EDIT_HEADER'] },
   });
   other = await createTenant(suite.knex, { studies: 1, users: { doctor: DOCTOR_PERMISSIONS } });
+  pki = makeTestPki({ cpf: t.users.doctor!.cpf });
   await suite.knex('user_accounts').where({ user_id: t.users.admin!.id, account_id: t.accountId }).update({ is_admin: true });
   for (const [key, tenant, user] of [
     ['doctor', t, 'doctor'],
@@ -134,25 +134,25 @@ describe('an expired A1 certificate', () => {
       'POST',
       `/studies/${id}/reports/save`,
       { content, personalKeyPassword: pki.password },
-      409,
+      400,
     );
-    expect(refused.error).toMatchObject({ code: 'SIGN_FAILED', description: 'Erro ao assinar laudo digitalmente' });
+    expect(refused.error).toEqual({ code: 'CERTIFICATE_EXPIRED', description: 'O certificado digital está fora da validade' });
     expect(await stateOf(id)).toBe(1);
 
     // Finished without signing, then signing in 2: refused, still 2, nothing stored. The first
     // open above left the opened certificate in the session's cache, so these go through it.
     expect(a1SessionCache.holds(await sessionOf(t.users.doctor!.id))).toBe(true);
     await act('doctor', 'POST', `/studies/${id}/reports/save`, { content });
-    const sign = await act('doctor', 'POST', `/studies/${id}/reports/sign`, { personalKeyPassword: pki.password }, 409);
-    expect(sign.error.description).toBe('Erro ao assinar laudo digitalmente');
+    const sign = await act('doctor', 'POST', `/studies/${id}/reports/sign`, { personalKeyPassword: pki.password }, 400);
+    expect(sign.error.description).toBe('O certificado digital está fora da validade');
     const viaSpecCall = await act(
       'doctor',
       'POST',
       '/digitalSignature/sign',
       { studyId: id, personalKeyPassword: pki.password },
-      409,
+      400,
     );
-    expect(viaSpecCall.error.description).toBe('Erro ao assinar laudo digitalmente');
+    expect(viaSpecCall.error.code).toBe('CERTIFICATE_EXPIRED');
     expect(await stateOf(id)).toBe(2);
     const laudoId = (await suite.knex('studies').where({ id }).first('laudo_id')).laudo_id;
     expect(await suite.knex('laudo_documents').where({ laudo_id: laudoId })).toHaveLength(0);
@@ -189,7 +189,7 @@ describe('previews', () => {
     expect(english.error.description).not.toBe(portuguese.error.description);
     // Another doctor may save reports but is not this one's author; an account admin may (spec 1 §6).
     const colleague = await act('colleague', 'POST', `/studies/${id}/reports/save`, { content: '<p>x</p>', preview: true }, 409);
-    expect(colleague.error.code).toBe('REPORT_NOT_UPDATABLE');
+    expect(colleague.error.code).toBe('REPORT_HELD_BY_OTHER_USER');
     expect(fs.readdirSync(folder)).toEqual(before);
     await act('admin', 'POST', `/studies/${id}/reports/save`, { content: '<p>x</p>', preview: true });
     expect(fs.readdirSync(folder).filter((f) => !before.includes(f))).toHaveLength(1);
@@ -364,8 +364,8 @@ describe('the link calls of spec 2 §7', () => {
       description: 'O laudo ainda não foi gerado ou assinado',
     });
     await act('doctor', 'POST', '/digitalSignature/sign', { studyId: id }, 400);
-    const wrong = await act('doctor', 'POST', '/digitalSignature/sign', { studyId: id, personalKeyPassword: 'errada' }, 409);
-    expect(wrong.error.description).toBe('Erro ao assinar laudo digitalmente');
+    const wrong = await act('doctor', 'POST', '/digitalSignature/sign', { studyId: id, personalKeyPassword: 'errada' }, 400);
+    expect(wrong.error.description).toBe('Senha do certificado digital incorreta');
     await act('outsider', 'POST', '/digitalSignature/sign', { studyId: id, personalKeyPassword: pki.password }, 404);
 
     const signed = await act('doctor', 'POST', '/digitalSignature/sign', { studyId: id, personalKeyPassword: pki.password });

@@ -39,8 +39,8 @@ const live = new Map<string, { laudoState: number }>();
 
 beforeAll(async () => {
   ensureDocumentTools();
-  pki = makeTestPki();
   t = await createTenant(suite.knex, { studies: 5, users: { doctor: DOCTOR_PERMISSIONS, nobody: ['STUDIES_RETRIEVE_REPORTS'] } });
+  pki = makeTestPki({ cpf: t.users.doctor!.cpf });
   other = await createTenant(suite.knex, { studies: 1, users: { doctor: DOCTOR_PERMISSIONS } });
   Object.assign(
     tokens,
@@ -115,8 +115,8 @@ it('uploads an A1, signs a finished report into a verifiable PDF, and keeps it t
 
   // Finish, then sign: a wrong password is refused with the spec's message and changes nothing.
   await act('doctor', 'POST', `/studies/${id}/reports/save`, { content });
-  const wrong = await act('doctor', 'POST', `/studies/${id}/reports/sign`, { personalKeyPassword: 'errada' }, 409);
-  expect(wrong.error.description).toBe('Erro ao assinar laudo digitalmente');
+  const wrong = await act('doctor', 'POST', `/studies/${id}/reports/sign`, { personalKeyPassword: 'errada' }, 400);
+  expect(wrong.error).toEqual({ code: 'CERTIFICATE_PASSWORD_INVALID', description: 'Senha do certificado digital incorreta' });
   const signed = await act('doctor', 'POST', `/studies/${id}/reports/sign`, { personalKeyPassword: pki.password });
   expect(signed.report.state).toBe(3);
   await eventually(
@@ -156,7 +156,7 @@ it('uploads an A1, signs a finished report into a verifiable PDF, and keeps it t
     version: 1,
     sha256: sha(download.pdf),
     signerName: 'Dr. João Silva',
-    certificateSubject: expect.stringContaining('CN=Dr. João Silva:*********00'),
+    certificateSubject: expect.stringContaining(`CN=Dr. João Silva:*********${pki.cpf.slice(9)}`),
   });
   expect((await api('GET', '/public/verify/AAAA-AAAA-AAAA')).status).toBe(404);
   expect(sha((await fetchPdf('', `/public/verify/${code}/document`)).pdf)).toBe(sha(download.pdf));
@@ -168,7 +168,8 @@ it('uploads an A1, signs a finished report into a verifiable PDF, and keeps it t
 
   // Finishing with the password signs too; a wrong one refuses before finishing.
   const v2 = '<p>Texto revisado: ação e coração.</p>';
-  await act('doctor', 'POST', `/studies/${id}/reports/save`, { content: v2, personalKeyPassword: 'errada' }, 409);
+  const refused = await act('doctor', 'POST', `/studies/${id}/reports/save`, { content: v2, personalKeyPassword: 'errada' }, 400);
+  expect(refused.error.code).toBe('CERTIFICATE_PASSWORD_INVALID');
   expect((await suite.knex('laudos').where({ id: signed.report.laudoId }).first('state')).state).toBe(1);
   const finished = await act('doctor', 'POST', `/studies/${id}/reports/save`, { content: v2, personalKeyPassword: pki.password });
   expect(finished.report).toMatchObject({ state: 3, version: 2 });
@@ -300,21 +301,21 @@ it('the opened A1 is kept for the session: a wrong password is still refused, a 
   await act('doctor', 'POST', `/studies/${id}/reports/sign`, { personalKeyPassword: pki.password });
   expect(a1SessionCache.holds(await sessionId())).toBe(true);
 
-  // A wrong password right after a cached right one: refused with the spec's message.
+  // A wrong password right after a cached right one: refused with its own message.
   await act('doctor', 'POST', `/studies/${id}/reports/reopen`, { motive: 'GRAMMAR_ERROR' });
   const wrong = await act(
     'doctor',
     'POST',
     `/studies/${id}/reports/save`,
     { content: '<p>Segunda.</p>', personalKeyPassword: 'errada' },
-    409,
+    400,
   );
-  expect(wrong.error.description).toBe('Erro ao assinar laudo digitalmente');
+  expect(wrong.error.description).toBe('Senha do certificado digital incorreta');
   const laudoId = (await suite.knex('studies').where({ id }).first('laudo_id')).laudo_id;
   expect((await suite.knex('laudos').where({ id: laudoId }).first('state')).state).toBe(1);
 
-  // A new certificate (another CA) replaces the old one: the next signature is made with it.
-  const replacement = makeTestPki('Dra. Nova Chave:98765432100');
+  // A new certificate (another key, same holder) replaces the old one: the next signature is made with it.
+  const replacement = makeTestPki({ name: 'Dra. Nova Chave', cpf: t.users.doctor!.cpf });
   await act('doctor', 'POST', '/digitalSignature/upload', {
     file: replacement.p12.toString('base64'),
     password: replacement.password,
@@ -327,7 +328,7 @@ it('the opened A1 is kept for the session: a wrong password is still refused, a 
   expect(signed.report).toMatchObject({ state: 3, version: 2 });
   const pdf = tempFile((await fetchPdf('doctor', `/studies/${id}/reports/download?version=2`)).pdf);
   expect(pdfsig(pdf, replacement.nssDir)).toContain('Certificate is Trusted');
-  expect(pdfsig(pdf, pki.nssDir)).not.toContain('Certificate is Trusted');
+  expect(pdfsig(pdf, replacement.nssDir)).toContain(`Signer Certificate Common Name: Dra. Nova Chave:${t.users.doctor!.cpf}`);
   expect(pdfText(fs.readFileSync(pdf))).toContain('Dra. Nova Chave');
 
   // Logout forgets the session's key.

@@ -32,9 +32,9 @@ let foreignId: string;
 
 beforeAll(async () => {
   ensureDocumentTools();
-  pki = makeTestPki();
   const uploader = [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM' as const];
   t = await createTenant(suite.knex, { studies: 0, users: { doctor: uploader, reader: ['STUDIES_RETRIEVE_REPORTS'] } });
+  pki = makeTestPki({ cpf: t.users.doctor!.cpf });
   other = await createTenant(suite.knex, { studies: 0, users: { doctor: uploader } });
   tokens.doctor = await login(api, t.users.doctor!.username);
   tokens.reader = await login(api, t.users.reader!.username);

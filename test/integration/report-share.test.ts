@@ -40,7 +40,6 @@ const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 beforeAll(async () => {
   ensureDocumentTools();
-  pki = makeTestPki('Dra. Vet Teste:12345678900');
   vet = await createTenant(suite.knex, { studies: 4, isForHuman: false, users: { doctor: DOCTOR_PERMISSIONS } });
   otherVet = await createTenant(suite.knex, { studies: 1, isForHuman: false, users: { doctor: DOCTOR_PERMISSIONS } });
   human = await createTenant(suite.knex, { studies: 1, users: { doctor: DOCTOR_PERMISSIONS } });
@@ -48,6 +47,7 @@ beforeAll(async () => {
     tokens,
     await loginTokens(api, { vet: vet.users.doctor!, otherVet: otherVet.users.doctor!, human: human.users.doctor! }),
   );
+  pki = makeTestPki({ name: 'Dra. Vet Teste', cpf: vet.users.doctor!.cpf });
   await act('vet', 'POST', '/digitalSignature/upload', { file: pki.p12.toString('base64'), password: pki.password });
 });
 

@@ -177,7 +177,7 @@ describe('OIT on a DX study', () => {
       { fieldId: 'oit.filmQuality', value: '1' },
       409,
     );
-    expect(notMine.error.code).toBe('REPORT_NOT_UPDATABLE');
+    expect(notMine.error.code).toBe('REPORT_HELD_BY_OTHER_USER');
     const mine = await act('doctor', 'POST', `/studies/${id}/structured-report`, { fieldId: 'oit.filmQuality', value: '1' }, 201);
     for (const [method, path] of [
       ['GET', `/studies/${id}/structured-report`],

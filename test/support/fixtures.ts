@@ -3,6 +3,7 @@
  * names, so test files never share state.
  */
 import { randomUUID } from 'node:crypto';
+import { randomCpf } from '../../documents/testing/test-pki';
 import type { Knex } from 'knex';
 import type { Permission } from '../../domain/auth/permissions';
 import { hashPassword } from '../../services/auth/passwords';
@@ -24,7 +25,8 @@ let passwordHash: Promise<string> | undefined;
 export interface Tenant {
   accountId: string;
   institutionId: string;
-  users: Record<string, { id: string; username: string; name: string }>;
+  /** Each user has a CPF of their own, for their test A1 (`makeTestPki({ cpf })`). */
+  users: Record<string, { id: string; username: string; name: string; cpf: string }>;
   studyIds: string[];
 }
 
@@ -45,8 +47,9 @@ export async function createTenant(
   for (const [key, permissions] of Object.entries(wanted)) {
     const username = `${key}.${tag}`;
     const name = `${key} ${tag}`;
+    const cpf = randomCpf();
     const [user] = await knex('users')
-      .insert({ name, username, email: `${username}@test.laudos`, password_hash: await passwordHash })
+      .insert({ name, username, email: `${username}@test.laudos`, password_hash: await passwordHash, cpf })
       .returning('id');
     const [role] = await knex('roles')
       .insert({ account_id: account.id, name: `role-${key}`, permissions })
@@ -58,7 +61,7 @@ export async function createTenant(
       institution_id: institution.id,
       role_id: role.id,
     });
-    users[key] = { id: user.id, username, name };
+    users[key] = { id: user.id, username, name, cpf };
   }
   const [patient] = await knex('patients')
     .insert({ account_id: account.id, patient_id: `PID-${tag}`, name: `Paciente ${tag}` })

@@ -6,13 +6,18 @@ import knexFactory, { type Knex } from 'knex';
 import { type Config, parseConfig } from '../../config/config';
 import { type Platform, startPlatform } from '../../scripts/platform';
 import { testEnv } from '../setup/env';
+import { testTrustAnchors } from '../../documents/testing/test-pki';
 
 /** The whole platform (api + broker + worker) on a free port, against the test servers. */
 export async function startTestPlatform(
   overrides: Record<string, string> = {},
   opts: { worker?: boolean } = {},
 ): Promise<{ platform: Platform; knex: Knex; config: Config }> {
+  // The test PKI's roots: its ICP-like root as the ICP-Brasil roots, its partner root as another anchor.
+  const anchors = testTrustAnchors();
   const config = parseConfig({
+    ICP_BRASIL_ROOTS_DIR: anchors.icpBrasilDir,
+    SIGNING_TRUST_ANCHORS_DIR: anchors.otherDir,
     DATABASE_URL: testEnv('databaseUrl'),
     TEMPORAL_ADDRESS: testEnv('temporalAddress'),
     TEMPORAL_TASK_QUEUE: `test-${randomUUID()}`,

@@ -4,10 +4,11 @@
  * with the commit activity mocked, exported by the Temporal CLI (`temporal workflow show
  * --output json`, the format historyFromJSON reads).
  *
- * Run it when a deliberate, patched() change calls for new fixtures (it rewrites them all):
+ * Run it when a deliberate, patched() change calls for new fixtures:
  *   npx tsx test/support/record-histories.ts
- * Keep the old files of a patched change beside the new ones: they are what proves the
- * patch replays the histories of workflows already running.
+ * It rewrites the files of the current GENERATION only. The files of earlier generations stay:
+ * they are what proves a patched change replays the histories of workflows already running
+ * (laudo-*.json were recorded before docs/decisions/010, laudo-g2-*.json after it).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,6 +27,8 @@ import { type ActionArgs, type LaudoRecord, laudoUpdates, laudoWorkflowId } from
 import type { laudoWorkflow } from '../../workflows/laudo/workflow';
 
 const OUT = path.resolve(__dirname, '..', 'fixtures', 'histories');
+/** The prefix of this recording's files (bump it with the next patched change). */
+const GENERATION = 'laudo-g2-';
 const TASK_QUEUE = 'record-histories';
 
 /** Fixed ids, so a re-recording differs from the last one only where the code changed. */
@@ -118,7 +121,11 @@ async function main(): Promise<void> {
     /** Histories to write: file name → workflow execution. */
     const recorded: { file: string; workflowId: string; runId: string }[] = [];
     const record = async (file: string, report: LaudoRecord, runId?: string) =>
-      recorded.push({ file, workflowId: laudoWorkflowId(report.laudoId), runId: runId ?? (await runIdOf(report)) });
+      recorded.push({
+        file: file.replace(/^laudo-/, GENERATION),
+        workflowId: laudoWorkflowId(report.laudoId),
+        runId: runId ?? (await runIdOf(report)),
+      });
 
     await worker.runUntil(async () => {
       // start: a refused start (no permission), then two concurrent starts (one wins).
@@ -223,6 +230,32 @@ async function main(): Promise<void> {
         await record('laudo-return-to-not-started.json', r);
       }
 
+      // race: conflicting Updates at once (docs/decisions/010: each commit is an activity scheduled
+      // after its acceptance). Two doctors reopen a finished report together, one wins (a new
+      // run); then saves and finishes race in that run, one finish wins.
+      {
+        const r = newReport(10);
+        await act(r, 'start', { actor: doctor });
+        await act(r, 'finish', { actor: doctor, content: text() });
+        const first = await runIdOf(r);
+        const reopen = { motive: 'GRAMMAR_ERROR' } as const;
+        const reopens = await Promise.allSettled(
+          [doctor, colleague, doctor, colleague].map((actor) => act(r, 'reopen', { actor, input: reopen, note: reopen })),
+        );
+        const won = reopens.filter((o) => o.status === 'fulfilled');
+        if (won.length !== 1) throw new Error('exactly one reopen should win');
+        const executor = (won[0] as PromiseFulfilledResult<LaudoRecord>).value.userId === doctor.userId ? doctor : colleague;
+        const second = await nextRun(r, first);
+        const racing = await Promise.allSettled(
+          [0, 1, 2, 3, 4, 5].map((i) =>
+            act(r, i % 2 ? 'finish' : 'save', { actor: executor, content: text() } as ActionArgs<'save'>),
+          ),
+        );
+        if (racing.filter((o) => o.status === 'fulfilled').length < 1) throw new Error('a finish should win');
+        await record('laudo-race-run1.json', r, first);
+        await record('laudo-race-run2.json', r, second);
+      }
+
       // model switch: OIT (CR), SISMAMA refused, an unknown model changes nothing, back to free text.
       {
         const r = newReport(9);
@@ -236,7 +269,9 @@ async function main(): Promise<void> {
     });
 
     fs.mkdirSync(OUT, { recursive: true });
-    for (const old of fs.readdirSync(OUT).filter((f) => /^laudo-.*\.json$/.test(f))) fs.rmSync(path.join(OUT, old));
+    for (const old of fs.readdirSync(OUT).filter((f) => f.startsWith(GENERATION) && f.endsWith('.json'))) {
+      fs.rmSync(path.join(OUT, old));
+    }
     for (const { file, workflowId, runId } of recorded) {
       // The CLI writes the standard JSON history format that historyFromJSON reads.
       const json = execFileSync(

@@ -1,3 +1,5 @@
+// zod's configuration (bundled with zod itself, see the file).
+import './zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n';

@@ -12,6 +12,8 @@ export const LaudoStateKey = defineSearchAttributeKey('LaudoState', 'INT');
 export const AccountIdKey = defineSearchAttributeKey('AccountId', 'KEYWORD');
 export const StudyIdsKey = defineSearchAttributeKey('StudyIds', 'KEYWORD_LIST');
 export const ResponsibleUserIdKey = defineSearchAttributeKey('ResponsibleUserId', 'KEYWORD');
+/** When the report entered its current state: staff list reports stuck in a state for hours. */
+export const LaudoStateSinceKey = defineSearchAttributeKey('LaudoStateSince', 'DATETIME');
 
 /** `--search-attribute` arguments for `temporal server start-dev` and test servers. */
 export const SEARCH_ATTRIBUTES = {
@@ -19,6 +21,7 @@ export const SEARCH_ATTRIBUTES = {
   AccountId: 'Keyword',
   StudyIds: 'KeywordList',
   ResponsibleUserId: 'Keyword',
+  LaudoStateSince: 'Datetime',
 } as const;
 
 /**
@@ -55,6 +58,12 @@ export interface ActionArgs<A extends LaudoAction = LaudoAction> {
   content?: ContentRef;
   /** What the versions table shows beside the transition (justification, opinion texts). */
   note?: Record<string, string | number | boolean | null>;
+  /**
+   * Who the API expects to hold the report after the action, by name, when that is neither
+   * the actor nor the executor (a reopened review goes back to its reviewer): the workflow
+   * has no I/O, and its details line names the responsible user.
+   */
+  responsible?: { userId: string; name: string };
 }
 
 /** What an accepted action tells the projection. */

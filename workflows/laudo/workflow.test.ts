@@ -71,7 +71,7 @@ beforeAll(async () => {
       executable: { type: 'existing-path', path: testEnv('temporalBin') },
       searchAttributes: Object.entries(SEARCH_ATTRIBUTES).map(([name, type]) => ({
         name,
-        type: type === 'KeywordList' ? 'KEYWORD_LIST' : (type.toUpperCase() as 'INT' | 'KEYWORD'),
+        type: type === 'KeywordList' ? 'KEYWORD_LIST' : (type.toUpperCase() as 'INT' | 'KEYWORD' | 'DATETIME'),
       })),
       extraArgs: ['--log-level', 'error'],
     },
@@ -181,7 +181,7 @@ describe('paths', () => {
     expect(saved.contentId).not.toBeNull();
     expect((await act(r, 'requestReview', { actor: doctor })).state).toBe(S.AWAITING_REVIEW);
     expect(await refusal(act(r, 'startReview', { actor: { ...doctor, permissions: [...DOCTOR, 'REPORTS_REVIEW'] } }))).toBe(
-      'REVIEW_CANNOT_START',
+      'REVIEW_OF_OWN_REPORT',
     );
     const reviewing = await act(r, 'startReview', { actor: reviewer });
     expect(reviewing).toMatchObject({ state: S.REVIEWING, reviewUserId: reviewer.userId, responsibleUserId: reviewer.userId });

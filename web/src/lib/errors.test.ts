@@ -1,5 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
-import { ApiError, describeError, errorFromResponse, isShownGlobally, NETWORK_ERROR, toApiError, UNKNOWN_ERROR } from './errors';
+import {
+  ApiError,
+  BODY_TOO_LARGE,
+  describeError,
+  errorFromResponse,
+  isShownGlobally,
+  NETWORK_ERROR,
+  SESSION_ENDING_CODES,
+  toApiError,
+  UNKNOWN_ERROR,
+} from './errors';
 
 const t = (key: string) => `<${key}>`;
 
@@ -15,6 +25,31 @@ describe('errorFromResponse', () => {
     expect(errorFromResponse(502, '<html>Bad gateway</html>').code).toBe(UNKNOWN_ERROR);
     expect(errorFromResponse(500, null).code).toBe(UNKNOWN_ERROR);
     expect(errorFromResponse(400, { error: { description: 'no code' } }).code).toBe(UNKNOWN_ERROR);
+  });
+});
+
+describe('over-size bodies', () => {
+  it("shows the server's 413 BODY_TOO_LARGE description", () => {
+    const e = errorFromResponse(413, {
+      error: { code: 'BODY_TOO_LARGE', description: 'Número de caracteres acima do limite permitido.' },
+    });
+    expect(e.code).toBe(BODY_TOO_LARGE);
+    expect(describeError(e, t)).toBe('Número de caracteres acima do limite permitido.');
+    expect(isShownGlobally(e)).toBe(true);
+  });
+
+  it("reads a proxy's bare 413 page as the same answer, with the app's own words", () => {
+    const e = errorFromResponse(413, '<html>413 Request Entity Too Large</html>');
+    expect(e.code).toBe(BODY_TOO_LARGE);
+    expect(describeError(e, t)).toBe('<errors.BODY_TOO_LARGE>');
+  });
+});
+
+describe('sessions', () => {
+  it('ends the session on INVALID_SESSION and EXPIRED_TOKEN, and shows the expiry (spec 3 §8)', () => {
+    expect([...SESSION_ENDING_CODES].sort()).toEqual(['EXPIRED_TOKEN', 'INVALID_SESSION']);
+    expect(isShownGlobally(new ApiError('EXPIRED_TOKEN', 'Sessão expirada, por favor faça login novamente'))).toBe(true);
+    expect(isShownGlobally(new ApiError('INVALID_SESSION'))).toBe(false);
   });
 });
 

@@ -3,6 +3,8 @@
  */
 export const NETWORK_ERROR = 'NETWORK_ERROR';
 export const UNKNOWN_ERROR = 'UNKNOWN_ERROR';
+/** A body past a size limit (413), the server's or a proxy's. */
+export const BODY_TOO_LARGE = 'BODY_TOO_LARGE';
 
 /** An API failure: a code from the catalogue, the server's description when it sent one. */
 export class ApiError extends Error {
@@ -47,6 +49,8 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
       }
     }
   }
+  // A proxy in front may refuse a large body with a page of its own: still the same answer.
+  if (status === 413) return new ApiError(BODY_TOO_LARGE, null, status);
   return new ApiError(UNKNOWN_ERROR, null, status);
 }
 
@@ -68,7 +72,12 @@ export function isShownGlobally(err: unknown): boolean {
 }
 
 export type ErrorMessageKey =
-  'errors.INTERNAL_ERROR' | 'errors.MALFORMED_REQUEST' | 'errors.UNKNOWN_ERROR' | 'errors.NETWORK_ERROR' | 'errors.default';
+  | 'errors.INTERNAL_ERROR'
+  | 'errors.MALFORMED_REQUEST'
+  | 'errors.UNKNOWN_ERROR'
+  | 'errors.NETWORK_ERROR'
+  | 'errors.BODY_TOO_LARGE'
+  | 'errors.default';
 
 /**
  * The text shown for a failure: fixed messages for INTERNAL_ERROR (prefixed by its id),
@@ -86,6 +95,8 @@ export function describeError(err: unknown, t: (key: ErrorMessageKey) => string)
       return t('errors.UNKNOWN_ERROR');
     case NETWORK_ERROR:
       return t('errors.NETWORK_ERROR');
+    case BODY_TOO_LARGE:
+      return e.description ?? t('errors.BODY_TOO_LARGE');
     default:
       return e.description ?? t('errors.default');
   }

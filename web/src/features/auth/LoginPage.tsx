@@ -68,6 +68,11 @@ export function LoginPage() {
             {errorText}
           </Alert>
         )}
+        {!errorText && session.status === 'anonymous' && session.expired && (
+          <Alert severity="warning" data-testid="login-session-expired">
+            {t('login.sessionExpired')}
+          </Alert>
+        )}
         <TextField
           label={t('login.username')}
           name="username"

@@ -29,3 +29,8 @@ export async function changeAccount(accountId: string): Promise<SessionData> {
 export async function logout(): Promise<void> {
   await apiRequest('/auth/logout', { method: 'POST', endSessionOnAuthError: false });
 }
+
+/** POST /api/auth/expiredSession (204): spec 3 §4, the expiry reported on the way out. */
+export async function reportExpiredSession(): Promise<void> {
+  await apiRequest('/auth/expiredSession', { method: 'POST', endSessionOnAuthError: false });
+}

@@ -3,8 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { SessionData } from '../../../../domain/auth/schemas';
 import { onSessionEnded } from '../../lib/api';
 import { SESSION_ENDING_CODES, toApiError, isAbort } from '../../lib/errors';
+import { clearImageToken } from '../../lib/image-token';
 import { closeLive } from '../../lib/live';
-import { clearToken, getToken, setToken, TOKEN_STORAGE_KEY } from '../../lib/token';
+import { clearToken, getToken, sessionExpired, setToken, TOKEN_STORAGE_KEY } from '../../lib/token';
 import * as authApi from './api';
 
 /**
@@ -13,7 +14,8 @@ import * as authApi from './api';
  */
 export type SessionState =
   | { status: 'checking' }
-  | { status: 'anonymous'; loggedOut?: boolean }
+  /** loggedOut: the user chose to leave; expired: the session ran out (the login page says so). */
+  | { status: 'anonymous'; loggedOut?: boolean; expired?: boolean }
   | { status: 'unreachable' }
   | { status: 'authenticated'; data: SessionData };
 
@@ -47,11 +49,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [attempt, setAttempt] = useState(0);
 
   const endSession = useCallback(
-    (loggedOut = false) => {
-      clearToken();
+    (how: { loggedOut?: boolean; expired?: boolean } = {}) => {
+      if (how.expired && getToken()) {
+        // Spec 3 §4: the expiry is reported to the server on the way out (with the token that expired).
+        void authApi.reportExpiredSession().catch(() => undefined);
+      }
+      clearToken(how.expired ? 'expired' : undefined);
       closeLive();
+      clearImageToken();
       queryClient.clear();
-      setState({ status: 'anonymous', loggedOut });
+      setState({ status: 'anonymous', loggedOut: how.loggedOut, expired: how.expired });
     },
     [queryClient],
   );
@@ -63,14 +70,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   // Any answer with INVALID_SESSION / EXPIRED_TOKEN ends the session.
   useEffect(() => {
-    onSessionEnded(() => endSession());
+    onSessionEnded((code) => endSession({ expired: code === 'EXPIRED_TOKEN' }));
     return () => onSessionEnded(null);
   }, [endSession]);
 
-  // Logging out in another tab logs out here too.
+  // Logging out (or finding the session expired) in another tab or frame ends it here too.
   useEffect(() => {
     const onStorage = (e: StorageEvent) => {
-      if (e.key === TOKEN_STORAGE_KEY && e.newValue === null) endSession(true);
+      if (e.key === TOKEN_STORAGE_KEY && e.newValue === null)
+        endSession({ loggedOut: !sessionExpired(), expired: sessionExpired() });
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
@@ -84,7 +92,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     authApi.fetchSession(controller.signal).then(accept, (err: unknown) => {
       if (isAbort(err) || controller.signal.aborted) return;
       const e = toApiError(err);
-      if (SESSION_ENDING_CODES.has(e.code) || e.status === 401 || e.status === 403) endSession();
+      if (SESSION_ENDING_CODES.has(e.code) || e.status === 401 || e.status === 403)
+        endSession({ expired: e.code === 'EXPIRED_TOKEN' });
       else setState({ status: 'unreachable' });
     });
     return () => controller.abort();
@@ -117,7 +126,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } catch {
       // the session ends here regardless
     }
-    endSession(true);
+    endSession({ loggedOut: true });
   }, [endSession]);
 
   const revalidate = useCallback(() => {

@@ -18,6 +18,7 @@ import { formatDateTime } from '../../../../domain/dates';
 import { describeError } from '../../lib/errors';
 import { useSession } from '../auth/session';
 import { fetchCertificate, removeCertificate, uploadCertificate } from './api';
+import { ProfessionalIdForm } from './ProfessionalIdForm';
 
 const certificateKey = ['documents', 'certificate'] as const;
 
@@ -66,6 +67,7 @@ export function CertificatePage() {
   return (
     <Stack spacing={2} sx={{ maxWidth: 720, mx: 'auto' }} data-testid="certificate-page">
       <PageHeader title={t('documents.certificate.title')} intro={t('documents.certificate.intro')} />
+      <ProfessionalIdForm />
       <Paper variant="outlined" sx={{ p: 2.5 }}>
         {current.isPending ? (
           <Box aria-busy>

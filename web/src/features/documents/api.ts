@@ -3,6 +3,7 @@
  * it), the editor's preview, the A1 certificate and the public verification.
  */
 import { z } from 'zod';
+import { ProfessionalId } from '../../../../domain/people/professional-id';
 import i18n from '../../i18n';
 import { API_PREFIX, apiRequest } from '../../lib/api';
 import { ApiError, NETWORK_ERROR, errorFromResponse } from '../../lib/errors';
@@ -115,4 +116,15 @@ export async function fetchVerification(code: string, signal?: AbortSignal): Pro
     endSessionOnAuthError: false,
   });
   return answer.document;
+}
+
+export const ProfessionalIdAnswer = ProfessionalId;
+
+/** The user's own CPF and council (issue 12): the A1's holder must have this CPF. */
+export async function fetchProfessionalId(signal?: AbortSignal): Promise<ProfessionalId> {
+  return apiRequest('/profile/professional-id', { schema: ProfessionalIdAnswer, signal });
+}
+
+export async function saveProfessionalId(body: ProfessionalId): Promise<ProfessionalId> {
+  return apiRequest('/profile/professional-id', { method: 'PUT', body, schema: ProfessionalIdAnswer });
 }

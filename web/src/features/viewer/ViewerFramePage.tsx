@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { setLanguage } from '../../i18n';
 import { toLang } from '../../i18n/languages';
 import { describeError } from '../../lib/errors';
+import { useImageToken } from '../../lib/image-token';
 import { fetchSeriesPreview, fetchSeriesWindows, fetchViewerStudy, setKeyImage } from './api';
 import type { FrameMessage, StackImage } from './stack';
 import { StackViewer } from './StackViewer';
@@ -15,12 +16,24 @@ import { StackViewer } from './StackViewer';
 /**
  * The embedded image frame (spec 3 §2): given token, study id, key image, modality, account,
  * patient and language in its query; posts JSON text messages with the selected series and
- * image to the page that holds it.
+ * image to the page that holds it. The token is an image token (read-only, minutes of life),
+ * renewed here before it ends; key images are written with the session's header.
  */
 export function ViewerFramePage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const givenToken = params.get('token');
+  const givenExpiry = params.get('tokenExpiresAt');
+  // Without its end in the address, the token is treated as due: renewed at once.
+  const given = useMemo(
+    () => (givenToken ? { token: givenToken, expiresAt: Number(givenExpiry) || Date.now() } : null),
+    [givenToken, givenExpiry],
+  );
+  const imageToken = useImageToken(given);
+  const token = imageToken?.token ?? '';
+  // Queries read the newest token when they run; a renewal does not refetch them.
+  const latest = useRef(token);
+  latest.current = token;
   const studyId = params.get('studyId') ?? '';
   const keyImage = params.get('keyImage') ?? undefined;
   const modality = params.get('modality') ?? '';
@@ -33,13 +46,13 @@ export function ViewerFramePage() {
 
   const preview = useQuery({
     queryKey: ['viewerFrame', 'series', studyId],
-    queryFn: ({ signal }) => fetchSeriesPreview(studyId, signal, token),
+    queryFn: ({ signal }) => fetchSeriesPreview(studyId, signal, latest.current),
     enabled: !!studyId && !!token,
     meta: { silent: true },
   });
   const study = useQuery({
     queryKey: ['viewerFrame', 'study', studyId],
-    queryFn: ({ signal }) => fetchViewerStudy(studyId, signal, token),
+    queryFn: ({ signal }) => fetchViewerStudy(studyId, signal, latest.current),
     enabled: !!studyId && !!token,
     meta: { silent: true },
   });
@@ -50,7 +63,7 @@ export function ViewerFramePage() {
   }, [preview.data, seriesShown]);
   const windows = useQuery({
     queryKey: ['viewerFrame', 'windows', seriesUrl],
-    queryFn: ({ signal }) => fetchSeriesWindows(seriesUrl!, token, signal),
+    queryFn: ({ signal }) => fetchSeriesWindows(seriesUrl!, latest.current, signal),
     enabled: !!seriesUrl,
     staleTime: Infinity,
     meta: { silent: true },
@@ -62,7 +75,7 @@ export function ViewerFramePage() {
     [study.data?.keyImages],
   );
   const onToggleKeyImage = (image: StackImage, seriesId: string, marked: boolean) => {
-    void setKeyImage(studyId, { seriesId, imageKey: image.imageKey, frame: image.frame }, marked, token).then(() =>
+    void setKeyImage(studyId, { seriesId, imageKey: image.imageKey, frame: image.frame }, marked).then(() =>
       queryClient.invalidateQueries({ queryKey: ['viewerFrame', 'study', studyId] }),
     );
   };
@@ -87,10 +100,11 @@ export function ViewerFramePage() {
     return preview.data.find((s) => s.instances.some((i) => i.imageKey === keyImage))?.seriesId;
   }, [keyImage, preview.data]);
 
-  if (!token || !studyId) return <Alert severity="error">{t('viewer.frameMissing')}</Alert>;
+  if (!givenToken || !studyId) return <Alert severity="error">{t('viewer.frameMissing')}</Alert>;
   const error = preview.error ?? study.error;
   if (error) return <Alert severity="error">{describeError(error, t)}</Alert>;
-  if (!preview.data || !study.data)
+  // No usable token yet (one given without its end is renewed first): wait for it.
+  if (!token || !preview.data || !study.data)
     return (
       <Box sx={{ height: '100dvh', display: 'grid', placeItems: 'center', bgcolor: '#000' }}>
         <CircularProgress aria-label={t('common.loading')} />

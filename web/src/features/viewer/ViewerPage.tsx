@@ -25,12 +25,12 @@ import SellOutlinedIcon from '@mui/icons-material/SellOutlined';
 import { VIEWER_LOCKED_STATES, viewerGrid, type ViewerStudy } from '../../../../domain/studies/viewer';
 import { formatDate } from '../../../../domain/dates';
 import { describeError } from '../../lib/errors';
-import { getToken } from '../../lib/token';
 import { AttachmentsDialog } from '../attachments/AttachmentsDialog';
 import { StudyVersionsDialog } from '../studies/StudyVersionsDialog';
 import { fetchViewerStudy } from './api';
 import { NARROW_MAX_WIDTH, parseFrameMessage, type FrameMessage } from './stack';
 import { ManualDialog } from './ManualDialog';
+import { ViewerFrame } from './ViewerFrame';
 import { TagsDialog } from './TagsDialog';
 import { PrintDialog, printStudyOf } from '../print/PrintDialog';
 import { usePrintAllowed } from '../print/usePrintAllowed';
@@ -295,21 +295,7 @@ export function ViewerPage() {
                   </Tooltip>
                 )}
               </Stack>
-              <Box
-                component="iframe"
-                title={t('viewer.frameTitle', { name: label(s) })}
-                src={`/viewer-frame?${new URLSearchParams({
-                  token: getToken() ?? '',
-                  studyId: s.id,
-                  keyImage: s.keyImages[0]?.imageKey ?? '',
-                  modality: s.modalities[0] ?? '',
-                  account: s.accountId,
-                  patient: s.patientId,
-                  lang: i18n.language,
-                }).toString()}`}
-                sx={{ flex: 1, border: 0, width: '100%', minHeight: 0 }}
-                data-testid={`viewer-frame-${s.id}`}
-              />
+              <ViewerFrame study={s} lang={i18n.language} title={t('viewer.frameTitle', { name: label(s) })} />
             </Box>
           ))}
           {grid.columns === 2 && (

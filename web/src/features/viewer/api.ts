@@ -2,13 +2,16 @@ import { z } from 'zod';
 import { ViewerStudy, type KeyImageBody } from '../../../../domain/studies/viewer';
 import { apiRequest } from '../../lib/api';
 
-/** The frame calls with the token it was given (spec 3 §2), the page with the session's. */
-const as = (token?: string) => (token ? { access_token: token } : undefined);
+/**
+ * The frame reads with the image token it was given (spec 3 §2), the page with the session's.
+ * A refused image token is the frame's problem (it renews), never a reason to log out.
+ */
+const as = (imageToken?: string) => (imageToken ? { headers: { access_token: imageToken }, endSessionOnAuthError: false } : {});
 
-export async function fetchViewerStudy(studyId: string, signal?: AbortSignal, token?: string): Promise<ViewerStudy> {
+export async function fetchViewerStudy(studyId: string, signal?: AbortSignal, imageToken?: string): Promise<ViewerStudy> {
   const schema = z.object({ study: ViewerStudy });
   const path = `/studies/${encodeURIComponent(studyId)}/viewer?viewerType=general`;
-  return (await apiRequest(path, { schema, signal, headers: as(token) })).study;
+  return (await apiRequest(path, { schema, signal, ...as(imageToken) })).study;
 }
 
 export const SeriesPreview = z.array(
@@ -25,22 +28,22 @@ export const SeriesPreview = z.array(
 );
 export type SeriesPreview = z.infer<typeof SeriesPreview>;
 
-export function fetchSeriesPreview(studyId: string, signal?: AbortSignal, token?: string): Promise<SeriesPreview> {
+export function fetchSeriesPreview(studyId: string, signal?: AbortSignal, imageToken?: string): Promise<SeriesPreview> {
   return apiRequest(`/studies/${encodeURIComponent(studyId)}/series-preview`, {
     schema: SeriesPreview,
     signal,
-    headers: as(token),
+    ...as(imageToken),
   });
 }
 
 /** Default window center/width of each instance of a series, from its WADO-RS metadata. */
 export async function fetchSeriesWindows(
   seriesUrl: string,
-  token: string,
+  imageToken: string,
   signal?: AbortSignal,
 ): Promise<Map<string, { center: number; width: number }>> {
-  const res = await fetch(`${seriesUrl}/metadata?${new URLSearchParams({ token }).toString()}`, {
-    headers: { Accept: 'application/dicom+json' },
+  const res = await fetch(`${seriesUrl}/metadata`, {
+    headers: { Accept: 'application/dicom+json', Authorization: `Bearer ${imageToken}` },
     signal,
   });
   if (!res.ok) throw new Error(`metadata ${res.status}`);
@@ -63,11 +66,12 @@ export function fetchTags(studyId: string, signal?: AbortSignal): Promise<DicomT
   return apiRequest(`/studies/${encodeURIComponent(studyId)}/tags`, { schema: z.array(DicomTag), signal });
 }
 
-export async function setKeyImage(studyId: string, key: Required<KeyImageBody>, marked: boolean, token?: string): Promise<void> {
+/** A write: with the session's header (the frame is of the same origin), never a URL token. */
+export async function setKeyImage(studyId: string, key: Required<KeyImageBody>, marked: boolean): Promise<void> {
   const path = `/studies/${encodeURIComponent(studyId)}/key-image`;
-  if (marked) await apiRequest(path, { method: 'POST', body: key, headers: as(token) });
+  if (marked) await apiRequest(path, { method: 'POST', body: key });
   else {
     const q = new URLSearchParams({ seriesId: key.seriesId, imageKey: key.imageKey, frame: String(key.frame) });
-    await apiRequest(`${path}?${q.toString()}`, { method: 'DELETE', headers: as(token) });
+    await apiRequest(`${path}?${q.toString()}`, { method: 'DELETE' });
   }
 }
