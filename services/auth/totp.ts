@@ -41,7 +41,8 @@ export function verifyTotp(check: TotpCheck): number | null {
     epochTolerance: TOLERANCE_SECONDS,
     ...(check.epochSeconds === undefined ? {} : { epoch: check.epochSeconds }),
   });
-  if (!result.valid) return null;
+  // The functional API answers for HOTP or TOTP; a TOTP check carries its time step.
+  if (!result.valid || !('timeStep' in result)) return null;
   const step = result.timeStep;
   if (check.lastStep !== null && step <= check.lastStep) return null;
   return step;
