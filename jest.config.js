@@ -9,10 +9,13 @@ const transform = {
     { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' }, module: { type: 'commonjs' } },
   ],
 };
-// The MP3 encoder ships ESM (its CommonJS entry is a browser IIFE): load the ESM build through swc.
+// Packages that ship ESM only go through swc: the MP3 encoder (its CommonJS entry is a browser
+// IIFE), and otplib's base32 and hash plugins (@scure/base, @noble/hashes).
 const esmPackages = {
   moduleNameMapper: { '^@breezystack/lamejs$': '<rootDir>/node_modules/@breezystack/lamejs/dist/lamejs.js' },
-  transformIgnorePatterns: ['/node_modules/(?!@breezystack/lamejs/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@breezystack/lamejs|@scure/base|@noble/hashes|@otplib/plugin-crypto-noble/node_modules/@noble/hashes)/)',
+  ],
 };
 const common = {
   transform,

@@ -37,8 +37,9 @@ it('registers an A1, previews, finishes with the password, downloads and verifie
   });
   const context = page.context();
 
-  // Profile → digital certificate.
-  await page.getByTestId('certificate-menu').click();
+  // My profile → digital certificate.
+  await page.getByTestId('profile-menu').click();
+  await page.getByTestId('profile-certificate-link').click();
   await page.getByTestId('certificate-none').waitFor();
 
   // Issue 12: the doctor's CPF (the one the A1 must name) and council, set on the same page.

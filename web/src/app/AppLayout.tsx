@@ -8,10 +8,10 @@ import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
+import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
 import ApartmentOutlinedIcon from '@mui/icons-material/ApartmentOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import OutboxOutlinedIcon from '@mui/icons-material/OutboxOutlined';
-import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import { currentAccount } from '../features/auth/access';
 import { useSession, useSessionData } from '../features/auth/session';
 import { LanguageSwitch } from '../i18n/LanguageSwitch';
@@ -67,12 +67,7 @@ export function AppLayout() {
           {veterinary && (
             <AppBarLink to="/outbox" label={t('share.outbox.menu')} testId="outbox-menu" icon={<OutboxOutlinedIcon />} />
           )}
-          <AppBarLink
-            to="/profile/certificate"
-            label={t('documents.certificate.menu')}
-            testId="certificate-menu"
-            icon={<VerifiedUserOutlinedIcon />}
-          />
+          <AppBarLink to="/profile" label={t('profile.menu')} testId="profile-menu" icon={<AccountCircleOutlinedIcon />} />
           <Tooltip title={t('auth.logout')}>
             <IconButton color="inherit" onClick={() => void session.logout()} aria-label={t('auth.logout')} data-testid="logout">
               <LogoutIcon />

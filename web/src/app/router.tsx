@@ -43,6 +43,10 @@ export function createRouter() {
                 { index: true, element: <Navigate to="/studies" replace /> },
                 { path: '/studies', element: <StudyListPage /> },
                 {
+                  path: '/profile',
+                  lazy: async () => ({ Component: (await import('../features/profile/ProfilePage')).ProfilePage }),
+                },
+                {
                   path: '/profile/certificate',
                   lazy: async () => ({ Component: (await import('../features/documents/CertificatePage')).CertificatePage }),
                 },
