@@ -42,6 +42,13 @@ export const WEB_DIST = path.resolve(__dirname, '..', 'web', 'dist');
 /** The Koa app: logging → security headers → one error shape → /api routes → web app. */
 export function createApp(deps: ApiDeps): Koa {
   const app = new Koa();
+  // Koa reports errors after the answer started (a stream failing mid-body) here. A client that
+  // went away mid-download is routine, not an error; anything else goes to the log, not stderr.
+  app.on('error', (err: NodeJS.ErrnoException) => {
+    const clientGone = ['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE'].includes(err.code ?? '');
+    if (clientGone) deps.logger.debug({ err }, 'client closed the connection mid-response');
+    else deps.logger.error({ err }, 'error after the response started');
+  });
   app.use(forwardedFor(app, deps.config.TRUST_PROXY));
   app.use(requestLogging(deps.logger));
   app.use(securityHeaders({ publicUrl: deps.config.PUBLIC_URL }));
