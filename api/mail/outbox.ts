@@ -135,6 +135,8 @@ export async function listOutbox(knex: Knex, access: Access): Promise<OutboxMess
     })
     .leftJoin('users as u', 'u.id', 'm.created_by')
     .where('m.account_id', access.accountId)
+    // The platform's mail to a user (reset links, codes) is for that user alone: never listed here.
+    .where('m.kind', 'share')
     .where((q) => {
       void q.whereIn('s.institution_id', institutionIds(access)).orWhere((q2) => {
         void q2.whereNotNull('s.id').whereNull('s.institution_id');
