@@ -26,6 +26,8 @@ const UserConfigBody = z
       'SAVED_FILTERS',
       // The interface language (pt-BR, en, es): kept locally and with the user (My profile).
       'LANGUAGE',
+      // The colour palette of the theme (THEME_COLOR holds dark or light).
+      'THEME_PALETTE',
     ]),
     value: z.union([z.string().max(16_000), z.record(z.string(), z.unknown())]),
   })
