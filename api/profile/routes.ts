@@ -8,12 +8,7 @@ import type { Context } from 'koa';
 import type { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { formatPhone } from '../../domain/people/phones';
-import {
-  ChangeEmailBody,
-  ConfirmEmailBody,
-  PROFILE_FIELD_ERRORS,
-  UpdateProfileBody,
-} from '../../domain/profile/schemas';
+import { ChangeEmailBody, ConfirmEmailBody, PROFILE_FIELD_ERRORS, UpdateProfileBody } from '../../domain/profile/schemas';
 import { UploadSignatureBody } from '../../domain/profile/signature-image';
 import { verifyPassword } from '../../services/auth/passwords';
 import { confirmEmailChange, createEmailChange, emailTaken } from '../../services/profile/email-change';
@@ -65,7 +60,9 @@ export function profileRoutes(deps: ApiDeps): Router {
       mobile: u.phone_mobile ? formatPhone(u.phone_mobile) : null,
       phone: u.phone_other ? formatPhone(u.phone_other) : null,
       signatureUpdatedAt: u.signature_updated_at ? (u.signature_updated_at as Date).toISOString() : null,
-      pendingEmail: pending ? { email: pending.new_email as string, expiresAt: (pending.expires_at as Date).toISOString() } : null,
+      pendingEmail: pending
+        ? { email: pending.new_email as string, expiresAt: (pending.expires_at as Date).toISOString() }
+        : null,
     };
   };
 

@@ -40,11 +40,7 @@ export function formatPhone(digits: string): string {
 }
 
 /** A mobile number, stored as its 11 digits. */
-export const MobilePhone = z
-  .string()
-  .max(30)
-  .transform(phoneDigits)
-  .refine(isMobile, { message: 'invalid mobile' });
+export const MobilePhone = z.string().max(30).transform(phoneDigits).refine(isMobile, { message: 'invalid mobile' });
 
 /** Any Brazilian phone (mobile or landline), stored as its 10 or 11 digits. */
 export const AnyPhone = z

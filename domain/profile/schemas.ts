@@ -26,9 +26,7 @@ export const PROFILE_FIELD_ERRORS = {
 
 export const ProfileEmail = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).pipe(z.email());
 
-export const ChangeEmailBody = z
-  .object({ email: ProfileEmail, currentPassword: z.string().min(1).max(200) })
-  .strict();
+export const ChangeEmailBody = z.object({ email: ProfileEmail, currentPassword: z.string().min(1).max(200) }).strict();
 
 export const ConfirmEmailBody = z.object({ token: z.string().min(20).max(200) }).strict();
 

@@ -14,6 +14,9 @@ describe('signature image (spec 3 §5/§9: JPG or PNG up to 2 MB, by content)', 
     expect(checkSignatureImage(Buffer.alloc(0))).toEqual({ ok: false, code: 'SIGNATURE_IMAGE_TYPE_NOT_ALLOWED' });
     const exact = Buffer.concat([png, Buffer.alloc(SIGNATURE_MAX_BYTES - png.length)]);
     expect(checkSignatureImage(exact).ok).toBe(true);
-    expect(checkSignatureImage(Buffer.concat([exact, Buffer.alloc(1)]))).toEqual({ ok: false, code: 'SIGNATURE_IMAGE_TOO_LARGE' });
+    expect(checkSignatureImage(Buffer.concat([exact, Buffer.alloc(1)]))).toEqual({
+      ok: false,
+      code: 'SIGNATURE_IMAGE_TOO_LARGE',
+    });
   });
 });

@@ -12,8 +12,7 @@ export const UploadSignatureBody = imageUploadBody(SIGNATURE_MAX_BYTES);
 export const SIGNATURE_STORED_BOX = { width: 1200, height: 400 } as const;
 
 export type SignatureCheck =
-  | { ok: true; mime: ImageMime }
-  | { ok: false; code: 'SIGNATURE_IMAGE_TYPE_NOT_ALLOWED' | 'SIGNATURE_IMAGE_TOO_LARGE' };
+  { ok: true; mime: ImageMime } | { ok: false; code: 'SIGNATURE_IMAGE_TYPE_NOT_ALLOWED' | 'SIGNATURE_IMAGE_TOO_LARGE' };
 
 export function checkSignatureImage(bytes: Uint8Array): SignatureCheck {
   if (bytes.length > SIGNATURE_MAX_BYTES) return { ok: false, code: 'SIGNATURE_IMAGE_TOO_LARGE' };

@@ -124,7 +124,8 @@ export async function loadReportDocument(
     signers.push({ name: executorName, role: 'executor', council: councilOf(executor), signatureImageBase64: imageOf(executor) });
   }
   const opinion = personOf(opinionId);
-  if (opinion) signers.push({ name: opinion.name, role: 'opinion', council: councilOf(opinion), signatureImageBase64: imageOf(opinion) });
+  if (opinion)
+    signers.push({ name: opinion.name, role: 'opinion', council: councilOf(opinion), signatureImageBase64: imageOf(opinion) });
 
   const cfg = (account.config ?? {}) as Record<string, unknown>;
   const lang = pdfLang(source.lang);

@@ -10,10 +10,7 @@ import { hashToken, newToken } from '../tokens';
 
 /** Whether another user already has this address (case-insensitive, like the unique index). */
 export async function emailTaken(knex: Knex, email: string, exceptUserId: string): Promise<boolean> {
-  const row = await knex('users')
-    .whereRaw('lower(email) = lower(?)', [email])
-    .whereNot({ id: exceptUserId })
-    .first('id');
+  const row = await knex('users').whereRaw('lower(email) = lower(?)', [email]).whereNot({ id: exceptUserId }).first('id');
   return Boolean(row);
 }
 
@@ -27,7 +24,12 @@ export async function createEmailChange(
   const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_TTL_MS);
   await knex.transaction(async (trx) => {
     await trx('email_change_requests').where({ user_id: userId }).whereNull('used_at').delete();
-    await trx('email_change_requests').insert({ user_id: userId, new_email: email, token_hash: hashToken(token), expires_at: expiresAt });
+    await trx('email_change_requests').insert({
+      user_id: userId,
+      new_email: email,
+      token_hash: hashToken(token),
+      expires_at: expiresAt,
+    });
   });
   return { token, expiresAt };
 }

@@ -76,16 +76,25 @@ test('edits personal data, changes the e-mail by its link, uploads a signature w
 
   // Signature image: too big refused before sending; a real one sent slowly shows its progress.
   await page.getByTestId('signature-none').waitFor();
-  await page.getByTestId('signature-file').setInputFiles({ name: 'grande.png', mimeType: 'image/png', buffer: Buffer.alloc(2 * 1024 * 1024 + 1) });
+  await page
+    .getByTestId('signature-file')
+    .setInputFiles({ name: 'grande.png', mimeType: 'image/png', buffer: Buffer.alloc(2 * 1024 * 1024 + 1) });
   await page.getByTestId('signature-error').getByText('A imagem da assinatura excede o limite de 2MB').waitFor();
   const noise = Buffer.alloc(700 * 560 * 3);
   for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-  const png = await sharp(noise, { raw: { width: 700, height: 560, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  const png = await sharp(noise, { raw: { width: 700, height: 560, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
   expect(png.length).toBeGreaterThan(1024 * 1024);
   expect(png.length).toBeLessThan(2 * 1024 * 1024);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 512 * 1024 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 512 * 1024,
+  });
   // Samples the bar's value in the page until it goes away (the upload ended).
   const progress = page.evaluate(`new Promise((resolve) => {
     const values = [];
@@ -102,7 +111,12 @@ test('edits personal data, changes the e-mail by its link, uploads a signature w
   await page.getByTestId('signature-progress').waitFor();
   await page.screenshot({ path: shot('profile-signature-uploading') });
   const seen = await progress;
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
   expect(seen.some((v) => v > 0 && v < 100)).toBe(true);
   expect(seen).toEqual([...seen].sort((a, b) => a - b));
   await page.getByText('Imagem da assinatura salva').waitFor();
@@ -139,7 +153,9 @@ test('edits personal data, changes the e-mail by its link, uploads a signature w
   await phone.getByTestId('signature-preview').waitFor();
   expect(await phone.evaluate(BODY_BACKGROUND)).toBe('rgb(18, 18, 18)');
   expect(await phone.evaluate('document.documentElement.lang')).toBe('en');
-  const overflow = (await phone.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
+  const overflow = (await phone.evaluate(
+    'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+  )) as number;
   expect(overflow).toBeLessThanOrEqual(0);
   await phone.screenshot({ path: shot('profile-390'), fullPage: true });
 

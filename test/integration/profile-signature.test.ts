@@ -56,14 +56,19 @@ it('reads the type from the bytes and refuses more than 2 MB', async () => {
   // PNG magic bytes over garbage: sharp cannot read it, so it is not an image.
   const fake = Buffer.concat([signature.subarray(0, 16), Buffer.alloc(200, 7)]);
   expect((await put('doctor', 'assinatura.png', fake)).body.error.code).toBe('SIGNATURE_IMAGE_TYPE_NOT_ALLOWED');
-  const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer();
+  const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+    .gif()
+    .toBuffer();
   expect((await put('doctor', 'assinatura.gif', gif)).body.error.code).toBe('SIGNATURE_IMAGE_TYPE_NOT_ALLOWED');
 
   const over = Buffer.concat([signature, Buffer.alloc(2 * 1024 * 1024 + 1 - signature.length)]);
   expect(over.length).toBe(2 * 1024 * 1024 + 1);
   const tooBig = await put('doctor', 'assinatura.png', over);
   expect(tooBig.status).toBe(413);
-  expect(tooBig.body.error).toEqual({ code: 'SIGNATURE_IMAGE_TOO_LARGE', description: 'A imagem da assinatura excede o limite de 2MB' });
+  expect(tooBig.body.error).toEqual({
+    code: 'SIGNATURE_IMAGE_TOO_LARGE',
+    description: 'A imagem da assinatura excede o limite de 2MB',
+  });
   const en = await api('PUT', '/profile/signature', {
     token: tokens.doctor,
     body: { fileName: 'a.png', file: over.toString('base64') },

@@ -54,14 +54,26 @@ it('updates name and phones, keeps digits, and refuses invalid values with their
     expect(res.body.error).toEqual({ code, description });
   };
   await refused({ name: 'A' }, 'PROFILE_NAME_INVALID', 'Preencha o nome com 3 a 200 caracteres');
-  await refused({ mobile: '(11) 3123-4567' }, 'PROFILE_MOBILE_INVALID', 'Celular inválido. Use DDD e número, ex.: (11) 91234-5678');
-  await refused({ mobile: '(20) 98765-4321' }, 'PROFILE_MOBILE_INVALID', 'Celular inválido. Use DDD e número, ex.: (11) 91234-5678');
+  await refused(
+    { mobile: '(11) 3123-4567' },
+    'PROFILE_MOBILE_INVALID',
+    'Celular inválido. Use DDD e número, ex.: (11) 91234-5678',
+  );
+  await refused(
+    { mobile: '(20) 98765-4321' },
+    'PROFILE_MOBILE_INVALID',
+    'Celular inválido. Use DDD e número, ex.: (11) 91234-5678',
+  );
   await refused({ phone: '12345' }, 'PROFILE_PHONE_INVALID', 'Telefone inválido. Use DDD e número, ex.: (11) 3123-4567');
   await refused({ email: 'x@y.z' }, 'MALFORMED_REQUEST', 'Os dados enviados não estão corretos');
   const en = await api('PATCH', '/profile', { token: tokens.ana, body: { phone: 'abc' }, headers: { 'accept-language': 'en' } });
   expect(en.body.error.description).toBe('Invalid phone number. Use the area code and number, e.g. (11) 3123-4567');
   // Nothing changed by the refusals; an empty phone removes it.
-  expect((await patch('ana', { phone: '' })).body).toMatchObject({ name: 'Ana Maria Souza', mobile: '(11) 98765-4321', phone: null });
+  expect((await patch('ana', { phone: '' })).body).toMatchObject({
+    name: 'Ana Maria Souza',
+    mobile: '(11) 98765-4321',
+    phone: null,
+  });
   // Bruno's profile is untouched.
   expect((await api('GET', '/profile', { token: tokens.bruno })).body).toMatchObject({ name: t.users.bruno!.name, mobile: null });
 });
@@ -77,7 +89,9 @@ it('changes the e-mail only when the link sent to the new address is opened, onc
     description: 'Senha atual incorreta',
   });
   expect((await ask({ email: 'nao-e-email', currentPassword: PASSWORD })).body.error.code).toBe('PROFILE_EMAIL_INVALID');
-  expect((await ask({ email: oldEmail.toUpperCase(), currentPassword: PASSWORD })).body.error.code).toBe('PROFILE_EMAIL_UNCHANGED');
+  expect((await ask({ email: oldEmail.toUpperCase(), currentPassword: PASSWORD })).body.error.code).toBe(
+    'PROFILE_EMAIL_UNCHANGED',
+  );
   // Another user's address (any case) is refused.
   const taken = await ask({ email: `${t.users.bruno!.username}@TEST.laudos`, currentPassword: PASSWORD });
   expect(taken.status).toBe(409);
@@ -109,7 +123,9 @@ it('changes the e-mail only when the link sent to the new address is opened, onc
   // Not applied yet.
   expect((await suite.knex('users').where({ id: userId }).first('email')).email).toBe(oldEmail);
   const stale = new URL(firstLink).searchParams.get('token')!;
-  expect((await api('POST', '/profile/email/confirm', { body: { token: stale } })).body.error.code).toBe('EMAIL_CHANGE_LINK_INVALID');
+  expect((await api('POST', '/profile/email/confirm', { body: { token: stale } })).body.error.code).toBe(
+    'EMAIL_CHANGE_LINK_INVALID',
+  );
 
   // Opened: applied; opened again: refused.
   const confirmed = await api('POST', '/profile/email/confirm', { body: { token } });
@@ -128,7 +144,8 @@ it('changes the e-mail only when the link sent to the new address is opened, onc
 
 it('refuses an expired link, and a link whose address another user took meanwhile', async () => {
   const userId = t.users.bruno!.id;
-  const ask = (email: string) => api('POST', '/profile/email', { token: tokens.bruno, body: { email, currentPassword: PASSWORD } });
+  const ask = (email: string) =>
+    api('POST', '/profile/email', { token: tokens.bruno, body: { email, currentPassword: PASSWORD } });
   const linkToken = async () =>
     new URL((await latestUserMail(suite.knex, userId, 'auth.verify-email-change')).link_url).searchParams.get('token')!;
 
@@ -138,7 +155,9 @@ it('refuses an expired link, and a link whose address another user took meanwhil
     .knex('email_change_requests')
     .where({ token_hash: hashToken(expired) })
     .update({ expires_at: suite.knex.raw("now() - interval '1 second'") });
-  expect((await api('POST', '/profile/email/confirm', { body: { token: expired } })).body.error.code).toBe('EMAIL_CHANGE_LINK_INVALID');
+  expect((await api('POST', '/profile/email/confirm', { body: { token: expired } })).body.error.code).toBe(
+    'EMAIL_CHANGE_LINK_INVALID',
+  );
 
   const wanted = `disputado.${t.users.bruno!.username}@clinica.test`;
   expect((await ask(wanted)).status).toBe(202);

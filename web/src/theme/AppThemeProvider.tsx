@@ -87,7 +87,10 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const theme = useMemo(() => createAppTheme(brand, mode, palette), [brand, mode, palette]);
-  const choice = useMemo(() => ({ brand, mode, palette, toggleMode, setPalette }), [brand, mode, palette, toggleMode, setPalette]);
+  const choice = useMemo(
+    () => ({ brand, mode, palette, toggleMode, setPalette }),
+    [brand, mode, palette, toggleMode, setPalette],
+  );
 
   useEffect(() => {
     document.querySelector('meta[name="theme-color"]')?.setAttribute('content', theme.palette.primary.main);

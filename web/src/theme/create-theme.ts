@@ -11,7 +11,10 @@ const SECONDARY: Record<Brand, { light: string; dark: string }> = {
 };
 
 /** The chosen palettes' colours (primary, secondary), each in light and dark. */
-const PALETTES: Record<Exclude<ThemePalette, 'brand'>, { primary: { light: string; dark: string }; secondary: { light: string; dark: string } }> = {
+const PALETTES: Record<
+  Exclude<ThemePalette, 'brand'>,
+  { primary: { light: string; dark: string }; secondary: { light: string; dark: string } }
+> = {
   blue: { primary: { light: '#1565c0', dark: '#64b5f6' }, secondary: { light: '#6a1b9a', dark: '#ce93d8' } },
   teal: { primary: { light: '#00796b', dark: '#4db6ac' }, secondary: { light: '#5d4037', dark: '#bcaaa4' } },
   orange: { primary: { light: '#c43e00', dark: '#ffa040' }, secondary: { light: '#37474f', dark: '#90a4ae' } },

@@ -75,7 +75,9 @@ export function EmailChangeDialog({ open, onClose }: { open: boolean; onClose: (
             helperText={touched && !password ? t('profile.email.passwordRequired') : ' '}
             fullWidth
             required
-            slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'email-change-password', autoComplete: 'current-password' } }}
+            slotProps={{
+              htmlInput: { maxLength: 200, 'data-testid': 'email-change-password', autoComplete: 'current-password' },
+            }}
           />
           {error && (
             <Alert severity="error" data-testid="email-change-error">

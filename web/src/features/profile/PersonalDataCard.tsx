@@ -89,7 +89,11 @@ function PersonalDataForm({ profile }: { profile: Profile }) {
           onChange={(e) => setMobile(e.target.value)}
           onBlur={() => setMobile((v) => tidy(v, MobilePhone))}
           error={mobileError && (touched || mobile.length >= 14)}
-          helperText={mobileError && (touched || mobile.length >= 14) ? t('profile.personal.mobileInvalid') : t('profile.personal.mobileHint')}
+          helperText={
+            mobileError && (touched || mobile.length >= 14)
+              ? t('profile.personal.mobileInvalid')
+              : t('profile.personal.mobileHint')
+          }
           fullWidth
           slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 30, 'data-testid': 'profile-mobile', autoComplete: 'tel' } }}
         />
@@ -99,7 +103,9 @@ function PersonalDataForm({ profile }: { profile: Profile }) {
           onChange={(e) => setPhone(e.target.value)}
           onBlur={() => setPhone((v) => tidy(v, AnyPhone))}
           error={phoneError && (touched || phone.length >= 14)}
-          helperText={phoneError && (touched || phone.length >= 14) ? t('profile.personal.phoneInvalid') : t('profile.personal.phoneHint')}
+          helperText={
+            phoneError && (touched || phone.length >= 14) ? t('profile.personal.phoneInvalid') : t('profile.personal.phoneHint')
+          }
           fullWidth
           slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 30, 'data-testid': 'profile-phone' } }}
         />

@@ -89,5 +89,9 @@ export async function uploadSignature(file: File, onProgress: (fraction: number)
 
 /** Keeps the language with the user too (spec 3 §1 keeps it locally; this follows the user). */
 export async function saveLanguage(lang: string): Promise<void> {
-  await apiRequest('/users/config', { method: 'POST', body: { key: LANGUAGE_CONFIG_KEY, value: lang }, endSessionOnAuthError: false });
+  await apiRequest('/users/config', {
+    method: 'POST',
+    body: { key: LANGUAGE_CONFIG_KEY, value: lang },
+    endSessionOnAuthError: false,
+  });
 }
