@@ -41,3 +41,32 @@ export function emailChangeMessage(lang: Lang, name: string, link: string): { su
     ].join('\n'),
   };
 }
+
+const CHANGED: Record<Lang, { subject: string; body: string; help: string }> = {
+  'pt-BR': {
+    subject: 'Seu e-mail foi alterado',
+    body: 'Olá, {name}. O e-mail da sua conta Laudos foi alterado para {email}. Mensagens da plataforma irão para esse endereço.',
+    help: 'Se não foi você, contate o administrador da sua conta imediatamente.',
+  },
+  en: {
+    subject: 'Your e-mail was changed',
+    body: 'Hello, {name}. The e-mail of your Laudos account was changed to {email}. The platform will write to that address.',
+    help: 'If this was not you, contact your account administrator at once.',
+  },
+  es: {
+    subject: 'Su correo electrónico fue cambiado',
+    body: 'Hola, {name}. El correo de su cuenta Laudos fue cambiado a {email}. La plataforma escribirá a esa dirección.',
+    help: 'Si no fue usted, contacte al administrador de su cuenta de inmediato.',
+  },
+};
+
+/** The notice to the previous address once the change applied (a takeover would show here). */
+export function emailChangedMessage(lang: Lang, name: string, email: string): { subject: string; text: string; html: string } {
+  const c = CHANGED[lang];
+  const body = c.body.replace('{name}', name.replace(/[\r\n]+/g, ' ')).replace('{email}', email);
+  return {
+    subject: c.subject,
+    text: [body, '', c.help].join('\n'),
+    html: `<p>${escapeHtml(body)}</p>\n<p>${escapeHtml(c.help)}</p>`,
+  };
+}

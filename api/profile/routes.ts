@@ -22,7 +22,7 @@ import { requestLang } from '../http/lang';
 import { body } from '../http/validate';
 import { sendUserMail } from '../mail/user-mail';
 import { mailTransport } from '../mail/transport';
-import { emailChangeMessage } from './email-change-message';
+import { emailChangeMessage, emailChangedMessage } from './email-change-message';
 
 /** Parses a profile body; a refused field answers its own message (spec 3 §5). */
 function profileBody<S extends z.ZodType>(ctx: Context, schema: S): z.infer<S> {
@@ -115,8 +115,14 @@ export function profileRoutes(deps: ApiDeps): Router {
   // Public: the link from the e-mail is the capability (the new address proved it can read it).
   router.post('/profile/email/confirm', async (ctx) => {
     const { token } = body(ctx, ConfirmEmailBody);
-    const { userId, email } = await confirmEmailChange(knex, token);
+    const { userId, email, previousEmail, name } = await confirmEmailChange(knex, token);
     await audit(knex, userId, 'profile.email-changed', ctx.ip, null);
+    await sendUserMail(deps, mailTransport(deps.config), {
+      kind: 'auth.email-changed',
+      to: previousEmail,
+      toUserId: userId,
+      ...emailChangedMessage(requestLang(ctx), name, email),
+    });
     ctx.body = { email };
   });
 

@@ -38,7 +38,10 @@ export async function createEmailChange(
  * Applies the change a link stands for and spends the link. Unknown, used or expired links
  * are EMAIL_CHANGE_LINK_INVALID; an address taken since the request is PROFILE_EMAIL_IN_USE.
  */
-export async function confirmEmailChange(knex: Knex, token: string): Promise<{ userId: string; email: string }> {
+export async function confirmEmailChange(
+  knex: Knex,
+  token: string,
+): Promise<{ userId: string; email: string; previousEmail: string; name: string }> {
   return knex.transaction(async (trx) => {
     // Spending the link first, in one statement, makes two simultaneous openings use it once.
     const [request] = await trx('email_change_requests')
@@ -49,7 +52,13 @@ export async function confirmEmailChange(knex: Knex, token: string): Promise<{ u
       .returning(['user_id', 'new_email']);
     if (!request) throw new AppError('EMAIL_CHANGE_LINK_INVALID');
     if (await emailTaken(trx, request.new_email, request.user_id)) throw new AppError('PROFILE_EMAIL_IN_USE');
+    const user = await trx('users').where({ id: request.user_id }).forUpdate().first('email', 'name');
     await trx('users').where({ id: request.user_id }).update({ email: request.new_email, updated_at: trx.fn.now() });
-    return { userId: request.user_id as string, email: request.new_email as string };
+    return {
+      userId: request.user_id as string,
+      email: request.new_email as string,
+      previousEmail: user.email as string,
+      name: user.name as string,
+    };
   });
 }

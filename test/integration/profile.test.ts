@@ -138,6 +138,11 @@ it('changes the e-mail only when the link sent to the new address is opened, onc
     description: 'Link de confirmação inválido, já utilizado ou expirado',
   });
   expect((await api('GET', '/profile', { token: tokens.ana })).body).toMatchObject({ email: newEmail, pendingEmail: null });
+  // The previous address is told, once.
+  const notices = await suite.knex('mail_outbox').where({ to_user_id: userId, kind: 'auth.email-changed' });
+  expect(notices).toHaveLength(1);
+  expect(notices[0]).toMatchObject({ to_address: oldEmail, subject: 'Seu e-mail foi alterado', link_url: null });
+  expect(notices[0].text_body).toContain(newEmail);
   // The new address signs in.
   expect(await login(api, newEmail)).toEqual(expect.any(String));
 });
