@@ -178,3 +178,17 @@ it('refuses an expired link, and a link whose address another user took meanwhil
   );
   expect((await api('POST', '/profile/email/confirm', { body: {} })).body.error.code).toBe('MALFORMED_REQUEST');
 });
+
+it('keeps the language and palette with the user: only pt-BR, en or es for LANGUAGE', async () => {
+  const save = (key: string, value: string) => api('POST', '/users/config', { token: tokens.bruno, body: { key, value } });
+  expect((await save('LANGUAGE', 'fr')).body.error.code).toBe('MALFORMED_REQUEST');
+  expect((await save('LANGUAGE', 'es')).status).toBe(200);
+  expect((await save('THEME_PALETTE', 'teal')).status).toBe(200);
+  const session = await api('GET', '/auth', { token: tokens.bruno });
+  expect(session.body.data.userConfig).toEqual(
+    expect.arrayContaining([
+      { key: 'LANGUAGE', value: 'es' },
+      { key: 'THEME_PALETTE', value: 'teal' },
+    ]),
+  );
+});
