@@ -158,6 +158,12 @@ test('edits personal data, changes the e-mail by its link, uploads a signature w
   )) as number;
   expect(overflow).toBeLessThanOrEqual(0);
   await phone.screenshot({ path: shot('profile-390'), fullPage: true });
+  await phone.getByTestId('profile-email-change').click();
+  await phone.getByTestId('email-change-send').click();
+  await phone.getByText('Enter your current password').waitFor();
+  await phone.screenshot({ path: shot('profile-390-email-dialog') });
+  await phone.keyboard.press('Escape');
+  await phone.getByTestId('email-change-form').waitFor({ state: 'detached' });
 
   // Back to Portuguese and light: saved the same way.
   await page.getByTestId('appearance-language-pt-BR').click();
