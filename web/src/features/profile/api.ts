@@ -1,5 +1,6 @@
 /** My profile's calls (issue 13): personal data, e-mail change, signature image, language. */
 import { z } from 'zod';
+import { SIGNATURE_MAX_BYTES } from '../../../../domain/profile/signature-image';
 import i18n from '../../i18n';
 import { API_PREFIX, apiRequest } from '../../lib/api';
 import { ApiError, NETWORK_ERROR, errorFromResponse } from '../../lib/errors';
@@ -22,7 +23,7 @@ export const profileKey = ['profile'] as const;
 
 /** Spec 3 §5/§9: JPG or PNG, up to 2 MB (the server checks again, by content). */
 export const SIGNATURE_ACCEPT = '.png,.jpg,.jpeg,image/png,image/jpeg';
-export const SIGNATURE_MAX_BYTES = 2 * 1024 * 1024;
+export { SIGNATURE_MAX_BYTES };
 
 export function fetchProfile(signal?: AbortSignal): Promise<Profile> {
   return apiRequest('/profile', { schema: Profile, signal });
