@@ -36,6 +36,7 @@ import { structuredRoutes } from './structured/routes';
 import { printRoutes } from './print/routes';
 import { reportImageRoutes, reportImageUploadRoutes } from './report-images/routes';
 import { mailRoutes } from './mail/routes';
+import { profileRoutes } from './profile/routes';
 
 export const WEB_DIST = path.resolve(__dirname, '..', 'web', 'dist');
 
@@ -58,7 +59,8 @@ export function createApp(deps: ApiDeps): Koa {
   const attachmentJson = bodyParser({ jsonLimit: '6mb', enableTypes: ['json'] });
   const isFileUpload = (method: string, path: string) =>
     (method === 'POST' && path === '/api/studies/attachments') ||
-    (method === 'PUT' && /^\/api\/institutions\/[^/]+\/logo$/.test(path));
+    (method === 'PUT' && /^\/api\/institutions\/[^/]+\/logo$/.test(path)) ||
+    (method === 'PUT' && path === '/api/profile/signature');
   app.use((ctx, next) => (isFileUpload(ctx.method, ctx.path) ? attachmentJson : smallJson)(ctx, next));
 
   const api = new Router({ prefix: '/api' });
@@ -75,6 +77,8 @@ export function createApp(deps: ApiDeps): Koa {
     connectAgentRoutes(deps),
     reportImageUploadRoutes(deps),
     viewerFrameRoutes(deps),
+    // Sessions per route: the e-mail confirmation link is public.
+    profileRoutes(deps),
   ])
     api.use(routes.routes(), routes.allowedMethods());
   // Before studyRoutes: `/studies/comments`, `/studies/patient`, `/studies/attachments`,

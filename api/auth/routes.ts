@@ -1,6 +1,6 @@
 import Router, { type RouterContext } from '@koa/router';
 import { z } from 'zod';
-import { AppError } from '../../domain/errors';
+import { AppError, LANGS } from '../../domain/errors';
 import { ChangeAccountBody, LoginBody } from '../../domain/auth/schemas';
 import type { ApiDeps } from '../deps';
 import { WindowCounter, rateLimit } from '../http/rate-limit';
@@ -24,10 +24,15 @@ const UserConfigBody = z
       'DISABLE_LAUDO_IMAGE_SELECTOR',
       // The study list's saved filters, by account (JSON): kept with the user, on any machine.
       'SAVED_FILTERS',
+      // The interface language (pt-BR, en, es): kept locally and with the user (My profile).
+      'LANGUAGE',
+      // The colour palette of the theme (THEME_COLOR holds dark or light).
+      'THEME_PALETTE',
     ]),
     value: z.union([z.string().max(16_000), z.record(z.string(), z.unknown())]),
   })
-  .strict();
+  .strict()
+  .refine((c) => c.key !== 'LANGUAGE' || (LANGS as readonly unknown[]).includes(c.value));
 
 export function authRoutes(deps: ApiDeps): Router {
   const { knex, config } = deps;

@@ -10,6 +10,8 @@ import type { MailTransport } from './transport';
 
 export const USER_MAIL_KINDS = [
   'auth.verify-email',
+  'auth.verify-email-change',
+  'auth.email-changed',
   'auth.password-reset',
   'auth.blocked',
   'auth.password-expired',

@@ -60,6 +60,8 @@ export const ReportDocument = z.object({
       name: z.string(),
       role: z.enum(['executor', 'opinion']),
       council: ProfessionalCouncil.nullable().default(null),
+      /** The signer's signature image (PNG or JPEG, base64) from My profile, drawn above the name. */
+      signatureImageBase64: z.string().nullable().default(null),
     }),
   ),
   /** A preview is marked as such on every page. */

@@ -397,11 +397,15 @@ function drawSignatureBlock(
   sig: SignatureAppearance | undefined,
   qr: Buffer | null,
 ): [number, number, number, number] {
-  const namesH = 70;
+  // Signature images (My profile) are drawn only on a signed document: on a draft or preview
+  // they would pass for a signature that is not there.
+  const withImages = Boolean(sig) && model.signers.some((s) => s.signatureImageBase64);
+  const imageH = withImages ? SIGNATURE_IMAGE_HEIGHT : 0;
+  const namesH = 70 + imageH;
   const blockH = namesH + (sig ? 78 : 0);
   ensureSpace(doc, blockH + 20);
   doc.y += 20;
-  const top = doc.y;
+  const top = doc.y + imageH;
   const pageW = doc.page.width;
   const n = Math.max(1, model.signers.length);
   const slot = (pageW - 2 * MARGIN) / n;
@@ -411,6 +415,7 @@ function drawSignatureBlock(
   model.signers.forEach((s, i) => {
     const cx = MARGIN + i * slot + 20;
     const w = slot - 40;
+    if (withImages && s.signatureImageBase64) drawSignatureImage(doc, s.signatureImageBase64, cx, top + 16 - imageH, w, imageH);
     doc
       .moveTo(cx, top + 18)
       .lineTo(cx + w, top + 18)
@@ -431,7 +436,7 @@ function drawSignatureBlock(
   });
   let rect: [number, number, number, number] = [0, 0, 0, 0];
   if (sig && qr) {
-    const y = top + namesH;
+    const y = top - imageH + namesH;
     const boxW = pageW - 2 * MARGIN;
     doc.roundedRect(MARGIN, y, boxW, 72, 4).lineWidth(0.6).strokeColor('#2e7d32').stroke();
     doc.image(qr, MARGIN + 6, y + 6, { width: 60, height: 60 });
@@ -456,8 +461,20 @@ function drawSignatureBlock(
     const h = doc.page.height;
     rect = [MARGIN, h - (y + 72), MARGIN + boxW, h - y];
     doc.y = y + 80;
-  } else doc.y = top + namesH;
+  } else doc.y = top - imageH + namesH;
   return rect;
+}
+
+/** Height of the band above the signature line where a signer's image is drawn, in points. */
+const SIGNATURE_IMAGE_HEIGHT = 48;
+
+/** The signer's image, fitted into the band and standing on the signature line. */
+function drawSignatureImage(doc: Doc, base64: string, x: number, y: number, w: number, h: number): void {
+  try {
+    doc.image(Buffer.from(base64, 'base64'), x, y, { fit: [w, h], align: 'center', valign: 'bottom' });
+  } catch {
+    // an image pdfkit cannot read is skipped; the name, council and digital signature still stand
+  }
 }
 
 function drawFooter(doc: Doc, model: ReportDocument, L: Labels, n: number, of: number): void {

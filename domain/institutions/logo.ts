@@ -1,20 +1,11 @@
 /** An institution's logo (spec 3 §3): JPG or PNG, up to 2 MB, its bytes what its name says. */
-import { z } from 'zod';
+import { IMAGE_UPLOAD_MAX_BYTES, imageUploadBody } from '../images/uploaded-image';
 import { type AttachmentCheck, checkAttachment } from '../attachments/attachments';
 
-export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export const LOGO_MAX_BYTES = IMAGE_UPLOAD_MAX_BYTES;
 export const LOGO_EXTENSIONS = ['png', 'jpg', 'jpeg'] as const;
 
-export const UploadLogoBody = z
-  .object({
-    fileName: z.string().trim().min(1).max(200),
-    /** The image, base64 (2 MB of file is about 2.7 MB of text). */
-    file: z
-      .string()
-      .min(4)
-      .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 4096),
-  })
-  .strict();
+export const UploadLogoBody = imageUploadBody(LOGO_MAX_BYTES);
 
 export type LogoCheck =
   | { ok: true; mime: string }

@@ -12,6 +12,7 @@ import type { LaudoRecord } from '../../workflows/laudo/messages';
 import { readContent } from '../reports/contents';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { loadDocumentImages } from '../report-images/document-images';
+import { loadSignatureImages } from '../profile/signature-image';
 
 interface PersonRow {
   id: string;
@@ -110,12 +111,21 @@ export async function loadReportDocument(
     )
     .select('id', 'name', 'council_type', 'council_number', 'council_uf');
   const personOf = (id: string | null) => people.find((p) => p.id === id);
+  const signatureImages = await loadSignatureImages(
+    knex,
+    storage,
+    people.map((p) => p.id),
+  );
+  const imageOf = (p: PersonRow | undefined) => (p ? (signatureImages.get(p.id)?.toString('base64') ?? null) : null);
   const signers: ReportDocumentInput['signers'] = [];
   const executor = personOf(executorId);
   const executorName = executor?.name ?? record.doctorName;
-  if (executorName) signers.push({ name: executorName, role: 'executor', council: councilOf(executor) });
+  if (executorName) {
+    signers.push({ name: executorName, role: 'executor', council: councilOf(executor), signatureImageBase64: imageOf(executor) });
+  }
   const opinion = personOf(opinionId);
-  if (opinion) signers.push({ name: opinion.name, role: 'opinion', council: councilOf(opinion) });
+  if (opinion)
+    signers.push({ name: opinion.name, role: 'opinion', council: councilOf(opinion), signatureImageBase64: imageOf(opinion) });
 
   const cfg = (account.config ?? {}) as Record<string, unknown>;
   const lang = pdfLang(source.lang);

@@ -16,6 +16,11 @@ export function createRouter() {
     { path: '/login', element: <LoginPage /> },
     // The public check of a signed report (QR on the PDF): no session.
     { path: '/verify/:code', lazy: async () => ({ Component: (await import('../features/documents/VerifyPage')).VerifyPage }) },
+    // The e-mail change link (My profile): the link is its own capability, no session needed.
+    {
+      path: '/confirm-email',
+      lazy: async () => ({ Component: (await import('../features/profile/EmailConfirmPage')).EmailConfirmPage }),
+    },
     {
       element: <RequireSession />,
       children: [

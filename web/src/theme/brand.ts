@@ -15,3 +15,17 @@ export const THEME_CONFIG_KEY = 'THEME_COLOR';
 export function toThemeMode(value: string | null | undefined): ThemeMode | null {
   return value === 'dark' || value === 'light' ? value : null;
 }
+
+/**
+ * Colour palettes (spec 3 §4 Theme: four palettes besides the dark theme, orange and teal among
+ * them): 'brand' is the brand's own colours; the others replace them in both modes.
+ */
+export const THEME_PALETTES = ['brand', 'blue', 'teal', 'orange'] as const;
+export type ThemePalette = (typeof THEME_PALETTES)[number];
+/** localStorage key and userConfig key of the palette. */
+export const PALETTE_STORAGE_KEY = 'themePalette';
+export const PALETTE_CONFIG_KEY = 'THEME_PALETTE';
+
+export function toThemePalette(value: string | null | undefined): ThemePalette | null {
+  return (THEME_PALETTES as readonly (string | null | undefined)[]).includes(value) ? (value as ThemePalette) : null;
+}

@@ -1,5 +1,5 @@
 import { createTheme, type Theme } from '@mui/material/styles';
-import type { Brand, ThemeMode } from './brand';
+import type { Brand, ThemeMode, ThemePalette } from './brand';
 
 const PRIMARY: Record<Brand, { light: string; dark: string }> = {
   human: { light: '#1565c0', dark: '#64b5f6' },
@@ -10,14 +10,25 @@ const SECONDARY: Record<Brand, { light: string; dark: string }> = {
   vet: { light: '#ef6c00', dark: '#ffb74d' },
 };
 
+/** The chosen palettes' colours (primary, secondary), each in light and dark. */
+const PALETTES: Record<
+  Exclude<ThemePalette, 'brand'>,
+  { primary: { light: string; dark: string }; secondary: { light: string; dark: string } }
+> = {
+  blue: { primary: { light: '#1565c0', dark: '#64b5f6' }, secondary: { light: '#6a1b9a', dark: '#ce93d8' } },
+  teal: { primary: { light: '#00796b', dark: '#4db6ac' }, secondary: { light: '#5d4037', dark: '#bcaaa4' } },
+  orange: { primary: { light: '#c43e00', dark: '#ffa040' }, secondary: { light: '#37474f', dark: '#90a4ae' } },
+};
+
 /** Breakpoints of spec 3 §9 (xs 0, sm 600, md 960, lg 1280, xl 1920). */
-export function createAppTheme(brand: Brand, mode: ThemeMode): Theme {
+export function createAppTheme(brand: Brand, mode: ThemeMode, palette: ThemePalette = 'brand'): Theme {
+  const colours = palette === 'brand' ? { primary: PRIMARY[brand], secondary: SECONDARY[brand] } : PALETTES[palette];
   return createTheme({
     breakpoints: { values: { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920 } },
     palette: {
       mode,
-      primary: { main: PRIMARY[brand][mode] },
-      secondary: { main: SECONDARY[brand][mode] },
+      primary: { main: colours.primary[mode] },
+      secondary: { main: colours.secondary[mode] },
       ...(mode === 'light' ? { background: { default: '#f4f6f8' } } : {}),
     },
     shape: { borderRadius: 8 },

@@ -3,7 +3,10 @@
  * adds its own card here (one line) and keeps the card in its own file.
  */
 import type { ComponentType } from 'react';
+import { AppearanceCard } from './AppearanceCard';
 import { CertificateCard } from './CertificateCard';
+import { PersonalDataCard } from './PersonalDataCard';
+import { SignatureCard } from './SignatureCard';
 
 export interface ProfileSection {
   /** Anchor of the section (`/profile#id`) and its test id. */
@@ -11,4 +14,9 @@ export interface ProfileSection {
   Component: ComponentType;
 }
 
-export const PROFILE_SECTIONS: readonly ProfileSection[] = [{ id: 'certificate', Component: CertificateCard }];
+export const PROFILE_SECTIONS: readonly ProfileSection[] = [
+  { id: 'personal', Component: PersonalDataCard },
+  { id: 'signature', Component: SignatureCard },
+  { id: 'certificate', Component: CertificateCard },
+  { id: 'appearance', Component: AppearanceCard },
+];

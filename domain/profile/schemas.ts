@@ -1,0 +1,34 @@
+/** My profile's requests (issue 13): personal data and the e-mail change. */
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH } from '../mail/email';
+import { AnyPhone, MobilePhone } from '../people/phones';
+
+/** An empty phone removes it; otherwise it must be a valid Brazilian number. */
+const optionalPhone = <T extends z.ZodType<string, string>>(phone: T) =>
+  z.union([z.literal('').transform(() => null), z.null(), phone]);
+
+export const UpdateProfileBody = z
+  .object({
+    name: z.string().trim().min(3).max(200).optional(),
+    mobile: optionalPhone(MobilePhone).optional(),
+    phone: optionalPhone(AnyPhone).optional(),
+  })
+  .strict();
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
+
+/** Which catalogue code a refused field answers (the first bad field wins). */
+export const PROFILE_FIELD_ERRORS = {
+  name: 'PROFILE_NAME_INVALID',
+  mobile: 'PROFILE_MOBILE_INVALID',
+  phone: 'PROFILE_PHONE_INVALID',
+  email: 'PROFILE_EMAIL_INVALID',
+} as const;
+
+export const ProfileEmail = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).pipe(z.email());
+
+export const ChangeEmailBody = z.object({ email: ProfileEmail, currentPassword: z.string().min(1).max(200) }).strict();
+
+export const ConfirmEmailBody = z.object({ token: z.string().min(20).max(200) }).strict();
+
+/** An e-mail change link lasts 24 hours. */
+export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
