@@ -1,7 +1,8 @@
 /**
  * The e-mail code (issue 13): six digits, valid 10 minutes, stored hashed with the user, sent
- * through sendUserMail (SMTP when configured, else the outbox). A new one may go out only 90 s
- * after the last (spec 3 §9): the slot is claimed in one UPDATE, so parallel requests send one.
+ * through sendUserMail (SMTP when configured, else the outbox). While a code is live a new one may
+ * go out only 90 s after it (spec 3 §9): the slot is claimed in one UPDATE, so parallel requests
+ * send one.
  */
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
@@ -50,9 +51,12 @@ export async function sendEmailCode(
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const [claimed] = await knex('users')
     .where({ id: user.id })
-    .whereRaw(`(email_code_sent_at is null or email_code_sent_at <= now() - ? * interval '1 millisecond')`, [
-      EMAIL_CODE_RESEND_MS,
-    ])
+    // The wait guards a live code; once it is used or expired a new one may go out at once.
+    .whereRaw(
+      `(email_code_sent_at is null or email_code_sent_at <= now() - ? * interval '1 millisecond'
+        or email_code_hash is null or email_code_expires_at <= now())`,
+      [EMAIL_CODE_RESEND_MS],
+    )
     .update({
       email_code_hash: emailCodeHash(user.id, code),
       email_code_sent_at: knex.fn.now(),
