@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { signedInPage } from '../support/browser';
 import { eventually } from '../support/eventually';
-import { PASSWORD, type Tenant, createTenant } from '../support/fixtures';
+import { PASSWORD, type Tenant, createTenant, setAccountConfig } from '../support/fixtures';
 import { E2E_ARTIFACTS, platformSuite } from '../support/suite';
 import { awayFromStepEdge, lastEmailCode, oathtool } from '../support/two-factor';
 
@@ -55,6 +55,7 @@ test('authenticator: enrol from the shown secret, log out, log in with a code', 
   await page.getByTestId('two-factor-qr').waitFor();
   const secret = (await page.getByTestId('two-factor-secret').innerText()).trim();
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  expect(await page.getByTestId('two-factor-enrol-submit').isEnabled()).toBe(true);
   await shot(page, 'profile-enrol');
 
   await page.getByTestId('two-factor-enrol-code').fill('123');
@@ -153,4 +154,25 @@ test('e-mail code: enrol by a mailed code; at login the send button waits 90 s w
   await page.getByTestId('two-factor-reload').click();
   await page.getByTestId(`study-row-${t.studyIds[0]}`).waitFor();
   await page.context().close();
+});
+
+test('an account that requires two-factor sends its user to enrol at login (390 px)', async () => {
+  const other = await createTenant(suite.knex, { studies: 1, users: { doctor: ['STUDIES_SAVE_REPORTS'] } });
+  await setAccountConfig(suite.knex, other.accountId, { TWO_FACTOR_REQUIRED: 'true' });
+  const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pt-BR' });
+  const page = await context.newPage();
+  await passwordLogin(page, other.users.doctor!.username);
+  expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Ative a verificação em duas etapas');
+  await page.getByTestId('two-factor-qr').waitFor();
+  await shot(page, 'required-enrol-390');
+  const secret = (await page.getByTestId('two-factor-secret').innerText()).trim();
+  await awayFromStepEdge();
+  await page.getByTestId('two-factor-enrol-code').fill(oathtool(secret));
+  await page.getByTestId('two-factor-enrol-submit').click();
+  await page.getByTestId('two-factor-success').waitFor();
+  expect(await page.getByTestId('two-factor-recovery-codes').locator('li').count()).toBe(10);
+  await shot(page, 'required-enrol-done-390');
+  await page.getByTestId('two-factor-reload').click();
+  await page.getByTestId(`study-row-${other.studyIds[0]}`).waitFor();
+  await context.close();
 });
