@@ -12,6 +12,7 @@ import { eventually } from '../support/eventually';
 import { PASSWORD, type Tenant, createTenant, setAccountConfig } from '../support/fixtures';
 import { E2E_ARTIFACTS, platformSuite } from '../support/suite';
 import { awayFromStepEdge, lastEmailCode, oathtool } from '../support/two-factor';
+import { ensureDocumentTools } from '../../scripts/tools';
 
 jest.setTimeout(120_000);
 
@@ -19,6 +20,7 @@ const suite = platformSuite({ web: true, worker: false });
 let t: Tenant;
 
 beforeAll(async () => {
+  ensureDocumentTools(); // oathtool among them
   t = await createTenant(suite.knex, {
     studies: 1,
     users: { app: ['STUDIES_SAVE_REPORTS'], mail: ['STUDIES_SAVE_REPORTS'] },

@@ -10,6 +10,7 @@ import { hashToken } from '../../services/tokens';
 import { createTenant, setAccountConfig, type Tenant } from '../support/fixtures';
 import { platformSuite, type Api } from '../support/suite';
 import { awayFromStepEdge, lastEmailCode, oathtool } from '../support/two-factor';
+import { ensureDocumentTools } from '../../scripts/tools';
 import { PASSWORD } from '../support/fixtures';
 
 const suite = platformSuite({ worker: false, overrides: { LOGIN_RATE_PER_MINUTE: '1000' } });
@@ -17,6 +18,7 @@ const api: Api = suite.api;
 let t: Tenant;
 
 beforeAll(async () => {
+  ensureDocumentTools(); // oathtool among them
   t = await createTenant(suite.knex, {
     studies: 1,
     users: { totp: ['STUDIES_SAVE_REPORTS'], mail: ['STUDIES_SAVE_REPORTS'], plain: ['STUDIES_SAVE_REPORTS'] },
