@@ -10,7 +10,7 @@ import type { Config } from '../../../config/config';
 import { hashRecoveryCode, looksLikeRecoveryCode } from '../../../services/auth/recovery-codes';
 import { verifyTotp } from '../../../services/auth/totp';
 import { consumeEmailCode } from './email-code';
-import { unsealTotpSecret } from './secret';
+import { unsealTotpSecret } from '../../../services/secrets/totp-secret';
 
 export interface TwoFactorUser {
   id: string;

@@ -24,7 +24,7 @@ import { requireSession, sessionOf } from '../session';
 import { checkSecondFactor, requireCodeShape, type TwoFactorUser } from './check-code';
 import { consumeEmailCode, sendEmailCode } from './email-code';
 import { twoFactorRequired, twoFactorStatus } from './gate';
-import { sealTotpSecret, unsealTotpSecret } from './secret';
+import { sealTotpSecret, unsealTotpSecret } from '../../../services/secrets/totp-secret';
 
 const P = '/auth/two-authentication';
 
