@@ -4,7 +4,8 @@ import { AppError } from '../../domain/errors';
 import { type Access, type SessionUser, loadAccess } from '../access/access';
 import { hashToken } from '../../services/tokens';
 import { findImageTokenSession } from './image-tokens';
-import { TWO_FACTOR_VALIDITY_MS, type SecondFactorStep } from '../../domain/auth/two-factor';
+import type { SecondFactorStep } from '../../domain/auth/two-factor';
+import { pendingSecondFactorSql } from './two-factor/pending';
 
 export interface SessionState {
   sessionId: string;
@@ -35,12 +36,7 @@ export async function lookupSession(knex: Knex, token: string): Promise<{ sessio
       'u.name',
       'u.super_role as superRole',
       knex.raw('s.expires_at <= now() as expired'),
-      knex.raw(
-        `case when s.second_factor = 'enrol' then 'enrol'
-              when u.two_factor_type is not null and (s.second_factor_verified_at is null
-                or s.second_factor_verified_at <= now() - ? * interval '1 millisecond') then 'verify' end as "pendingSecondFactor"`,
-        [TWO_FACTOR_VALIDITY_MS],
-      ),
+      knex.raw(`(?) as "pendingSecondFactor"`, [pendingSecondFactorSql(knex)]),
     );
   if (!row) return null;
   return {

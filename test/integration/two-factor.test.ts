@@ -156,9 +156,14 @@ describe('authenticator (TOTP)', () => {
     const session = () => suite.knex('sessions').where({ token_hash: hashToken(token) });
     await session().update({ second_factor_verified_at: suite.knex.raw(`now() - interval '86399 seconds'`) });
     expect((await api('GET', '/studies', { token })).status).toBe(200);
+    const image = (await api('POST', '/auth/imageToken', { token })).body.token as string;
+    const preview = `/studies/${t.studyIds[0]}/series-preview`;
+    expect((await api('GET', preview, { token: image })).status).toBe(200);
     await session().update({ second_factor_verified_at: suite.knex.raw(`now() - interval '86401 seconds'`) });
     expect((await api('GET', '/studies', { token })).body.error.code).toBe('TWO_FACTOR_PENDING');
     expect((await api('GET', '/auth', { token })).body.data.secondFactor.pending).toBe('verify');
+    // The image tokens of that session stop too.
+    expect((await api('GET', preview, { token: image })).status).toBe(401);
   });
 
   test('turning it off needs a valid code', async () => {
