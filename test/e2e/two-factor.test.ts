@@ -156,6 +156,20 @@ test('e-mail code: enrol by a mailed code; at login the send button waits 90 s w
   await page.getByTestId('two-factor-reload').click();
   await page.getByTestId(`study-row-${t.studyIds[0]}`).waitFor();
   await page.context().close();
+
+  // In English: the used code does not hold back a new one, which the login sends at once.
+  const english = await suite.browser.newContext({ viewport: { width: 1000, height: 800 }, locale: 'en-US' });
+  await english.addInitScript(`localStorage.setItem('lang', 'en')`);
+  const en = await english.newPage();
+  await passwordLogin(en, user.username);
+  expect(await sendText(en)).toMatch(/^Send again in \d+ s$/);
+  await submitCode(en, '1234');
+  await en.getByText('Please fill in the code correctly!').waitFor();
+  await submitCode(en, await lastEmailCode(suite.knex, user.id));
+  await en.getByTestId('two-factor-success').waitFor();
+  expect(await en.getByTestId('two-factor-success').innerText()).toBe('Authentication successful');
+  await shot(en, 'code-screen-success-en');
+  await english.close();
 });
 
 test('an account that requires two-factor sends its user to enrol at login (390 px)', async () => {
