@@ -97,6 +97,9 @@ describe('authenticator (TOTP)', () => {
     expect(studies.body.error.code).toBe('TWO_FACTOR_PENDING');
     expect((await api('POST', '/auth/changeAccount', { token, body: { accountId: t.accountId } })).status).toBe(403);
     await expect(mqttConnect(token)).rejects.toThrow();
+    const dicomweb = await fetch(`${suite.platform.url}/dicomweb/studies`, { headers: { authorization: `Bearer ${token}` } });
+    expect(dicomweb.status).toBe(403);
+    expect(((await dicomweb.json()) as { error: { code: string } }).error.code).toBe('TWO_FACTOR_PENDING');
     expect((await api('GET', '/auth', { token })).body.data.secondFactor.pending).toBe('verify');
 
     const short = await verify(token, '12345');
