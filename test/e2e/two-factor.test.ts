@@ -117,6 +117,20 @@ test('authenticator: enrol from the shown secret, log out, log in with a code', 
   await small.getByTestId('two-factor-status').waitFor();
   expect(await small.getByTestId('two-factor-status').innerText()).toContain('Códigos de recuperação restantes: 9');
   await shot(small, 'profile-card-390');
+  // Turning it off needs a valid code: a wrong one is refused, a recovery code does it.
+  await small.getByTestId('two-factor-disable').click();
+  await small.getByTestId('two-factor-disable-code').fill('000000');
+  await small.getByTestId('two-factor-disable-submit').click();
+  await small.getByText('Código inválido, tente novamente.').waitFor();
+  await small.getByTestId('two-factor-disable-code').fill(recoveryCodes[1]!);
+  await small.getByTestId('two-factor-disable-submit').click();
+  await small.getByTestId('two-factor-card-notice').waitFor();
+  await eventually(
+    () => small.getByTestId('two-factor-status').getAttribute('data-type'),
+    (v) => v === 'off',
+    { what: 'the card to say two-factor is off' },
+  );
+  await shot(small, 'profile-card-off-390');
   await phone.close();
 });
 
