@@ -4,6 +4,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import { AppError } from '../domain/errors';
 import { authRoutes } from './auth/routes';
+import { twoFactorRoutes } from './auth/two-factor/routes';
 import { institutionRoutes } from './institutions/routes';
 import type { ApiDeps } from './deps';
 import { errorHandler } from './http/errors';
@@ -85,6 +86,7 @@ export function createApp(deps: ApiDeps): Koa {
   // `/studies/clinical-data`… must not reach `/studies/:id`.
   for (const routes of [
     authRoutes(deps),
+    twoFactorRoutes(deps),
     findingRoutes(deps),
     viewerRoutes(deps),
     attachmentRoutes(deps),

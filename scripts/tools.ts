@@ -110,6 +110,8 @@ export const DOCUMENT_TOOLS: Record<string, string> = {
   // The study-download tests list and test zips.
   unzip: 'unzip',
   zip: 'zip',
+  // The two-factor tests compute TOTP codes with Debian's own implementation.
+  oathtool: 'oathtool',
 };
 
 /** Makes sure the document tools are on PATH: apt-get as root, else says what to install. */

@@ -8,6 +8,7 @@
  */
 import type { Knex } from 'knex';
 import { hashToken, newToken } from '../../services/tokens';
+import { pendingSecondFactorSql } from './two-factor/pending';
 import type { SessionState } from './session';
 
 /** Told apart from session tokens at a glance (and in a log line). */
@@ -49,6 +50,8 @@ export async function findImageTokenSession(knex: Knex, token: string): Promise<
     .whereRaw('s.current_account_id = t.account_id')
     .where('u.blocked', false)
     .where('u.blocked_by_admin', false)
+    // A session whose second factor came due again (24 h) reads no images either.
+    .whereRaw('(?) is null', [pendingSecondFactorSql(knex)])
     .first('s.id as sessionId', 't.account_id as accountId', 'u.id as userId', 'u.name', 'u.super_role as superRole');
   if (!row) return null;
   return {

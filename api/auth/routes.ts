@@ -10,6 +10,8 @@ import { issueImageToken } from './image-tokens';
 import { presentSession } from './present-session';
 import { requireSession, sessionOf } from './session';
 import { a1SessionCache } from '../documents/a1-session-cache';
+import { presentPending } from './two-factor/gate';
+import { secondFactorAfterLogin } from './two-factor/login-hook';
 
 /** User settings the client may write (spec 3 §3 userConfig keys). */
 const UserConfigBody = z
@@ -38,6 +40,8 @@ export function authRoutes(deps: ApiDeps): Router {
   const { knex, config } = deps;
   const router = new Router();
   const authed = requireSession(knex);
+  // Reached also by a session whose second factor is still due (two-factor/gate.ts).
+  const anySession = requireSession(knex, { secondFactor: true });
 
   // Per address (before anything else) and per username (failed logins, in login()).
   const loginWindow = { windowMs: 60_000, max: config.LOGIN_RATE_PER_MINUTE };
@@ -51,11 +55,17 @@ export function authRoutes(deps: ApiDeps): Router {
       userAgent: ctx.get('user-agent'),
       failures,
     });
-    ctx.body = { data: await presentSession(knex, result.userId, result.token, result.currentAccountId) };
+    ctx.body = (await secondFactorAfterLogin(deps, ctx, result)) ?? {
+      data: await presentSession(knex, result.userId, result.token, result.currentAccountId),
+    };
   });
 
-  router.get('/auth', authed, async (ctx) => {
+  router.get('/auth', anySession, async (ctx) => {
     const s = sessionOf(ctx);
+    if (s.pendingSecondFactor) {
+      ctx.body = { data: await presentPending(knex, s.user.id, ctx.get('access_token'), s.pendingSecondFactor) };
+      return;
+    }
     ctx.body = { data: await presentSession(knex, s.user.id, ctx.get('access_token'), s.currentAccountId) };
   });
 
@@ -79,9 +89,13 @@ export function authRoutes(deps: ApiDeps): Router {
     a1SessionCache.forgetSession(s.sessionId);
     ctx.status = 204;
   };
-  router.post('/auth/logout', authed, endSession('auth.logout'));
+  router.post('/auth/logout', anySession, endSession('auth.logout'));
   // Spec 3 §4: the client reports the expiry on its way out, with the token that expired.
-  router.post('/auth/expiredSession', requireSession(knex, { allowExpired: true }), endSession('auth.expiredSession'));
+  router.post(
+    '/auth/expiredSession',
+    requireSession(knex, { allowExpired: true, secondFactor: true }),
+    endSession('auth.expiredSession'),
+  );
 
   /** A short-lived image token for URLs (the viewer frame, <img>): see image-tokens.ts. */
   router.post('/auth/imageToken', authed, async (ctx) => {

@@ -4,6 +4,8 @@ import { AppError } from '../../domain/errors';
 import { type Access, type SessionUser, loadAccess } from '../access/access';
 import { hashToken } from '../../services/tokens';
 import { findImageTokenSession } from './image-tokens';
+import type { SecondFactorStep } from '../../domain/auth/two-factor';
+import { pendingSecondFactorSql } from './two-factor/pending';
 
 export interface SessionState {
   sessionId: string;
@@ -11,6 +13,8 @@ export interface SessionState {
   currentAccountId: string | null;
   /** Set when the caller came with an image token (read-only, see image-tokens.ts). */
   viaImageToken?: boolean;
+  /** The second factor still due (two-factor/gate.ts): such a session reaches only its routes. */
+  pendingSecondFactor?: SecondFactorStep | null;
 }
 
 /**
@@ -32,6 +36,7 @@ export async function lookupSession(knex: Knex, token: string): Promise<{ sessio
       'u.name',
       'u.super_role as superRole',
       knex.raw('s.expires_at <= now() as expired'),
+      knex.raw(`(?) as "pendingSecondFactor"`, [pendingSecondFactorSql(knex)]),
     );
   if (!row) return null;
   return {
@@ -40,23 +45,25 @@ export async function lookupSession(knex: Knex, token: string): Promise<{ sessio
       sessionId: row.sessionId,
       currentAccountId: row.currentAccountId,
       user: { id: row.userId, name: row.name, superRole: row.superRole },
+      pendingSecondFactor: row.pendingSecondFactor ?? null,
     },
   };
 }
 
-/** The live session of an access token, or null (unknown, expired or revoked). */
+/** The live, fully signed-in session of an access token, or null (unknown, expired, revoked, second factor due). */
 export async function findSession(knex: Knex, token: string): Promise<SessionState | null> {
   const found = await lookupSession(knex, token);
-  return found && !found.expired ? found.session : null;
+  return found && !found.expired && !found.session.pendingSecondFactor ? found.session : null;
 }
 
 /**
  * Requires a valid `access_token` header; sets ctx.state.session. `imageTokens`: the route
  * is one of the viewer's reads, which also take an image token (the embedded frame's).
- * `allowExpired`: the route is the expiry report itself.
+ * `allowExpired`: the route is the expiry report itself. `secondFactor`: the route is one of
+ * two-factor's (or logout), which a session whose second factor is still due may reach.
  */
 export const requireSession =
-  (knex: Knex, opts: { imageTokens?: boolean; allowExpired?: boolean } = {}): Middleware =>
+  (knex: Knex, opts: { imageTokens?: boolean; allowExpired?: boolean; secondFactor?: boolean } = {}): Middleware =>
   async (ctx, next) => {
     const token = ctx.get('access_token');
     const found = await lookupSession(knex, token);
@@ -67,6 +74,7 @@ export const requireSession =
       if (!viaImage) throw new AppError('INVALID_SESSION');
       ctx.state.session = viaImage;
     }
+    if ((ctx.state.session as SessionState).pendingSecondFactor && !opts.secondFactor) throw new AppError('TWO_FACTOR_PENDING');
     await next();
   };
 

@@ -48,6 +48,7 @@ export async function resolveCaller(
   if (isImageToken(token)) return read ? callerOfSession(knex, await findImageTokenSession(knex, token)) : null;
   const found = await lookupSession(knex, token);
   if (found?.expired) throw new AppError('EXPIRED_TOKEN');
+  if (found?.session.pendingSecondFactor) throw new AppError('TWO_FACTOR_PENDING');
   if (found) return callerOfSession(knex, found.session);
   const connect = await knex('connects')
     .where({ key_hash: hashToken(token), active: true })

@@ -12,7 +12,7 @@ import { requireSession, sessionOf } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { body } from '../http/validate';
 import { a1SessionCache } from './a1-session-cache';
-import { certificateKey } from './certificate-key';
+import { certificateKey } from '../../services/secrets/certificate-key';
 import { A1_REFUSALS, trustAnchors, userCpf } from './certificate-checks';
 
 /** A .p12/.pfx is a few KB; 64 KB leaves room for long chains. */

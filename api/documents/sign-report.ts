@@ -19,7 +19,7 @@ import { inTurn } from '../reports/report-turns';
 import { type ReportContext, answerIfApplied, refreshReportContext, runReportAction } from '../reports/run-action';
 import { a1SessionCache } from './a1-session-cache';
 import { findCertificate } from './certificate-routes';
-import { certificateKey } from './certificate-key';
+import { certificateKey } from '../../services/secrets/certificate-key';
 import { A1_REFUSALS, trustAnchors, userCpf } from './certificate-checks';
 import { loadReportDocument } from '../../services/documents/document-data';
 import { laudoFolder, sha256 } from '../../services/documents/report-files';

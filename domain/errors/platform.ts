@@ -36,6 +36,56 @@ export const platformErrors = {
       es: 'Sesión expirada, por favor inicie sesión nuevamente',
     },
   },
+  // Two-factor (spec 3 §5, §8): the wrong code, the short one, the missing QR code.
+  OTP_WRONG_CODE: {
+    status: 400,
+    message: {
+      'pt-BR': 'Código inválido, tente novamente.',
+      en: 'Invalid code, please try again.',
+      es: 'Código inválido, intente nuevamente.',
+    },
+  },
+  OTP_TOKEN_MALFORMED: {
+    status: 400,
+    message: {
+      'pt-BR': 'Precisa preencher o token corretamente!',
+      en: 'Please fill in the code correctly!',
+      es: '¡Debe completar el código correctamente!',
+    },
+  },
+  OTP_QRCODE_NOT_FOUND: {
+    status: 404,
+    message: {
+      'pt-BR': 'QR Code não encontrado.',
+      en: 'QR code not found.',
+      es: 'Código QR no encontrado.',
+    },
+  },
+  OTP_RESEND_WAIT: {
+    status: 429,
+    message: {
+      'pt-BR': 'Aguarde 90 segundos para reenviar o código.',
+      en: 'Wait 90 seconds to send the code again.',
+      es: 'Espere 90 segundos para reenviar el código.',
+    },
+  },
+  /** A session opened by a password whose second factor (or the enrolment the account requires) is still due. */
+  TWO_FACTOR_PENDING: {
+    status: 403,
+    message: {
+      'pt-BR': 'Conclua a autenticação em dois fatores para continuar.',
+      en: 'Complete the two-factor authentication to continue.',
+      es: 'Complete la autenticación de dos factores para continuar.',
+    },
+  },
+  TWO_FACTOR_MANDATORY: {
+    status: 403,
+    message: {
+      'pt-BR': 'A autenticação em dois fatores é obrigatória nesta conta.',
+      en: 'Two-factor authentication is mandatory in this account.',
+      es: 'La autenticación de dos factores es obligatoria en esta cuenta.',
+    },
+  },
   USER_BLOCKED: {
     status: 403,
     message: {

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { a1SessionCache } from '../../api/documents/a1-session-cache';
-import { certificateKey } from '../../api/documents/certificate-key';
+import { certificateKey } from '../../services/secrets/certificate-key';
 import { distinguishedName, readA1, seal } from '../../documents/signing/a1-certificate';
 import { pdfText, qpdfCheck, renderPage, tempFile } from '../../documents/testing/pdf-tools';
 import { type TestPki, makeTestPki, pdfsig } from '../../documents/testing/test-pki';

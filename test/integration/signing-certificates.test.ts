@@ -6,7 +6,7 @@
  * the council under the signer and links to PUBLIC_URL whatever Host the request named.
  */
 import http from 'node:http';
-import { certificateKey } from '../../api/documents/certificate-key';
+import { certificateKey } from '../../services/secrets/certificate-key';
 import { distinguishedName, readA1, seal } from '../../documents/signing/a1-certificate';
 import { pdfText, tempFile } from '../../documents/testing/pdf-tools';
 import { type TestPki, makeTestPki, pdfsig, randomCpf } from '../../documents/testing/test-pki';

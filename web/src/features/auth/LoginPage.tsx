@@ -37,7 +37,9 @@ export function LoginPage() {
     meta: { silent: true },
   });
 
-  if (session.status === 'authenticated') return <Navigate to={safeFrom(location.state)} replace />;
+  // A due second factor is asked for by the guarded page itself (RequireSession).
+  if (session.status === 'authenticated' || session.status === 'second-factor')
+    return <Navigate to={safeFrom(location.state)} replace />;
   if (session.status === 'checking') return <FullPageSpinner label={t('app.checkingLogin')} />;
 
   const userMissing = touched && username.trim() === '';

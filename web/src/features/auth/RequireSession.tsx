@@ -6,6 +6,8 @@ import Stack from '@mui/material/Stack';
 import { CenteredLayout } from '../../app/CenteredLayout';
 import { FullPageSpinner } from '../../app/FullPageSpinner';
 import { useSession } from './session';
+import { TwoFactorPage } from '../two-factor/TwoFactorPage';
+import { useTwoFactorRecheck } from '../two-factor/verification';
 
 export interface LoginRedirectState {
   from?: string;
@@ -16,6 +18,7 @@ export function RequireSession() {
   const { t } = useTranslation();
   const session = useSession();
   const location = useLocation();
+  useTwoFactorRecheck(session.status === 'authenticated' && session.data.useTwoFactor, session.revalidate);
 
   switch (session.status) {
     case 'checking':
@@ -40,6 +43,8 @@ export function RequireSession() {
         : { from: `${location.pathname}${location.search}` };
       return <Navigate to="/login" replace state={state} />;
     }
+    case 'second-factor':
+      return <TwoFactorPage pending={session.pending} onLogout={() => void session.logout()} />;
     case 'authenticated':
       return <Outlet />;
   }

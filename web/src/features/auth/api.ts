@@ -1,23 +1,26 @@
 import { z } from 'zod';
 import { SessionData } from '../../../../domain/auth/schemas';
+import { PendingSession } from '../../../../domain/auth/two-factor';
 import { apiRequest } from '../../lib/api';
 
 const SessionAnswer = z.object({ data: SessionData });
+/** Login and revalidation may answer a session whose second factor is still due (two-factor). */
+const LoginAnswer = z.object({ data: z.union([PendingSession, SessionData]) });
 
 /** POST /api/auth — username or e-mail, and password. */
-export async function login(username: string, password: string): Promise<SessionData> {
+export async function login(username: string, password: string): Promise<SessionData | PendingSession> {
   const answer = await apiRequest('/auth', {
     method: 'POST',
     body: { username, password },
-    schema: SessionAnswer,
+    schema: LoginAnswer,
     endSessionOnAuthError: false,
   });
   return answer.data;
 }
 
 /** GET /api/auth — revalidates the stored token. */
-export async function fetchSession(signal?: AbortSignal): Promise<SessionData> {
-  return (await apiRequest('/auth', { schema: SessionAnswer, signal })).data;
+export async function fetchSession(signal?: AbortSignal): Promise<SessionData | PendingSession> {
+  return (await apiRequest('/auth', { schema: LoginAnswer, signal })).data;
 }
 
 /** POST /api/auth/changeAccount */

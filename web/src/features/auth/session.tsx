@@ -1,6 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SessionData } from '../../../../domain/auth/schemas';
+import type { PendingSession } from '../../../../domain/auth/two-factor';
+import { clearTwoFactorVerified } from '../two-factor/verification';
 import { onSessionEnded } from '../../lib/api';
 import { SESSION_ENDING_CODES, toApiError, isAbort } from '../../lib/errors';
 import { clearImageToken } from '../../lib/image-token';
@@ -17,10 +19,12 @@ export type SessionState =
   /** loggedOut: the user chose to leave; expired: the session ran out (the login page says so). */
   | { status: 'anonymous'; loggedOut?: boolean; expired?: boolean }
   | { status: 'unreachable' }
+  /** A password opened it; the second factor (or the enrolment the account requires) is due. */
+  | { status: 'second-factor'; pending: PendingSession }
   | { status: 'authenticated'; data: SessionData };
 
 export interface SessionActions {
-  login: (username: string, password: string) => Promise<SessionData>;
+  login: (username: string, password: string) => Promise<SessionData | PendingSession>;
   changeAccount: (accountId: string) => Promise<SessionData>;
   logout: () => Promise<void>;
   revalidate: () => void;
@@ -55,6 +59,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         void authApi.reportExpiredSession().catch(() => undefined);
       }
       clearToken(how.expired ? 'expired' : undefined);
+      clearTwoFactorVerified();
       closeLive();
       clearImageToken();
       queryClient.clear();
@@ -63,9 +68,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  const accept = useCallback((data: SessionData) => {
+  const accept = useCallback((data: SessionData | PendingSession) => {
     setToken(data.accessToken);
-    setState({ status: 'authenticated', data });
+    setState('secondFactor' in data ? { status: 'second-factor', pending: data } : { status: 'authenticated', data });
   }, []);
 
   // Any answer with INVALID_SESSION / EXPIRED_TOKEN ends the session.

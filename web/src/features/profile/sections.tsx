@@ -7,6 +7,7 @@ import { AppearanceCard } from './AppearanceCard';
 import { CertificateCard } from './CertificateCard';
 import { PersonalDataCard } from './PersonalDataCard';
 import { SignatureCard } from './SignatureCard';
+import { TwoFactorCard } from '../two-factor/TwoFactorCard';
 
 export interface ProfileSection {
   /** Anchor of the section (`/profile#id`) and its test id. */
@@ -18,5 +19,6 @@ export const PROFILE_SECTIONS: readonly ProfileSection[] = [
   { id: 'personal', Component: PersonalDataCard },
   { id: 'signature', Component: SignatureCard },
   { id: 'certificate', Component: CertificateCard },
+  { id: 'two-factor', Component: TwoFactorCard },
   { id: 'appearance', Component: AppearanceCard },
 ];

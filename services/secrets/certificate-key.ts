@@ -1,6 +1,7 @@
 /**
- * The key that seals A1 certificates: CERTIFICATE_KEY, or in development a random key made
- * once and kept under DATA_DIR/secrets (0600), so no key is ever written in the code.
+ * The key that seals secrets at rest (A1 certificates, authenticator secrets): CERTIFICATE_KEY,
+ * or in development a random key made once and kept under DATA_DIR/secrets (0600), so no key is
+ * ever written in the code.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
