@@ -5,6 +5,7 @@
  */
 import type { Lang } from './errors/entry';
 import { documentsErrors } from './errors/documents';
+import { passwordErrors } from './errors/passwords';
 import { platformErrors } from './errors/platform';
 import { reportsErrors } from './errors/reports';
 import { studiesErrors } from './errors/studies';
@@ -21,6 +22,7 @@ const catalogue = {
   ...studiesErrors,
   ...workspaceErrors,
   ...documentsErrors,
+  ...passwordErrors,
 };
 
 export type ErrorCode = keyof typeof catalogue;

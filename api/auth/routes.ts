@@ -3,9 +3,11 @@ import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { ChangeAccountBody, LoginBody } from '../../domain/auth/schemas';
 import type { ApiDeps } from '../deps';
-import { WindowCounter, rateLimit } from '../http/rate-limit';
+import { requestLang } from '../http/lang';
 import { body } from '../http/validate';
 import { audit, login } from './login';
+import { createLoginLimits, limitAddress, retryAfterHeader } from './login-limits';
+import { passwordRoutes } from './password/routes';
 import { issueImageToken } from './image-tokens';
 import { presentSession } from './present-session';
 import { requireSession, sessionOf } from './session';
@@ -34,20 +36,21 @@ export function authRoutes(deps: ApiDeps): Router {
   const router = new Router();
   const authed = requireSession(knex);
 
-  // Per address (before anything else) and per username (failed logins, in login()).
-  const loginWindow = { windowMs: 60_000, max: config.LOGIN_RATE_PER_MINUTE };
-  const failures = new WindowCounter(loginWindow);
-  router.post('/auth', rateLimit(loginWindow), async (ctx) => {
+  // Per address (before anything else) and per name (in login(), before the hash).
+  const limits = deps.loginLimits ?? createLoginLimits({ LOGIN_RATE_PER_MINUTE: config.LOGIN_RATE_PER_MINUTE });
+  router.post('/auth', retryAfterHeader, limitAddress(limits), async (ctx) => {
     const credentials = body(ctx, LoginBody);
-    const result = await login(knex, credentials, {
+    const result = await login(deps, credentials, {
       ttlHours: config.SESSION_TTL_HOURS,
-      maxAttempts: config.LOGIN_MAX_ATTEMPTS,
       ip: ctx.ip,
       userAgent: ctx.get('user-agent'),
-      failures,
+      lang: requestLang(ctx),
+      limits,
     });
     ctx.body = { data: await presentSession(knex, result.userId, result.token, result.currentAccountId) };
   });
+  const passwords = passwordRoutes(deps, limits);
+  router.use(passwords.routes(), passwords.allowedMethods());
 
   router.get('/auth', authed, async (ctx) => {
     const s = sessionOf(ctx);

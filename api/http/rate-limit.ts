@@ -19,12 +19,6 @@ export class WindowCounter {
     return true;
   }
 
-  /** Gives back one count taken for `key` (an attempt that turned out to succeed). */
-  giveBack(key: string): void {
-    const entry = this.hits.get(key);
-    if (entry && entry.count > 0) entry.count--;
-  }
-
   /** Seconds until `key`'s window ends. */
   retryAfter(key: string, now = Date.now()): number {
     const entry = this.hits.get(key);
