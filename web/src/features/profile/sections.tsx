@@ -3,6 +3,7 @@
  * adds its own card here (one line) and keeps the card in its own file.
  */
 import type { ComponentType } from 'react';
+import { ChangePasswordCard } from '../password/ChangePasswordCard';
 import { CertificateCard } from './CertificateCard';
 
 export interface ProfileSection {
@@ -11,4 +12,7 @@ export interface ProfileSection {
   Component: ComponentType;
 }
 
-export const PROFILE_SECTIONS: readonly ProfileSection[] = [{ id: 'certificate', Component: CertificateCard }];
+export const PROFILE_SECTIONS: readonly ProfileSection[] = [
+  { id: 'certificate', Component: CertificateCard },
+  { id: 'password', Component: ChangePasswordCard },
+];
