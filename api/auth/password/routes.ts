@@ -13,7 +13,7 @@ import { audit } from '../login';
 import { limitAddress, retryAfterHeader, type LoginLimits } from '../login-limits';
 import { requireSession, sessionOf } from '../session';
 import { passwordSettings } from './settings';
-import { consumeResetToken, resetPageUrl, sendResetLink } from './reset-links';
+import { consumeResetToken, recentlyMailed, resetPageUrl, sendResetLink } from './reset-links';
 import { checkPasswordPair, setPassword } from './store';
 
 export function passwordRoutes(deps: ApiDeps, limits: LoginLimits): Router {
@@ -38,7 +38,8 @@ export function passwordRoutes(deps: ApiDeps, limits: LoginLimits): Router {
         .whereRaw('lower(username) = ?', [name])
         .orWhereRaw('lower(email) = ?', [name])
         .first('id', 'name', 'email');
-      if (!user) return;
+      // One mail a minute per user, however often the form is sent.
+      if (!user || (await recentlyMailed(knex, user.id, 'auth.password-reset', 1))) return;
       await sendResetLink(deps, user, 'auth.password-reset', { lang, pageUrl });
       await audit(knex, user.id, 'auth.forgotPassword', ip);
     })().catch((err: unknown) => deps.logger.error({ err }, 'password reset mail failed'));
