@@ -21,12 +21,12 @@ type LoginDeps = Pick<ApiDeps, 'knex' | 'config' | 'logger' | 'listeningPort'>;
 /**
  * Checks the credentials and opens a session.
  *
- * No enumeration: whether the name is a user, and whether that user is blocked, is told only to
- * someone who gives the right password. Every attempt costs one argon2 verification (against a
- * dummy hash for an unknown name) and counts one failure in the database, for a user or for the
- * name typed; after N failures the answer is USER_BLOCKED for both, so a known and an unknown
- * name answer the same code, bytes and time at every attempt. USER_BLOCKED_BY_ADMIN and
- * PASSWORD_EXPIRED need the right password. The per-name rate limit is taken before the hash.
+ * No enumeration: whether the name is a user is told only to someone who gives the right
+ * password. Every attempt costs one argon2 verification (against a dummy hash for an unknown
+ * name) and counts one failure in the database, for a user or for the name typed; after N
+ * failures the answer is USER_BLOCKED for both, so a known and an unknown name answer the same
+ * code, bytes and time at every attempt. USER_BLOCKED_BY_ADMIN and PASSWORD_EXPIRED need the
+ * right password. The per-name rate limit is taken before the hash.
  */
 export async function login(
   deps: LoginDeps,
