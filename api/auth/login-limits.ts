@@ -29,7 +29,7 @@ export interface LoginLimits {
   close(): Promise<void>;
 }
 
-export function createLoginLimits(config: Pick<Config, 'LOGIN_RATE_PER_MINUTE' | 'REDIS_URL'>): LoginLimits {
+export function createLoginLimits(config: Pick<Config, 'LOGIN_RATE_PER_MINUTE' | 'REDIS_URL' | 'DATABASE_URL'>): LoginLimits {
   const points = config.LOGIN_RATE_PER_MINUTE;
   const memory = (keyPrefix: string) => new RateLimiterMemory({ keyPrefix, points, duration: 60 });
   let redis: Redis | undefined;
@@ -39,8 +39,10 @@ export function createLoginLimits(config: Pick<Config, 'LOGIN_RATE_PER_MINUTE' |
     // A refused connection is retried by ioredis; meanwhile the insurance limiter answers.
     client.on('error', () => undefined);
     redis = client;
+    // Replicas of one platform share its database: its name keeps platforms on one Redis apart.
+    const db = config.DATABASE_URL ? new URL(config.DATABASE_URL).pathname.slice(1) || 'default' : 'default';
     make = (keyPrefix) =>
-      new RateLimiterRedis({ storeClient: client, keyPrefix: `laudos:${keyPrefix}`, points, duration: 60, insuranceLimiter: memory(keyPrefix) });
+      new RateLimiterRedis({ storeClient: client, keyPrefix: `laudos:${db}:${keyPrefix}`, points, duration: 60, insuranceLimiter: memory(keyPrefix) });
   }
   const byAddress = make('login-ip');
   const byName = make('login-name');
