@@ -6,7 +6,8 @@ import { Session, User, UserAccount } from '../../db/models/user';
 import { newToken, hashToken } from '../../services/tokens';
 import type { ApiDeps } from '../deps';
 import type { LoginLimits } from './login-limits';
-import { isPasswordExpired, passwordSettings } from './password/settings';
+import { isPasswordExpired } from '../../domain/auth/password-settings';
+import { passwordSettings } from './password/settings';
 import { recentlyMailed, sendResetLink } from './password/reset-links';
 
 export interface LoginResult {
