@@ -19,6 +19,9 @@ export interface LoginResult {
 
 type LoginDeps = Pick<ApiDeps, 'knex' | 'config' | 'logger' | 'listeningPort'>;
 
+/** The nil uuid: no user has it (an unknown name's settings query finds no account). */
+const NO_USER = '00000000-0000-0000-0000-000000000000';
+
 /**
  * Checks the credentials and opens a session.
  *
@@ -43,11 +46,14 @@ export async function login(
   await opts.limits?.name(limitKey);
 
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyHash()), body.password);
+  // Both paths run the same statements (settings, count, audit), so neither answers faster.
+  // A name in no account, known or not, gets LOGIN_MAX_ATTEMPTS.
+  const settings = await passwordSettings(knex, user?.id ?? NO_USER, config.LOGIN_MAX_ATTEMPTS);
   if (!user) {
     const failed = await countUnknownNameFailure(knex, name);
-    throw new AppError(failed >= config.LOGIN_MAX_ATTEMPTS ? 'USER_BLOCKED' : 'INVALID_CREDENTIALS');
+    await audit(knex, null, 'auth.failed', opts.ip);
+    throw new AppError(failed >= settings.loginAttempts ? 'USER_BLOCKED' : 'INVALID_CREDENTIALS');
   }
-  const settings = await passwordSettings(knex, user.id, config.LOGIN_MAX_ATTEMPTS);
   if (!passwordOk) {
     // One statement: concurrent attempts (and api replicas) each add exactly one, and exactly
     // one of them sees the block begin (was_blocked false), so one lockout mail goes out.
@@ -114,7 +120,8 @@ async function countUnknownNameFailure(knex: Knex, name: string): Promise<number
 
 export async function audit(
   knex: Knex,
-  userId: string,
+  /** null: an attempt on a name that is no user (its address is what the log keeps). */
+  userId: string | null,
   action: string,
   ip?: string,
   accountId: string | null = null,
