@@ -189,6 +189,9 @@ test('My profile changes the password with the current one and ends the other se
   await page.getByTestId('change-password-submit').click();
   await page.getByText('Senha alterada.').waitFor();
   await page.getByTestId('change-password-form').screenshot({ path: path.join(E2E_ARTIFACTS, 'passwords-change-card.png') });
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.getByTestId('change-password-form').scrollIntoViewIfNeeded();
+  await shot(page, 'profile-390');
   expect((await fetch(suite.apiUrl('/auth'), { headers: { access_token: otherToken } })).status).toBe(401);
   // This session goes on.
   await page.reload();
