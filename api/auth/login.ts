@@ -41,8 +41,8 @@ export async function login(
   const name = (body.username ?? body.email ?? '').toLowerCase();
   const user = await User.query(knex).whereRaw('lower(username) = ?', [name]).orWhereRaw('lower(email) = ?', [name]).first();
 
-  // A known user counts once whether named by username or e-mail.
-  const limitKey = user ? `user:${user.id}` : `name:${name}`;
+  // A known user counts once whether named by username or e-mail; a name is kept hashed.
+  const limitKey = user ? `user:${user.id}` : `name:${hashToken(name)}`;
   await opts.limits?.name(limitKey);
 
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyHash()), body.password);

@@ -5,6 +5,7 @@ import Router from '@koa/router';
 import { ChangePasswordBody, ForgotPasswordBody, ResetPasswordBody } from '../../../domain/auth/schemas';
 import { AppError } from '../../../domain/errors';
 import { verifyPassword } from '../../../services/auth/passwords';
+import { hashToken } from '../../../services/tokens';
 import type { ApiDeps } from '../../deps';
 import { requestLang } from '../../http/lang';
 import { body } from '../../http/validate';
@@ -30,7 +31,7 @@ export function passwordRoutes(deps: ApiDeps, limits: LoginLimits): Router {
     const b = body(ctx, ForgotPasswordBody);
     const pageUrl = resetPageUrl(deps, b.callbackUrl);
     const name = (b.username ?? b.email ?? '').toLowerCase();
-    await limits.name(`forgot:${name}`);
+    await limits.name(`forgot:${hashToken(name)}`);
     const lang = requestLang(ctx);
     const ip = ctx.ip;
     void (async () => {
