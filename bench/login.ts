@@ -40,7 +40,20 @@ async function cannon(url: string, body: unknown, connections: number): Promise<
   const t0 = performance.now();
   const { stdout } = await run(
     AUTOCANNON,
-    ['-j', '-c', String(connections), '-d', String(SECONDS), '-m', 'POST', '-H', 'content-type=application/json', '-b', JSON.stringify(body), url],
+    [
+      '-j',
+      '-c',
+      String(connections),
+      '-d',
+      String(SECONDS),
+      '-m',
+      'POST',
+      '-H',
+      'content-type=application/json',
+      '-b',
+      JSON.stringify(body),
+      url,
+    ],
     { maxBuffer: 64 * 1024 * 1024 },
   );
   const used = process.cpuUsage(cpu0);
@@ -73,7 +86,9 @@ async function main(): Promise<void> {
     const N = 40;
     await Promise.all(Array.from({ length: N }, () => verifyPassword(hash, PASSWORD)));
     const parallelMs = performance.now() - t0;
-    console.log(`  argon2id (${params}): one verify ${oneMs.toFixed(1)} ms; ${N} in parallel ${(N / (parallelMs / 1000)).toFixed(1)} verifies/s`);
+    console.log(
+      `  argon2id (${params}): one verify ${oneMs.toFixed(1)} ms; ${N} in parallel ${(N / (parallelMs / 1000)).toFixed(1)} verifies/s`,
+    );
 
     // 1. Successful logins over HTTP, limits out of the way.
     const t = await createTenant(knex, { studies: 0, users: { bench: [] } });

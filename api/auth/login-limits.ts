@@ -42,7 +42,13 @@ export function createLoginLimits(config: Pick<Config, 'LOGIN_RATE_PER_MINUTE' |
     // Replicas of one platform share its database: its name keeps platforms on one Redis apart.
     const db = config.DATABASE_URL ? new URL(config.DATABASE_URL).pathname.slice(1) || 'default' : 'default';
     make = (keyPrefix) =>
-      new RateLimiterRedis({ storeClient: client, keyPrefix: `laudos:${db}:${keyPrefix}`, points, duration: 60, insuranceLimiter: memory(keyPrefix) });
+      new RateLimiterRedis({
+        storeClient: client,
+        keyPrefix: `laudos:${db}:${keyPrefix}`,
+        points,
+        duration: 60,
+        insuranceLimiter: memory(keyPrefix),
+      });
   }
   const byAddress = make('login-ip');
   const byName = make('login-name');

@@ -37,7 +37,9 @@ export function authRoutes(deps: ApiDeps): Router {
   const authed = requireSession(knex);
 
   // Per address (before anything else) and per name (in login(), before the hash).
-  const limits = deps.loginLimits ?? createLoginLimits({ LOGIN_RATE_PER_MINUTE: config.LOGIN_RATE_PER_MINUTE, DATABASE_URL: config.DATABASE_URL });
+  const limits =
+    deps.loginLimits ??
+    createLoginLimits({ LOGIN_RATE_PER_MINUTE: config.LOGIN_RATE_PER_MINUTE, DATABASE_URL: config.DATABASE_URL });
   router.post('/auth', retryAfterHeader, limitAddress(limits), async (ctx) => {
     const credentials = body(ctx, LoginBody);
     const result = await login(deps, credentials, {

@@ -19,7 +19,8 @@ const TEXTS: Record<PasswordMailReason, Record<Lang, { subject: string; intro: s
   'auth.blocked': {
     'pt-BR': {
       subject: 'Usuário bloqueado',
-      intro: 'Seu usuário foi bloqueado após várias tentativas de login com senha incorreta. Cadastre uma nova senha para desbloqueá-lo.',
+      intro:
+        'Seu usuário foi bloqueado após várias tentativas de login com senha incorreta. Cadastre uma nova senha para desbloqueá-lo.',
     },
     en: {
       subject: 'User blocked',
@@ -27,7 +28,8 @@ const TEXTS: Record<PasswordMailReason, Record<Lang, { subject: string; intro: s
     },
     es: {
       subject: 'Usuario bloqueado',
-      intro: 'Su usuario fue bloqueado tras varios intentos de inicio de sesión con contraseña incorrecta. Registre una nueva contraseña para desbloquearlo.',
+      intro:
+        'Su usuario fue bloqueado tras varios intentos de inicio de sesión con contraseña incorrecta. Registre una nueva contraseña para desbloquearlo.',
     },
   },
   'auth.password-expired': {
@@ -61,7 +63,8 @@ const ACTION: Record<Lang, { button: string; validity: string; ignore: string; g
 export function passwordMail(reason: PasswordMailReason, lang: Lang, name: string, url: string) {
   const t = TEXTS[reason][lang];
   const a = ACTION[lang];
-  const text = `${a.greeting}, ${name}.\n\n${t.intro}\n\n${a.button}: ${url}\n\n${a.validity}\n${reason === 'auth.password-reset' ? a.ignore : ''}`.trimEnd();
+  const text =
+    `${a.greeting}, ${name}.\n\n${t.intro}\n\n${a.button}: ${url}\n\n${a.validity}\n${reason === 'auth.password-reset' ? a.ignore : ''}`.trimEnd();
   const html =
     `<p>${escapeHtml(a.greeting)}, ${escapeHtml(name)}.</p><p>${escapeHtml(t.intro)}</p>` +
     `<p><a href="${escapeHtml(url)}">${escapeHtml(a.button)}</a></p><p>${escapeHtml(a.validity)}</p>` +

@@ -25,5 +25,7 @@ test('the server answers the first problem of a pair as its code', () => {
   expect(passwordPairProblem({ password: 'laudos2026', passwordConfirmation: 'laudos2026' })).toBe('PASSWORD_WEAK');
   expect(passwordPairProblem({ password: 'weak', passwordConfirmation: 'other' })).toBe('PASSWORD_WEAK');
   expect(passwordPairProblem({ password: 'Laudos@2026', passwordConfirmation: 'Laudos@2027' })).toBe('PASSWORDS_DIFFERENT');
-  expect(passwordPairProblem({ password: `A1!${'a'.repeat(300)}`, passwordConfirmation: `A1!${'a'.repeat(300)}` })).toBe('PASSWORD_WEAK');
+  expect(passwordPairProblem({ password: `A1!${'a'.repeat(300)}`, passwordConfirmation: `A1!${'a'.repeat(300)}` })).toBe(
+    'PASSWORD_WEAK',
+  );
 });

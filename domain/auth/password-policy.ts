@@ -36,7 +36,10 @@ export const PasswordPair = z
   .refine((b) => b.password === b.passwordConfirmation, { message: 'PASSWORDS_DIFFERENT', path: ['passwordConfirmation'] });
 
 /** The pair's refusal as the server answers it (PasswordPair's own messages), or null. */
-export function passwordPairProblem(pair: { password: string; passwordConfirmation: string }): 'PASSWORD_WEAK' | 'PASSWORDS_DIFFERENT' | null {
+export function passwordPairProblem(pair: {
+  password: string;
+  passwordConfirmation: string;
+}): 'PASSWORD_WEAK' | 'PASSWORDS_DIFFERENT' | null {
   const result = PasswordPair.safeParse(pair);
   if (result.success) return null;
   return result.error.issues.some((i) => i.path[0] === 'password') ? 'PASSWORD_WEAK' : 'PASSWORDS_DIFFERENT';

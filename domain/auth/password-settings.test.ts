@@ -10,7 +10,11 @@ test('one account: its settings, stored as strings or numbers; unreadable ones f
     expiryDays: 90,
     history: 0,
   });
-  expect(strictestPasswordSettings([{ LOGIN_ATTEMPTS: 'many', PASSWORD_HISTORY: '99' }], 7)).toEqual({ loginAttempts: 5, expiryDays: 0, history: 5 });
+  expect(strictestPasswordSettings([{ LOGIN_ATTEMPTS: 'many', PASSWORD_HISTORY: '99' }], 7)).toEqual({
+    loginAttempts: 5,
+    expiryDays: 0,
+    history: 5,
+  });
   expect(strictestPasswordSettings([null], 7)).toEqual({ loginAttempts: 5, expiryDays: 0, history: 5 });
 });
 

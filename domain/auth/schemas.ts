@@ -70,11 +70,7 @@ const PasswordPairInput = {
 };
 
 /** POST /auth/resetPassword: the token of the link and the new password twice. */
-export const ResetPasswordBody = z
-  .object({ token: z.string().min(1).max(200), ...PasswordPairInput })
-  .strict();
+export const ResetPasswordBody = z.object({ token: z.string().min(1).max(200), ...PasswordPairInput }).strict();
 
 /** POST /auth/changePassword: the current password and the new one twice. */
-export const ChangePasswordBody = z
-  .object({ currentPassword: z.string().min(1).max(256), ...PasswordPairInput })
-  .strict();
+export const ChangePasswordBody = z.object({ currentPassword: z.string().min(1).max(256), ...PasswordPairInput }).strict();

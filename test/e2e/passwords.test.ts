@@ -28,7 +28,8 @@ async function anonymousPage(browser: Browser, width = 1280): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'pt-BR' });
   return context.newPage();
 }
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(E2E_ARTIFACTS, `passwords-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(E2E_ARTIFACTS, `passwords-${name}.png`), fullPage: true });
 
 async function mailLink(userId: string, kind: string): Promise<string> {
   const row = await eventually(
@@ -79,7 +80,11 @@ test('forgot → reset from the mailed link: the old session dies over HTTP and 
   await page.goto(link);
   await page.getByTestId('reset-password').waitFor();
   // The token leaves the address bar once read.
-  await eventually(async () => page.url(), (u) => !u.includes('token='), { what: 'the token removed from the address' });
+  await eventually(
+    async () => page.url(),
+    (u) => !u.includes('token='),
+    { what: 'the token removed from the address' },
+  );
   // The rules are checked live; the server refuses the current password (history).
   await page.getByTestId('reset-password').fill('abc');
   expect(await page.getByTestId('reset-password-rule-uppercase').getAttribute('data-ok')).toBe('false');
@@ -97,7 +102,11 @@ test('forgot → reset from the mailed link: the old session dies over HTTP and 
   const res = await fetch(suite.apiUrl('/auth'), { headers: { access_token: oldToken } });
   expect(res.status).toBe(401);
   expect(((await res.json()) as any).error.code).toBe('INVALID_SESSION');
-  await eventually(async () => closed, (c) => c, { what: 'the MQTT client of the old session disconnected' });
+  await eventually(
+    async () => closed,
+    (c) => c,
+    { what: 'the MQTT client of the old session disconnected' },
+  );
   // The open app finds out at its next call and goes to the login page.
   await old.reload();
   await old.waitForURL('**/login');
@@ -107,7 +116,9 @@ test('forgot → reset from the mailed link: the old session dies over HTTP and 
   await fillNewPassword(page, 'reset-password', 'Outra@Senha99');
   await page.getByTestId('reset-submit').click();
   await page.getByTestId('reset-error').waitFor();
-  expect(await page.getByTestId('reset-error').innerText()).toBe('Link de redefinição de senha inválido, expirado ou já utilizado. Solicite um novo.');
+  expect(await page.getByTestId('reset-error').innerText()).toBe(
+    'Link de redefinição de senha inválido, expirado ou já utilizado. Solicite um novo.',
+  );
   await page.goto(`${suite.platform.url}/login`);
   await loginWith(page, doctor.username, NEW);
   await page.waitForURL('**/studies');
@@ -123,14 +134,26 @@ test('lockout after N wrong passwords shows USER_BLOCKED, and the mailed link un
   await page.goto(`${suite.platform.url}/login`);
   for (let i = 1; i <= 2; i++) {
     await loginWith(page, victim.username, `Errada@${i}`);
-    await eventually(() => page.getByTestId('login-error').innerText().catch(() => ''), (s) => s === 'Cadastro não encontrado ou senha inválida.', {
-      what: `wrong password ${i}`,
-    });
+    await eventually(
+      () =>
+        page
+          .getByTestId('login-error')
+          .innerText()
+          .catch(() => ''),
+      (s) => s === 'Cadastro não encontrado ou senha inválida.',
+      {
+        what: `wrong password ${i}`,
+      },
+    );
     await page.getByTestId('login-password').fill('');
   }
   await loginWith(page, victim.username, 'Errada@3');
   await eventually(
-    () => page.getByTestId('login-error').innerText().catch(() => ''),
+    () =>
+      page
+        .getByTestId('login-error')
+        .innerText()
+        .catch(() => ''),
     (s) => s === 'Usuário bloqueado após várias tentativas. Contate o administrador ou verifique seu e-mail.',
     { what: 'the lockout message' },
   );
@@ -153,7 +176,10 @@ test('an expired password shows the PASSWORD_EXPIRED text and the new-password m
   const t = await createTenant(suite.knex, { studies: 0, users: { old: [] } });
   const u = t.users.old!;
   await setAccountConfig(suite.knex, t.accountId, { PASSWORD_EXPIRY_DAYS: '90' });
-  await suite.knex('users').where({ id: u.id }).update({ password_changed_at: new Date(Date.now() - 91 * 86_400_000) });
+  await suite
+    .knex('users')
+    .where({ id: u.id })
+    .update({ password_changed_at: new Date(Date.now() - 91 * 86_400_000) });
   const page = await anonymousPage(suite.browser, 390);
   await page.goto(`${suite.platform.url}/login`);
   await loginWith(page, u.username, PASSWORD);

@@ -63,7 +63,9 @@ describe('lockout', () => {
     // Attempts 1–4 were wrong passwords; the 5th (LOGIN_ATTEMPTS default) and later find the lock.
     expect(answers.filter((a) => code(a) === 'INVALID_CREDENTIALS')).toHaveLength(4);
     expect(answers.filter((a) => code(a) === 'USER_BLOCKED')).toHaveLength(46);
-    expect(await suite.knex('mail_outbox').where({ to_user_id: victim.id, kind: 'auth.blocked' }).count()).toEqual([{ count: '1' }]);
+    expect(await suite.knex('mail_outbox').where({ to_user_id: victim.id, kind: 'auth.blocked' }).count()).toEqual([
+      { count: '1' },
+    ]);
     // Even the right password is refused now.
     const right = await api('POST', '/auth', { body: { username: victim.username, password: PASSWORD } });
     expect(right.status).toBe(403);
@@ -72,9 +74,14 @@ describe('lockout', () => {
     // The mail's link unblocks: a reset clears the counter and the lock.
     const link = await mailLink(victim.id, 'auth.blocked');
     expect(link.startsWith(`${suite.platform.url}/resetPassword?token=`)).toBe(true);
-    const reset = await api('POST', '/auth/resetPassword', { body: { token: tokenOf(link), password: NEW, passwordConfirmation: NEW } });
+    const reset = await api('POST', '/auth/resetPassword', {
+      body: { token: tokenOf(link), password: NEW, passwordConfirmation: NEW },
+    });
     expect(reset.status).toBe(204);
-    expect(await suite.knex('users').where({ id: victim.id }).first('failed_logins', 'blocked')).toEqual({ failed_logins: 0, blocked: false });
+    expect(await suite.knex('users').where({ id: victim.id }).first('failed_logins', 'blocked')).toEqual({
+      failed_logins: 0,
+      blocked: false,
+    });
     await login(api, victim.username, NEW);
   });
 
@@ -85,14 +92,17 @@ describe('lockout', () => {
     await setAccountConfig(suite.knex, a.accountId, { LOGIN_ATTEMPTS: '8' });
     await setAccountConfig(suite.knex, b.accountId, { LOGIN_ATTEMPTS: '2' });
     const codes: (string | undefined)[] = [];
-    for (let i = 0; i < 3; i++) codes.push(code(await api('POST', '/auth', { body: { username: a.users.both!.username, password: 'x' } })));
+    for (let i = 0; i < 3; i++)
+      codes.push(code(await api('POST', '/auth', { body: { username: a.users.both!.username, password: 'x' } })));
     expect(codes).toEqual(['INVALID_CREDENTIALS', 'USER_BLOCKED', 'USER_BLOCKED']);
   });
 
   it("an administrator's block is told only to whoever knows the password", async () => {
     const t = await createTenant(suite.knex, { studies: 0, users: { held: [] } });
     await suite.knex('users').where({ id: t.users.held!.id }).update({ blocked_by_admin: true });
-    expect(code(await api('POST', '/auth', { body: { username: t.users.held!.username, password: 'Wrong@123' } }))).toBe('INVALID_CREDENTIALS');
+    expect(code(await api('POST', '/auth', { body: { username: t.users.held!.username, password: 'Wrong@123' } }))).toBe(
+      'INVALID_CREDENTIALS',
+    );
     const right = await api('POST', '/auth', { body: { username: t.users.held!.username, password: PASSWORD } });
     expect(right.status).toBe(403);
     expect(code(right)).toBe('USER_BLOCKED_BY_ADMIN');
@@ -118,7 +128,8 @@ describe('no enumeration', () => {
     const unknown: number[] = [];
     // Warm both paths, then interleave so load on the machine hits both alike.
     await rawPost('/auth', { username: `warm.${randomUUID().slice(0, 8)}`, password: 'Wrong@123' });
-    const asKnown = async () => known.push((await rawPost('/auth', { username: t.users.timed!.username, password: 'Wrong@123' })).ms);
+    const asKnown = async () =>
+      known.push((await rawPost('/auth', { username: t.users.timed!.username, password: 'Wrong@123' })).ms);
     const asUnknown = async () =>
       unknown.push((await rawPost('/auth', { username: `nobody.${randomUUID().slice(0, 8)}`, password: 'Wrong@123' })).ms);
     // Each goes first half the time, so neither gains from running after the other.
@@ -127,7 +138,9 @@ describe('no enumeration', () => {
       else await asUnknown().then(asKnown);
     }
     const ratio = median(unknown) / median(known);
-    console.log(`login timing: known ${median(known).toFixed(1)} ms, unknown ${median(unknown).toFixed(1)} ms (ratio ${ratio.toFixed(2)})`);
+    console.log(
+      `login timing: known ${median(known).toFixed(1)} ms, unknown ${median(unknown).toFixed(1)} ms (ratio ${ratio.toFixed(2)})`,
+    );
     expect(ratio).toBeGreaterThan(0.8);
     expect(ratio).toBeLessThan(1.2);
   });
@@ -158,7 +171,10 @@ describe('reset links', () => {
     expect(code(await tryReset(NEW, `${NEW}x`))).toBe('PASSWORDS_DIFFERENT');
     const reused = await tryReset(PASSWORD);
     expect(reused.status).toBe(400);
-    expect(reused.body.error).toEqual({ code: 'PASSWORD_REUSED', description: 'A senha não pode repetir uma das últimas senhas' });
+    expect(reused.body.error).toEqual({
+      code: 'PASSWORD_REUSED',
+      description: 'A senha não pode repetir uma das últimas senhas',
+    });
     // Refusals leave the link usable; success uses it up.
     expect((await tryReset(NEW)).status).toBe(204);
     expect(code(await tryReset('Outra@Senha99'))).toBe('RESET_TOKEN_INVALID');
@@ -172,12 +188,20 @@ describe('reset links', () => {
     const t = await createTenant(suite.knex, { studies: 0, users: { late: [] } });
     await api('POST', '/auth/forgotPassword', { body: { username: t.users.late!.username } });
     const link = await mailLink(t.users.late!.id, 'auth.password-reset');
-    const row = await suite.knex('mail_outbox').where({ to_user_id: t.users.late!.id, kind: 'auth.password-reset' }).first('link_expires_at', 'created_at');
+    const row = await suite
+      .knex('mail_outbox')
+      .where({ to_user_id: t.users.late!.id, kind: 'auth.password-reset' })
+      .first('link_expires_at', 'created_at');
     expect(new Date(row.link_expires_at).getTime() - new Date(row.created_at).getTime()).toBeGreaterThan(59 * 60_000);
     expect(new Date(row.link_expires_at).getTime() - new Date(row.created_at).getTime()).toBeLessThanOrEqual(60 * 60_000 + 1000);
     // One hour and a second later.
-    await suite.knex('password_reset_tokens').where({ user_id: t.users.late!.id }).update({ expires_at: new Date(Date.now() - 1000) });
-    const res = await api('POST', '/auth/resetPassword', { body: { token: tokenOf(link), password: NEW, passwordConfirmation: NEW } });
+    await suite
+      .knex('password_reset_tokens')
+      .where({ user_id: t.users.late!.id })
+      .update({ expires_at: new Date(Date.now() - 1000) });
+    const res = await api('POST', '/auth/resetPassword', {
+      body: { token: tokenOf(link), password: NEW, passwordConfirmation: NEW },
+    });
     expect(res.status).toBe(400);
     expect(code(res)).toBe('RESET_TOKEN_INVALID');
   });
@@ -202,7 +226,9 @@ describe('reset links', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(await suite.knex('mail_outbox').where({ to_user_id: t.users.target!.id })).toHaveLength(0);
 
-    const ok = await api('POST', '/auth/forgotPassword', { body: { username: t.users.target!.username, callbackUrl: `${base}/resetPassword?lang=en` } });
+    const ok = await api('POST', '/auth/forgotPassword', {
+      body: { username: t.users.target!.username, callbackUrl: `${base}/resetPassword?lang=en` },
+    });
     expect(ok.status).toBe(204);
     const link = new URL(await mailLink(t.users.target!.id, 'auth.password-reset'));
     expect(link.origin).toBe(new URL(base).origin);
@@ -232,11 +258,17 @@ describe('history and change password', () => {
     const t = await createTenant(suite.knex, { studies: 0, users: { changer: [] } });
     const here = await login(api, t.users.changer!.username);
     const elsewhere = await login(api, t.users.changer!.username);
-    const wrong = await api('POST', '/auth/changePassword', { token: here, body: { currentPassword: 'Wrong@123', password: NEW, passwordConfirmation: NEW } });
+    const wrong = await api('POST', '/auth/changePassword', {
+      token: here,
+      body: { currentPassword: 'Wrong@123', password: NEW, passwordConfirmation: NEW },
+    });
     expect(wrong.status).toBe(400);
     expect(code(wrong)).toBe('WRONG_CURRENT_PASSWORD');
     expect((await api('GET', '/auth', { token: elsewhere })).status).toBe(200);
-    const ok = await api('POST', '/auth/changePassword', { token: here, body: { currentPassword: PASSWORD, password: NEW, passwordConfirmation: NEW } });
+    const ok = await api('POST', '/auth/changePassword', {
+      token: here,
+      body: { currentPassword: PASSWORD, password: NEW, passwordConfirmation: NEW },
+    });
     expect(ok.status).toBe(204);
     expect((await api('GET', '/auth', { token: here })).status).toBe(200);
     expect(code(await api('GET', '/auth', { token: elsewhere }))).toBe('INVALID_SESSION');
@@ -249,18 +281,31 @@ describe('expiry', () => {
     const t = await createTenant(suite.knex, { studies: 0, users: { old: [] } });
     const u = t.users.old!;
     await setAccountConfig(suite.knex, t.accountId, { PASSWORD_EXPIRY_DAYS: '30' });
-    await suite.knex('users').where({ id: u.id }).update({ password_changed_at: new Date(Date.now() - 29 * 86_400_000) });
+    await suite
+      .knex('users')
+      .where({ id: u.id })
+      .update({ password_changed_at: new Date(Date.now() - 29 * 86_400_000) });
     await login(api, u.username);
-    await suite.knex('users').where({ id: u.id }).update({ password_changed_at: new Date(Date.now() - 31 * 86_400_000) });
+    await suite
+      .knex('users')
+      .where({ id: u.id })
+      .update({ password_changed_at: new Date(Date.now() - 31 * 86_400_000) });
     // A wrong password does not learn the expiry.
-    expect(code(await api('POST', '/auth', { body: { username: u.username, password: 'Wrong@123' } }))).toBe('INVALID_CREDENTIALS');
+    expect(code(await api('POST', '/auth', { body: { username: u.username, password: 'Wrong@123' } }))).toBe(
+      'INVALID_CREDENTIALS',
+    );
     const res = await api('POST', '/auth', { body: { username: u.username, password: PASSWORD } });
     expect(res.status).toBe(403);
     expect(code(res)).toBe('PASSWORD_EXPIRED');
     await api('POST', '/auth', { body: { username: u.username, password: PASSWORD } });
-    expect(await suite.knex('mail_outbox').where({ to_user_id: u.id, kind: 'auth.password-expired' }).count()).toEqual([{ count: '1' }]);
+    expect(await suite.knex('mail_outbox').where({ to_user_id: u.id, kind: 'auth.password-expired' }).count()).toEqual([
+      { count: '1' },
+    ]);
     const link = await mailLink(u.id, 'auth.password-expired');
-    expect((await api('POST', '/auth/resetPassword', { body: { token: tokenOf(link), password: NEW, passwordConfirmation: NEW } })).status).toBe(204);
+    expect(
+      (await api('POST', '/auth/resetPassword', { body: { token: tokenOf(link), password: NEW, passwordConfirmation: NEW } }))
+        .status,
+    ).toBe(204);
     await login(api, u.username, NEW);
   });
 });

@@ -44,7 +44,9 @@ export async function sendResetLink(
 ): Promise<void> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + RESET_LINK_MINUTES * 60_000);
-  await deps.knex('password_reset_tokens').insert({ user_id: user.id, token_hash: hashToken(token), reason, expires_at: expiresAt });
+  await deps
+    .knex('password_reset_tokens')
+    .insert({ user_id: user.id, token_hash: hashToken(token), reason, expires_at: expiresAt });
   const url = new URL(opts.pageUrl ?? resetPageUrl(deps));
   url.searchParams.set('token', token);
   const mail = passwordMail(reason, opts.lang, user.name, url.toString());

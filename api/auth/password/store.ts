@@ -44,7 +44,13 @@ export async function setPassword(trx: Knex, userId: string, password: string, h
   await recordPassword(trx, userId, passwordHash);
   await trx('users')
     .where({ id: userId })
-    .update({ password_hash: passwordHash, password_changed_at: trx.fn.now(), failed_logins: 0, blocked: false, updated_at: trx.fn.now() });
+    .update({
+      password_hash: passwordHash,
+      password_changed_at: trx.fn.now(),
+      failed_logins: 0,
+      blocked: false,
+      updated_at: trx.fn.now(),
+    });
 }
 
 /** Adds a hash to the user's history, keeping the newest KEPT (also for a user's first password). */

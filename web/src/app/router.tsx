@@ -14,8 +14,14 @@ import { NotFoundPage } from './NotFoundPage';
 export function createRouter() {
   return createBrowserRouter([
     { path: '/login', element: <LoginPage /> },
-    { path: '/forgotPassword', lazy: async () => ({ Component: (await import('../features/password/ForgotPasswordPage')).ForgotPasswordPage }) },
-    { path: '/resetPassword', lazy: async () => ({ Component: (await import('../features/password/ResetPasswordPage')).ResetPasswordPage }) },
+    {
+      path: '/forgotPassword',
+      lazy: async () => ({ Component: (await import('../features/password/ForgotPasswordPage')).ForgotPasswordPage }),
+    },
+    {
+      path: '/resetPassword',
+      lazy: async () => ({ Component: (await import('../features/password/ResetPasswordPage')).ResetPasswordPage }),
+    },
     // The public check of a signed report (QR on the PDF): no session.
     { path: '/verify/:code', lazy: async () => ({ Component: (await import('../features/documents/VerifyPage')).VerifyPage }) },
     {

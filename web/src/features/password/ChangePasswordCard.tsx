@@ -68,8 +68,20 @@ export function ChangePasswordCard() {
           helperText={currentError ?? (currentMissing ? t('login.required') : undefined)}
           slotProps={{ htmlInput: { 'data-testid': 'change-password-current' } }}
         />
-        <PasswordFields value={value} onChange={setValue} touched={touched} serverError={fieldError} testIdPrefix="change-password-new" />
-        <Button type="submit" variant="contained" loading={change.isPending} sx={{ alignSelf: 'start' }} data-testid="change-password-submit">
+        <PasswordFields
+          value={value}
+          onChange={setValue}
+          touched={touched}
+          serverError={fieldError}
+          testIdPrefix="change-password-new"
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          loading={change.isPending}
+          sx={{ alignSelf: 'start' }}
+          data-testid="change-password-submit"
+        >
           {t('changePassword.submit')}
         </Button>
       </Stack>

@@ -70,14 +70,26 @@ export function ResetPasswordPage() {
                 {formError}
               </Alert>
             )}
-            <PasswordFields value={value} onChange={setValue} touched={touched} serverError={fieldError} testIdPrefix="reset-password" />
+            <PasswordFields
+              value={value}
+              onChange={setValue}
+              touched={touched}
+              serverError={fieldError}
+              testIdPrefix="reset-password"
+            />
             <Button type="submit" variant="contained" size="large" loading={reset.isPending} data-testid="reset-submit">
               {t('forgot.resetSubmit')}
             </Button>
           </>
         )}
         {!reset.isSuccess && (
-          <Link component={RouterLink} to={token && !formError ? '/login' : '/forgotPassword'} variant="body2" sx={{ alignSelf: 'center' }} data-testid="reset-other">
+          <Link
+            component={RouterLink}
+            to={token && !formError ? '/login' : '/forgotPassword'}
+            variant="body2"
+            sx={{ alignSelf: 'center' }}
+            data-testid="reset-other"
+          >
             {token && !formError ? t('forgot.backToLogin') : t('forgot.requestAgain')}
           </Link>
         )}

@@ -16,7 +16,11 @@ export async function resetPassword(body: { token: string; password: string; pas
 }
 
 /** POST /api/auth/changePassword (204): the user's other sessions end. */
-export async function changePassword(body: { currentPassword: string; password: string; passwordConfirmation: string }): Promise<void> {
+export async function changePassword(body: {
+  currentPassword: string;
+  password: string;
+  passwordConfirmation: string;
+}): Promise<void> {
   await apiRequest('/auth/changePassword', { method: 'POST', body });
 }
 

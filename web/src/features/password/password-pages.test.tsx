@@ -39,7 +39,15 @@ function renderAt(path: string, element: React.ReactNode) {
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path="*" element={<>{element}<Where /></>} />
+          <Route
+            path="*"
+            element={
+              <>
+                {element}
+                <Where />
+              </>
+            }
+          />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -55,7 +63,10 @@ describe('ForgotPasswordPage', () => {
     fireEvent.click(screen.getByTestId('forgot-submit'));
     await screen.findByTestId('forgot-sent');
     expect(calls).toEqual([
-      { url: '/api/auth/forgotPassword', body: { email: 'ana@clinica.org', callbackUrl: `${window.location.origin}/resetPassword` } },
+      {
+        url: '/api/auth/forgotPassword',
+        body: { email: 'ana@clinica.org', callbackUrl: `${window.location.origin}/resetPassword` },
+      },
     ]);
   });
 });
@@ -69,7 +80,10 @@ describe('ResetPasswordPage', () => {
     type('reset-password-confirmation', 'Nova@Senha1');
     fireEvent.click(screen.getByTestId('reset-submit'));
     await screen.findByText('A senha não pode repetir uma das últimas senhas');
-    expect(calls[0]).toEqual({ url: '/api/auth/resetPassword', body: { token: 'abc123', password: 'Nova@Senha1', passwordConfirmation: 'Nova@Senha1' } });
+    expect(calls[0]).toEqual({
+      url: '/api/auth/resetPassword',
+      body: { token: 'abc123', password: 'Nova@Senha1', passwordConfirmation: 'Nova@Senha1' },
+    });
     fireEvent.click(screen.getByTestId('reset-submit'));
     await screen.findByTestId('reset-done');
   });
