@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config';
 import type { LivePublisher } from '../live/publisher';
 import type { ObjectStorage } from '../storage/object-storage';
+import type { LoginLimits } from './auth/login-limits';
 
 /** What the api's handlers need, built once at start and injected (tests build their own). */
 export interface ApiDeps {
@@ -19,4 +20,6 @@ export interface ApiDeps {
   listeningPort?: () => number;
   /** Ends the broker connections of a session (on logout). */
   onSessionEnded?: (sessionId: string) => void;
+  /** Sign-in rate limits (Redis with REDIS_URL); unset → in memory, made by the auth routes. */
+  loginLimits?: LoginLimits;
 }

@@ -44,9 +44,16 @@ const ConfigSchema = z.object({
   SERVE_WEB: bool.default(true),
   /** Run migrations and seed demo data on start. */
   SEED_DEMO: bool.default(true),
-  /** Login attempts per username per 15 minutes before USER_BLOCKED. */
-  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
-  /** Login requests per client address, and failed logins per username, per minute (before any hash). */
+  /**
+   * Wrong passwords before USER_BLOCKED for a user in no account (platform staff) and for a name
+   * that matches no user (so it answers like a user would); account users follow LOGIN_ATTEMPTS.
+   */
+  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
+  /**
+   * Anonymous auth calls (login, forgot and reset password) per client address, and login attempts
+   * per name, per minute: refused with RATE_LIMITED before any password hash. Shared through Redis
+   * with REDIS_URL.
+   */
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /**
    * Which peers may say who the client is (X-Forwarded-For/-Proto/-Host): off (default: none),

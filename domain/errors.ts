@@ -5,6 +5,7 @@
  */
 import type { Lang } from './errors/entry';
 import { documentsErrors } from './errors/documents';
+import { passwordErrors } from './errors/passwords';
 import { platformErrors } from './errors/platform';
 import { profileErrors } from './errors/profile';
 import { reportsErrors } from './errors/reports';
@@ -23,6 +24,7 @@ const catalogue = {
   ...workspaceErrors,
   ...documentsErrors,
   ...profileErrors,
+  ...passwordErrors,
 };
 
 export type ErrorCode = keyof typeof catalogue;

@@ -16,6 +16,7 @@ import { ensureDemoConnect } from '../migrations/seed/connect-demo';
 import { seedDemo } from '../migrations/seed/demo';
 import { LocalObjectStorage } from '../storage/local-storage';
 import { createWorker, installRuntime } from '../worker/worker';
+import { createLoginLimits } from '../api/auth/login-limits';
 
 export interface Platform {
   url: string;
@@ -66,6 +67,7 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
     workerRun.catch((err: unknown) => logger.fatal({ err }, 'worker stopped'));
   }
 
+  const loginLimits = createLoginLimits(cfg);
   let boundPort = cfg.PORT;
   const app = createApp({
     listeningPort: () => boundPort,
@@ -76,6 +78,7 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
     storage,
     publisher: broker,
     onSessionEnded: (id) => broker.endSession(id),
+    loginLimits,
   });
   const handle = app.callback();
   // Koa's handler returns a promise that Koa itself settles (errors included).
@@ -97,6 +100,7 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await broker.close();
+      await loginLimits.close();
       if (worker) {
         if (worker.getState() === 'RUNNING') worker.shutdown();
         await workerRun?.catch(() => undefined);

@@ -1,10 +1,14 @@
 import type { Knex } from 'knex';
-import { AppError } from '../../domain/errors';
+import { AppError, type Lang } from '../../domain/errors';
 import type { LoginBody } from '../../domain/auth/schemas';
 import { dummyHash, verifyPassword } from '../../services/auth/passwords';
 import { Session, User, UserAccount } from '../../db/models/user';
 import { newToken, hashToken } from '../../services/tokens';
-import type { WindowCounter } from '../http/rate-limit';
+import type { ApiDeps } from '../deps';
+import type { LoginLimits } from './login-limits';
+import { isPasswordExpired } from '../../domain/auth/password-settings';
+import { passwordSettings } from './password/settings';
+import { recentlyMailed, sendResetLink } from './password/reset-links';
 
 export interface LoginResult {
   userId: string;
@@ -13,47 +17,78 @@ export interface LoginResult {
   currentAccountId: string | null;
 }
 
+type LoginDeps = Pick<ApiDeps, 'knex' | 'config' | 'logger' | 'listeningPort'>;
+
+/** The nil uuid: no user has it (an unknown name's settings query finds no account). */
+const NO_USER = '00000000-0000-0000-0000-000000000000';
+
 /**
- * Checks the credentials and opens a session. Consecutive failures past the limit block
- * the user (USER_BLOCKED) until an administrator or the e-mail flow unblocks them.
- * `failures` counts failed logins per username per window (RATE_LIMITED past it), whatever
- * address they come from: it is taken before the password is hashed and given back on success.
+ * Checks the credentials and opens a session.
+ *
+ * No enumeration: whether the name is a user is told only to someone who gives the right
+ * password. Every attempt costs one argon2 verification (against a dummy hash for an unknown
+ * name) and counts one failure in the database, for a user or for the name typed; after N
+ * failures the answer is USER_BLOCKED for both, so a known and an unknown name answer the same
+ * code, bytes and time at every attempt. USER_BLOCKED_BY_ADMIN and PASSWORD_EXPIRED need the
+ * right password. The per-name rate limit is taken before the hash.
  */
 export async function login(
-  knex: Knex,
+  deps: LoginDeps,
   body: LoginBody,
-  opts: { ttlHours: number; maxAttempts: number; ip?: string; userAgent?: string; failures?: WindowCounter },
+  opts: { ttlHours: number; ip?: string; userAgent?: string; lang: Lang; limits?: LoginLimits },
 ): Promise<LoginResult> {
-  const login = (body.username ?? body.email ?? '').toLowerCase();
-  const user = await User.query(knex).whereRaw('lower(username) = ?', [login]).orWhereRaw('lower(email) = ?', [login]).first();
-  if (user?.blockedByAdmin) throw new AppError('USER_BLOCKED_BY_ADMIN');
-  if (user?.blocked) throw new AppError('USER_BLOCKED');
+  const { knex, config } = deps;
+  const name = (body.username ?? body.email ?? '').toLowerCase();
+  const user = await User.query(knex).whereRaw('lower(username) = ?', [name]).orWhereRaw('lower(email) = ?', [name]).first();
 
-  // A known user counts once whether named by username or e-mail.
-  const limitKey = user ? `user:${user.id}` : `login:${login}`;
-  if (opts.failures && !opts.failures.take(limitKey)) throw new AppError('RATE_LIMITED');
+  // A known user counts once whether named by username or e-mail; a name is kept hashed.
+  const limitKey = user ? `user:${user.id}` : `name:${hashToken(name)}`;
+  await opts.limits?.name(limitKey);
 
+  const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyHash()), body.password);
+  // Both paths run the same statements (settings, count, audit), so neither answers faster.
+  // A name in no account, known or not, gets LOGIN_MAX_ATTEMPTS.
+  const settings = await passwordSettings(knex, user?.id ?? NO_USER, config.LOGIN_MAX_ATTEMPTS);
   if (!user) {
-    await verifyPassword(await dummyHash(), body.password);
-    throw new AppError('INVALID_CREDENTIALS');
+    const failed = await countUnknownNameFailure(knex, name);
+    await audit(knex, null, 'auth.failed', opts.ip);
+    throw new AppError(failed >= settings.loginAttempts ? 'USER_BLOCKED' : 'INVALID_CREDENTIALS');
   }
-
-  if (!(await verifyPassword(user.passwordHash, body.password))) {
-    // Counted in the database, so concurrent attempts and api replicas add up.
-    const [{ failed_logins: failed }] = await knex('users')
-      .where({ id: user.id })
-      .increment('failed_logins', 1)
-      .returning('failed_logins');
-    if (failed >= opts.maxAttempts) {
-      await User.query(knex).patch({ blocked: true }).where({ id: user.id });
-      await audit(knex, user.id, 'auth.blocked', opts.ip);
+  if (!passwordOk) {
+    // One statement: concurrent attempts (and api replicas) each add exactly one, and exactly
+    // one of them sees the block begin (was_blocked false), so one lockout mail goes out.
+    const { rows } = await knex.raw<{ rows: { failed_logins: number; blocked: boolean; was_blocked: boolean }[] }>(
+      `WITH old AS (SELECT id, blocked FROM users WHERE id = ? FOR UPDATE)
+       UPDATE users u SET failed_logins = u.failed_logins + 1, blocked = u.blocked OR u.failed_logins + 1 >= ?
+       FROM old WHERE u.id = old.id
+       RETURNING u.failed_logins, u.blocked, old.blocked AS was_blocked`,
+      [user.id, settings.loginAttempts],
+    );
+    const row = rows[0]!;
+    if (row.blocked) {
+      if (!row.was_blocked) {
+        await audit(knex, user.id, 'auth.blocked', opts.ip, null, { failedLogins: row.failed_logins });
+        await sendResetLink(deps, user, 'auth.blocked', { lang: opts.lang });
+      } else await audit(knex, user.id, 'auth.failed', opts.ip);
       throw new AppError('USER_BLOCKED');
     }
     await audit(knex, user.id, 'auth.failed', opts.ip);
     throw new AppError('INVALID_CREDENTIALS');
   }
 
-  opts.failures?.giveBack(limitKey);
+  if (user.blockedByAdmin) throw new AppError('USER_BLOCKED_BY_ADMIN');
+  if (user.blocked) throw new AppError('USER_BLOCKED');
+  const changed = await knex('users').where({ id: user.id }).first('password_changed_at');
+  if (isPasswordExpired(new Date(changed.password_changed_at), settings.expiryDays)) {
+    // One mail per few minutes however often the expired password is tried.
+    if (!(await recentlyMailed(knex, user.id, 'auth.password-expired', 5))) {
+      await sendResetLink(deps, user, 'auth.password-expired', { lang: opts.lang });
+    }
+    await audit(knex, user.id, 'auth.passwordExpired', opts.ip);
+    throw new AppError('PASSWORD_EXPIRED');
+  }
+
+  await opts.limits?.giveBack(limitKey);
   const accounts = await UserAccount.query(knex).where({ user_id: user.id }).select('account_id');
   const currentAccountId = accounts.length === 1 ? accounts[0]!.accountId : null;
   const token = newToken();
@@ -72,9 +107,21 @@ export async function login(
   return { userId: user.id, sessionId: session.id, token, currentAccountId };
 }
 
+/** A failure for a name that is no user, counted like a user's (one statement, hashed name). */
+async function countUnknownNameFailure(knex: Knex, name: string): Promise<number> {
+  const { rows } = await knex.raw<{ rows: { failed: number }[] }>(
+    `INSERT INTO login_failures (login_hash, failed) VALUES (?, 1)
+     ON CONFLICT (login_hash) DO UPDATE SET failed = login_failures.failed + 1, updated_at = now()
+     RETURNING failed`,
+    [hashToken(name)],
+  );
+  return rows[0]!.failed;
+}
+
 export async function audit(
   knex: Knex,
-  userId: string,
+  /** null: an attempt on a name that is no user (its address is what the log keeps). */
+  userId: string | null,
   action: string,
   ip?: string,
   accountId: string | null = null,

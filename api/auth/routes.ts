@@ -3,9 +3,11 @@ import { z } from 'zod';
 import { AppError, LANGS } from '../../domain/errors';
 import { ChangeAccountBody, LoginBody } from '../../domain/auth/schemas';
 import type { ApiDeps } from '../deps';
-import { WindowCounter, rateLimit } from '../http/rate-limit';
+import { requestLang } from '../http/lang';
 import { body } from '../http/validate';
 import { audit, login } from './login';
+import { createLoginLimits, limitAddress, retryAfterHeader } from './login-limits';
+import { passwordRoutes } from './password/routes';
 import { issueImageToken } from './image-tokens';
 import { presentSession } from './present-session';
 import { requireSession, sessionOf } from './session';
@@ -43,22 +45,25 @@ export function authRoutes(deps: ApiDeps): Router {
   // Reached also by a session whose second factor is still due (two-factor/gate.ts).
   const anySession = requireSession(knex, { secondFactor: true });
 
-  // Per address (before anything else) and per username (failed logins, in login()).
-  const loginWindow = { windowMs: 60_000, max: config.LOGIN_RATE_PER_MINUTE };
-  const failures = new WindowCounter(loginWindow);
-  router.post('/auth', rateLimit(loginWindow), async (ctx) => {
+  // Per address (before anything else) and per name (in login(), before the hash).
+  const limits =
+    deps.loginLimits ??
+    createLoginLimits({ LOGIN_RATE_PER_MINUTE: config.LOGIN_RATE_PER_MINUTE, DATABASE_URL: config.DATABASE_URL });
+  router.post('/auth', retryAfterHeader, limitAddress(limits), async (ctx) => {
     const credentials = body(ctx, LoginBody);
-    const result = await login(knex, credentials, {
+    const result = await login(deps, credentials, {
       ttlHours: config.SESSION_TTL_HOURS,
-      maxAttempts: config.LOGIN_MAX_ATTEMPTS,
       ip: ctx.ip,
       userAgent: ctx.get('user-agent'),
-      failures,
+      lang: requestLang(ctx),
+      limits,
     });
     ctx.body = (await secondFactorAfterLogin(deps, ctx, result)) ?? {
       data: await presentSession(knex, result.userId, result.token, result.currentAccountId),
     };
   });
+  const passwords = passwordRoutes(deps, limits);
+  router.use(passwords.routes(), passwords.allowedMethods());
 
   router.get('/auth', anySession, async (ctx) => {
     const s = sessionOf(ctx);

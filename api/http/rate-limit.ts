@@ -19,7 +19,7 @@ export class WindowCounter {
     return true;
   }
 
-  /** Gives back one count taken for `key` (an attempt that turned out to succeed). */
+  /** Takes back one count of `key` (a success that should not use up the allowance). */
   giveBack(key: string): void {
     const entry = this.hits.get(key);
     if (entry && entry.count > 0) entry.count--;

@@ -1,4 +1,4 @@
-import { PasswordPair, brokenPasswordRules, isStrongPassword } from './password-policy';
+import { PasswordPair, brokenPasswordRules, isStrongPassword, passwordPairProblem } from './password-policy';
 
 test.each([
   ['', ['length', 'special', 'number', 'uppercase']],
@@ -18,4 +18,14 @@ test('the confirmation must match', () => {
   const r = PasswordPair.safeParse({ password: 'Laudos@2026', passwordConfirmation: 'Laudos@2027' });
   expect(r.success).toBe(false);
   expect(r.error?.issues[0]?.message).toBe('PASSWORDS_DIFFERENT');
+});
+
+test('the server answers the first problem of a pair as its code', () => {
+  expect(passwordPairProblem({ password: 'Laudos@2026', passwordConfirmation: 'Laudos@2026' })).toBeNull();
+  expect(passwordPairProblem({ password: 'laudos2026', passwordConfirmation: 'laudos2026' })).toBe('PASSWORD_WEAK');
+  expect(passwordPairProblem({ password: 'weak', passwordConfirmation: 'other' })).toBe('PASSWORD_WEAK');
+  expect(passwordPairProblem({ password: 'Laudos@2026', passwordConfirmation: 'Laudos@2027' })).toBe('PASSWORDS_DIFFERENT');
+  expect(passwordPairProblem({ password: `A1!${'a'.repeat(300)}`, passwordConfirmation: `A1!${'a'.repeat(300)}` })).toBe(
+    'PASSWORD_WEAK',
+  );
 });

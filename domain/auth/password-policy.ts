@@ -34,3 +34,13 @@ export const NewPassword = z.string().max(PASSWORD_MAX_LENGTH).refine(isStrongPa
 export const PasswordPair = z
   .object({ password: NewPassword, passwordConfirmation: z.string().max(PASSWORD_MAX_LENGTH) })
   .refine((b) => b.password === b.passwordConfirmation, { message: 'PASSWORDS_DIFFERENT', path: ['passwordConfirmation'] });
+
+/** The pair's refusal as the server answers it (PasswordPair's own messages), or null. */
+export function passwordPairProblem(pair: {
+  password: string;
+  passwordConfirmation: string;
+}): 'PASSWORD_WEAK' | 'PASSWORDS_DIFFERENT' | null {
+  const result = PasswordPair.safeParse(pair);
+  if (result.success) return null;
+  return result.error.issues.some((i) => i.path[0] === 'password') ? 'PASSWORD_WEAK' : 'PASSWORDS_DIFFERENT';
+}

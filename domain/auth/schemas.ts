@@ -48,3 +48,29 @@ export const SessionData = z.object({
   currentAccountId: z.string().uuid().nullable(),
 });
 export type SessionData = z.infer<typeof SessionData>;
+
+/**
+ * POST /auth/forgotPassword: who (username or e-mail) and where the link goes (spec 3 §7: a
+ * callback URL pointing to /resetPassword, accepted only under the platform's public address).
+ */
+export const ForgotPasswordBody = z
+  .object({
+    username: z.string().trim().min(1).max(254).optional(),
+    email: z.string().trim().min(1).max(254).optional(),
+    callbackUrl: z.string().max(2000).optional(),
+  })
+  .strict()
+  .refine((b) => Boolean(b.username ?? b.email), { message: 'username or email is required' });
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
+
+/** The new password and its confirmation as sent (the policy is checked apart, for its own codes). */
+const PasswordPairInput = {
+  password: z.string().max(1000),
+  passwordConfirmation: z.string().max(1000),
+};
+
+/** POST /auth/resetPassword: the token of the link and the new password twice. */
+export const ResetPasswordBody = z.object({ token: z.string().min(1).max(200), ...PasswordPairInput }).strict();
+
+/** POST /auth/changePassword: the current password and the new one twice. */
+export const ChangePasswordBody = z.object({ currentPassword: z.string().min(1).max(256), ...PasswordPairInput }).strict();

@@ -4,7 +4,7 @@
  */
 import mqtt, { type MqttClient } from 'mqtt';
 import { studyTopic } from '../../domain/live/study-document';
-import { type Tenant, PASSWORD, createTenant } from '../support/fixtures';
+import { type Tenant, PASSWORD, createTenant, setAccountConfig } from '../support/fixtures';
 import { login, platformSuite } from '../support/suite';
 
 jest.setTimeout(60_000);
@@ -98,8 +98,9 @@ describe('auth', () => {
     expect((await api('GET', '/auth', { token })).body.error.code).toBe('INVALID_SESSION');
   });
 
-  it('blocks a user after repeated wrong passwords (USER_BLOCKED)', async () => {
+  it("blocks a user after the account's LOGIN_ATTEMPTS wrong passwords (USER_BLOCKED)", async () => {
     const t = await createTenant(suite.knex, { studies: 0, users: { victim: [] } });
+    await setAccountConfig(suite.knex, t.accountId, { LOGIN_ATTEMPTS: '3' });
     const codes: string[] = [];
     for (let i = 0; i < 4; i++) {
       codes.push((await api('POST', '/auth', { body: { username: t.users.victim!.username, password: 'bad' } })).body.error.code);

@@ -8,12 +8,20 @@ import { AppLayout } from './AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 
 /**
- * Routes (spec 3 §2, spec 1 §2): /login is public; everything else is the logged-in area
+ * Routes (spec 3 §2, spec 1 §2): /login, /forgotPassword and /resetPassword are public; everything else is the logged-in area
  * (no stored session → /login), including the 404 page for unknown paths.
  */
 export function createRouter() {
   return createBrowserRouter([
     { path: '/login', element: <LoginPage /> },
+    {
+      path: '/forgotPassword',
+      lazy: async () => ({ Component: (await import('../features/password/ForgotPasswordPage')).ForgotPasswordPage }),
+    },
+    {
+      path: '/resetPassword',
+      lazy: async () => ({ Component: (await import('../features/password/ResetPasswordPage')).ResetPasswordPage }),
+    },
     // The public check of a signed report (QR on the PDF): no session.
     { path: '/verify/:code', lazy: async () => ({ Component: (await import('../features/documents/VerifyPage')).VerifyPage }) },
     // The e-mail change link (My profile): the link is its own capability, no session needed.

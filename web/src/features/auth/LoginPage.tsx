@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useLocation } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -13,6 +14,7 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { CenteredLayout } from '../../app/CenteredLayout';
 import { FullPageSpinner } from '../../app/FullPageSpinner';
+import { toApiError } from '../../lib/errors';
 import { loginErrorDescription } from './login-error';
 import type { LoginRedirectState } from './RequireSession';
 import { useSession } from './session';
@@ -53,6 +55,8 @@ export function LoginPage() {
   };
 
   const errorText = signIn.isError ? (loginErrorDescription(signIn.error) ?? t('login.failed')) : null;
+  // PASSWORD_EXPIRED (spec 3 §8): not a failure of the form; the new-password mail is on its way.
+  const expired = signIn.isError && toApiError(signIn.error).code === 'PASSWORD_EXPIRED';
 
   return (
     <CenteredLayout>
@@ -66,7 +70,7 @@ export function LoginPage() {
           </Typography>
         </div>
         {errorText && (
-          <Alert severity="error" data-testid="login-error">
+          <Alert severity={expired ? 'warning' : 'error'} data-testid={expired ? 'login-password-expired' : 'login-error'}>
             {errorText}
           </Alert>
         )}
@@ -119,6 +123,9 @@ export function LoginPage() {
         <Button type="submit" variant="contained" size="large" loading={signIn.isPending} data-testid="login-submit">
           {t('login.submit')}
         </Button>
+        <Link component={RouterLink} to="/forgotPassword" variant="body2" sx={{ alignSelf: 'center' }} data-testid="login-forgot">
+          {t('forgot.link')}
+        </Link>
       </Stack>
     </CenteredLayout>
   );

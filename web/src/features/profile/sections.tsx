@@ -4,6 +4,7 @@
  */
 import type { ComponentType } from 'react';
 import { AppearanceCard } from './AppearanceCard';
+import { ChangePasswordCard } from '../password/ChangePasswordCard';
 import { CertificateCard } from './CertificateCard';
 import { PersonalDataCard } from './PersonalDataCard';
 import { SignatureCard } from './SignatureCard';
@@ -21,4 +22,5 @@ export const PROFILE_SECTIONS: readonly ProfileSection[] = [
   { id: 'certificate', Component: CertificateCard },
   { id: 'two-factor', Component: TwoFactorCard },
   { id: 'appearance', Component: AppearanceCard },
+  { id: 'password', Component: ChangePasswordCard },
 ];
