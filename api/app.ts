@@ -36,6 +36,7 @@ import { structuredRoutes } from './structured/routes';
 import { printRoutes } from './print/routes';
 import { reportImageRoutes, reportImageUploadRoutes } from './report-images/routes';
 import { mailRoutes } from './mail/routes';
+import { invitationRoutes, registrationRoutes } from './registration/routes';
 
 export const WEB_DIST = path.resolve(__dirname, '..', 'web', 'dist');
 
@@ -75,6 +76,7 @@ export function createApp(deps: ApiDeps): Koa {
     connectAgentRoutes(deps),
     reportImageUploadRoutes(deps),
     viewerFrameRoutes(deps),
+    registrationRoutes(deps),
   ])
     api.use(routes.routes(), routes.allowedMethods());
   // Before studyRoutes: `/studies/comments`, `/studies/patient`, `/studies/attachments`,
@@ -109,6 +111,7 @@ export function createApp(deps: ApiDeps): Koa {
     reportImageRoutes(deps, 'study'),
     reportImageRoutes(deps, 'scheduled'),
     mailRoutes(deps),
+    invitationRoutes(deps),
   ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }

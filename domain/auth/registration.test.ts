@@ -24,7 +24,7 @@ test('a good sign-up is normalised', () => {
     ...good,
     username: 'ana.costa',
     email: 'ana@clinica.com.br',
-    mobile: '+5511987654321',
+    mobile: '11987654321',
     cpf: '52998224725',
   });
 });

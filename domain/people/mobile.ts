@@ -1,7 +1,8 @@
 /**
  * Brazilian mobile numbers (spec 3 §5 'mobile… checked for validity'): an area code (DDD) in use
  * by Anatel, then 9 and eight digits, with or without +55, spaces, dashes and parentheses.
- * Stored as E.164 ('+5511987654321') so one number has one spelling.
+ * Stored as its 11 digits, area code first ('11987654321': users.phone_mobile), so one number has
+ * one spelling.
  */
 import { z } from 'zod';
 
@@ -12,7 +13,7 @@ export const DDDS: ReadonlySet<number> = new Set([
   97, 98, 99,
 ]);
 
-/** '+55 (11) 98765-4321', '11987654321', '(11) 9 8765 4321' → '+5511987654321'; null when not a mobile. */
+/** '+55 (11) 98765-4321', '11987654321', '(11) 9 8765 4321' → '11987654321'; null when not a mobile. */
 export function normalizeMobile(text: string): string | null {
   const trimmed = text.trim();
   if (!/^\+?[\d\s().-]+$/.test(trimmed)) return null;
@@ -22,15 +23,15 @@ export function normalizeMobile(text: string): string | null {
     digits = digits.slice(2);
   }
   if (!/^\d{2}9\d{8}$/.test(digits) || !DDDS.has(Number(digits.slice(0, 2)))) return null;
-  return `+55${digits}`;
+  return digits;
 }
 
 export const isValidMobile = (text: string): boolean => normalizeMobile(text) !== null;
 
-/** '+5511987654321' → '(11) 98765-4321' */
-export function formatMobile(e164: string): string {
-  const m = /^\+55(\d{2})(\d{5})(\d{4})$/.exec(e164);
-  return m ? `(${m[1]}) ${m[2]}-${m[3]}` : e164;
+/** '11987654321' → '(11) 98765-4321' */
+export function formatMobile(digits: string): string {
+  const m = /^(\d{2})(\d{5})(\d{4})$/.exec(digits);
+  return m ? `(${m[1]}) ${m[2]}-${m[3]}` : digits;
 }
 
 export const Mobile = z

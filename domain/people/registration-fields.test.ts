@@ -48,11 +48,11 @@ describe('e-mail', () => {
 
 describe('Brazilian mobile', () => {
   test.each([
-    ['(11) 98765-4321', '+5511987654321'],
-    ['11987654321', '+5511987654321'],
-    ['+55 11 98765 4321', '+5511987654321'],
-    ['5521998765432', '+5521998765432'],
-    ['(61) 9 9123-4567', '+5561991234567'],
+    ['(11) 98765-4321', '11987654321'],
+    ['11987654321', '11987654321'],
+    ['+55 11 98765 4321', '11987654321'],
+    ['5521998765432', '21998765432'],
+    ['(61) 9 9123-4567', '61991234567'],
   ])('%s → %s', (text, e164) => expect(normalizeMobile(text)).toBe(e164));
   test.each([
     '1187654321', // a landline (no 9)
@@ -63,7 +63,7 @@ describe('Brazilian mobile', () => {
     'abc',
     '',
   ])('%j is refused', (text) => expect(normalizeMobile(text)).toBeNull());
-  it('formats', () => expect(formatMobile('+5511987654321')).toBe('(11) 98765-4321'));
+  it('formats', () => expect(formatMobile('11987654321')).toBe('(11) 98765-4321'));
 });
 
 describe('CPF (check digits, reused from issue 12)', () => {
