@@ -13,6 +13,8 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { CenteredLayout } from '../../app/CenteredLayout';
 import { FullPageSpinner } from '../../app/FullPageSpinner';
+import { SignupLink } from '../signup/SignupLink';
+import { UnverifiedEmailHelp } from '../signup/UnverifiedEmailHelp';
 import { loginErrorDescription } from './login-error';
 import type { LoginRedirectState } from './RequireSession';
 import { useSession } from './session';
@@ -68,6 +70,7 @@ export function LoginPage() {
             {errorText}
           </Alert>
         )}
+        {signIn.isError && <UnverifiedEmailHelp error={signIn.error} login={username.trim()} />}
         {!errorText && session.status === 'anonymous' && session.expired && (
           <Alert severity="warning" data-testid="login-session-expired">
             {t('login.sessionExpired')}
@@ -117,6 +120,7 @@ export function LoginPage() {
         <Button type="submit" variant="contained" size="large" loading={signIn.isPending} data-testid="login-submit">
           {t('login.submit')}
         </Button>
+        <SignupLink />
       </Stack>
     </CenteredLayout>
   );
