@@ -104,4 +104,6 @@ export async function loginThroughUi(page: Page, baseUrl: string, username: stri
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  // Signed in: the app's frame (its logout button) or the no-access screen of a user without institutions.
+  await page.locator('[data-testid="logout"], [data-testid="no-access"]').first().waitFor();
 }
