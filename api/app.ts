@@ -36,7 +36,7 @@ import { structuredRoutes } from './structured/routes';
 import { printRoutes } from './print/routes';
 import { reportImageRoutes, reportImageUploadRoutes } from './report-images/routes';
 import { mailRoutes } from './mail/routes';
-import { invitationRoutes, registrationRoutes } from './registration/routes';
+import { invitationRoutes, openSignupRoutes, registrationRoutes } from './registration/routes';
 
 export const WEB_DIST = path.resolve(__dirname, '..', 'web', 'dist');
 
@@ -112,6 +112,7 @@ export function createApp(deps: ApiDeps): Koa {
     reportImageRoutes(deps, 'scheduled'),
     mailRoutes(deps),
     invitationRoutes(deps),
+    openSignupRoutes(deps),
   ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }

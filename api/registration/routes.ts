@@ -7,9 +7,12 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { AppError, isErrorCode } from '../../domain/errors';
 import { CompleteRegistrationBody, InvitationBody, SignupBody, registrationProblem } from '../../domain/auth/registration';
+import { accountSetting } from '../../domain/accounts/settings';
 import { councilForAccount } from '../../domain/people/council';
 import { loadAccess, requireAdministrator } from '../access/access';
+import { audit } from '../auth/login';
 import { requireSession, sessionOf } from '../auth/session';
+import { publicBaseUrl } from '../documents/sign-report';
 import type { ApiDeps } from '../deps';
 import { requestLang } from '../http/lang';
 import { rateLimit } from '../http/rate-limit';
@@ -128,6 +131,46 @@ export function invitationRoutes(deps: ApiDeps): Router {
     const access = await adminOf(ctx);
     await revokeInvitation(knex, access, uuidParam(ctx, 'invitationId'), ctx.ip);
     ctx.status = 204;
+  });
+
+  return router;
+}
+
+const OpenSignupBody = z.object({ open: z.boolean() }).strict();
+
+/**
+ * Whether the account takes sign-ups from strangers (ALLOW_SIGNUP), read and set by its
+ * administrators; the answer carries the link to hand out.
+ */
+export function openSignupRoutes(deps: ApiDeps): Router {
+  const { knex } = deps;
+  const router = new Router();
+  const authed = requireSession(knex);
+  const answer = async (accountId: string) => {
+    const account = await knex('accounts').where({ id: accountId }).first('config');
+    return { open: accountSetting(account?.config, 'ALLOW_SIGNUP'), link: `${publicBaseUrl(deps)}/login?account=${accountId}` };
+  };
+  const adminOf = async (ctx: Context) => {
+    const access = await loadAccess(knex, sessionOf(ctx).user, uuidParam(ctx, 'accountId'));
+    requireAdministrator(access);
+    return access;
+  };
+
+  router.get('/accounts/:accountId/signup', authed, async (ctx) => {
+    ctx.body = { data: await answer((await adminOf(ctx)).accountId) };
+  });
+
+  router.put('/accounts/:accountId/signup', authed, async (ctx) => {
+    const access = await adminOf(ctx);
+    const { open } = body(ctx, OpenSignupBody);
+    await knex('accounts')
+      .where({ id: access.accountId })
+      .update({
+        config: knex.raw(`coalesce(config, '{}'::jsonb) || jsonb_build_object('ALLOW_SIGNUP', ?::text)`, [String(open)]),
+        updated_at: knex.fn.now(),
+      });
+    await audit(knex, access.userId, 'account.allowSignup', ctx.ip, access.accountId, { open });
+    ctx.body = { data: await answer(access.accountId) };
   });
 
   return router;

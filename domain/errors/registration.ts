@@ -45,6 +45,8 @@ export const registrationErrors = {
       es: 'Celular inválido: informe el código de área y el número, por ejemplo (11) 98765-4321.',
     },
   },
+  // PASSWORD_WEAK and PASSWORDS_DIFFERENT are also defined by the passwords branch (issue 13,
+  // domain/errors/passwords.ts): when both are merged, keep that file's and drop these two.
   PASSWORD_WEAK: {
     status: 400,
     message: {

@@ -313,3 +313,25 @@ describe('invitations', () => {
     expect((await api('POST', '/auth/invitations/accept', { body: { token } })).status).toBe(410);
   });
 });
+
+describe('opening an account to sign-up', () => {
+  it('is set by the account administrators only, and takes effect at once', async () => {
+    const admin = await login(api, closed.users.admin!.username);
+    const outsider = await login(api, other.users.admin!.username);
+    const member = await login(api, open.users.member!.username);
+    const path = `/accounts/${closed.accountId}/signup`;
+    expect((await api('GET', path, { token: admin })).body.data).toEqual({
+      open: false,
+      link: expect.stringMatching(new RegExp(`/login\\?account=${closed.accountId}$`)),
+    });
+    expect((await api('PUT', path, { token: outsider, body: { open: true } })).status).toBe(403);
+    expect((await api('PUT', `/accounts/${open.accountId}/signup`, { token: member, body: { open: false } })).status).toBe(403);
+    expect((await api('PUT', path, { token: admin, body: { open: 'yes' } })).status).toBe(400);
+
+    expect((await api('PUT', path, { token: admin, body: { open: true } })).body.data.open).toBe(true);
+    expect((await api('GET', `/auth/signup/accounts/${closed.accountId}`)).status).toBe(200);
+    expect((await api('POST', '/auth/signup', { body: signupBody(closed.accountId, newPerson()) })).status).toBe(201);
+    expect((await api('PUT', path, { token: admin, body: { open: false } })).body.data.open).toBe(false);
+    expect(codeOf(await api('POST', '/auth/signup', { body: signupBody(closed.accountId, newPerson()) }))).toBe('SIGNUP_CLOSED');
+  });
+});
