@@ -156,3 +156,29 @@ test('invitation â†’ complete registration (an incomplete council is refused) â†
   expect(await suite.knex('sessions').where({ user_id: user.id })).toHaveLength(1);
   await page.context().close();
 });
+
+test("an administrator opens the account to sign-up and hands out the link that shows 'Criar conta'", async () => {
+  const base = suite.platform.url;
+  await suite.knex('user_accounts').where({ user_id: closed.users.admin!.id }).update({ is_admin: true });
+  const admin = await signedInPage(suite.browser, base, closed.users.admin!.username, { viewport: PHONE });
+  await admin.goto(`${base}/invitations`);
+  // The switch follows the server's answer (no optimistic flip).
+  await admin.getByTestId('open-signup-switch').click();
+  await admin.getByTestId('open-signup-link').waitFor();
+  const link = await admin.getByTestId('open-signup-link').inputValue();
+  expect(link).toContain(`/login?account=${closed.accountId}`);
+  await shot(admin, 'open-signup-390');
+  expect(await overflowsSideways(admin)).toBe(false);
+
+  const page = await newPage(suite.browser);
+  await page.goto(`${base}${new URL(link).pathname}${new URL(link).search}`);
+  await page.getByTestId('login-signup').click();
+  await page.getByTestId('signup-form').waitFor();
+  await page.context().close();
+
+  await admin.getByTestId('open-signup-switch').click();
+  await admin.getByTestId('open-signup-link').waitFor({ state: 'detached' });
+  const account = await suite.knex('accounts').where({ id: closed.accountId }).first('config');
+  expect(account.config.ALLOW_SIGNUP).toBe('false');
+  await admin.context().close();
+});

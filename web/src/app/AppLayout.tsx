@@ -67,12 +67,15 @@ export function AppLayout() {
             icon={<ApartmentOutlinedIcon />}
           />
           {account?.isAdmin && (
-            <AppBarLink
-              to="/invitations"
-              label={t('signup.invitations.menu')}
-              testId="invitations-menu"
-              icon={<ForwardToInboxOutlinedIcon />}
-            />
+            // From 600 px up: a 390 px bar has no room left for it (/invitations still opens there).
+            <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+              <AppBarLink
+                to="/invitations"
+                label={t('signup.invitations.menu')}
+                testId="invitations-menu"
+                icon={<ForwardToInboxOutlinedIcon />}
+              />
+            </Box>
           )}
           {veterinary && (
             <AppBarLink to="/outbox" label={t('share.outbox.menu')} testId="outbox-menu" icon={<OutboxOutlinedIcon />} />

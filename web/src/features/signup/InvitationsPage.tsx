@@ -26,6 +26,7 @@ import { isValidEmail } from '../../../../domain/people/email';
 import { describeError } from '../../lib/errors';
 import { currentAccount } from '../auth/access';
 import { useSessionData } from '../auth/session';
+import { OpenSignupCard } from './OpenSignupCard';
 import { type InvitationRow, createInvitation, fetchInvitations, revokeInvitation, signupKeys } from './api';
 
 const STATE_COLOR = { pending: 'info', accepted: 'success', revoked: 'default', expired: 'warning' } as const;
@@ -48,6 +49,7 @@ export function InvitationsPage() {
       />
       <InviteForm accountId={account.id} />
       <InvitationList accountId={account.id} />
+      <OpenSignupCard accountId={account.id} />
     </Stack>
   );
 }

@@ -9,6 +9,7 @@ export const signupKeys = {
   account: (id: string) => ['signup', 'account', id] as const,
   invitation: (token: string) => ['signup', 'invitation', token] as const,
   invitations: (accountId: string) => ['invitations', accountId] as const,
+  openSignup: (accountId: string) => ['invitations', accountId, 'open-signup'] as const,
 };
 
 /** The account of a sign-up link, when it takes strangers (SIGNUP_CLOSED otherwise). */
@@ -140,4 +141,18 @@ export async function createInvitation(
 
 export async function revokeInvitation(accountId: string, id: string): Promise<void> {
   await apiRequest(`/accounts/${encodeURIComponent(accountId)}/invitations/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+const OpenSignup = z.object({ data: z.object({ open: z.boolean(), link: z.string() }) });
+export type OpenSignup = z.infer<typeof OpenSignup>['data'];
+
+/** Whether the account takes sign-ups (ALLOW_SIGNUP), and the link to hand out. */
+export async function fetchOpenSignup(accountId: string, signal?: AbortSignal): Promise<OpenSignup> {
+  return (await apiRequest(`/accounts/${encodeURIComponent(accountId)}/signup`, { schema: OpenSignup, signal })).data;
+}
+
+export async function setOpenSignup(accountId: string, open: boolean): Promise<OpenSignup> {
+  return (
+    await apiRequest(`/accounts/${encodeURIComponent(accountId)}/signup`, { method: 'PUT', body: { open }, schema: OpenSignup })
+  ).data;
 }
