@@ -77,6 +77,9 @@ async function findOwner(deps: Pick<ApiDeps, 'knex'>, body: SignupBody) {
     .first('id', 'name', 'username', 'email');
 }
 
+/** At most one notice per owner in this many minutes: repeated sign-ups cannot flood their mailbox. */
+export const NOTICE_INTERVAL_MINUTES = 60;
+
 async function noticeOwner(
   deps: Deps,
   owner: { id: string; name: string; username: string; email: string },
@@ -84,6 +87,12 @@ async function noticeOwner(
   meta: RequestMeta,
 ) {
   await audit(deps.knex, owner.id, 'auth.signupWithExistingData', meta.ip, accountId);
+  const recent = await deps
+    .knex('mail_outbox')
+    .where({ to_user_id: owner.id, kind: 'auth.signup-existing' })
+    .where('created_at', '>', deps.knex.raw(`now() - interval '${NOTICE_INTERVAL_MINUTES} minutes'`))
+    .first('id');
+  if (recent) return;
   await sendUserMail(deps, mailTransport(deps.config), {
     kind: 'auth.signup-existing',
     to: owner.email,

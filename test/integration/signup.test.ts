@@ -169,16 +169,30 @@ describe('sign-up', () => {
     expect([sameName.status, codeOf(sameName)]).toEqual([409, 'USERNAME_IN_USE']);
 
     const ownerRow = await userRow(owner.username);
+    const notices = () =>
+      suite.knex('mail_outbox').where({ kind: 'auth.signup-existing', to_user_id: ownerRow.id }).orderBy('created_at');
+    const anHourAgo = () =>
+      suite
+        .knex('mail_outbox')
+        .where({ kind: 'auth.signup-existing', to_user_id: ownerRow.id })
+        .update({ created_at: new Date(Date.now() - 2 * 3_600_000) });
     for (const patch of [{ email: owner.email.toUpperCase() }, { cpf: owner.cpf }]) {
       const copycat = newPerson(patch);
       const res = await api('POST', '/auth/signup', { body: signupBody(open.accountId, copycat) });
       expect([res.status, res.body]).toEqual([201, { data: { email: copycat.email.toLowerCase() } }]);
       expect(await userRow(copycat.username)).toBeUndefined();
+      await anHourAgo();
     }
-    const notices = await suite.knex('mail_outbox').where({ kind: 'auth.signup-existing', to_user_id: ownerRow.id });
-    expect(notices).toHaveLength(2);
-    expect(notices[0].to_address).toBe(owner.email);
-    expect(notices[0].text_body).toContain(owner.username);
+    const sent = await notices();
+    expect(sent).toHaveLength(2);
+    expect(sent[0].to_address).toBe(owner.email);
+    expect(sent[0].text_body).toContain(owner.username);
+    // Within the hour, however many tries: one notice.
+    for (let n = 0; n < 3; n++) {
+      const res = await api('POST', '/auth/signup', { body: signupBody(open.accountId, newPerson({ cpf: owner.cpf })) });
+      expect(res.status).toBe(201);
+    }
+    expect(await notices()).toHaveLength(3);
   });
 });
 
