@@ -13,54 +13,13 @@ import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { isValidEmail } from '../../../../domain/people/email';
-import { isValidMobile } from '../../../../domain/people/mobile';
-import { UFS, isValidCpf } from '../../../../domain/people/professional-id';
+import { UFS } from '../../../../domain/people/professional-id';
 import { councilProblem } from '../../../../domain/people/council';
-import { usernameProblem } from '../../../../domain/people/username';
 import { TERMS_VERSION } from '../../../../domain/auth/terms';
 import type { CouncilForm } from './api';
+import { type PersonDraft, type PersonField, personProblems } from './person-form';
 
-export interface PersonDraft {
-  name: string;
-  username: string;
-  email: string;
-  mobile: string;
-  cpf: string;
-}
-export type PersonField = keyof PersonDraft;
-
-export const emptyPerson: PersonDraft = { name: '', username: '', email: '', mobile: '', cpf: '' };
-
-/** The i18n key of each field's problem (null: fine), empty fields counted only when `touched`. */
-export function personProblems(d: PersonDraft, touched: boolean): Record<PersonField, string | null> {
-  const empty = (v: string) => (touched && v.trim() === '' ? 'signup.required' : null);
-  const username = d.username.trim() === '' ? null : usernameProblem(d.username);
-  return {
-    name: empty(d.name),
-    username: empty(d.username) ?? (username ? `signup.username.${username}` : null),
-    email: empty(d.email) ?? (d.email.trim() && !isValidEmail(d.email) ? 'signup.email.invalid' : null),
-    mobile: empty(d.mobile) ?? (d.mobile.trim() && !isValidMobile(d.mobile) ? 'signup.mobile.invalid' : null),
-    cpf: empty(d.cpf) ?? (d.cpf.trim() && !isValidCpf(d.cpf) ? 'signup.cpf.invalid' : null),
-  };
-}
-
-/** The field a server refusal belongs to, so it shows under that field. */
-export const SERVER_CODE_FIELD: Record<string, PersonField | 'password' | 'terms' | 'council'> = {
-  NAME_REQUIRED: 'name',
-  USERNAME_INVALID: 'username',
-  USERNAME_IN_USE: 'username',
-  EMAIL_INVALID: 'email',
-  MOBILE_INVALID: 'mobile',
-  CPF_INVALID: 'cpf',
-  CPF_IN_USE: 'cpf',
-  PASSWORD_WEAK: 'password',
-  PASSWORDS_DIFFERENT: 'password',
-  TERMS_NOT_ACCEPTED: 'terms',
-  PROFESSIONAL_COUNCIL_REQUIRED: 'council',
-  PROFESSIONAL_COUNCIL_INCOMPLETE: 'council',
-  PROFESSIONAL_COUNCIL_WRONG_TYPE: 'council',
-};
+export { type PersonDraft, emptyPerson, personProblems } from './person-form';
 
 export function PersonFields(props: {
   value: PersonDraft;

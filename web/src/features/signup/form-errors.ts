@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { describeError, toApiError } from '../../lib/errors';
-import { SERVER_CODE_FIELD } from './fields';
+import { SERVER_CODE_FIELD } from './person-form';
 
 /** A refusal of a registration form: under its field when it belongs to one, else above the form. */
 export function formError(err: unknown, t: TFunction): { field: string; text: string } {
