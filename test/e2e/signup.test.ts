@@ -104,6 +104,24 @@ test('an account closed to sign-up: no link on the login page, the sign-up page 
   expect(await overflowsSideways(page)).toBe(false);
   await shot(page, 'terms-390');
   await page.context().close();
+
+  // English and Spanish are complete too.
+  for (const [lang, closedText, termsTitle] of [
+    ['en', 'by invitation only', 'Terms of use'],
+    ['es', 'solo por invitación', 'Términos de uso'],
+  ]) {
+    const context = await suite.browser.newContext({ viewport: PHONE });
+    await context.addInitScript(`localStorage.setItem('lang', ${JSON.stringify(lang)})`);
+    const other = await context.newPage();
+    await other.goto(`${suite.platform.url}/signup?account=${closed.accountId}`);
+    expect(await other.getByTestId('signup-closed').innerText()).toContain(closedText);
+    await other.goto(`${suite.platform.url}/signup?account=${open.accountId}`);
+    await other.getByTestId('signup-form').waitFor();
+    await shot(other, `form-390-${lang}`);
+    await other.goto(`${suite.platform.url}/terms`);
+    expect(await other.getByTestId('terms').innerText()).toContain(termsTitle);
+    await context.close();
+  }
 });
 
 test('invitation → complete registration (an incomplete council is refused) → login', async () => {
