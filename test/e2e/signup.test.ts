@@ -81,6 +81,9 @@ test('sign-up → verification link from the outbox → login', async () => {
   expect(user.email_verified_at).not.toBeNull();
 
   await loginThroughUi(page, base, person.username, person.password);
+  // Signed in, in the account, but no institution until an administrator grants a role: the screen says so.
+  await page.getByTestId('no-access').waitFor();
+  expect(await page.getByTestId('no-access').innerText()).toContain('Contate o administrador');
   expect(await page.evaluate<number>('Object.keys(localStorage).length')).toBeGreaterThan(0);
   const sessions = await suite.knex('sessions').where({ user_id: user.id });
   expect(sessions).toHaveLength(1);
@@ -171,6 +174,7 @@ test('invitation → complete registration (an incomplete council is refused) �
 
   await page.getByTestId('complete-login').click();
   await loginThroughUi(page, base, person.username, person.password);
+  await page.getByTestId('no-access').waitFor();
   expect(await suite.knex('sessions').where({ user_id: user.id })).toHaveLength(1);
   await page.context().close();
 });
