@@ -5,8 +5,10 @@ import type { Knex } from 'knex';
  * - users.email_verified_at: when the user proved their address. Users created before (seed,
  *   administrators) count as verified, and so does any insert that does not say otherwise; a
  *   sign-up writes null and its login is refused (EMAIL_NOT_VERIFIED) until the link is opened.
- * - users.phone_mobile: the mobile given at sign-up, 11 digits (area code + 9 + 8). My profile
- *   edits the same column (issue 13 'phones'); IF NOT EXISTS so either branch may add it first.
+ * - users.phone_mobile: the mobile given at sign-up, 11 digits (area code + 9 + 8), the column My
+ *   profile edits. 20261125005000_profile (issue 13 'phones', merged on main after this branch
+ *   began) adds the same column with its own check: once both are merged, drop the two
+ *   phone_mobile statements below and let that migration add it.
  * - terms_acceptances: who accepted which version of the terms of use, when and from where.
  * - email_verifications: single-use links, only the token's hash kept, with their end.
  * - invitations: an account administrator invites an address; single-use, hashed, expiring,
