@@ -38,6 +38,7 @@ import { printRoutes } from './print/routes';
 import { reportImageRoutes, reportImageUploadRoutes } from './report-images/routes';
 import { mailRoutes } from './mail/routes';
 import { profileRoutes } from './profile/routes';
+import { invitationRoutes, openSignupRoutes, registrationRoutes } from './registration/routes';
 
 export const WEB_DIST = path.resolve(__dirname, '..', 'web', 'dist');
 
@@ -80,6 +81,7 @@ export function createApp(deps: ApiDeps): Koa {
     viewerFrameRoutes(deps),
     // Sessions per route: the e-mail confirmation link is public.
     profileRoutes(deps),
+    registrationRoutes(deps),
   ])
     api.use(routes.routes(), routes.allowedMethods());
   // Before studyRoutes: `/studies/comments`, `/studies/patient`, `/studies/attachments`,
@@ -115,6 +117,8 @@ export function createApp(deps: ApiDeps): Koa {
     reportImageRoutes(deps, 'study'),
     reportImageRoutes(deps, 'scheduled'),
     mailRoutes(deps),
+    invitationRoutes(deps),
+    openSignupRoutes(deps),
   ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }

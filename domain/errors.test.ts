@@ -1,12 +1,13 @@
 import { documentsErrors } from './errors/documents';
 import { passwordErrors } from './errors/passwords';
 import { platformErrors } from './errors/platform';
+import { registrationErrors } from './errors/registration';
 import { reportsErrors } from './errors/reports';
 import { studiesErrors } from './errors/studies';
 import { workspaceErrors } from './errors/workspace';
 import { LANGS, errorMessage, errorStatus, isErrorCode } from './errors';
 
-const areas = [platformErrors, reportsErrors, studiesErrors, workspaceErrors, documentsErrors, passwordErrors];
+const areas = [platformErrors, reportsErrors, studiesErrors, workspaceErrors, documentsErrors, passwordErrors, registrationErrors];
 
 test('a code is defined in one area only (a spread would silently replace it)', () => {
   const codes = areas.flatMap((a) => Object.keys(a));

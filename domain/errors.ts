@@ -8,6 +8,7 @@ import { documentsErrors } from './errors/documents';
 import { passwordErrors } from './errors/passwords';
 import { platformErrors } from './errors/platform';
 import { profileErrors } from './errors/profile';
+import { registrationErrors } from './errors/registration';
 import { reportsErrors } from './errors/reports';
 import { studiesErrors } from './errors/studies';
 import { workspaceErrors } from './errors/workspace';
@@ -25,6 +26,7 @@ const catalogue = {
   ...documentsErrors,
   ...profileErrors,
   ...passwordErrors,
+  ...registrationErrors,
 };
 
 export type ErrorCode = keyof typeof catalogue;

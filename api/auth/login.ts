@@ -89,6 +89,8 @@ export async function login(
   }
 
   await opts.limits?.giveBack(limitKey);
+  // Said only after the right password, so it tells nothing to someone guessing (sign-up, issue 13).
+  if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED');
   const accounts = await UserAccount.query(knex).where({ user_id: user.id }).select('account_id');
   const currentAccountId = accounts.length === 1 ? accounts[0]!.accountId : null;
   const token = newToken();

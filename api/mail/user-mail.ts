@@ -17,6 +17,8 @@ export const USER_MAIL_KINDS = [
   'auth.password-expired',
   'auth.two-factor-code',
   'auth.invitation',
+  /** To the owner of an e-mail or CPF someone used in a sign-up (the sign-up answers as if it went through). */
+  'auth.signup-existing',
 ] as const;
 export type UserMailKind = (typeof USER_MAIL_KINDS)[number];
 

@@ -14,6 +14,8 @@ export class User extends BaseModel {
   blockedByAdmin!: boolean;
   failedLogins!: number;
   personalKeyId!: string | null;
+  /** Null until a signed-up user opens the verification link (login is refused until then). */
+  emailVerifiedAt!: Date | null;
   config!: Record<string, string>;
 }
 

@@ -102,6 +102,15 @@ export const platformErrors = {
       es: 'Usuario bloqueado por un administrador.',
     },
   },
+  /** A signed-up user who has not opened the verification link yet (issue 13); the login form offers a new link. */
+  EMAIL_NOT_VERIFIED: {
+    status: 403,
+    message: {
+      'pt-BR': 'E-mail ainda não confirmado. Abra o link que enviamos para o seu e-mail ou peça um novo.',
+      en: 'E-mail not confirmed yet. Open the link we sent to your e-mail or ask for a new one.',
+      es: 'Correo aún no confirmado. Abra el enlace que enviamos a su correo o pida uno nuevo.',
+    },
+  },
   FORBIDDEN_ACCESS: {
     status: 403,
     message: {

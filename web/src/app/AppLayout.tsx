@@ -11,6 +11,7 @@ import Tooltip from '@mui/material/Tooltip';
 import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
 import ApartmentOutlinedIcon from '@mui/icons-material/ApartmentOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
+import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import OutboxOutlinedIcon from '@mui/icons-material/OutboxOutlined';
 import { currentAccount } from '../features/auth/access';
 import { useSession, useSessionData } from '../features/auth/session';
@@ -39,7 +40,8 @@ export function AppLayout() {
   const { t } = useTranslation();
   const session = useSession();
   // Sharing by e-mail, and so its outbox, is for veterinary accounts (spec 1 §6).
-  const veterinary = currentAccount(useSessionData())?.isForHuman === false;
+  const account = currentAccount(useSessionData());
+  const veterinary = account?.isForHuman === false;
   const [search] = useSearchParams();
   if (search.get('embedded') === '1')
     return (
@@ -64,6 +66,17 @@ export function AppLayout() {
             testId="institutions-menu"
             icon={<ApartmentOutlinedIcon />}
           />
+          {account?.isAdmin && (
+            // From 600 px up: a 390 px bar has no room left for it (/invitations still opens there).
+            <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+              <AppBarLink
+                to="/invitations"
+                label={t('signup.invitations.menu')}
+                testId="invitations-menu"
+                icon={<ForwardToInboxOutlinedIcon />}
+              />
+            </Box>
+          )}
           {veterinary && (
             <AppBarLink to="/outbox" label={t('share.outbox.menu')} testId="outbox-menu" icon={<OutboxOutlinedIcon />} />
           )}

@@ -22,6 +22,17 @@ export function createRouter() {
       path: '/resetPassword',
       lazy: async () => ({ Component: (await import('../features/password/ResetPasswordPage')).ResetPasswordPage }),
     },
+    // Sign-up, its e-mail verification, an invitation's registration and the terms: no session.
+    { path: '/signup', lazy: async () => ({ Component: (await import('../features/signup/SignupPage')).SignupPage }) },
+    {
+      path: '/signup/verify',
+      lazy: async () => ({ Component: (await import('../features/signup/VerifyEmailPage')).VerifyEmailPage }),
+    },
+    {
+      path: '/signup/complete',
+      lazy: async () => ({ Component: (await import('../features/signup/CompleteRegistrationPage')).CompleteRegistrationPage }),
+    },
+    { path: '/terms', lazy: async () => ({ Component: (await import('../features/signup/TermsPage')).TermsPage }) },
     // The public check of a signed report (QR on the PDF): no session.
     { path: '/verify/:code', lazy: async () => ({ Component: (await import('../features/documents/VerifyPage')).VerifyPage }) },
     // The e-mail change link (My profile): the link is its own capability, no session needed.
@@ -66,6 +77,10 @@ export function createRouter() {
                 {
                   path: '/institutions',
                   lazy: async () => ({ Component: (await import('../features/institutions/InstitutionsPage')).InstitutionsPage }),
+                },
+                {
+                  path: '/invitations',
+                  lazy: async () => ({ Component: (await import('../features/signup/InvitationsPage')).InvitationsPage }),
                 },
                 {
                   path: '/outbox',

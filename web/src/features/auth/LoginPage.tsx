@@ -15,6 +15,8 @@ import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { CenteredLayout } from '../../app/CenteredLayout';
 import { FullPageSpinner } from '../../app/FullPageSpinner';
 import { toApiError } from '../../lib/errors';
+import { SignupLink } from '../signup/SignupLink';
+import { UnverifiedEmailHelp } from '../signup/UnverifiedEmailHelp';
 import { loginErrorDescription } from './login-error';
 import type { LoginRedirectState } from './RequireSession';
 import { useSession } from './session';
@@ -74,6 +76,7 @@ export function LoginPage() {
             {errorText}
           </Alert>
         )}
+        {signIn.isError && <UnverifiedEmailHelp error={signIn.error} login={username.trim()} />}
         {!errorText && session.status === 'anonymous' && session.expired && (
           <Alert severity="warning" data-testid="login-session-expired">
             {t('login.sessionExpired')}
@@ -126,6 +129,7 @@ export function LoginPage() {
         <Link component={RouterLink} to="/forgotPassword" variant="body2" sx={{ alignSelf: 'center' }} data-testid="login-forgot">
           {t('forgot.link')}
         </Link>
+        <SignupLink />
       </Stack>
     </CenteredLayout>
   );

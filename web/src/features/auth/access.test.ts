@@ -9,7 +9,7 @@ const account = (id: string, name: string): AccountAccess => ({
   customViewerUrl: null,
   keepviewerConfigInBetween: false,
   isAdmin: false,
-  institutions: [],
+  institutions: [{ id: `${id}-1`, name: 'Unidade', permissions: [] }],
 });
 const A = account('a', 'Clínica B');
 const B = account('b', 'Clínica A');
@@ -18,6 +18,14 @@ const base = { superRole: false, isBillingUser: false, accounts: {}, currentAcco
 describe('decideAccess', () => {
   it('shows the no-access screen to a user with no role and no account', () => {
     expect(decideAccess(base)).toBe('no-access');
+  });
+  it('shows it to a member of accounts where no institution is reachable yet (new users), not to their administrators', () => {
+    const bare = { ...A, institutions: [] };
+    expect(decideAccess({ ...base, accounts: { a: bare } })).toBe('no-access');
+    expect(decideAccess({ ...base, accounts: { a: bare }, currentAccountId: 'a' })).toBe('no-access');
+    expect(decideAccess({ ...base, accounts: { a: { ...bare, isAdmin: true } } })).toBe('auto-select');
+    expect(decideAccess({ ...base, accounts: { a: bare, b: B } })).toBe('select-account');
+    expect(decideAccess({ ...base, superRole: true, accounts: { a: bare } })).toBe('auto-select');
   });
   it('lets super and billing users in without accounts', () => {
     expect(decideAccess({ ...base, superRole: true })).toBe('ok');
