@@ -4,6 +4,8 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import { AppError } from '../domain/errors';
 import { authRoutes } from './auth/routes';
+import { sessionRoutes } from './auth/sessions-routes';
+import { accountUserRoutes } from './account-users/routes';
 import { institutionRoutes } from './institutions/routes';
 import type { ApiDeps } from './deps';
 import { errorHandler } from './http/errors';
@@ -81,6 +83,8 @@ export function createApp(deps: ApiDeps): Koa {
   // `/studies/clinical-data`… must not reach `/studies/:id`.
   for (const routes of [
     authRoutes(deps),
+    sessionRoutes(deps),
+    accountUserRoutes(deps),
     findingRoutes(deps),
     viewerRoutes(deps),
     attachmentRoutes(deps),

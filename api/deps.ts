@@ -19,4 +19,6 @@ export interface ApiDeps {
   listeningPort?: () => number;
   /** Ends the broker connections of a session (on logout). */
   onSessionEnded?: (sessionId: string) => void;
+  /** This api process among its replicas (it ignores its own session-end notices). */
+  replicaId?: string;
 }

@@ -7,6 +7,7 @@ import type { Lang } from './errors/entry';
 import { documentsErrors } from './errors/documents';
 import { platformErrors } from './errors/platform';
 import { reportsErrors } from './errors/reports';
+import { sessionsErrors } from './errors/sessions';
 import { studiesErrors } from './errors/studies';
 import { workspaceErrors } from './errors/workspace';
 
@@ -21,6 +22,7 @@ const catalogue = {
   ...studiesErrors,
   ...workspaceErrors,
   ...documentsErrors,
+  ...sessionsErrors,
 };
 
 export type ErrorCode = keyof typeof catalogue;

@@ -22,10 +22,14 @@ export interface LoginResult {
 export async function login(
   knex: Knex,
   body: LoginBody,
-  opts: { ttlHours: number; maxAttempts: number; ip?: string; userAgent?: string; failures?: WindowCounter },
+  opts: { ttlHours: number; idleMinutes?: number; maxAttempts: number; ip?: string; userAgent?: string; failures?: WindowCounter },
 ): Promise<LoginResult> {
   const login = (body.username ?? body.email ?? '').toLowerCase();
-  const user = await User.query(knex).whereRaw('lower(username) = ?', [login]).orWhereRaw('lower(email) = ?', [login]).first();
+  // A deleted user is no one: the same answer as an unknown name.
+  const user = await User.query(knex)
+    .where((q) => void q.whereRaw('lower(username) = ?', [login]).orWhereRaw('lower(email) = ?', [login]))
+    .whereNull('deleted_at')
+    .first();
   if (user?.blockedByAdmin) throw new AppError('USER_BLOCKED_BY_ADMIN');
   if (user?.blocked) throw new AppError('USER_BLOCKED');
 
@@ -64,6 +68,7 @@ export async function login(
       tokenHash: hashToken(token),
       currentAccountId,
       expiresAt: new Date(Date.now() + opts.ttlHours * 3_600_000),
+      idleMinutes: opts.idleMinutes || null,
       ip: opts.ip?.slice(0, 64) ?? null,
       userAgent: opts.userAgent?.slice(0, 300) ?? null,
     });

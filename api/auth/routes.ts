@@ -9,7 +9,8 @@ import { audit, login } from './login';
 import { issueImageToken } from './image-tokens';
 import { presentSession } from './present-session';
 import { requireSession, sessionOf } from './session';
-import { a1SessionCache } from '../documents/a1-session-cache';
+import { sessionsEnded } from './end-sessions';
+import { announceSessionsEnded } from './session-events';
 
 /** User settings the client may write (spec 3 §3 userConfig keys). */
 const UserConfigBody = z
@@ -41,6 +42,7 @@ export function authRoutes(deps: ApiDeps): Router {
     const credentials = body(ctx, LoginBody);
     const result = await login(knex, credentials, {
       ttlHours: config.SESSION_TTL_HOURS,
+      idleMinutes: config.SESSION_IDLE_MINUTES,
       maxAttempts: config.LOGIN_MAX_ATTEMPTS,
       ip: ctx.ip,
       userAgent: ctx.get('user-agent'),
@@ -61,8 +63,9 @@ export function authRoutes(deps: ApiDeps): Router {
     if (!linked) throw new AppError('FORBIDDEN_ACCESS');
     await knex('sessions').where({ id: s.sessionId }).update({ current_account_id: accountId, updated_at: knex.fn.now() });
     await audit(knex, s.user.id, 'auth.changeAccount', ctx.ip, accountId);
-    // Live subscriptions were authorised for the previous account: end them.
+    // Live subscriptions were authorised for the previous account: end them (on every replica).
     deps.onSessionEnded?.(s.sessionId);
+    await announceSessionsEnded(knex, [s.sessionId], deps.replicaId);
     ctx.body = { data: await presentSession(knex, s.user.id, ctx.get('access_token'), accountId) };
   });
 
@@ -70,8 +73,7 @@ export function authRoutes(deps: ApiDeps): Router {
     const s = sessionOf(ctx);
     await knex('sessions').where({ id: s.sessionId }).update({ revoked_at: knex.fn.now() });
     await audit(knex, s.user.id, reason, ctx.ip, s.currentAccountId);
-    deps.onSessionEnded?.(s.sessionId);
-    a1SessionCache.forgetSession(s.sessionId);
+    await sessionsEnded(deps, [s.sessionId]);
     ctx.status = 204;
   };
   router.post('/auth/logout', authed, endSession('auth.logout'));
