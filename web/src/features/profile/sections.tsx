@@ -4,6 +4,7 @@
  */
 import type { ComponentType } from 'react';
 import { CertificateCard } from './CertificateCard';
+import { SessionsCard } from './SessionsCard';
 
 export interface ProfileSection {
   /** Anchor of the section (`/profile#id`) and its test id. */
@@ -11,4 +12,7 @@ export interface ProfileSection {
   Component: ComponentType;
 }
 
-export const PROFILE_SECTIONS: readonly ProfileSection[] = [{ id: 'certificate', Component: CertificateCard }];
+export const PROFILE_SECTIONS: readonly ProfileSection[] = [
+  { id: 'certificate', Component: CertificateCard },
+  { id: 'sessions', Component: SessionsCard },
+];
