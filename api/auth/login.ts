@@ -22,7 +22,14 @@ export interface LoginResult {
 export async function login(
   knex: Knex,
   body: LoginBody,
-  opts: { ttlHours: number; idleMinutes?: number; maxAttempts: number; ip?: string; userAgent?: string; failures?: WindowCounter },
+  opts: {
+    ttlHours: number;
+    idleMinutes?: number;
+    maxAttempts: number;
+    ip?: string;
+    userAgent?: string;
+    failures?: WindowCounter;
+  },
 ): Promise<LoginResult> {
   const login = (body.username ?? body.email ?? '').toLowerCase();
   // A deleted user is no one: the same answer as an unknown name.

@@ -13,7 +13,8 @@ export const SESSION_ENDED_CHANNEL = 'laudos_session_ended';
 /** Session ids per notice: NOTIFY payloads stay under Postgres's 8000 bytes. */
 const IDS_PER_NOTICE = 150;
 
-const isPostgres = (db: Knex | Knex.Transaction): boolean => (db.client as { config?: { client?: unknown } }).config?.client === 'pg';
+const isPostgres = (db: Knex | Knex.Transaction): boolean =>
+  (db.client as { config?: { client?: unknown } }).config?.client === 'pg';
 
 /** Tells the other replicas (`from`: this one, which closed its own clients already). */
 export async function announceSessionsEnded(db: Knex | Knex.Transaction, ids: string[], from = ''): Promise<void> {

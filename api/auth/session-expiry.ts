@@ -3,4 +3,4 @@
  * login) or idle longer than its limit (SESSION_IDLE_MINUTES, kept on the row at login).
  */
 export const SESSION_EXPIRED_SQL =
-  "(s.expires_at <= now() or (s.idle_minutes is not null and s.last_seen_at <= now() - make_interval(mins => s.idle_minutes)))";
+  '(s.expires_at <= now() or (s.idle_minutes is not null and s.last_seen_at <= now() - make_interval(mins => s.idle_minutes)))';

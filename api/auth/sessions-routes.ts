@@ -26,13 +26,14 @@ export function sessionRoutes(deps: ApiDeps): Router {
 
   router.get('/auth/sessions', authed, async (ctx) => {
     const s = sessionOf(ctx);
-    const rows: { id: string; user_agent: string | null; ip: string | null; created_at: Date; last_seen_at: Date }[] =
-      await knex('sessions as s')
-        .where('s.user_id', s.user.id)
-        .whereNull('s.revoked_at')
-        .whereRaw(`not ${SESSION_EXPIRED_SQL}`)
-        .orderBy('s.last_seen_at', 'desc')
-        .select('s.id', 's.user_agent', 's.ip', 's.created_at', 's.last_seen_at');
+    const rows: { id: string; user_agent: string | null; ip: string | null; created_at: Date; last_seen_at: Date }[] = await knex(
+      'sessions as s',
+    )
+      .where('s.user_id', s.user.id)
+      .whereNull('s.revoked_at')
+      .whereRaw(`not ${SESSION_EXPIRED_SQL}`)
+      .orderBy('s.last_seen_at', 'desc')
+      .select('s.id', 's.user_agent', 's.ip', 's.created_at', 's.last_seen_at');
     const data: SessionListItem[] = rows.map((r) => ({
       id: r.id,
       userAgent: r.user_agent,

@@ -43,7 +43,11 @@ async function pressAndRead(page: Page, fulfil: (route: Route) => Promise<void>)
   await page.route(REVOKE, fulfil);
   const before = await notices(page).count();
   await page.getByTestId('sessions-sign-out-others').click();
-  await eventually(() => notices(page).count(), (n) => n > before, { what: 'a notification' });
+  await eventually(
+    () => notices(page).count(),
+    (n) => n > before,
+    { what: 'a notification' },
+  );
   await page.unroute(REVOKE);
   const text = (await notices(page).last().innerText()).trim();
   await notices(page).last().getByRole('button').click(); // dismissible
@@ -70,7 +74,9 @@ test('each failure as §8 says: INTERNAL_ERROR id, MALFORMED_REQUEST, descriptio
   expect(await pressAndRead(page, json(409, { error: { code: 'SOMETHING' } }))).toBe('Tente novamente mais tarde');
   // No error structure (a proxy's page): UNKNOWN_ERROR.
   expect(
-    await pressAndRead(page, (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html>Bad Gateway</html>' })),
+    await pressAndRead(page, (route) =>
+      route.fulfill({ status: 502, contentType: 'text/html', body: '<html>Bad Gateway</html>' }),
+    ),
   ).toBe('Tente novamente mais tarde');
   // No answer at all: NETWORK_ERROR, the check-your-connection message.
   expect(await pressAndRead(page, (route) => route.abort('connectionreset'))).toBe(
@@ -125,17 +131,34 @@ test('notifications stay 4000 ms, toasts 1500 ms, at most 3 at once', async () =
   let n = 0;
   await page.route(REVOKE, (route) => json(409, { error: { code: 'X', description: `Erro ${++n}` } })(route));
   let most = 0;
-  const watch = setInterval(() => void notices(page).count().then((c) => (most = Math.max(most, c)), () => undefined), 30);
+  const watch = setInterval(
+    () =>
+      void notices(page)
+        .count()
+        .then(
+          (c) => (most = Math.max(most, c)),
+          () => undefined,
+        ),
+    30,
+  );
   for (let i = 0; i < 5; i++) {
     await page.getByTestId('sessions-sign-out-others').click();
-    await eventually(() => noticeTexts(page), (texts) => texts.includes(`Erro ${i + 1}`), { what: `Erro ${i + 1}` });
+    await eventually(
+      () => noticeTexts(page),
+      (texts) => texts.includes(`Erro ${i + 1}`),
+      { what: `Erro ${i + 1}` },
+    );
   }
   expect(await noticeTexts(page)).toEqual(['Erro 3', 'Erro 4', 'Erro 5']);
   await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'global-errors-three.png') });
   clearInterval(watch);
   expect(most).toBe(3);
   await page.unroute(REVOKE);
-  await eventually(() => notices(page).count(), (c) => c === 0, { timeout: 6000, what: 'the stack to empty' });
+  await eventually(
+    () => notices(page).count(),
+    (c) => c === 0,
+    { timeout: 6000, what: 'the stack to empty' },
+  );
 
   // The real call succeeds: a toast, 1500 ms.
   await page.getByTestId('sessions-sign-out-others').click();
@@ -162,7 +185,10 @@ test('a crashed page: a dismissible toast, the error sent to the error tracker, 
   const tracked = page.waitForRequest((r) => r.url().endsWith('/api/errorTracker') && r.method() === 'POST');
   await page.getByTestId('profile-menu').click();
   const report = (await tracked).postDataJSON();
-  expect(report).toMatchObject({ subType: 'COMPONENT_CRASH', content: { message: 'formatToParts exploded (test)', url: '/profile' } });
+  expect(report).toMatchObject({
+    subType: 'COMPONENT_CRASH',
+    content: { message: 'formatToParts exploded (test)', url: '/profile' },
+  });
   const toast = notices(page).filter({ hasText: 'Ocorreu um erro inesperado nesta tela' });
   await toast.waitFor();
   await page.getByTestId('crash-fallback').waitFor();
@@ -175,7 +201,11 @@ test('a crashed page: a dismissible toast, the error sent to the error tracker, 
     { what: 'the crash stored by the error tracker' },
   );
   // The app frame is alive: back to the list.
-  await page.getByRole('link', { name: /estudos/i }).first().click().catch(() => page.goto(`${suite.platform.url}/studies`));
+  await page
+    .getByRole('link', { name: /estudos/i })
+    .first()
+    .click()
+    .catch(() => page.goto(`${suite.platform.url}/studies`));
   await page.waitForURL('**/studies');
   await page.context().close();
 });
@@ -203,7 +233,9 @@ test('a page chunk that fails to load is tried 5 times, then the connection mess
   // Two failures, then the chunk comes: the page shows.
   const page2 = await signedInPage(suite.browser, suite.platform.url, t.users.doctor!.username);
   let failures = 0;
-  await page2.route(/\/assets\/ProfilePage-[^/]*\.js/, (route) => (++failures <= 2 ? route.abort('internetdisconnected') : route.continue()));
+  await page2.route(/\/assets\/ProfilePage-[^/]*\.js/, (route) =>
+    ++failures <= 2 ? route.abort('internetdisconnected') : route.continue(),
+  );
   await page2.getByTestId('profile-menu').click();
   await page2.getByTestId('sessions-list').waitFor({ timeout: 20_000 });
   expect(failures).toBe(3);
@@ -214,7 +246,9 @@ test('the login-check spinner, the no-access screen and its exit, the footer', a
   const page = await signedInPage(suite.browser, suite.platform.url, t.users.doctor!.username);
   // Version from package.json (3.0.0, spec 3 §9), build id the commit's short sha (or BUILD_ID).
   const footer = (await page.getByTestId('footer').innerText()).trim();
-  expect(footer).toMatch(process.env.BUILD_ID ? `versão 3.0.0 · build ${process.env.BUILD_ID}` : /^versão 3\.0\.0 · build [0-9a-f]{7,}$/);
+  expect(footer).toMatch(
+    process.env.BUILD_ID ? `versão 3.0.0 · build ${process.env.BUILD_ID}` : /^versão 3\.0\.0 · build [0-9a-f]{7,}$/,
+  );
   if (!process.env.BUILD_ID) {
     // A commit of this repository.
     const id = footer.split('build ')[1]!;

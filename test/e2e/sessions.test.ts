@@ -22,7 +22,11 @@ beforeAll(async () => {
 const tokenOf = async (page: Page) => (await page.evaluate('localStorage.getItem("access_token")')) as string | null;
 
 async function freshPage(browser: Browser, width = 1400): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  });
   return context.newPage();
 }
 
@@ -69,7 +73,12 @@ test('ends one other session from its line', async () => {
   await page.getByTestId('profile-menu').click();
   await page.getByTestId('session-other').first().waitFor();
   const othersBefore = await page.getByTestId('session-other').count();
-  const otherId = (await suite.knex('sessions').where({ token_hash: hashToken((await tokenOf(other))!) }).first('id')).id;
+  const otherId = (
+    await suite
+      .knex('sessions')
+      .where({ token_hash: hashToken((await tokenOf(other))!) })
+      .first('id')
+  ).id;
   const line = page.getByTestId('session-other').filter({ has: page.getByTestId(`session-end-${otherId}`) });
   await line.getByRole('button', { name: /Encerrar a sessão Chrome \d+ · Linux/ }).click();
   await page.getByTestId('notification').filter({ hasText: 'Sessão encerrada.' }).waitFor();

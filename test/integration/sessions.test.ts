@@ -36,7 +36,11 @@ afterAll(async () => {
   await replicaKnex?.destroy();
 });
 
-const sessionRow = (token: string) => suite.knex('sessions').where({ token_hash: hashToken(token) }).first();
+const sessionRow = (token: string) =>
+  suite
+    .knex('sessions')
+    .where({ token_hash: hashToken(token) })
+    .first();
 
 /** A live MQTT connection to `url` with `token`; resolves `closed` when the broker drops it. */
 async function mqttOn(url: string, token: string): Promise<{ client: MqttClient; closed: Promise<number> }> {
@@ -51,8 +55,17 @@ async function mqttOn(url: string, token: string): Promise<{ client: MqttClient;
   return { client, closed };
 }
 
-const within = <T>(p: Promise<T>, ms: number) =>
-  Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms))]);
+async function within<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      p,
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms))),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 async function adminTenant(): Promise<Tenant> {
   const t = await createTenant(suite.knex, { studies: 0, users: { admin: [], doctor: ['STUDIES_SAVE_REPORTS'] } });
@@ -67,8 +80,14 @@ describe('expiry', () => {
     const active = await login(api, t.users.doctor!.username);
     expect((await sessionRow(idle)).idle_minutes).toBe(30);
 
-    await suite.knex('sessions').where({ token_hash: hashToken(idle) }).update({ last_seen_at: suite.knex.raw(`now() - interval '31 minutes'`) });
-    await suite.knex('sessions').where({ token_hash: hashToken(active) }).update({ last_seen_at: suite.knex.raw(`now() - interval '29 minutes'`) });
+    await suite
+      .knex('sessions')
+      .where({ token_hash: hashToken(idle) })
+      .update({ last_seen_at: suite.knex.raw(`now() - interval '31 minutes'`) });
+    await suite
+      .knex('sessions')
+      .where({ token_hash: hashToken(active) })
+      .update({ last_seen_at: suite.knex.raw(`now() - interval '29 minutes'`) });
 
     const expired = await api('GET', '/auth', { token: idle });
     expect(expired.status).toBe(401);
@@ -81,7 +100,10 @@ describe('expiry', () => {
 
     // A request renews the idle clock of the session still in time.
     expect((await api('GET', '/auth', { token: active })).status).toBe(200);
-    const seen = await suite.knex('sessions').where({ token_hash: hashToken(active) }).first(suite.knex.raw('extract(epoch from now() - last_seen_at) as age'));
+    const seen = await suite
+      .knex('sessions')
+      .where({ token_hash: hashToken(active) })
+      .first(suite.knex.raw('extract(epoch from now() - last_seen_at) as age'));
     expect(Number(seen.age)).toBeLessThan(5);
   });
 
@@ -89,7 +111,10 @@ describe('expiry', () => {
     const t = await createTenant(suite.knex, { studies: 0, users: { doctor: [] } });
     const token = await login(api, t.users.doctor!.username);
     const mark = new Date(Date.now() - 30_000);
-    await suite.knex('sessions').where({ token_hash: hashToken(token) }).update({ last_seen_at: mark });
+    await suite
+      .knex('sessions')
+      .where({ token_hash: hashToken(token) })
+      .update({ last_seen_at: mark });
     for (let i = 0; i < 3; i++) expect((await api('GET', '/auth', { token })).status).toBe(200);
     expect((await sessionRow(token)).last_seen_at.getTime()).toBe(mark.getTime());
   });
@@ -100,7 +125,10 @@ describe('expiry', () => {
     const row = await sessionRow(token);
     const ttl = row.expires_at.getTime() - row.created_at.getTime();
     expect(Math.abs(ttl - 8 * 3_600_000)).toBeLessThan(5_000);
-    await suite.knex('sessions').where({ id: row.id }).update({ expires_at: new Date(Date.now() - 1000), last_seen_at: suite.knex.fn.now() });
+    await suite
+      .knex('sessions')
+      .where({ id: row.id })
+      .update({ expires_at: new Date(Date.now() - 1000), last_seen_at: suite.knex.fn.now() });
     expect((await api('GET', '/studies', { token })).body.error.code).toBe('EXPIRED_TOKEN');
   });
 });
@@ -144,7 +172,10 @@ describe('access links (?access=)', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 401, 401, 401, 401, 401]);
 
     const stale = (await api('POST', '/auth/accessLink', { token })).body.token;
-    await suite.knex('access_links').where({ token_hash: hashToken(stale) }).update({ expires_at: new Date(Date.now() - 1000) });
+    await suite
+      .knex('access_links')
+      .where({ token_hash: hashToken(stale) })
+      .update({ expires_at: new Date(Date.now() - 1000) });
     expect((await api('POST', '/auth/access', { body: { token: stale } })).body.error.code).toBe('ACCESS_LINK_INVALID');
 
     const orphan = (await api('POST', '/auth/accessLink', { token })).body.token;
@@ -158,7 +189,8 @@ describe('My sessions', () => {
   it('lists the live sessions, signs out the others (HTTP and MQTT on both replicas), ends only its own', async () => {
     const t = await createTenant(suite.knex, { studies: 0, users: { doctor: [], other: [] } });
     const ua = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0' };
-    const mine = (await api('POST', '/auth', { body: { username: t.users.doctor!.username, password: PASSWORD }, headers: ua })).body.data.accessToken;
+    const mine = (await api('POST', '/auth', { body: { username: t.users.doctor!.username, password: PASSWORD }, headers: ua }))
+      .body.data.accessToken;
     const second = await login(api, t.users.doctor!.username);
     const third = await login(replicaApi, t.users.doctor!.username);
     const othersToken = await login(api, t.users.other!.username);
@@ -205,7 +237,10 @@ describe("an account administrator's actions on a user", () => {
     expect(res.status).toBe(204);
     const ms = await within(Promise.all([mqttA.closed, mqttB.closed]), 3000);
     expect(Math.max(...ms)).toBeLessThan(3000);
-    for (const [client, token] of [[api, onB], [replicaApi, onA]] as const)
+    for (const [client, token] of [
+      [api, onB],
+      [replicaApi, onA],
+    ] as const)
       expect((await client('GET', '/auth', { token })).body.error.code).toBe('INVALID_SESSION');
     // A new MQTT connection is refused too.
     await expect(mqttOn(replica.url, onB)).rejects.toThrow();
@@ -214,9 +249,13 @@ describe("an account administrator's actions on a user", () => {
     expect(blocked.status).toBe(403);
     expect(blocked.body.error).toEqual({ code: 'USER_BLOCKED_BY_ADMIN', description: 'Usuário bloqueado pelo administrador.' });
 
-    expect((await replicaApi('POST', `/accounts/${t.accountId}/users/${t.users.doctor!.id}/unblock`, { token: admin })).status).toBe(204);
+    expect(
+      (await replicaApi('POST', `/accounts/${t.accountId}/users/${t.users.doctor!.id}/unblock`, { token: admin })).status,
+    ).toBe(204);
     expect((await api('POST', '/auth', { body: { username: t.users.doctor!.username, password: PASSWORD } })).status).toBe(200);
-    expect(await suite.knex('audit_log').where({ user_id: t.users.admin!.id, action: 'accountUsers.block' }).first()).toBeDefined();
+    expect(
+      await suite.knex('audit_log').where({ user_id: t.users.admin!.id, action: 'accountUsers.block' }).first(),
+    ).toBeDefined();
   });
 
   it("revoke: the sessions in this account end, the user reaches the account no more; another account's session lives", async () => {
@@ -234,14 +273,20 @@ describe("an account administrator's actions on a user", () => {
     const refused = await api('POST', `/accounts/${t.accountId}/users/${t.users.doctor!.id}/block`, { token: admin });
     expect([refused.status, refused.body.error.code]).toEqual([409, 'USER_IN_OTHER_ACCOUNTS']);
 
-    expect((await api('DELETE', `/accounts/${t.accountId}/users/${t.users.doctor!.id}/access`, { token: admin })).status).toBe(204);
+    expect((await api('DELETE', `/accounts/${t.accountId}/users/${t.users.doctor!.id}/access`, { token: admin })).status).toBe(
+      204,
+    );
     await within(mqttHere.closed, 3000);
     expect((await api('GET', '/auth', { token: here })).body.error.code).toBe('INVALID_SESSION');
     expect((await api('GET', '/auth', { token: there })).status).toBe(200);
     const again = await login(api, t.users.doctor!.username);
-    expect((await api('POST', '/auth/changeAccount', { token: again, body: { accountId: t.accountId } })).body.error.code).toBe('FORBIDDEN_ACCESS');
+    expect((await api('POST', '/auth/changeAccount', { token: again, body: { accountId: t.accountId } })).body.error.code).toBe(
+      'FORBIDDEN_ACCESS',
+    );
     // Already gone from the account: not found.
-    expect((await api('DELETE', `/accounts/${t.accountId}/users/${t.users.doctor!.id}/access`, { token: admin })).status).toBe(404);
+    expect((await api('DELETE', `/accounts/${t.accountId}/users/${t.users.doctor!.id}/access`, { token: admin })).status).toBe(
+      404,
+    );
   });
 
   it('delete: sessions end at once and the name signs in as no one', async () => {
@@ -266,7 +311,12 @@ describe("an account administrator's actions on a user", () => {
     const plain = await login(api, t.users.doctor!.username);
     const admin = await login(api, t.users.admin!.username);
     const victim = t.users.doctor!.id;
-    for (const [method, suffix] of [['POST', '/block'], ['POST', '/unblock'], ['DELETE', '/access'], ['DELETE', '']] as const) {
+    for (const [method, suffix] of [
+      ['POST', '/block'],
+      ['POST', '/unblock'],
+      ['DELETE', '/access'],
+      ['DELETE', ''],
+    ] as const) {
       // Through the other account's path: not theirs.
       const cross = await api(method, `/accounts/${t.accountId}/users/${victim}${suffix}`, { token: outsider });
       expect([suffix, cross.status, cross.body.error.code]).toEqual([suffix, 403, 'FORBIDDEN_ACCESS']);

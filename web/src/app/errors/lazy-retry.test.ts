@@ -28,7 +28,9 @@ describe('importWithRetry', () => {
   });
 
   it('finds the chunk address in the browser message', () => {
-    expect(failedModuleUrl(fail('http://localhost:3000/assets/ProfilePage-B1x.js'))).toBe('http://localhost:3000/assets/ProfilePage-B1x.js');
+    expect(failedModuleUrl(fail('http://localhost:3000/assets/ProfilePage-B1x.js'))).toBe(
+      'http://localhost:3000/assets/ProfilePage-B1x.js',
+    );
     expect(failedModuleUrl(new Error('boom'))).toBeNull();
   });
 });

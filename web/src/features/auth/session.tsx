@@ -99,8 +99,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // Used once, whatever the answer (StrictMode's second effect run must not send it again).
       accessTokenUsed.current = true;
       authApi.exchangeAccessToken(accessToken).then(accept, (err: unknown) => {
-        notify(describeError(err, (key) => i18n.t(key)), 'warning');
-        if (getToken()) setAttempt((n) => n + 1); // the stored session, if any, is checked instead
+        notify(
+          describeError(err, (key) => i18n.t(key)),
+          'warning',
+        );
+        if (getToken())
+          setAttempt((n) => n + 1); // the stored session, if any, is checked instead
         else setState({ status: 'anonymous' });
       });
       return undefined;
