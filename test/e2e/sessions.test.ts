@@ -93,20 +93,29 @@ test('ends one other session from its line', async () => {
 test('an access link opens a session in a fresh browser once, and leaves the address bar', async () => {
   const page = await signedInPage(suite.browser, suite.platform.url, t.users.doctor!.username);
   const token = (await tokenOf(page))!;
-  const link = await suite.api('POST', '/auth/accessLink', { token });
-  expect(link.status).toBe(200);
-  const url = new URL(link.body.url as string);
-  url.pathname = '/studies';
+  // 'Abrir em outro dispositivo' in My profile gives the link.
+  await page.getByTestId('profile-menu').click();
+  await page.getByTestId('sessions-access-link').click();
+  const field = page.getByTestId('sessions-access-link-url');
+  await field.waitFor();
+  await page.waitForTimeout(400); // the dialog's fade-in, for the screenshot only
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'sessions-access-link-dialog.png') });
+  const url = new URL(await field.inputValue());
+  expect(url.origin).toBe(suite.platform.url);
+  expect(url.pathname).toBe('/');
+  const linkToken = url.searchParams.get('access')!;
+  expect(linkToken.length).toBeGreaterThan(20);
 
   const fresh = await freshPage(suite.browser);
   await fresh.goto(url.toString());
+  await fresh.waitForURL('**/studies');
   await fresh.getByTestId(`study-row-${t.studyIds[0]}`).waitFor();
   expect(fresh.url()).toBe(`${suite.platform.url}/studies`);
   expect(await fresh.evaluate('location.search')).toBe('');
   const opened = await tokenOf(fresh);
   expect(opened).toBeTruthy();
   expect(opened).not.toBe(token);
-  expect(opened).not.toBe(link.body.token);
+  expect(opened).not.toBe(linkToken);
 
   // Used: another browser gets the login page and says why.
   const late = await freshPage(suite.browser, 390);

@@ -9,6 +9,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DevicesOutlinedIcon from '@mui/icons-material/DevicesOutlined';
@@ -20,6 +21,7 @@ import { deviceLabel, parseUserAgent } from '../../../../domain/auth/user-agent'
 import { formatDateTime } from '../../../../domain/dates';
 import { toast } from '../../app/notifications/store';
 import { apiRequest } from '../../lib/api';
+import { AccessLinkButton } from './AccessLinkButton';
 import { ProfileCard } from './ProfileCard';
 
 const SESSIONS_KEY = ['auth', 'sessions'] as const;
@@ -112,17 +114,19 @@ export function SessionsCard() {
           {t('sessions.noOthers')}
         </Typography>
       )}
-      <Button
-        variant="outlined"
-        color="error"
-        startIcon={<LogoutIcon />}
-        sx={{ alignSelf: 'start' }}
-        disabled={others === 0 || endOthers.isPending}
-        onClick={() => endOthers.mutate()}
-        data-testid="sessions-sign-out-others"
-      >
-        {t('sessions.signOutOthers')}
-      </Button>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}>
+        <Button
+          variant="outlined"
+          color="error"
+          startIcon={<LogoutIcon />}
+          disabled={others === 0 || endOthers.isPending}
+          onClick={() => endOthers.mutate()}
+          data-testid="sessions-sign-out-others"
+        >
+          {t('sessions.signOutOthers')}
+        </Button>
+        <AccessLinkButton />
+      </Stack>
     </ProfileCard>
   );
 }
