@@ -2,6 +2,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { MqttClient } from 'mqtt';
 import { parseStudyTopic } from '../../../domain/live/study-document';
 import { parseLiveDocument, SeqTracker, topicMatches, type LiveStudyDocument } from './live-core';
+import { apiRequest } from './api';
 import { getToken } from './token';
 
 /**
@@ -105,7 +106,14 @@ function ensureClient(): void {
       c.on('close', () => {
         if (client === c) setStatus('offline');
       });
-      c.on('error', (err) => console.warn('live: connection error', err.message));
+      c.on('error', (err) => {
+        console.warn('live: connection error', err.message);
+        // The broker refused the token (CONNACK 4/5): the session may have been ended elsewhere
+        // (signed out from another device, the user blocked). Asking the server makes an
+        // INVALID_SESSION log out now, not at the next click (api.ts ends the session).
+        const code = (err as { code?: unknown }).code;
+        if (code === 4 || code === 5) void apiRequest('/auth').catch(() => undefined);
+      });
       c.on('message', (topic, payload) => dispatch(topic, payload));
       client = c;
     })
