@@ -5,6 +5,8 @@ import Koa from 'koa';
 import { AppError } from '../domain/errors';
 import { authRoutes } from './auth/routes';
 import { twoFactorRoutes } from './auth/two-factor/routes';
+import { sessionRoutes } from './auth/sessions-routes';
+import { accountUserRoutes } from './account-users/routes';
 import { institutionRoutes } from './institutions/routes';
 import type { ApiDeps } from './deps';
 import { errorHandler } from './http/errors';
@@ -89,6 +91,8 @@ export function createApp(deps: ApiDeps): Koa {
   for (const routes of [
     authRoutes(deps),
     twoFactorRoutes(deps),
+    sessionRoutes(deps),
+    accountUserRoutes(deps),
     findingRoutes(deps),
     viewerRoutes(deps),
     attachmentRoutes(deps),

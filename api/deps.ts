@@ -22,4 +22,6 @@ export interface ApiDeps {
   onSessionEnded?: (sessionId: string) => void;
   /** Sign-in rate limits (Redis with REDIS_URL); unset → in memory, made by the auth routes. */
   loginLimits?: LoginLimits;
+  /** This api process among its replicas (it ignores its own session-end notices). */
+  replicaId?: string;
 }

@@ -37,8 +37,12 @@ const ConfigSchema = z.object({
   BROKER_URL: z.string().url().optional(),
   /** Shared secret a worker uses to publish on a remote broker. */
   BROKER_SERVICE_TOKEN: z.string().min(16).optional(),
-  /** Session lifetime in hours. */
+  /** Session lifetime in hours (absolute: however active, it ends then). */
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  /** Minutes without a request after which a session ends (EXPIRED_TOKEN); 0: no idle limit. */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(0).default(60),
+  /** Seconds an access link (`?access=` token, single use) may wait to be opened. */
+  ACCESS_LINK_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Serve the built web app from web/dist. */
   SERVE_WEB: bool.default(true),

@@ -10,6 +10,7 @@ import { platformErrors } from './errors/platform';
 import { profileErrors } from './errors/profile';
 import { registrationErrors } from './errors/registration';
 import { reportsErrors } from './errors/reports';
+import { sessionsErrors } from './errors/sessions';
 import { studiesErrors } from './errors/studies';
 import { workspaceErrors } from './errors/workspace';
 
@@ -27,6 +28,7 @@ const catalogue = {
   ...profileErrors,
   ...passwordErrors,
   ...registrationErrors,
+  ...sessionsErrors,
 };
 
 export type ErrorCode = keyof typeof catalogue;

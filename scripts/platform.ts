@@ -2,6 +2,7 @@
  * The composition root: database, Temporal client, broker, api and (in standalone mode)
  * the worker, in one process. `npm start`, the e2e tests and the bench all start it.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import type { Config } from '../config/config';
 import { connectDb, migrateLatest } from '../db/connection';
 import { createApp } from '../api/app';
 import { createBroker } from '../api/broker/broker';
+import { listenSessionsEnded } from '../api/auth/session-events';
 import { ensureDemoConnect } from '../migrations/seed/connect-demo';
 import { seedDemo } from '../migrations/seed/demo';
 import { LocalObjectStorage } from '../storage/local-storage';
@@ -44,6 +46,11 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
   const connection = await Connection.connect({ address: cfg.TEMPORAL_ADDRESS });
   const temporal = new Client({ connection, namespace: cfg.TEMPORAL_NAMESPACE });
   const broker = await createBroker({ knex, logger, redisUrl: cfg.REDIS_URL, serviceToken: cfg.BROKER_SERVICE_TOKEN });
+  // Sessions ended through another replica close their connections held by this one.
+  const replicaId = randomUUID();
+  const sessionEnds = cfg.DATABASE_URL
+    ? await listenSessionsEnded({ databaseUrl: cfg.DATABASE_URL, replicaId, logger, onEnded: (id) => broker.endSession(id) })
+    : undefined;
 
   const objectsDir = path.join(cfg.DATA_DIR, 'objects');
   fs.mkdirSync(objectsDir, { recursive: true });
@@ -79,6 +86,7 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
     publisher: broker,
     onSessionEnded: (id) => broker.endSession(id),
     loginLimits,
+    replicaId,
   });
   const handle = app.callback();
   // Koa's handler returns a promise that Koa itself settles (errors included).
@@ -99,6 +107,7 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await sessionEnds?.close();
       await broker.close();
       await loginLimits.close();
       if (worker) {

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -7,14 +9,27 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const apiTarget = process.env.LAUDOS_API_URL ?? 'http://localhost:3000';
 const wsTarget = apiTarget.replace(/^http/, 'ws');
 
-/** Shown in the footer next to the version (spec 3 §9). */
-const buildId = process.env.BUILD_ID ?? new Date().toISOString().replace(/\D/g, '').slice(0, 12);
+/**
+ * The footer's version and build id (spec 3 §9): the version of package.json; the build id from
+ * BUILD_ID (a CI build number), else the commit's short sha, else the build time.
+ */
+const appVersion = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+function gitShortSha(): string | null {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return null;
+  }
+}
+const buildId = process.env.BUILD_ID || gitShortSha() || new Date().toISOString().replace(/\D/g, '').slice(0, 12);
 
 export default defineConfig({
   root: webRoot,
   plugins: [react()],
   define: {
-    __APP_VERSION__: JSON.stringify('3.0.0'),
+    __APP_VERSION__: JSON.stringify(appVersion),
     __BUILD_ID__: JSON.stringify(buildId),
   },
   build: {

@@ -10,6 +10,7 @@ import type { Knex } from 'knex';
 import { hashToken, newToken } from '../../services/tokens';
 import { pendingSecondFactorSql } from './two-factor/pending';
 import type { SessionState } from './session';
+import { SESSION_EXPIRED_SQL } from './session-expiry';
 
 /** Told apart from session tokens at a glance (and in a log line). */
 export const IMAGE_TOKEN_PREFIX = 'img_';
@@ -46,9 +47,9 @@ export async function findImageTokenSession(knex: Knex, token: string): Promise<
     .where('t.token_hash', hashToken(token))
     .where('t.expires_at', '>', knex.fn.now())
     .whereNull('s.revoked_at')
-    .where('s.expires_at', '>', knex.fn.now())
+    .whereRaw(`not ${SESSION_EXPIRED_SQL}`)
+    .whereNull('u.deleted_at')
     .whereRaw('s.current_account_id = t.account_id')
-    .where('u.blocked', false)
     .where('u.blocked_by_admin', false)
     // A session whose second factor came due again (24 h) reads no images either.
     .whereRaw('(?) is null', [pendingSecondFactorSql(knex)])

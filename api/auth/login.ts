@@ -35,11 +35,15 @@ const NO_USER = '00000000-0000-0000-0000-000000000000';
 export async function login(
   deps: LoginDeps,
   body: LoginBody,
-  opts: { ttlHours: number; ip?: string; userAgent?: string; lang: Lang; limits?: LoginLimits },
+  opts: { ttlHours: number; idleMinutes?: number; ip?: string; userAgent?: string; lang: Lang; limits?: LoginLimits },
 ): Promise<LoginResult> {
   const { knex, config } = deps;
   const name = (body.username ?? body.email ?? '').toLowerCase();
-  const user = await User.query(knex).whereRaw('lower(username) = ?', [name]).orWhereRaw('lower(email) = ?', [name]).first();
+  // A deleted user is no one: the same answer as an unknown name.
+  const user = await User.query(knex)
+    .where((q) => void q.whereRaw('lower(username) = ?', [name]).orWhereRaw('lower(email) = ?', [name]))
+    .whereNull('deleted_at')
+    .first();
 
   // A known user counts once whether named by username or e-mail; a name is kept hashed.
   const limitKey = user ? `user:${user.id}` : `name:${hashToken(name)}`;
@@ -101,6 +105,7 @@ export async function login(
       tokenHash: hashToken(token),
       currentAccountId,
       expiresAt: new Date(Date.now() + opts.ttlHours * 3_600_000),
+      idleMinutes: opts.idleMinutes || null,
       ip: opts.ip?.slice(0, 64) ?? null,
       userAgent: opts.userAgent?.slice(0, 300) ?? null,
     });

@@ -14,6 +14,8 @@ import { requireSession, sessionOf } from './session';
 import { a1SessionCache } from '../documents/a1-session-cache';
 import { presentPending } from './two-factor/gate';
 import { secondFactorAfterLogin } from './two-factor/login-hook';
+import { sessionsEnded } from './end-sessions';
+import { announceSessionsEnded } from './session-events';
 
 /** User settings the client may write (spec 3 §3 userConfig keys). */
 const UserConfigBody = z
@@ -53,6 +55,7 @@ export function authRoutes(deps: ApiDeps): Router {
     const credentials = body(ctx, LoginBody);
     const result = await login(deps, credentials, {
       ttlHours: config.SESSION_TTL_HOURS,
+      idleMinutes: config.SESSION_IDLE_MINUTES,
       ip: ctx.ip,
       userAgent: ctx.get('user-agent'),
       lang: requestLang(ctx),
@@ -81,8 +84,9 @@ export function authRoutes(deps: ApiDeps): Router {
     if (!linked) throw new AppError('FORBIDDEN_ACCESS');
     await knex('sessions').where({ id: s.sessionId }).update({ current_account_id: accountId, updated_at: knex.fn.now() });
     await audit(knex, s.user.id, 'auth.changeAccount', ctx.ip, accountId);
-    // Live subscriptions were authorised for the previous account: end them.
+    // Live subscriptions were authorised for the previous account: end them (on every replica).
     deps.onSessionEnded?.(s.sessionId);
+    await announceSessionsEnded(knex, [s.sessionId], deps.replicaId);
     ctx.body = { data: await presentSession(knex, s.user.id, ctx.get('access_token'), accountId) };
   });
 
@@ -90,8 +94,7 @@ export function authRoutes(deps: ApiDeps): Router {
     const s = sessionOf(ctx);
     await knex('sessions').where({ id: s.sessionId }).update({ revoked_at: knex.fn.now() });
     await audit(knex, s.user.id, reason, ctx.ip, s.currentAccountId);
-    deps.onSessionEnded?.(s.sessionId);
-    a1SessionCache.forgetSession(s.sessionId);
+    await sessionsEnded(deps, [s.sessionId]);
     ctx.status = 204;
   };
   router.post('/auth/logout', anySession, endSession('auth.logout'));

@@ -6,6 +6,7 @@ import { hashToken } from '../../services/tokens';
 import { findImageTokenSession } from './image-tokens';
 import type { SecondFactorStep } from '../../domain/auth/two-factor';
 import { pendingSecondFactorSql } from './two-factor/pending';
+import { SESSION_EXPIRED_SQL } from './session-expiry';
 
 export interface SessionState {
   sessionId: string;
@@ -18,16 +19,21 @@ export interface SessionState {
 }
 
 /**
- * Resolves an access token to its session, live or expired (unknown, revoked and blocked
- * users' sessions give null): an expired one answers EXPIRED_TOKEN, the rest INVALID_SESSION.
+ * Resolves an access token to its session, live or expired (unknown, revoked, blocked-by-admin
+ * and deleted users' sessions give null): an expired one answers EXPIRED_TOKEN, the rest
+ * INVALID_SESSION. A lockout after wrong passwords (users.blocked) stops new logins only: live
+ * sessions go on, or anyone guessing a username could sign its owner out (ADR 011).
  */
-export async function lookupSession(knex: Knex, token: string): Promise<{ session: SessionState; expired: boolean } | null> {
+export async function lookupSession(
+  knex: Knex,
+  token: string,
+): Promise<{ session: SessionState; expired: boolean; seenLongAgo: boolean } | null> {
   if (!token || token.length > 200) return null;
   const row = await knex('sessions as s')
     .join('users as u', 'u.id', 's.user_id')
     .where('s.token_hash', hashToken(token))
     .whereNull('s.revoked_at')
-    .where('u.blocked', false)
+    .whereNull('u.deleted_at')
     .where('u.blocked_by_admin', false)
     .first(
       's.id as sessionId',
@@ -35,12 +41,14 @@ export async function lookupSession(knex: Knex, token: string): Promise<{ sessio
       'u.id as userId',
       'u.name',
       'u.super_role as superRole',
-      knex.raw('s.expires_at <= now() as expired'),
+      knex.raw(`${SESSION_EXPIRED_SQL} as expired`),
+      knex.raw(`s.last_seen_at <= now() - interval '1 minute' as "seenLongAgo"`),
       knex.raw(`(?) as "pendingSecondFactor"`, [pendingSecondFactorSql(knex)]),
     );
   if (!row) return null;
   return {
     expired: Boolean(row.expired),
+    seenLongAgo: Boolean(row.seenLongAgo),
     session: {
       sessionId: row.sessionId,
       currentAccountId: row.currentAccountId,
@@ -48,6 +56,17 @@ export async function lookupSession(knex: Knex, token: string): Promise<{ sessio
       pendingSecondFactor: row.pendingSecondFactor ?? null,
     },
   };
+}
+
+/**
+ * Marks the session as seen now (what idle expiry counts from). Written at most once a minute
+ * per session, so a busy client costs one small update a minute, not one per request.
+ */
+async function touchSession(knex: Knex, sessionId: string): Promise<void> {
+  await knex('sessions')
+    .where({ id: sessionId })
+    .whereRaw(`last_seen_at <= now() - interval '1 minute'`)
+    .update({ last_seen_at: knex.fn.now() });
 }
 
 /** The live, fully signed-in session of an access token, or null (unknown, expired, revoked, second factor due). */
@@ -67,8 +86,10 @@ export const requireSession =
   async (ctx, next) => {
     const token = ctx.get('access_token');
     const found = await lookupSession(knex, token);
-    if (found && (!found.expired || opts.allowExpired)) ctx.state.session = found.session;
-    else if (found) throw new AppError('EXPIRED_TOKEN');
+    if (found && (!found.expired || opts.allowExpired)) {
+      ctx.state.session = found.session;
+      if (!found.expired && found.seenLongAgo) await touchSession(knex, found.session.sessionId);
+    } else if (found) throw new AppError('EXPIRED_TOKEN');
     else {
       const viaImage = opts.imageTokens && ctx.method === 'GET' ? await findImageTokenSession(knex, token) : null;
       if (!viaImage) throw new AppError('INVALID_SESSION');

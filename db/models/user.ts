@@ -12,6 +12,8 @@ export class User extends BaseModel {
   useTwoFactor!: boolean;
   blocked!: boolean;
   blockedByAdmin!: boolean;
+  /** Set when an administrator deleted the user (kept for the reports and audit trail they left). */
+  deletedAt!: Date | null;
   failedLogins!: number;
   personalKeyId!: string | null;
   /** Null until a signed-up user opens the verification link (login is refused until then). */
@@ -52,6 +54,9 @@ export class Session extends BaseModel {
   currentAccountId!: string | null;
   expiresAt!: Date;
   revokedAt!: Date | null;
+  /** Idle limit the session was opened with (null: none); counted from lastSeenAt. */
+  idleMinutes!: number | null;
+  lastSeenAt!: Date;
   ip!: string | null;
   userAgent!: string | null;
 }

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
 import { SessionProvider } from '../features/auth/session';
 import { AppThemeProvider } from '../theme/AppThemeProvider';
+import { ErrorBoundary } from './errors/ErrorBoundary';
 import { Notifications } from './notifications/Notifications';
 import { createQueryClient } from './query-client';
 import { createRouter } from './router';
@@ -14,7 +15,10 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
         <AppThemeProvider>
-          <RouterProvider router={router} />
+          {/* Pages have the router's error element; this catches what crashes outside them. */}
+          <ErrorBoundary>
+            <RouterProvider router={router} />
+          </ErrorBoundary>
           <Notifications />
         </AppThemeProvider>
       </SessionProvider>

@@ -6,42 +6,80 @@ import { SelectAccountPage } from '../features/auth/SelectAccountPage';
 import { StudyListPage } from '../features/studies/StudyListPage';
 import { AppLayout } from './AppLayout';
 import { NotFoundPage } from './NotFoundPage';
+import { lazyPage } from './errors/lazy-retry';
+import { RouteError } from './errors/RouteError';
 
 /**
- * Routes (spec 3 §2, spec 1 §2): /login, /forgotPassword and /resetPassword are public; everything else is the logged-in area
- * (no stored session → /login), including the 404 page for unknown paths.
+ * Routes (spec 3 §2, spec 1 §2): /login, /forgotPassword, /resetPassword and /signup (with its
+ * verification, registration and terms pages) are public; everything else is the logged-in area
+ * (no stored session → /login), including the 404 page for unknown paths. A page that crashes
+ * or whose code will not load shows RouteError (inside the app frame when it has one).
  */
 export function createRouter() {
   return createBrowserRouter([
-    { path: '/login', element: <LoginPage /> },
+    { path: '/login', element: <LoginPage />, errorElement: <RouteError /> },
+    // Password recovery, sign-up, its e-mail verification, an invitation's registration, the terms
+    // and the e-mail change link: no session (each link is its own capability).
     {
       path: '/forgotPassword',
-      lazy: async () => ({ Component: (await import('../features/password/ForgotPasswordPage')).ForgotPasswordPage }),
+      lazy: lazyPage(
+        () => import('../features/password/ForgotPasswordPage'),
+        (m) => m.ForgotPasswordPage,
+      ),
     },
     {
       path: '/resetPassword',
-      lazy: async () => ({ Component: (await import('../features/password/ResetPasswordPage')).ResetPasswordPage }),
+      lazy: lazyPage(
+        () => import('../features/password/ResetPasswordPage'),
+        (m) => m.ResetPasswordPage,
+      ),
     },
-    // Sign-up, its e-mail verification, an invitation's registration and the terms: no session.
-    { path: '/signup', lazy: async () => ({ Component: (await import('../features/signup/SignupPage')).SignupPage }) },
+    {
+      path: '/signup',
+      lazy: lazyPage(
+        () => import('../features/signup/SignupPage'),
+        (m) => m.SignupPage,
+      ),
+    },
     {
       path: '/signup/verify',
-      lazy: async () => ({ Component: (await import('../features/signup/VerifyEmailPage')).VerifyEmailPage }),
+      lazy: lazyPage(
+        () => import('../features/signup/VerifyEmailPage'),
+        (m) => m.VerifyEmailPage,
+      ),
     },
     {
       path: '/signup/complete',
-      lazy: async () => ({ Component: (await import('../features/signup/CompleteRegistrationPage')).CompleteRegistrationPage }),
+      lazy: lazyPage(
+        () => import('../features/signup/CompleteRegistrationPage'),
+        (m) => m.CompleteRegistrationPage,
+      ),
     },
-    { path: '/terms', lazy: async () => ({ Component: (await import('../features/signup/TermsPage')).TermsPage }) },
-    // The public check of a signed report (QR on the PDF): no session.
-    { path: '/verify/:code', lazy: async () => ({ Component: (await import('../features/documents/VerifyPage')).VerifyPage }) },
-    // The e-mail change link (My profile): the link is its own capability, no session needed.
+    {
+      path: '/terms',
+      lazy: lazyPage(
+        () => import('../features/signup/TermsPage'),
+        (m) => m.TermsPage,
+      ),
+    },
     {
       path: '/confirm-email',
-      lazy: async () => ({ Component: (await import('../features/profile/EmailConfirmPage')).EmailConfirmPage }),
+      lazy: lazyPage(
+        () => import('../features/profile/EmailConfirmPage'),
+        (m) => m.EmailConfirmPage,
+      ),
+    },
+    // The public check of a signed report (QR on the PDF): no session.
+    {
+      path: '/verify/:code',
+      lazy: lazyPage(
+        () => import('../features/documents/VerifyPage'),
+        (m) => m.VerifyPage,
+      ),
     },
     {
       element: <RequireSession />,
+      errorElement: <RouteError />,
       children: [
         { path: '/select-account', element: <SelectAccountPage /> },
         {
@@ -50,48 +88,80 @@ export function createRouter() {
             // The viewer and its image frame take the whole screen (no app bar).
             {
               path: '/studies/:studies/viewer/:viewerType',
-              lazy: async () => ({ Component: (await import('../features/viewer/ViewerPage')).ViewerPage }),
+              lazy: lazyPage(
+                () => import('../features/viewer/ViewerPage'),
+                (m) => m.ViewerPage,
+              ),
             },
             {
               path: '/viewer-frame',
-              lazy: async () => ({ Component: (await import('../features/viewer/ViewerFramePage')).ViewerFramePage }),
+              lazy: lazyPage(
+                () => import('../features/viewer/ViewerFramePage'),
+                (m) => m.ViewerFramePage,
+              ),
             },
             {
               // the multi-study viewer fills the window (no app bar)
               path: '/studies/:studies/viewer/:mode',
-              lazy: async () => ({ Component: (await import('../features/viewer/ViewerPage')).ViewerPage }),
+              lazy: lazyPage(
+                () => import('../features/viewer/ViewerPage'),
+                (m) => m.ViewerPage,
+              ),
             },
             {
               element: <AppLayout />,
               children: [
-                { index: true, element: <Navigate to="/studies" replace /> },
-                { path: '/studies', element: <StudyListPage /> },
                 {
-                  path: '/profile',
-                  lazy: async () => ({ Component: (await import('../features/profile/ProfilePage')).ProfilePage }),
+                  errorElement: <RouteError />,
+                  children: [
+                    { index: true, element: <Navigate to="/studies" replace /> },
+                    { path: '/studies', element: <StudyListPage /> },
+                    {
+                      path: '/profile',
+                      lazy: lazyPage(
+                        () => import('../features/profile/ProfilePage'),
+                        (m) => m.ProfilePage,
+                      ),
+                    },
+                    {
+                      path: '/profile/certificate',
+                      lazy: lazyPage(
+                        () => import('../features/documents/CertificatePage'),
+                        (m) => m.CertificatePage,
+                      ),
+                    },
+                    {
+                      path: '/institutions',
+                      lazy: lazyPage(
+                        () => import('../features/institutions/InstitutionsPage'),
+                        (m) => m.InstitutionsPage,
+                      ),
+                    },
+                    {
+                      path: '/invitations',
+                      lazy: lazyPage(
+                        () => import('../features/signup/InvitationsPage'),
+                        (m) => m.InvitationsPage,
+                      ),
+                    },
+                    {
+                      path: '/outbox',
+                      lazy: lazyPage(
+                        () => import('../features/share/OutboxPage'),
+                        (m) => m.OutboxPage,
+                      ),
+                    },
+                    {
+                      path: '/studies/report/:studyId',
+                      // the editor (TipTap) loads with its page
+                      lazy: lazyPage(
+                        () => import('../features/report/ReportPage'),
+                        (m) => m.ReportPage,
+                      ),
+                    },
+                    { path: '*', element: <NotFoundPage /> },
+                  ],
                 },
-                {
-                  path: '/profile/certificate',
-                  lazy: async () => ({ Component: (await import('../features/documents/CertificatePage')).CertificatePage }),
-                },
-                {
-                  path: '/institutions',
-                  lazy: async () => ({ Component: (await import('../features/institutions/InstitutionsPage')).InstitutionsPage }),
-                },
-                {
-                  path: '/invitations',
-                  lazy: async () => ({ Component: (await import('../features/signup/InvitationsPage')).InvitationsPage }),
-                },
-                {
-                  path: '/outbox',
-                  lazy: async () => ({ Component: (await import('../features/share/OutboxPage')).OutboxPage }),
-                },
-                {
-                  path: '/studies/report/:studyId',
-                  // the editor (TipTap) loads with its page
-                  lazy: async () => ({ Component: (await import('../features/report/ReportPage')).ReportPage }),
-                },
-                { path: '*', element: <NotFoundPage /> },
               ],
             },
           ],

@@ -2,6 +2,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { MqttClient } from 'mqtt';
 import { parseStudyTopic } from '../../../domain/live/study-document';
 import { parseLiveDocument, SeqTracker, topicMatches, type LiveStudyDocument } from './live-core';
+import { apiRequest } from './api';
 import { getToken } from './token';
 
 /**
@@ -96,7 +97,9 @@ function ensureClient(): void {
         clean: true,
         resubscribe: false,
       });
+      let wasOnline = false;
       c.on('connect', () => {
+        wasOnline = true;
         setStatus('online');
         for (const filter of [...registry.keys(), ...jsonRegistry.keys()]) subscribeOnBroker(c, filter);
       });
@@ -105,7 +108,18 @@ function ensureClient(): void {
       c.on('close', () => {
         if (client === c) setStatus('offline');
       });
-      c.on('error', (err) => console.warn('live: connection error', err.message));
+      c.on('error', (err) => {
+        console.warn('live: connection error', err.message);
+        // The broker refused the token (CONNACK 4/5): the session may have been ended elsewhere
+        // (signed out from another device, the user blocked). Asking the server makes an
+        // INVALID_SESSION log out now, not at the next click (api.ts ends the session).
+        // Only a reconnection of this session's own connection: the server dropped it, then
+        // refused it (a first refusal is for the HTTP calls to find; a closed connection's late
+        // refusal must not end the next session).
+        const code = (err as { code?: unknown }).code;
+        if ((code === 4 || code === 5) && wasOnline && mine === generation && getToken() === token)
+          void apiRequest('/auth').catch(() => undefined);
+      });
       c.on('message', (topic, payload) => dispatch(topic, payload));
       client = c;
     })

@@ -1,5 +1,9 @@
-/** Pure rules of the notification stack (spec 3 §9: 4000 ms each, at most 3 at once). */
+/**
+ * Pure rules of the notification stack (spec 3 §9): a notification stays 4000 ms, a toast
+ * (a short confirmation, a crashed component) 1500 ms; at most 3 show at once, of either kind.
+ */
 export const NOTICE_DURATION_MS = 4000;
+export const TOAST_DURATION_MS = 1500;
 export const MAX_NOTICES = 3;
 
 export type NoticeSeverity = 'error' | 'warning' | 'info' | 'success';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { NOTICE_DURATION_MS, pushNotice, removeNotice, type Notice, type NoticeSeverity } from './queue';
+import { NOTICE_DURATION_MS, TOAST_DURATION_MS, pushNotice, removeNotice, type Notice, type NoticeSeverity } from './queue';
 
 let notices: Notice[] = [];
 let nextId = 1;
@@ -22,6 +22,11 @@ export function notify(message: string, severity: NoticeSeverity = 'error', dura
   notices = next;
   setTimeout(() => dismissNotice(notice.id), durationMs);
   emit();
+}
+
+/** A toast: the same stack, 1500 ms (spec 3 §9), still dismissible by hand. */
+export function toast(message: string, severity: NoticeSeverity = 'error'): void {
+  notify(message, severity, TOAST_DURATION_MS);
 }
 
 export function useNotices(): Notice[] {

@@ -37,3 +37,14 @@ export async function logout(): Promise<void> {
 export async function reportExpiredSession(): Promise<void> {
   await apiRequest('/auth/expiredSession', { method: 'POST', endSessionOnAuthError: false });
 }
+
+/** POST /api/auth/access — an access link's single-use token (`?access=`) exchanged for a session. */
+export async function exchangeAccessToken(token: string): Promise<SessionData> {
+  const answer = await apiRequest('/auth/access', {
+    method: 'POST',
+    body: { token },
+    schema: SessionAnswer,
+    endSessionOnAuthError: false,
+  });
+  return answer.data;
+}

@@ -1,10 +1,12 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SessionData } from '../../../../domain/auth/schemas';
 import type { PendingSession } from '../../../../domain/auth/two-factor';
 import { clearTwoFactorVerified } from '../two-factor/verification';
 import { onSessionEnded } from '../../lib/api';
-import { SESSION_ENDING_CODES, toApiError, isAbort } from '../../lib/errors';
+import { describeError, SESSION_ENDING_CODES, toApiError, isAbort } from '../../lib/errors';
+import i18n from '../../i18n';
+import { notify } from '../../app/notifications/store';
 import { clearImageToken } from '../../lib/image-token';
 import { closeLive } from '../../lib/live';
 import { clearToken, getToken, sessionExpired, setToken, TOKEN_STORAGE_KEY } from '../../lib/token';
@@ -34,22 +36,27 @@ export type Session = SessionState & SessionActions;
 
 const SessionContext = createContext<Session | null>(null);
 
-/** A token in the URL (?access=…) replaces the stored one and leaves the address bar. */
-function takeUrlToken(): void {
+/**
+ * An access link's token in the URL (?access=…, spec 3 §4 step 2): taken out of the address bar
+ * at once (history.replaceState, so it stays in no history entry), then exchanged once for a
+ * session of its own (api/auth/access-links.ts).
+ */
+function takeAccessToken(): string | null {
   const url = new URL(window.location.href);
   const access = url.searchParams.get('access');
-  if (!access) return;
-  setToken(access);
+  if (!access) return null;
   url.searchParams.delete('access');
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  return access;
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<SessionState>(() => {
-    takeUrlToken();
-    return getToken() ? { status: 'checking' } : { status: 'anonymous' };
-  });
+  const [accessToken] = useState(takeAccessToken);
+  const [state, setState] = useState<SessionState>(() =>
+    accessToken || getToken() ? { status: 'checking' } : { status: 'anonymous' },
+  );
+  const accessTokenUsed = useRef(false);
   const [attempt, setAttempt] = useState(0);
 
   const endSession = useCallback(
@@ -93,6 +100,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const checking = state.status === 'checking';
   useEffect(() => {
     if (!checking) return undefined;
+    if (accessToken && !accessTokenUsed.current) {
+      // Used once, whatever the answer (StrictMode's second effect run must not send it again).
+      accessTokenUsed.current = true;
+      authApi.exchangeAccessToken(accessToken).then(accept, (err: unknown) => {
+        notify(
+          describeError(err, (key) => i18n.t(key)),
+          'warning',
+        );
+        if (getToken())
+          setAttempt((n) => n + 1); // the stored session, if any, is checked instead
+        else setState({ status: 'anonymous' });
+      });
+      return undefined;
+    }
     const controller = new AbortController();
     authApi.fetchSession(controller.signal).then(accept, (err: unknown) => {
       if (isAbort(err) || controller.signal.aborted) return;
@@ -102,7 +123,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       else setState({ status: 'unreachable' });
     });
     return () => controller.abort();
-  }, [checking, attempt, accept, endSession]);
+  }, [checking, attempt, accept, endSession, accessToken]);
 
   const login = useCallback(
     async (username: string, password: string) => {

@@ -9,6 +9,7 @@ import { CertificateCard } from './CertificateCard';
 import { PersonalDataCard } from './PersonalDataCard';
 import { SignatureCard } from './SignatureCard';
 import { TwoFactorCard } from '../two-factor/TwoFactorCard';
+import { SessionsCard } from './SessionsCard';
 
 export interface ProfileSection {
   /** Anchor of the section (`/profile#id`) and its test id. */
@@ -18,9 +19,10 @@ export interface ProfileSection {
 
 export const PROFILE_SECTIONS: readonly ProfileSection[] = [
   { id: 'personal', Component: PersonalDataCard },
-  { id: 'signature', Component: SignatureCard },
-  { id: 'certificate', Component: CertificateCard },
-  { id: 'two-factor', Component: TwoFactorCard },
-  { id: 'appearance', Component: AppearanceCard },
   { id: 'password', Component: ChangePasswordCard },
+  { id: 'two-factor', Component: TwoFactorCard },
+  { id: 'sessions', Component: SessionsCard },
+  { id: 'certificate', Component: CertificateCard },
+  { id: 'signature', Component: SignatureCard },
+  { id: 'appearance', Component: AppearanceCard },
 ];

@@ -1,0 +1,81 @@
+/**
+ * Ended sessions told to every api replica: a browser's MQTT connection may be held by another
+ * replica than the one that ended its session. The notice is a Postgres NOTIFY sent in the
+ * transaction that revokes the sessions, so replicas hear of it only once it commits; each
+ * replica LISTENs on its own connection and closes its clients of those sessions. The embedded
+ * PGlite runs a single process: there the local disconnect is all there is.
+ */
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import pg from 'pg';
+
+export const SESSION_ENDED_CHANNEL = 'laudos_session_ended';
+/** Session ids per notice: NOTIFY payloads stay under Postgres's 8000 bytes. */
+const IDS_PER_NOTICE = 150;
+
+const isPostgres = (db: Knex | Knex.Transaction): boolean =>
+  (db.client as { config?: { client?: unknown } }).config?.client === 'pg';
+
+/** Tells the other replicas (`from`: this one, which closed its own clients already). */
+export async function announceSessionsEnded(db: Knex | Knex.Transaction, ids: string[], from = ''): Promise<void> {
+  if (!ids.length || !isPostgres(db)) return;
+  for (let i = 0; i < ids.length; i += IDS_PER_NOTICE) {
+    const payload = `${from}|${ids.slice(i, i + IDS_PER_NOTICE).join(',')}`;
+    await db.raw('select pg_notify(?, ?)', [SESSION_ENDED_CHANNEL, payload]);
+  }
+}
+
+export interface SessionEndListener {
+  close(): Promise<void>;
+}
+
+/**
+ * Listens for ended sessions announced by other replicas (`replicaId`: this one's, ignored).
+ * Reconnects after a lost connection; sessions ended meanwhile are refused anyway by every
+ * request and subscription (the database says revoked), only their open sockets linger.
+ */
+export async function listenSessionsEnded(opts: {
+  databaseUrl: string;
+  replicaId: string;
+  logger: Logger;
+  onEnded: (sessionId: string) => void;
+}): Promise<SessionEndListener> {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: opts.databaseUrl });
+    c.on('notification', (msg) => {
+      if (msg.channel !== SESSION_ENDED_CHANNEL || !msg.payload) return;
+      const [from, list = ''] = msg.payload.split('|');
+      if (from === opts.replicaId) return;
+      for (const id of list.split(',')) if (id) opts.onEnded(id);
+    });
+    c.on('error', (err) => {
+      opts.logger.warn({ err }, 'session-end listener lost its connection');
+      void c.end().catch(() => undefined);
+      if (client === c) client = null;
+      if (!closed) retry = setTimeout(() => void connect().catch(() => undefined), 1000);
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${SESSION_ENDED_CHANNEL}`);
+      client = c;
+    } catch (err) {
+      await c.end().catch(() => undefined);
+      if (closed) return;
+      opts.logger.warn({ err }, 'session-end listener could not connect; retrying');
+      retry = setTimeout(() => void connect().catch(() => undefined), 1000);
+    }
+  };
+  await connect();
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+      client = null;
+    },
+  };
+}
