@@ -23,7 +23,7 @@ export async function verifyAuditChain(knex: Knex): Promise<ChainReport> {
   let rows = 0;
   for (;;) {
     const { rows: batch } = await knex.raw<{ rows: (ChainFields & { hash: string })[] }>(
-      `SELECT ${ROW_TEXT} FROM audit_log WHERE id > ?::bigint ORDER BY id LIMIT ?`,
+      `SELECT ${ROW_TEXT} FROM audit_log WHERE audit_log.id > ?::bigint ORDER BY audit_log.id LIMIT ?`,
       [lastId, BATCH],
     );
     for (const row of batch) {
