@@ -41,6 +41,19 @@ export function auditRoutes(deps: ApiDeps): Router {
     ctx.body = await listAudit(knex, access.accountId, query(ctx, AuditQuery));
   });
 
+  /** The account's people, for the viewer's user filter. */
+  router.get('/audit/users', async (ctx) => {
+    const access = await currentAccess(ctx, knex);
+    requireAuditRead(access);
+    ctx.body = {
+      users: await knex('user_accounts as ua')
+        .join('users as u', 'u.id', 'ua.user_id')
+        .where('ua.account_id', access.accountId)
+        .orderBy('u.name')
+        .select('u.id', 'u.name', 'u.username'),
+    };
+  });
+
   router.get('/audit/export.csv', async (ctx) => {
     const access = await currentAccess(ctx, knex);
     requireAuditRead(access);

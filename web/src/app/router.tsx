@@ -83,6 +83,10 @@ export function createRouter() {
                   lazy: async () => ({ Component: (await import('../features/signup/InvitationsPage')).InvitationsPage }),
                 },
                 {
+                  path: '/admin/audit',
+                  lazy: async () => ({ Component: (await import('../features/admin-audit/AuditPage')).AuditPage }),
+                },
+                {
                   path: '/outbox',
                   lazy: async () => ({ Component: (await import('../features/share/OutboxPage')).OutboxPage }),
                 },
