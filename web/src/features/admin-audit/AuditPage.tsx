@@ -247,18 +247,20 @@ function AuditTable({ rows }: { rows: AuditRow[] }) {
             {r.userName ?? t('audit.system')}
           </Typography>
           <Typography variant="body2">{actionLabel(r, t)}</Typography>
-          <Box>
-            {r.studyId ? (
+          {r.studyId ? (
+            <Box>
               <Link component={RouterLink} to={`/studies/report/${r.studyId}`} variant="body2">
                 {r.patientName ?? t('audit.study')}
               </Link>
-            ) : (
+            </Box>
+          ) : (
+            wide && (
               <Typography variant="body2" color="text.secondary">
                 —
               </Typography>
-            )}
-          </Box>
-          <AuditRowDetail row={r} />
+            )
+          )}
+          <AuditRowDetail row={r} hideEmpty={!wide} />
         </Box>
       ))}
     </Paper>

@@ -23,13 +23,15 @@ function summary(detail: Record<string, unknown>): string {
   return text.length > 160 ? `${text.slice(0, 159)}…` : text;
 }
 
-export function AuditRowDetail({ row }: { row: AuditRow }) {
+/** `hideEmpty`: nothing at all for a row without detail (the phone layout's stacked lines). */
+export function AuditRowDetail({ row, hideEmpty = false }: { row: AuditRow; hideEmpty?: boolean }) {
   const { t } = useTranslation();
   const d = row.detail;
   const text =
     row.action.startsWith('laudo.') && 'from' in d && 'to' in d
       ? `${stateLabel(d.from, t)} → ${stateLabel(d.to, t)}`
       : summary(d);
+  if (!text && hideEmpty) return null;
   return (
     <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }} title={row.ip ?? undefined}>
       {text || '—'}
