@@ -121,6 +121,12 @@ describe('hash chain', () => {
 
   it('GET /audit/verify is for the super role only', async () => {
     expect((await api('GET', '/audit/verify', { token: tokens.admin })).status).toBe(403);
+    const sup = await createTenant(suite.knex, { studies: 0, users: { super: [] } });
+    await suite.knex('users').where({ id: sup.users.super!.id }).update({ super_role: true });
+    const { super: token } = await loginTokens(api, { super: sup.users.super! });
+    const res = await api('GET', '/audit/verify', { token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ intact: true, rows: Number((await suite.knex('audit_log').count({ n: '*' }))[0]!.n) });
   });
 });
 
