@@ -41,6 +41,7 @@ import { reportImageRoutes, reportImageUploadRoutes } from './report-images/rout
 import { mailRoutes } from './mail/routes';
 import { profileRoutes } from './profile/routes';
 import { invitationRoutes, openSignupRoutes, registrationRoutes } from './registration/routes';
+import { auditRoutes } from './audit/routes';
 
 export const WEB_DIST = path.resolve(__dirname, '..', 'web', 'dist');
 
@@ -123,6 +124,7 @@ export function createApp(deps: ApiDeps): Koa {
     mailRoutes(deps),
     invitationRoutes(deps),
     openSignupRoutes(deps),
+    auditRoutes(deps),
   ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }

@@ -12,6 +12,7 @@
  * `reportId` must be the study's report; another report's id, like another tenant's study,
  * answers NOT_FOUND.
  */
+import { audit } from '../access/audit';
 import Router from '@koa/router';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
@@ -50,6 +51,7 @@ export function documentLinkRoutes(deps: ApiDeps): Router {
         filename: versionFilename(rc.study, version),
         contentType: 'application/pdf',
       });
+      await audit(knex, rc.access, 'report.download', rc.study.id, ctx.ip, { laudoId: rc.record.laudoId, version, link: true });
       ctx.body = { downloadUrl };
     });
   }

@@ -10,6 +10,7 @@ import { AppError } from '../../domain/errors';
 import { LaudoState as S } from '../../domain/laudo/states';
 import { check } from '../../domain/laudo/transitions';
 import { actorFor } from '../access/access';
+import { audit } from '../access/audit';
 import { requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { isEmptyReport } from '../../services/reports/contents';
@@ -89,6 +90,7 @@ export function documentRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router 
     const rc = await loadReportContext(ctx, deps, kind);
     const version = q.data.version ?? rc.record.version;
     const { key } = await versionPdf(knex, storage, rc, version, ctx.get('accept-language'));
+    await audit(knex, rc.access, 'report.download', rc.study.id, ctx.ip, { laudoId: rc.record.laudoId, version });
     sendPdf(ctx, await storage.get(key), versionFilename(rc.study, version), false);
   });
 

@@ -16,6 +16,7 @@ import { isStorageAvailable } from '../../domain/imaging/storage-class';
 import { downloadTopic } from '../../domain/live/download-document';
 import { type DownloadInput, downloadWorkflowId } from '../../workflows/download/messages';
 import { isAdministrator } from '../access/access';
+import { audit } from '../access/audit';
 import { currentAccess, requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { failConnectDownload, listConnectDownloads, queueConnectDownload } from '../../services/connects/connect-downloads';
@@ -96,6 +97,9 @@ export function downloadRoutes(deps: ApiDeps): Router {
         args: [input],
       });
     const topic = downloadTopic(access.accountId, shortKey);
+    // One row per study: who took which patient's images and documents, and how.
+    const what = { shortKey, dicom: q.dicomSeries, jpeg: q.imageSeries, reports: q.activeLaudos || q.inactiveLaudos, attachments: q.attachments };
+    for (const id of q.studyIds) await audit(knex, access, 'study.download', id, ctx.ip, { ...what, connect: Boolean(connectMode) });
     if (connectMode) {
       // Every study must be served by the same reachable Connect: one agent writes the folder.
       const checks = await Promise.all(q.studyIds.map((id) => checkStudyConnect(knex, access.accountId, id)));

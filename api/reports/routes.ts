@@ -11,6 +11,7 @@ import { AppError } from '../../domain/errors';
 import { REOPEN_MOTIVES } from '../../domain/laudo/inputs';
 import { check } from '../../domain/laudo/transitions';
 import { actorFor } from '../access/access';
+import { audit } from '../access/audit';
 import { requireSession, sessionOf } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { isTooLarge } from '../http/errors';
@@ -126,6 +127,7 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
       readContent(knex, rc.access.accountId, rc.record.contentId),
       readContent(knex, rc.access.accountId, rc.record.reviewContentId),
     ]);
+    await audit(knex, rc.access, 'report.read', rc.study.id, ctx.ip, { laudoId: rc.record.laudoId, version: rc.record.version });
     ctx.body = { laudoContent: content, reviewContent, version: rc.record.version };
   });
 

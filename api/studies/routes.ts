@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { StudyListQuery } from '../../domain/studies/schemas';
 import { actorFor } from '../access/access';
+import { audit } from '../access/audit';
 import { currentAccess, requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { query, uuidParam } from '../http/validate';
@@ -61,6 +62,7 @@ export function studyRoutes(deps: ApiDeps): Router {
     const study = await findStudy(knex, access, uuidParam(ctx, 'id'));
     if (!study) throw new AppError('NOT_FOUND');
     const { record, updatedAt } = await loadLaudoRecord(knex, access.accountId, study.laudoId);
+    await audit(knex, access, 'study.read', study.id, ctx.ip);
     ctx.body = { study: { ...study, report: presentReport(record, updatedAt, actorFor(access, study.institutionId)) } };
   });
 

@@ -73,4 +73,7 @@ export class AuditEntry extends BaseModel {
   detail!: Record<string, unknown>;
   ip!: string | null;
   at!: Date;
+  /** The hash chain (set by the insert trigger, migrations/20261125009000_audit_chain.ts). */
+  prevHash!: string;
+  hash!: string;
 }

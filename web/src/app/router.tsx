@@ -145,6 +145,13 @@ export function createRouter() {
                       ),
                     },
                     {
+                      path: '/admin/audit',
+                      lazy: lazyPage(
+                        () => import('../features/admin-audit/AuditPage'),
+                        (m) => m.AuditPage,
+                      ),
+                    },
+                    {
                       path: '/outbox',
                       lazy: lazyPage(
                         () => import('../features/share/OutboxPage'),
