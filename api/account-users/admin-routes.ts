@@ -64,13 +64,21 @@ export function accountUserAdminRoutes(deps: ApiDeps): Router {
   const change =
     <T>(
       action: string,
-      fn: (trx: Knex.Transaction, ctx: Context, actor: AccountUserActor, accountId: string, target: AccountUserTarget) => Promise<T>,
+      fn: (
+        trx: Knex.Transaction,
+        ctx: Context,
+        actor: AccountUserActor,
+        accountId: string,
+        target: AccountUserTarget,
+      ) => Promise<T>,
       answer?: (ctx: Context, result: T, accountId: string, userId: string) => Promise<void>,
     ) =>
     async (ctx: Context) => {
       const { actor, accountId } = await administrator(ctx);
       const userId = uuidParam(ctx, 'userId');
-      const result = await knex.transaction(async (trx) => fn(trx, ctx, actor, accountId, await accountUser(trx, actor, accountId, userId)));
+      const result = await knex.transaction(async (trx) =>
+        fn(trx, ctx, actor, accountId, await accountUser(trx, actor, accountId, userId)),
+      );
       await audit(knex, actor.userId, `accountUsers.${action}`, ctx.ip, accountId, { userId });
       if (answer) await answer(ctx, result, accountId, userId);
       else ctx.status = 204;
@@ -138,7 +146,11 @@ export function accountUserAdminRoutes(deps: ApiDeps): Router {
 
   router.patch(
     '/accounts/:accountId/users/:userId',
-    change('update', (trx, ctx, actor, accountId, target) => updateAccountUser(trx, actor, accountId, target, body(ctx, AccountUserUpdateBody)), detail),
+    change(
+      'update',
+      (trx, ctx, actor, accountId, target) => updateAccountUser(trx, actor, accountId, target, body(ctx, AccountUserUpdateBody)),
+      detail,
+    ),
   );
 
   router.put(
@@ -179,7 +191,9 @@ export function accountUserAdminRoutes(deps: ApiDeps): Router {
 
   router.post(
     '/accounts/:accountId/users/:userId/sessions/end',
-    change('endSessions', (trx, _ctx, _actor, accountId, target) => endUserSessions(deps, target.id, { trx, accountId }).then(() => undefined)),
+    change('endSessions', (trx, _ctx, _actor, accountId, target) =>
+      endUserSessions(deps, target.id, { trx, accountId }).then(() => undefined),
+    ),
   );
 
   router.get('/accounts/:accountId/users/:userId/signature', async (ctx) => {

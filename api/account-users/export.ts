@@ -12,24 +12,51 @@ import type { Lang } from '../../domain/errors';
 import { formatCpf } from '../../domain/people/professional-id';
 import { allAccountUsers } from './list';
 
-const LABELS: Record<Lang, { header: string[]; status: Record<AccountUserRow['status'], string>; seniority: Record<string, string>; yes: string; no: string }> = {
+const LABELS: Record<
+  Lang,
+  {
+    header: string[];
+    status: Record<AccountUserRow['status'], string>;
+    seniority: Record<string, string>;
+    yes: string;
+    no: string;
+  }
+> = {
   'pt-BR': {
     header: ['Nome', 'Usuário', 'E-mail', 'CPF', 'Situação', 'Senioridade', 'Administrador', 'Perfis por instituição'],
-    status: { active: 'Ativo', blocked: 'Bloqueado', locked: 'Bloqueado por tentativas', passwordChange: 'Troca de senha pendente', invited: 'Convidado' },
+    status: {
+      active: 'Ativo',
+      blocked: 'Bloqueado',
+      locked: 'Bloqueado por tentativas',
+      passwordChange: 'Troca de senha pendente',
+      invited: 'Convidado',
+    },
     seniority: { resident: 'Residente', mid: 'Pleno', senior: 'Sênior' },
     yes: 'Sim',
     no: 'Não',
   },
   en: {
     header: ['Name', 'Username', 'E-mail', 'CPF', 'Status', 'Seniority', 'Administrator', 'Roles by institution'],
-    status: { active: 'Active', blocked: 'Blocked', locked: 'Locked out', passwordChange: 'Password change pending', invited: 'Invited' },
+    status: {
+      active: 'Active',
+      blocked: 'Blocked',
+      locked: 'Locked out',
+      passwordChange: 'Password change pending',
+      invited: 'Invited',
+    },
     seniority: { resident: 'Resident', mid: 'Mid-level', senior: 'Senior' },
     yes: 'Yes',
     no: 'No',
   },
   es: {
     header: ['Nombre', 'Usuario', 'Correo', 'CPF', 'Estado', 'Seniority', 'Administrador', 'Perfiles por institución'],
-    status: { active: 'Activo', blocked: 'Bloqueado', locked: 'Bloqueado por intentos', passwordChange: 'Cambio de contraseña pendiente', invited: 'Invitado' },
+    status: {
+      active: 'Activo',
+      blocked: 'Bloqueado',
+      locked: 'Bloqueado por intentos',
+      passwordChange: 'Cambio de contraseña pendiente',
+      invited: 'Invitado',
+    },
     seniority: { resident: 'Residente', mid: 'Semi-senior', senior: 'Senior' },
     yes: 'Sí',
     no: 'No',

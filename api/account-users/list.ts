@@ -70,9 +70,7 @@ function usersQuery(knex: Knex, accountId: string, f: AccountUserExportQuery): K
   }
   if (f.roleId || f.institutionId) {
     void qb.whereExists(function () {
-      void this.from('user_institution_roles as f')
-        .whereRaw('f.user_id = u.id')
-        .where('f.account_id', accountId);
+      void this.from('user_institution_roles as f').whereRaw('f.user_id = u.id').where('f.account_id', accountId);
       if (f.roleId) void this.where('f.role_id', f.roleId);
       if (f.institutionId) void this.where('f.institution_id', f.institutionId);
     });
@@ -106,15 +104,12 @@ function invitationsQuery(knex: Knex, accountId: string, f: AccountUserExportQue
   if (f.roleId || f.institutionId) void qb.whereRaw('false');
   if (q) {
     const like = likeOf(q);
-    void qb.where((w) => void w.whereRaw('lower(i.email) like ?', [like]).orWhereRaw("lower(coalesce(i.name, '')) like ?", [like]));
+    void qb.where(
+      (w) => void w.whereRaw('lower(i.email) like ?', [like]).orWhereRaw("lower(coalesce(i.name, '')) like ?", [like]),
+    );
   }
   return qb
-    .select(
-      'i.id as invitationId',
-      knex.raw(`coalesce(i.name, '') AS name`),
-      'i.email',
-      knex.raw('lower(i.email) AS "sortName"'),
-    )
+    .select('i.id as invitationId', knex.raw(`coalesce(i.name, '') AS name`), 'i.email', knex.raw('lower(i.email) AS "sortName"'))
     .orderByRaw('lower(i.email), i.id');
 }
 
@@ -161,12 +156,18 @@ export async function listAccountUsers(
   return {
     users: shown.map((r) => (invited ? presentInvitation(r) : presentUser(r))),
     nextCursor:
-      rows.length > query.pageSize && last ? encodeCursor({ n: last.sortName, id: invited ? last.invitationId : last.id! }) : null,
+      rows.length > query.pageSize && last
+        ? encodeCursor({ n: last.sortName, id: invited ? last.invitationId : last.id! })
+        : null,
   };
 }
 
 /** Every row matching the filters, in order, a batch at a time (the export streams them). */
-export async function* allAccountUsers(knex: Knex, accountId: string, query: AccountUserExportQuery): AsyncGenerator<AccountUserRow> {
+export async function* allAccountUsers(
+  knex: Knex,
+  accountId: string,
+  query: AccountUserExportQuery,
+): AsyncGenerator<AccountUserRow> {
   let cursor: string | undefined;
   do {
     const page = await listAccountUsers(knex, accountId, { ...query, cursor, pageSize: 500 });

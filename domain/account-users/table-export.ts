@@ -36,7 +36,9 @@ export function columnName(index: number): string {
 export function xlsxRow(rowIndex: number, cells: readonly string[]): string {
   const r = rowIndex + 1;
   const cs = cells
-    .map((c, i) => `<c r="${columnName(i)}${r}" t="inlineStr"><is><t xml:space="preserve">${xmlText(formulaSafe(c))}</t></is></c>`)
+    .map(
+      (c, i) => `<c r="${columnName(i)}${r}" t="inlineStr"><is><t xml:space="preserve">${xmlText(formulaSafe(c))}</t></is></c>`,
+    )
     .join('');
   return `<row r="${r}">${cs}</row>`;
 }

@@ -27,7 +27,8 @@ export async function replaceRoles(
     institutionIds.length ? trx('institutions').where({ account_id: accountId }).whereIn('id', institutionIds).select('id') : [],
     roleIds.length ? trx('roles').where({ account_id: accountId }).whereIn('id', roleIds).select('id') : [],
   ]);
-  if (institutions.length !== institutionIds.length || roles.length !== roleIds.length) throw new AppError('ROLE_ASSIGNMENT_INVALID');
+  if (institutions.length !== institutionIds.length || roles.length !== roleIds.length)
+    throw new AppError('ROLE_ASSIGNMENT_INVALID');
   const before: { institution_id: string }[] = await trx('user_institution_roles')
     .where({ user_id: target.id, account_id: accountId })
     .select('institution_id');
@@ -65,7 +66,10 @@ export async function updateAccountUser(
       changes.council_uf = body.council?.uf ?? null;
     }
   }
-  if (Object.keys(changes).length) await trx('users').where({ id: target.id }).update({ ...changes, updated_at: trx.fn.now() });
+  if (Object.keys(changes).length)
+    await trx('users')
+      .where({ id: target.id })
+      .update({ ...changes, updated_at: trx.fn.now() });
   if (body.barredFromPersonalFilters !== undefined) {
     await trx('user_accounts')
       .where({ user_id: target.id, account_id: accountId })
@@ -74,7 +78,11 @@ export async function updateAccountUser(
 }
 
 /** The next login answers PASSWORD_EXPIRED (with the reset mail) until a new password is set. */
-export async function demandPasswordChange(trx: Knex.Transaction, actor: AccountUserActor, target: AccountUserTarget): Promise<void> {
+export async function demandPasswordChange(
+  trx: Knex.Transaction,
+  actor: AccountUserActor,
+  target: AccountUserTarget,
+): Promise<void> {
   requireSoleAccount(actor, target);
   await trx('users').where({ id: target.id }).update({ password_change_required: true, updated_at: trx.fn.now() });
 }
