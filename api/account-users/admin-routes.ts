@@ -1,6 +1,7 @@
 /**
  * Users by account (issue 14), for the account's administrators (or a super user):
  *   GET    /accounts/:accountId/users                       list (search, filters, keyset pages)
+ *   GET    /accounts/:accountId/users/options              the account's institutions and roles (filters, roles tab)
  *   GET    /accounts/:accountId/users/export.csv | .xlsx    the list exported (same filters)
  *   POST   /accounts/:accountId/users/invite                a registered e-mail is associated,
  *                                                           a new one invited (ALREADY_MEMBER if in)
@@ -87,6 +88,15 @@ export function accountUserAdminRoutes(deps: ApiDeps): Router {
   router.get('/accounts/:accountId/users', async (ctx) => {
     const { accountId } = await administrator(ctx);
     ctx.body = await listAccountUsers(knex, accountId, query(ctx, AccountUserListQuery));
+  });
+
+  router.get('/accounts/:accountId/users/options', async (ctx) => {
+    const { accountId } = await administrator(ctx);
+    const [institutions, roles] = await Promise.all([
+      knex('institutions').where({ account_id: accountId }).orderBy('name').select('id', 'name'),
+      knex('roles').where({ account_id: accountId }).orderBy('name').select('id', 'name'),
+    ]);
+    ctx.body = { institutions, roles };
   });
 
   const exporter = (format: 'csv' | 'xlsx') => async (ctx: Context) => {
