@@ -51,7 +51,11 @@ async function pick(page: Page, combo: ReturnType<Page['getByRole']>, option: st
 async function openRoles(admin: Page): Promise<void> {
   await admin.getByTestId('users-search').fill(t.users.doctor!.username);
   await admin.locator(`[data-testid="user-row-${t.users.doctor!.id}"]`).waitFor();
-  expect(await admin.locator('[data-testid^="user-row-"]').count()).toBe(1);
+  // The search applies a moment after typing stops: only the doctor is left.
+  await eventually(
+    () => admin.locator('[data-testid^="user-row-"]').count(),
+    (n) => n === 1,
+  );
   await admin.getByTestId(`user-row-${t.users.doctor!.id}`).press('Enter'); // keyboard opens it
   await admin.getByTestId('drawer-tab-roles').click();
 }

@@ -98,13 +98,13 @@ function UsersOfAccount({ accountId, accountName }: { accountId: string; account
         intro={t('adminUsers.intro', { account: accountName })}
         icon={<GroupOutlined />}
       />
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'flex-start' } }}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} useFlexGap sx={{ alignItems: { md: 'flex-start' } }}>
         <TextField
           size="small"
           label={t('adminUsers.search')}
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
-          helperText={short ? t('adminUsers.searchMin') : ' '}
+          helperText={short ? t('adminUsers.searchMin') : undefined}
           sx={{ flex: 2, minWidth: 0 }}
           slotProps={{ htmlInput: { 'data-testid': 'users-search', maxLength: 100 } }}
         />
@@ -115,8 +115,11 @@ function UsersOfAccount({ accountId, accountName }: { accountId: string; account
           value={filters.status}
           onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value as UserFilters['status'] }))}
           sx={{ flex: 1, minWidth: 150 }}
-          helperText=" "
-          slotProps={{ htmlInput: { 'data-testid': 'users-status' } }}
+          slotProps={{
+            htmlInput: { 'data-testid': 'users-status' },
+            select: { displayEmpty: true },
+            inputLabel: { shrink: true },
+          }}
         >
           <MenuItem value="">{t('adminUsers.any')}</MenuItem>
           {USER_STATUSES.map((s) => (
@@ -132,8 +135,11 @@ function UsersOfAccount({ accountId, accountName }: { accountId: string; account
           value={filters.institutionId}
           onChange={(e) => setFilters((f) => ({ ...f, institutionId: e.target.value }))}
           sx={{ flex: 1, minWidth: 150 }}
-          helperText=" "
-          slotProps={{ htmlInput: { 'data-testid': 'users-institution' } }}
+          slotProps={{
+            htmlInput: { 'data-testid': 'users-institution' },
+            select: { displayEmpty: true },
+            inputLabel: { shrink: true },
+          }}
         >
           <MenuItem value="">{t('adminUsers.any')}</MenuItem>
           {options.data?.institutions.map((i) => (
@@ -149,8 +155,11 @@ function UsersOfAccount({ accountId, accountName }: { accountId: string; account
           value={filters.roleId}
           onChange={(e) => setFilters((f) => ({ ...f, roleId: e.target.value }))}
           sx={{ flex: 1, minWidth: 150 }}
-          helperText=" "
-          slotProps={{ htmlInput: { 'data-testid': 'users-role' } }}
+          slotProps={{
+            htmlInput: { 'data-testid': 'users-role' },
+            select: { displayEmpty: true },
+            inputLabel: { shrink: true },
+          }}
         >
           <MenuItem value="">{t('adminUsers.any')}</MenuItem>
           {options.data?.roles.map((r) => (
@@ -160,7 +169,7 @@ function UsersOfAccount({ accountId, accountName }: { accountId: string; account
           ))}
         </TextField>
       </Stack>
-      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <Button variant="contained" onClick={() => setInviting(true)} data-testid="users-invite">
           {t('adminUsers.invite.open')}
         </Button>
