@@ -143,3 +143,25 @@ test('the page at 390 px and in English: list, drawer and its security tab', asy
   await admin.getByTestId('drawer-tab-data').click();
   await admin.screenshot({ path: path.join(E2E_ARTIFACTS, 'admin-users-390-drawer.png') });
 });
+
+test("a veterinary account's administrator (the other brand), in Spanish: the list, the invite dialog and the seniority labels", async () => {
+  const vet = await createTenant(suite.knex, { studies: 0, isForHuman: false, users: { admin: [], vet: [] } });
+  await suite.knex('user_accounts').where({ user_id: vet.users.admin!.id }).update({ is_admin: true });
+  const admin = await signedInPage(suite.browser, suite.platform.url, vet.users.admin!.username, { appLang: 'es' });
+  await admin.goto(`${suite.platform.url}/admin/users`);
+  await admin.getByTestId('users-table').waitFor();
+  await admin.screenshot({ path: path.join(E2E_ARTIFACTS, 'admin-users-vet-es.png') });
+  await admin.getByTestId(`user-row-${vet.users.vet!.id}`).click();
+  await admin.getByRole('combobox', { name: 'Seniority' }).click();
+  expect(await admin.getByRole('option').allInnerTexts()).toEqual(['—', 'Residente', 'Semi-senior', 'Senior']);
+  await admin.keyboard.press('Escape');
+  await admin.getByTestId('drawer-close').click();
+  await admin.getByTestId('users-invite').click();
+  await admin.getByTestId('invite-dialog-email').fill(`nuevo.${vet.accountId.slice(0, 8)}@test.laudos`);
+  await admin.screenshot({ path: path.join(E2E_ARTIFACTS, 'admin-users-vet-invite.png') });
+  await admin.getByTestId('invite-dialog-send').click();
+  await admin.getByTestId('users-status').locator('..').getByRole('combobox').click();
+  await admin.getByRole('option', { name: 'Invitado' }).click();
+  await admin.locator('[data-testid^="invitation-row-"]').waitFor();
+  expect(await admin.locator('[data-testid^="invitation-row-"]').count()).toBe(1);
+});
