@@ -66,10 +66,15 @@ export async function updateAccountUser(
       changes.council_uf = body.council?.uf ?? null;
     }
   }
-  if (Object.keys(changes).length)
+  if (Object.keys(changes).length) {
+    // A CPF taken between the check and the write meets the unique index: said the same way.
     await trx('users')
       .where({ id: target.id })
-      .update({ ...changes, updated_at: trx.fn.now() });
+      .update({ ...changes, updated_at: trx.fn.now() })
+      .catch((err: { code?: string; constraint?: string }) => {
+        throw err.code === '23505' && err.constraint === 'users_cpf_unique' ? new AppError('CPF_IN_USE') : err;
+      });
+  }
   if (body.barredFromPersonalFilters !== undefined) {
     await trx('user_accounts')
       .where({ user_id: target.id, account_id: accountId })
