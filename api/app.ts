@@ -6,6 +6,7 @@ import { AppError } from '../domain/errors';
 import { authRoutes } from './auth/routes';
 import { twoFactorRoutes } from './auth/two-factor/routes';
 import { sessionRoutes } from './auth/sessions-routes';
+import { accountUserAdminRoutes } from './account-users/admin-routes';
 import { accountUserRoutes } from './account-users/routes';
 import { institutionRoutes } from './institutions/routes';
 import type { ApiDeps } from './deps';
@@ -94,6 +95,7 @@ export function createApp(deps: ApiDeps): Koa {
     twoFactorRoutes(deps),
     sessionRoutes(deps),
     accountUserRoutes(deps),
+    accountUserAdminRoutes(deps),
     findingRoutes(deps),
     viewerRoutes(deps),
     attachmentRoutes(deps),

@@ -4,6 +4,7 @@
  * and the web client all speak these codes.
  */
 import type { Lang } from './errors/entry';
+import { accountUsersErrors } from './errors/account-users';
 import { documentsErrors } from './errors/documents';
 import { passwordErrors } from './errors/passwords';
 import { platformErrors } from './errors/platform';
@@ -29,6 +30,7 @@ const catalogue = {
   ...passwordErrors,
   ...registrationErrors,
   ...sessionsErrors,
+  ...accountUsersErrors,
 };
 
 export type ErrorCode = keyof typeof catalogue;

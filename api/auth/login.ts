@@ -82,8 +82,9 @@ export async function login(
 
   if (user.blockedByAdmin) throw new AppError('USER_BLOCKED_BY_ADMIN');
   if (user.blocked) throw new AppError('USER_BLOCKED');
-  const changed = await knex('users').where({ id: user.id }).first('password_changed_at');
-  if (isPasswordExpired(new Date(changed.password_changed_at), settings.expiryDays)) {
+  const changed = await knex('users').where({ id: user.id }).first('password_changed_at', 'password_change_required');
+  // Expired by the account's PASSWORD_EXPIRY_DAYS, or a change an administrator demanded (issue 14).
+  if (changed.password_change_required || isPasswordExpired(new Date(changed.password_changed_at), settings.expiryDays)) {
     // One mail per few minutes however often the expired password is tried.
     if (!(await recentlyMailed(knex, user.id, 'auth.password-expired', 5))) {
       await sendResetLink(deps, user, 'auth.password-expired', { lang: opts.lang });

@@ -11,11 +11,11 @@ import { passwordRoutes } from './password/routes';
 import { issueImageToken } from './image-tokens';
 import { presentSession } from './present-session';
 import { requireSession, sessionOf } from './session';
-import { a1SessionCache } from '../documents/a1-session-cache';
 import { presentPending } from './two-factor/gate';
 import { secondFactorAfterLogin } from './two-factor/login-hook';
 import { sessionsEnded } from './end-sessions';
 import { announceSessionsEnded } from './session-events';
+import { refuseBarredFilters } from '../account-users/personal-filters';
 
 /** User settings the client may write (spec 3 §3 userConfig keys). */
 const UserConfigBody = z
@@ -129,6 +129,8 @@ export function authRoutes(deps: ApiDeps): Router {
   });
   router.post('/users/config', authed, async (ctx) => {
     const { key, value } = body(ctx, UserConfigBody);
+    // Issue 14: an administrator may bar a user of the account from personal filters.
+    if (key === 'SAVED_FILTERS') await refuseBarredFilters(knex, sessionOf(ctx));
     const stored = typeof value === 'string' ? value : JSON.stringify(value);
     await knex('users')
       .where({ id: sessionOf(ctx).user.id })

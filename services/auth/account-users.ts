@@ -45,17 +45,26 @@ export async function accountUser(
   return { id: row.id, superRole: row.superRole, otherAccounts: Number(others[0]?.count ?? 0) };
 }
 
+/**
+ * What acts on the user's sign-in as a whole (block, password, two-factor, CPF and council,
+ * signature) is for an administrator of their only account; a user shared with other accounts
+ * answers USER_IN_OTHER_ACCOUNTS (a super user may).
+ */
+export function requireSoleAccount(actor: AccountUserActor, target: AccountUserTarget): void {
+  if (target.otherAccounts > 0 && !actor.superRole) throw new AppError('USER_IN_OTHER_ACCOUNTS');
+}
+
 export async function setBlockedByAdmin(
   trx: Knex.Transaction,
   actor: AccountUserActor,
   target: AccountUserTarget,
   blocked: boolean,
 ): Promise<void> {
-  if (target.otherAccounts > 0 && !actor.superRole) throw new AppError('USER_IN_OTHER_ACCOUNTS');
-  // Unblocking also clears the failed-login count (the user starts afresh).
+  requireSoleAccount(actor, target);
+  // Unblocking also clears a lockout by wrong passwords (the user starts afresh).
   await trx('users')
     .where({ id: target.id })
-    .update({ blocked_by_admin: blocked, ...(blocked ? {} : { failed_logins: 0 }), updated_at: trx.fn.now() });
+    .update({ blocked_by_admin: blocked, ...(blocked ? {} : { failed_logins: 0, blocked: false }), updated_at: trx.fn.now() });
 }
 
 /** Removes the user's link to the account and their roles in its institutions. */

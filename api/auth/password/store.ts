@@ -47,6 +47,7 @@ export async function setPassword(trx: Knex, userId: string, password: string, h
     .update({
       password_hash: passwordHash,
       password_changed_at: trx.fn.now(),
+      password_change_required: false,
       failed_logins: 0,
       blocked: false,
       updated_at: trx.fn.now(),

@@ -152,6 +152,13 @@ export function createRouter() {
                       ),
                     },
                     {
+                      path: '/admin/users',
+                      lazy: lazyPage(
+                        () => import('../features/admin-users/UsersPage'),
+                        (m) => m.UsersPage,
+                      ),
+                    },
+                    {
                       path: '/outbox',
                       lazy: lazyPage(
                         () => import('../features/share/OutboxPage'),

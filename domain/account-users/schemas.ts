@@ -1,0 +1,72 @@
+/**
+ * Users by account (issue 14): the administrator's list query, the user's data an administrator
+ * edits, the roles per institution and the invite. Types come from these schemas.
+ */
+import { z } from 'zod';
+import { Email } from '../people/email';
+import { Cpf, ProfessionalCouncil } from '../people/professional-id';
+
+/** Spec 3 §2: Resident, Mid-level, Senior (the middle one is 'semi-senior' in Spanish). */
+export const SENIORITIES = ['resident', 'mid', 'senior'] as const;
+export type Seniority = (typeof SENIORITIES)[number];
+
+/** What the list filters by: 'invited' lists the pending invitations instead of users. */
+export const USER_STATUSES = ['active', 'blocked', 'locked', 'passwordChange', 'invited'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+/** Spec 3 §5: search text has at least 3 characters. */
+export const SEARCH_MIN = 3;
+
+const uuid = z.string().uuid();
+
+export const AccountUserListQuery = z
+  .object({
+    q: z.string().trim().max(100).optional(),
+    roleId: uuid.optional(),
+    institutionId: uuid.optional(),
+    status: z.enum(USER_STATUSES).optional(),
+    cursor: z.string().max(400).optional(),
+    pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  })
+  .strict();
+export type AccountUserListQuery = z.infer<typeof AccountUserListQuery>;
+
+/** The same filters for the export (every matching row, no page). */
+export const AccountUserExportQuery = AccountUserListQuery.omit({ cursor: true, pageSize: true });
+export type AccountUserExportQuery = z.infer<typeof AccountUserExportQuery>;
+
+export const RoleAssignment = z.object({ institutionId: uuid, roleId: uuid }).strict();
+export type RoleAssignment = z.infer<typeof RoleAssignment>;
+/** The whole set of the user's roles in the account (it replaces the previous one). */
+export const RolesBody = z.array(RoleAssignment).max(1000);
+
+/** The administrator's edit of a user: each field optional; null clears. */
+export const AccountUserUpdateBody = z
+  .object({
+    seniority: z.enum(SENIORITIES).nullable().optional(),
+    cpf: Cpf.nullable().optional(),
+    council: ProfessionalCouncil.nullable().optional(),
+    barredFromPersonalFilters: z.boolean().optional(),
+  })
+  .strict();
+export type AccountUserUpdateBody = z.infer<typeof AccountUserUpdateBody>;
+
+export const AccountUserInviteBody = z
+  .object({ email: Email, name: z.string().trim().max(200).optional(), professional: z.boolean().default(false) })
+  .strict();
+export type AccountUserInviteBody = z.infer<typeof AccountUserInviteBody>;
+
+export interface AccountUserRow {
+  /** null for a pending invitation (status 'invited'). */
+  id: string | null;
+  invitationId: string | null;
+  name: string;
+  username: string | null;
+  email: string;
+  cpf: string | null;
+  status: UserStatus;
+  isAdmin: boolean;
+  seniority: Seniority | null;
+  /** 'Institution — Role' pairs. */
+  roles: { institutionId: string; institutionName: string; roleId: string; roleName: string }[];
+}
