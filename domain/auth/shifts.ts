@@ -44,7 +44,7 @@ export function wallClock(now: Date, timeZone: string): { weekday: number; time:
   }
   const parts = Object.fromEntries(f.formatToParts(now).map((p) => [p.type, p.value]));
   const hour = parts.hour === '24' ? '00' : parts.hour;
-  return { weekday: WEEKDAYS.indexOf(parts.weekday), time: `${hour}:${parts.minute}` };
+  return { weekday: WEEKDAYS.indexOf(parts.weekday ?? ''), time: `${hour}:${parts.minute}` };
 }
 
 /** Whether `now` falls in one of the periods: start inclusive, end exclusive (minute precision). */
