@@ -15,6 +15,11 @@ export interface Access {
   superRole: boolean;
   /** Institutions reachable in the account, with the permissions held in each. */
   institutions: Map<string, ReadonlySet<Permission>>;
+  /**
+   * Studies opened to this user one by one (access grants for providers and referring
+   * physicians): reachable for reading whatever their institution, with no permission there.
+   */
+  studyGrants: ReadonlySet<string>;
 }
 
 export interface SessionUser {
@@ -77,7 +82,11 @@ export async function loadAccess(knex: Knex, user: SessionUser, accountId: strin
     if (g.applies_to_all_institutions) for (const { id } of all) add(id, g.permissions);
     else add(g.institution_id, g.permissions);
   }
-  return { userId: user.id, userName: user.name, accountId, isAccountAdmin, superRole: user.superRole, institutions };
+  const granted: { study_id: string }[] = await knex('study_access_grants')
+    .where({ account_id: accountId, user_id: user.id })
+    .select('study_id');
+  const studyGrants = new Set(granted.map((g) => g.study_id));
+  return { userId: user.id, userName: user.name, accountId, isAccountAdmin, superRole: user.superRole, institutions, studyGrants };
 }
 
 /** An account administrator or a super user: reaches every institution and manages the account. */
@@ -127,6 +136,16 @@ export function actorFor(access: Access, institutionId: string | null): Actor {
 /** Restricts a query to the account's exams without institution (any member reaches them). */
 export function scopedScheduled<T extends Knex.QueryBuilder>(qb: T, access: Access, alias: string): T {
   return qb.where(`${alias}.account_id`, access.accountId).whereNull(`${alias}.institution_id`) as T;
+}
+
+/** Restricts a query on studies to the access: its institutions, and the studies granted to it. */
+export function scopedStudies<T extends Knex.QueryBuilder>(qb: T, access: Access, alias: string): T {
+  const institutions = institutionIds(access);
+  const granted = [...access.studyGrants];
+  if (granted.length === 0) return scoped(qb, access, alias);
+  return qb.where(`${alias}.account_id`, access.accountId).where((w) => {
+    void w.whereIn(`${alias}.institution_id`, institutions).orWhereIn(`${alias}.id`, granted);
+  }) as T;
 }
 
 /** Restricts a query on a table with account_id / institution_id columns to the access. */
