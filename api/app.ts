@@ -6,6 +6,7 @@ import { AppError } from '../domain/errors';
 import { authRoutes } from './auth/routes';
 import { twoFactorRoutes } from './auth/two-factor/routes';
 import { institutionRoutes } from './institutions/routes';
+import { rolesAreaRoutes } from './admin-roles/routes';
 import type { ApiDeps } from './deps';
 import { errorHandler } from './http/errors';
 import { forwardedFor } from './http/forwarded';
@@ -119,6 +120,7 @@ export function createApp(deps: ApiDeps): Koa {
     mailRoutes(deps),
     invitationRoutes(deps),
     openSignupRoutes(deps),
+    ...rolesAreaRoutes(deps),
   ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }

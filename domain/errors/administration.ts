@@ -65,4 +65,20 @@ export const administrationErrors = {
     status: 400,
     message: { 'pt-BR': 'Fuso horário inválido.', en: 'Invalid time zone.', es: 'Zona horaria inválida.' },
   },
+  SCHEDULE_IN_USE: {
+    status: 409,
+    message: {
+      'pt-BR': 'Esta escala está em uso por um perfil.',
+      en: 'This schedule is used by a role.',
+      es: 'Este turno está en uso por un perfil.',
+    },
+  },
+  ACCESS_GRANT_EXISTS: {
+    status: 409,
+    message: {
+      'pt-BR': 'Código de acesso já criado.',
+      en: 'Access code already created.',
+      es: 'Código de acceso ya creado.',
+    },
+  },
 } satisfies Record<string, ErrorEntry>;

@@ -1,0 +1,106 @@
+/**
+ * Access for providers and referring physicians (spec 3 §2, §6): a grant opens one study to
+ * one user of the account, recording the provider's council state and number and the login of
+ * the service that asked. The grantee then reaches exactly those studies (Access.studyGrants).
+ * Needs ACCESS_GRANTS_MANAGE ('without permission … cannot create access grants').
+ */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { AccessGrantBody } from '../../domain/auth/roles-schemas';
+import { AppError } from '../../domain/errors';
+import { canManage } from '../access/access';
+import { currentAccess, requireSession } from '../auth/session';
+import type { ApiDeps } from '../deps';
+import { query, uuidParam } from '../http/validate';
+import { findStudy } from '../studies/study-queries';
+import { auditAdmin, codedBody, uniqueOr } from './shared';
+
+const ListQuery = z.object({ q: z.string().trim().min(3).max(100).optional() });
+
+export function accessGrantRoutes(deps: ApiDeps): Router {
+  const { knex } = deps;
+  const router = new Router();
+  router.use('/accessGrants', requireSession(knex));
+
+  const managed = async (ctx: Context) => {
+    const access = await currentAccess(ctx, knex);
+    if (!canManage(access, 'ACCESS_GRANTS_MANAGE')) throw new AppError('CANNOT_MANAGE_ACCESS_GRANTS');
+    return access;
+  };
+  const list = (accountId: string) =>
+    knex('study_access_grants as g')
+      .join('users as u', 'u.id', 'g.user_id')
+      .join('studies as s', 's.id', 'g.study_id')
+      .join('patients as p', 'p.id', 's.patient_ref')
+      .where('g.account_id', accountId)
+      .select(
+        'g.id',
+        'g.user_id as userId',
+        'u.name as userName',
+        'g.study_id as studyId',
+        'p.name as patientName',
+        's.accession_number as accessionNumber',
+        's.exam_type as examType',
+        'g.council_uf as councilUf',
+        'g.council_number as councilNumber',
+        'g.requester_login as requesterLogin',
+        'g.created_at as createdAt',
+      );
+
+  router.get('/accessGrants', async (ctx) => {
+    const access = await managed(ctx);
+    const { q } = query(ctx, ListQuery);
+    const rows = await list(access.accountId)
+      .modify((qb) => {
+        if (q) {
+          const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+          void qb.where((w) => {
+            void w
+              .whereILike('u.name', like)
+              .orWhereILike('p.name', like)
+              .orWhereILike('s.accession_number', like)
+              .orWhereILike('g.council_number', like);
+          });
+        }
+      })
+      .orderBy('g.created_at', 'desc')
+      .limit(500);
+    ctx.body = { grants: rows };
+  });
+
+  router.post('/accessGrants', async (ctx) => {
+    const access = await managed(ctx);
+    const input = codedBody(ctx, AccessGrantBody);
+    // The grantee is a user of the account; the study one the caller itself reaches.
+    const member = await knex('user_accounts').where({ user_id: input.userId, account_id: access.accountId }).first('id');
+    if (!member || !(await findStudy(knex, access, input.studyId))) throw new AppError('NOT_FOUND');
+    const [row] = await uniqueOr('ACCESS_GRANT_EXISTS', () =>
+      knex('study_access_grants')
+        .insert({
+          account_id: access.accountId,
+          user_id: input.userId,
+          study_id: input.studyId,
+          council_uf: input.councilUf,
+          council_number: input.councilNumber,
+          requester_login: input.requesterLogin,
+          created_by: access.userId,
+        })
+        .returning('id'),
+    );
+    await auditAdmin(knex, ctx, access, 'ACCESS_GRANT_CREATED', { grantId: row.id, ...input });
+    ctx.status = 201;
+    ctx.body = { grant: await list(access.accountId).where('g.id', row.id).first() };
+  });
+
+  router.delete('/accessGrants/:id', async (ctx) => {
+    const access = await managed(ctx);
+    const id = uuidParam(ctx, 'id');
+    const removed = await knex('study_access_grants').where({ id, account_id: access.accountId }).delete();
+    if (!removed) throw new AppError('NOT_FOUND');
+    await auditAdmin(knex, ctx, access, 'ACCESS_GRANT_REVOKED', { grantId: id });
+    ctx.status = 204;
+  });
+
+  return router;
+}
