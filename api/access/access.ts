@@ -86,7 +86,15 @@ export async function loadAccess(knex: Knex, user: SessionUser, accountId: strin
     .where({ account_id: accountId, user_id: user.id })
     .select('study_id');
   const studyGrants = new Set(granted.map((g) => g.study_id));
-  return { userId: user.id, userName: user.name, accountId, isAccountAdmin, superRole: user.superRole, institutions, studyGrants };
+  return {
+    userId: user.id,
+    userName: user.name,
+    accountId,
+    isAccountAdmin,
+    superRole: user.superRole,
+    institutions,
+    studyGrants,
+  };
 }
 
 /** An account administrator or a super user: reaches every institution and manages the account. */

@@ -60,7 +60,8 @@ export function accessGrantRoutes(deps: ApiDeps): Router {
               .whereILike('u.name', like)
               .orWhereILike('p.name', like)
               .orWhereILike('s.accession_number', like)
-              .orWhereILike('g.council_number', like);
+              .orWhereILike('g.council_number', like)
+              .orWhereILike('g.requester_login', like);
           });
         }
       })

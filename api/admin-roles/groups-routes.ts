@@ -24,8 +24,22 @@ interface Kind {
 }
 
 const KINDS: Kind[] = [
-  { route: '/medicalGroups', table: 'medical_groups', members: 'user_medical_groups', key: 'group_id', segment: 'groups', audit: 'MEDICAL_GROUP' },
-  { route: '/specialties', table: 'specialties', members: 'user_specialties', key: 'specialty_id', segment: 'specialties', audit: 'SPECIALTY' },
+  {
+    route: '/medicalGroups',
+    table: 'medical_groups',
+    members: 'user_medical_groups',
+    key: 'group_id',
+    segment: 'groups',
+    audit: 'MEDICAL_GROUP',
+  },
+  {
+    route: '/specialties',
+    table: 'specialties',
+    members: 'user_specialties',
+    key: 'specialty_id',
+    segment: 'specialties',
+    audit: 'SPECIALTY',
+  },
 ];
 
 export function groupRoutes(deps: ApiDeps): Router {
@@ -56,7 +70,11 @@ export function groupRoutes(deps: ApiDeps): Router {
     const list = (accountId: string) =>
       knex(`${kind.table} as g`)
         .where('g.account_id', accountId)
-        .select('g.id', 'g.name', knex.raw(`(SELECT count(*)::int FROM ${kind.members} m WHERE m.${kind.key} = g.id) AS members`));
+        .select(
+          'g.id',
+          'g.name',
+          knex.raw(`(SELECT count(*)::int FROM ${kind.members} m WHERE m.${kind.key} = g.id) AS members`),
+        );
     const own = async (ctx: Context, access: Access) => {
       const id = uuidParam(ctx, 'id');
       if (!(await knex(kind.table).where({ id, account_id: access.accountId }).first('id'))) throw new AppError('NOT_FOUND');
@@ -113,11 +131,14 @@ export function groupRoutes(deps: ApiDeps): Router {
     router.put(`/accounts/:accountId/users/:userId/${kind.segment}`, async (ctx) => {
       const { access, userId } = await memberOfAccount(ctx);
       const ids = [...new Set(body(ctx, MembershipBody).ids)];
-      const found = ids.length ? await knex(kind.table).where({ account_id: access.accountId }).whereIn('id', ids).count({ n: '*' }) : [{ n: 0 }];
+      const found = ids.length
+        ? await knex(kind.table).where({ account_id: access.accountId }).whereIn('id', ids).count({ n: '*' })
+        : [{ n: 0 }];
       if (Number(found[0]?.n) !== ids.length) throw new AppError('NOT_FOUND');
       await knex.transaction(async (trx) => {
         await trx(kind.members).where({ user_id: userId, account_id: access.accountId }).delete();
-        if (ids.length) await trx(kind.members).insert(ids.map((id) => ({ account_id: access.accountId, user_id: userId, [kind.key]: id })));
+        if (ids.length)
+          await trx(kind.members).insert(ids.map((id) => ({ account_id: access.accountId, user_id: userId, [kind.key]: id })));
       });
       await auditAdmin(knex, ctx, access, `USER_${kind.audit}S_SET`, { userId, ids });
       ctx.body = { ids };

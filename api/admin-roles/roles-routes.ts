@@ -88,7 +88,8 @@ export function roleRoutes(deps: ApiDeps): Router {
     if (!row) throw new AppError('NOT_FOUND');
     return id;
   };
-  const one = async (accountId: string, id: string) => present((await rolesQuery(knex, accountId).where('r.id', id).first()) as RoleRow);
+  const one = async (accountId: string, id: string) =>
+    present((await rolesQuery(knex, accountId).where('r.id', id).first()) as RoleRow);
 
   router.get('/roles', async (ctx) => {
     const access = await currentAccess(ctx, knex);

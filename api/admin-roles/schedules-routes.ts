@@ -47,7 +47,8 @@ export function scheduleRoutes(deps: ApiDeps): Router {
 
   router.get('/schedules', async (ctx) => {
     const access = await currentAccess(ctx, knex);
-    if (!canManage(access, 'SCHEDULES_MANAGE') && !canManage(access, 'ROLES_MANAGE')) throw new AppError('CANNOT_MANAGE_SCHEDULES');
+    if (!canManage(access, 'SCHEDULES_MANAGE') && !canManage(access, 'ROLES_MANAGE'))
+      throw new AppError('CANNOT_MANAGE_SCHEDULES');
     const [rows, account] = await Promise.all([
       list(access.accountId).orderBy('s.name') as Promise<ScheduleRow[]>,
       knex('accounts').where({ id: access.accountId }).first('time_zone') as Promise<{ time_zone: string }>,

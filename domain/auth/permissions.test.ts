@@ -20,7 +20,8 @@ describe('permission catalogue', () => {
     for (const area of Object.keys(PERMISSION_AREAS)) {
       for (const lang of ['pt-BR', 'en', 'es'] as const) expect(AREA_LABELS[area as keyof typeof AREA_LABELS][lang]).toBeTruthy();
     }
-    for (const p of PERMISSIONS) for (const lang of ['pt-BR', 'en', 'es'] as const) expect(PERMISSION_LABELS[p][lang]).toBeTruthy();
+    for (const p of PERMISSIONS)
+      for (const lang of ['pt-BR', 'en', 'es'] as const) expect(PERMISSION_LABELS[p][lang]).toBeTruthy();
   });
 });
 

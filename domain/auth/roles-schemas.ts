@@ -6,7 +6,10 @@ const permission = z.string().refine((p): p is Permission => (PERMISSIONS as rea
 
 export const RoleBody = z.object({
   name: z.string().trim().min(1).max(100),
-  permissions: z.array(permission).max(PERMISSIONS.length * 2).transform((ps) => [...new Set(ps)] as Permission[]),
+  permissions: z
+    .array(permission)
+    .max(PERMISSIONS.length * 2)
+    .transform((ps) => [...new Set(ps)] as Permission[]),
   appliesToAllInstitutions: z.boolean().default(false),
   scheduleId: z.string().uuid().nullable().default(null),
 });
@@ -31,8 +34,33 @@ export const MembershipBody = z.object({ ids: z.array(z.string().uuid()).max(200
 export const TimeZoneBody = z.object({ timeZone: z.string().trim().min(1).max(64) });
 
 const UFS = [
-  'AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA',
-  'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
+  'AC',
+  'AL',
+  'AP',
+  'AM',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MT',
+  'MS',
+  'MG',
+  'PA',
+  'PB',
+  'PR',
+  'PE',
+  'PI',
+  'RJ',
+  'RN',
+  'RS',
+  'RO',
+  'RR',
+  'SC',
+  'SP',
+  'SE',
+  'TO',
 ] as const;
 
 /** A study opened to a provider or referring physician (state, CRM, requesting service's login). */
@@ -40,7 +68,12 @@ export const AccessGrantBody = z.object({
   userId: z.string().uuid(),
   studyId: z.string().uuid(),
   councilUf: z.enum(UFS).nullable().default(null),
-  councilNumber: z.string().trim().regex(/^\d{1,20}$/).nullable().default(null),
+  councilNumber: z
+    .string()
+    .trim()
+    .regex(/^\d{1,20}$/)
+    .nullable()
+    .default(null),
   requesterLogin: z.string().trim().min(1).max(100).nullable().default(null),
 });
 export type AccessGrantBody = z.infer<typeof AccessGrantBody>;
