@@ -74,14 +74,30 @@ export function accessGrantRoutes(deps: ApiDeps): Router {
     const access = await managed(ctx);
     const input = codedBody(ctx, AccessGrantBody);
     // The grantee is a user of the account; the study one the caller itself reaches.
-    const member = await knex('user_accounts').where({ user_id: input.userId, account_id: access.accountId }).first('id');
-    if (!member || !(await findStudy(knex, access, input.studyId))) throw new AppError('NOT_FOUND');
+    const member: { user_id: string } | undefined = await knex('user_accounts as ua')
+      .join('users as u', 'u.id', 'ua.user_id')
+      .where('ua.account_id', access.accountId)
+      .where((w) => {
+        if (input.userId) void w.where('u.id', input.userId);
+        else
+          void w
+            .whereRaw('lower(u.username) = lower(?)', [input.username ?? ''])
+            .orWhereRaw('lower(u.email) = lower(?)', [input.username ?? '']);
+      })
+      .first('ua.user_id');
+    const studyId =
+      input.studyId ??
+      (
+        (await knex('studies').where({ account_id: access.accountId, accession_number: input.accessionNumber }).first('id')) as
+          { id: string } | undefined
+      )?.id;
+    if (!member || !studyId || !(await findStudy(knex, access, studyId))) throw new AppError('NOT_FOUND');
     const [row] = await uniqueOr('ACCESS_GRANT_EXISTS', () =>
       knex('study_access_grants')
         .insert({
           account_id: access.accountId,
-          user_id: input.userId,
-          study_id: input.studyId,
+          user_id: member.user_id,
+          study_id: studyId,
           council_uf: input.councilUf,
           council_number: input.councilNumber,
           requester_login: input.requesterLogin,
@@ -89,7 +105,14 @@ export function accessGrantRoutes(deps: ApiDeps): Router {
         })
         .returning('id'),
     );
-    await auditAdmin(knex, ctx, access, 'ACCESS_GRANT_CREATED', { grantId: row.id, ...input });
+    await auditAdmin(knex, ctx, access, 'ACCESS_GRANT_CREATED', {
+      grantId: row.id,
+      userId: member.user_id,
+      studyId,
+      councilUf: input.councilUf,
+      councilNumber: input.councilNumber,
+      requesterLogin: input.requesterLogin,
+    });
     ctx.status = 201;
     ctx.body = { grant: await list(access.accountId).where('g.id', row.id).first() };
   });

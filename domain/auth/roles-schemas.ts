@@ -63,18 +63,26 @@ const UFS = [
   'TO',
 ] as const;
 
-/** A study opened to a provider or referring physician (state, CRM, requesting service's login). */
-export const AccessGrantBody = z.object({
-  userId: z.string().uuid(),
-  studyId: z.string().uuid(),
-  councilUf: z.enum(UFS).nullable().default(null),
-  councilNumber: z
-    .string()
-    .trim()
-    .regex(/^\d{1,20}$/)
-    .nullable()
-    .default(null),
-  requesterLogin: z.string().trim().min(1).max(100).nullable().default(null),
-});
+/**
+ * A study opened to a provider or referring physician (state, CRM, requesting service's login).
+ * The grantee is named by id or by username, the study by id or by accession number (the
+ * screen types them; both are resolved inside the current account).
+ */
+export const AccessGrantBody = z
+  .object({
+    userId: z.string().uuid().optional(),
+    username: z.string().trim().min(3).max(254).optional(),
+    studyId: z.string().uuid().optional(),
+    accessionNumber: z.string().trim().min(1).max(64).optional(),
+    councilUf: z.enum(UFS).nullable().default(null),
+    councilNumber: z
+      .string()
+      .trim()
+      .regex(/^\d{1,20}$/)
+      .nullable()
+      .default(null),
+    requesterLogin: z.string().trim().min(1).max(100).nullable().default(null),
+  })
+  .refine((b) => Boolean(b.userId) !== Boolean(b.username) && Boolean(b.studyId) !== Boolean(b.accessionNumber));
 export type AccessGrantBody = z.infer<typeof AccessGrantBody>;
 export const COUNCIL_UFS = UFS;

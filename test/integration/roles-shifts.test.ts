@@ -323,5 +323,22 @@ describe('access grants', () => {
     expect((await as('outsider', 'DELETE', `/accessGrants/${grant.body.grant.id}`)).status).toBe(404);
     expect((await as('admin', 'DELETE', `/accessGrants/${grant.body.grant.id}`)).status).toBe(204);
     expect((await as('reader', 'GET', `/studies/${t.studyIds[1]}`)).status).toBe(404);
+
+    // The screen names the grantee by login and the study by accession number.
+    const study2 = await knex()('studies').where({ id: t.studyIds[2] }).first('accession_number');
+    const byLogin = await as('admin', 'POST', '/accessGrants', {
+      username: t.users.reader!.username,
+      accessionNumber: study2.accession_number,
+    });
+    expect(byLogin.status).toBe(201);
+    expect((await as('reader', 'GET', '/studies')).body.studies.map((s: { id: string }) => s.id)).toEqual([t.studyIds[2]]);
+    expect(
+      (
+        await as('admin', 'POST', '/accessGrants', {
+          username: other.users.admin!.username,
+          accessionNumber: study2.accession_number,
+        })
+      ).status,
+    ).toBe(404);
   });
 });
