@@ -74,6 +74,27 @@ export function createRouter() {
                   path: '/profile/certificate',
                   lazy: async () => ({ Component: (await import('../features/documents/CertificatePage')).CertificatePage }),
                 },
+                // Administration: roles, shift schedules, medical groups, specialties, access grants.
+                {
+                  path: '/admin/roles',
+                  lazy: async () => ({ Component: (await import('../features/admin-roles/RolesPage')).RolesPage }),
+                },
+                {
+                  path: '/admin/schedules',
+                  lazy: async () => ({ Component: (await import('../features/admin-roles/SchedulesPage')).SchedulesPage }),
+                },
+                {
+                  path: '/admin/medical-groups',
+                  lazy: async () => ({ Component: (await import('../features/admin-roles/NamedListPage')).MedicalGroupsPage }),
+                },
+                {
+                  path: '/admin/specialties',
+                  lazy: async () => ({ Component: (await import('../features/admin-roles/NamedListPage')).SpecialtiesPage }),
+                },
+                {
+                  path: '/admin/access-grants',
+                  lazy: async () => ({ Component: (await import('../features/admin-roles/AccessGrantsPage')).AccessGrantsPage }),
+                },
                 {
                   path: '/institutions',
                   lazy: async () => ({ Component: (await import('../features/institutions/InstitutionsPage')).InstitutionsPage }),
