@@ -161,6 +161,14 @@ describe('roles', () => {
     const later = await newInstitutionWithStudy(t);
     expect((await as('everywhere', 'GET', `/studies/${later.studyId}`)).status).toBe(200);
     expect((await as('doctor', 'GET', `/studies/${later.studyId}`)).status).toBe(404);
+    // It also makes its holder one of the doctors the later institution's report may go to.
+    await as('admin', 'PUT', `/roles/${roleId}`, {
+      name: 'Todas as unidades',
+      permissions: ['STUDIES_RETRIEVE_REPORTS', 'STUDIES_SAVE_REPORTS'],
+      appliesToAllInstitutions: true,
+    });
+    const doctors = await as('admin', 'GET', `/studies/${later.studyId}/doctors?purpose=changeDoctor`);
+    expect(doctors.body.doctors.map((d: { id: string }) => d.id)).toContain(userRow.id);
 
     await as('admin', 'PUT', `/roles/${roleId}`, {
       name: 'Todas as unidades',
