@@ -99,3 +99,54 @@ test('an administrator creates a role with a shift; its holder outside the shift
   await shot(nurse, 'out-of-shift');
   await context.close();
 });
+
+test('medical groups, specialties and an access grant from their screens; the grantee sees only that study', async () => {
+  const [reader] = await suite
+    .knex('users')
+    .insert({
+      name: 'Dr. Solicitante',
+      username: `solicitante.${Date.now()}`,
+      email: `solicitante.${Date.now()}@test.laudos`,
+      password_hash: (await suite.knex('users').where({ id: t.users.admin!.id }).first('password_hash')).password_hash,
+    })
+    .returning(['id', 'username']);
+  await suite.knex('user_accounts').insert({ user_id: reader.id, account_id: t.accountId });
+  const page = await signedInPage(suite.browser, suite.platform.url, t.users.admin!.username, {
+    viewport: { width: 390, height: 844 },
+  });
+
+  for (const [route, kind, name] of [
+    ['medical-groups', 'medicalGroups', 'Neurorradiologia'],
+    ['specialties', 'specialties', 'Mamografia'],
+  ] as const) {
+    await page.goto(`${suite.platform.url}/admin/${route}`);
+    await page.getByTestId(`${kind}-page-empty`).waitFor();
+    await page.getByTestId(`${kind}-new-name`).fill(name);
+    await page.getByTestId(`${kind}-new-name`).press('Enter');
+    await page.getByTestId(`${kind}-${name}`).waitFor();
+    await page.getByTestId(`${kind}-new-name`).fill(name);
+    await page.getByTestId(`${kind}-new-name`).press('Enter');
+    await page.getByText('Este nome já está em uso.').waitFor();
+    await shot(page, `${route}-390`);
+  }
+
+  const study = await suite.knex('studies').where({ id: t.studyIds[1] }).first('accession_number');
+  await page.goto(`${suite.platform.url}/admin/access-grants`);
+  await page.getByTestId('grants-page-empty').waitFor();
+  await page.getByTestId('grant-user').fill(reader.username);
+  await page.getByTestId('grant-accession').fill('NAO-EXISTE');
+  await page.getByTestId('grant-save').click();
+  await page.getByTestId('grant-error').getByText('Não encontrado.').waitFor();
+  await page.getByTestId('grant-accession').fill(study.accession_number);
+  await page.getByTestId('grant-save').click();
+  await page.getByText(`Dr. Solicitante → `).waitFor();
+  await shot(page, 'grants-390');
+  await page.context().close();
+
+  const grantee = await signedInPage(suite.browser, suite.platform.url, reader.username);
+  await grantee.getByText(study.accession_number).first().waitFor();
+  const other = await suite.knex('studies').where({ id: t.studyIds[0] }).first('accession_number');
+  expect(await grantee.getByText(other.accession_number).count()).toBe(0);
+  await shot(grantee, 'grantee-list');
+  await grantee.context().close();
+});

@@ -144,7 +144,7 @@ export function AccessGrantsPage() {
         <Paper key={g.id} variant="outlined" sx={{ p: 1.5 }} data-testid={`grant-${g.id}`}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <Stack sx={{ flex: 1, minWidth: 0 }}>
-              <Typography variant="subtitle2" noWrap>
+              <Typography variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
                 {g.userName} → {g.patientName} {g.accessionNumber ? `(${g.accessionNumber})` : ''}
               </Typography>
               <Typography variant="body2" color="text.secondary" noWrap>
