@@ -148,5 +148,16 @@ test('medical groups, specialties and an access grant from their screens; the gr
   const other = await suite.knex('studies').where({ id: t.studyIds[0] }).first('accession_number');
   expect(await grantee.getByText(other.accession_number).count()).toBe(0);
   await shot(grantee, 'grantee-list');
+
+  // Revoked (after a confirmation), the study is gone from the grantee's list.
+  const admin = await signedInPage(suite.browser, suite.platform.url, t.users.admin!.username);
+  await admin.goto(`${suite.platform.url}/admin/access-grants`);
+  await admin.getByRole('button', { name: 'Revogar acesso' }).first().click();
+  await admin.getByTestId('confirm-delete').getByText('Excluir Dr. Solicitante → ').waitFor();
+  await admin.getByTestId('confirm-delete-yes').click();
+  await admin.getByTestId('grants-page-empty').waitFor();
+  await admin.context().close();
+  await grantee.reload();
+  await grantee.getByTestId('no-access').waitFor();
   await grantee.context().close();
 });

@@ -3,19 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { COUNCIL_UFS } from '../../../../domain/auth/roles-schemas';
 import { formatDateTime } from '../../../../domain/dates';
 import { notify } from '../../app/notifications/store';
 import { describeError } from '../../lib/errors';
 import { type GrantInput, createGrant, fetchGrants, grantsKey, revokeGrant } from './api';
+import { ConfirmDelete } from './ConfirmDelete';
 import { ListShell } from './ListShell';
 
 const EMPTY: GrantInput = { username: '', accessionNumber: '', councilUf: null, councilNumber: null, requesterLogin: null };
@@ -157,9 +156,11 @@ export function AccessGrantsPage() {
                   .join(' · ')}
               </Typography>
             </Stack>
-            <IconButton aria-label={t('adminRoles.grants.revoke')} onClick={() => revoke.mutate(g.id)}>
-              <DeleteOutlineIcon />
-            </IconButton>
+            <ConfirmDelete
+              name={`${g.userName} → ${g.patientName}`}
+              label={t('adminRoles.grants.revoke')}
+              onConfirm={() => revoke.mutate(g.id)}
+            />
           </Stack>
         </Paper>
       ))}

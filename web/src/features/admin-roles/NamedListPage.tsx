@@ -11,10 +11,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import CheckIcon from '@mui/icons-material/Check';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { describeError } from '../../lib/errors';
 import { type Named, type NamedKind, deleteNamed, fetchNamed, namedKey, saveNamed } from './api';
+import { ConfirmDelete } from './ConfirmDelete';
 import { ListShell, matches } from './ListShell';
 
 function NamedRow({ kind, item }: { kind: NamedKind; item: Named }) {
@@ -63,9 +63,7 @@ function NamedRow({ kind, item }: { kind: NamedKind; item: Named }) {
             <CheckIcon />
           </IconButton>
         )}
-        <IconButton aria-label={t('adminRoles.delete')} onClick={() => remove.mutate()}>
-          <DeleteOutlineIcon />
-        </IconButton>
+        <ConfirmDelete name={item.name} onConfirm={() => remove.mutate()} />
       </Stack>
     </Paper>
   );

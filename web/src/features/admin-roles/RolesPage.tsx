@@ -8,11 +8,11 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { notify } from '../../app/notifications/store';
 import { describeError } from '../../lib/errors';
 import { type Role, type RoleInput, deleteRole, fetchRoles, fetchSchedules, rolesKey, saveRole, schedulesKey } from './api';
+import { ConfirmDelete } from './ConfirmDelete';
 import { ListShell, matches } from './ListShell';
 import { RoleEditor } from './RoleEditor';
 
@@ -103,9 +103,7 @@ export function RolesPage() {
               >
                 <EditOutlinedIcon />
               </IconButton>
-              <IconButton aria-label={t('adminRoles.delete')} onClick={() => remove.mutate(r.id)}>
-                <DeleteOutlineIcon />
-              </IconButton>
+              <ConfirmDelete name={r.name} onConfirm={() => remove.mutate(r.id)} />
             </Stack>
           </Paper>
         ))}

@@ -8,11 +8,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { notify } from '../../app/notifications/store';
 import { describeError } from '../../lib/errors';
 import { type Period, type Schedule, deleteSchedule, fetchSchedules, saveSchedule, saveTimeZone, schedulesKey } from './api';
+import { ConfirmDelete } from './ConfirmDelete';
 import { ListShell, matches } from './ListShell';
 import { ScheduleEditor } from './ScheduleEditor';
 
@@ -112,9 +112,7 @@ export function SchedulesPage() {
               <IconButton aria-label={t('adminRoles.edit')} onClick={() => open(s)}>
                 <EditOutlinedIcon />
               </IconButton>
-              <IconButton aria-label={t('adminRoles.delete')} onClick={() => remove.mutate(s.id)}>
-                <DeleteOutlineIcon />
-              </IconButton>
+              <ConfirmDelete name={s.name} onConfirm={() => remove.mutate(s.id)} />
             </Stack>
           </Paper>
         ))}
