@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { ScheduleBody, inShift, isTimeZone, wallClock } from './shifts';
 
 const SP = 'America/Sao_Paulo';
@@ -23,6 +25,24 @@ describe('inShift', () => {
     expect(inShift(wedNight, at('2026-11-25T04:30:00Z'), SP)).toBe(true);
     expect(inShift(wedNight, at('2026-11-25T04:30:00Z'), 'UTC')).toBe(false);
     expect(inShift(wedNight, at('2026-11-25T01:30:00Z'), SP)).toBe(false);
+  });
+  it('gives the same answer whatever zone the process runs in', () => {
+    // A process's zone is fixed at start: each is a child process with its own TZ.
+    const code = `const { inShift } = require(${JSON.stringify(path.join(__dirname, 'shifts.ts'))});
+      const p = [{ weekday: 3, start: '01:30', end: '02:00' }];
+      console.log(JSON.stringify([new Date('2026-11-25T04:30:00Z').getHours(),
+        inShift(p, new Date('2026-11-25T04:30:00Z'), 'America/Sao_Paulo'), inShift(p, new Date('2026-11-25T05:30:00Z'), 'America/Sao_Paulo')]));`;
+    for (const [tz, localHour] of [
+      ['Asia/Tokyo', 13],
+      ['UTC', 4],
+      ['America/Los_Angeles', 20],
+    ] as const) {
+      const out = execFileSync(process.execPath, ['--import', 'tsx', '-e', code], {
+        env: { ...process.env, TZ: tz },
+        encoding: 'utf8',
+      });
+      expect(JSON.parse(out)).toEqual([localHour, true, false]);
+    }
   });
   it('start is inclusive and end exclusive', () => {
     expect(inShift(wedNight, at('2026-11-25T04:29:59Z'), SP)).toBe(false);
