@@ -9,6 +9,7 @@ import { sessionRoutes } from './auth/sessions-routes';
 import { accountUserAdminRoutes } from './account-users/admin-routes';
 import { accountUserRoutes } from './account-users/routes';
 import { institutionRoutes } from './institutions/routes';
+import { rolesAreaRoutes } from './admin-roles/routes';
 import type { ApiDeps } from './deps';
 import { errorHandler } from './http/errors';
 import { forwardedFor } from './http/forwarded';
@@ -127,6 +128,7 @@ export function createApp(deps: ApiDeps): Koa {
     invitationRoutes(deps),
     openSignupRoutes(deps),
     auditRoutes(deps),
+    ...rolesAreaRoutes(deps),
   ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }

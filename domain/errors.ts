@@ -5,6 +5,7 @@
  */
 import type { Lang } from './errors/entry';
 import { accountUsersErrors } from './errors/account-users';
+import { administrationErrors } from './errors/administration';
 import { documentsErrors } from './errors/documents';
 import { passwordErrors } from './errors/passwords';
 import { platformErrors } from './errors/platform';
@@ -31,6 +32,7 @@ const catalogue = {
   ...registrationErrors,
   ...sessionsErrors,
   ...accountUsersErrors,
+  ...administrationErrors,
 };
 
 export type ErrorCode = keyof typeof catalogue;

@@ -3,8 +3,9 @@
  * tenant query goes through (ARCHITECTURE §4.6).
  */
 import type { Knex } from 'knex';
-import { type Actor, PERMISSIONS, type Permission } from '../../domain/auth/permissions';
-import { AppError } from '../../domain/errors';
+import { type Actor, PERMISSIONS, type Permission, isPermission } from '../../domain/auth/permissions';
+import { type ShiftPeriod, inShift } from '../../domain/auth/shifts';
+import { AppError, type ErrorCode } from '../../domain/errors';
 
 export interface Access {
   userId: string;
@@ -14,6 +15,11 @@ export interface Access {
   superRole: boolean;
   /** Institutions reachable in the account, with the permissions held in each. */
   institutions: Map<string, ReadonlySet<Permission>>;
+  /**
+   * Studies opened to this user one by one (access grants for providers and referring
+   * physicians): reachable for reading whatever their institution, with no permission there.
+   */
+  studyGrants: ReadonlySet<string>;
 }
 
 export interface SessionUser {
@@ -22,31 +28,73 @@ export interface SessionUser {
   superRole: boolean;
 }
 
-/** Loads the user's access to `accountId`; FORBIDDEN_ACCESS when the user has none. */
-export async function loadAccess(knex: Knex, user: SessionUser, accountId: string): Promise<Access> {
+/**
+ * Loads the user's access to `accountId`; FORBIDDEN_ACCESS when the user has none.
+ * A role marked 'apply to all institutions' grants its permissions in every institution of the
+ * account, including ones created after it; a role with a shift schedule grants nothing outside
+ * its periods (wall clock of the account's time zone). Loaded per request on purpose: no cache,
+ * so a revoked role or an ended shift takes effect on the next call; the schedule comes in the
+ * same query as the roles and the account's zone is read only when a role has a schedule.
+ */
+export async function loadAccess(knex: Knex, user: SessionUser, accountId: string, now: Date = new Date()): Promise<Access> {
   const link = await knex('user_accounts').where({ user_id: user.id, account_id: accountId }).first('is_admin');
   if (!link && !user.superRole) throw new AppError('FORBIDDEN_ACCESS');
   const isAccountAdmin = Boolean(link?.is_admin);
 
-  const grants: { institution_id: string; permissions: string[] }[] = await knex('user_institution_roles as uir')
+  const grants: {
+    institution_id: string;
+    permissions: string[];
+    applies_to_all_institutions: boolean;
+    periods: ShiftPeriod[] | null;
+  }[] = await knex('user_institution_roles as uir')
     .join('roles as r', function () {
       this.on('r.id', '=', 'uir.role_id').andOn('r.account_id', '=', 'uir.account_id');
     })
+    .leftJoin('shift_schedules as s', function () {
+      this.on('s.id', '=', 'r.schedule_id').andOn('s.account_id', '=', 'r.account_id');
+    })
     .where({ 'uir.user_id': user.id, 'uir.account_id': accountId })
-    .select('uir.institution_id', 'r.permissions');
+    .select('uir.institution_id', 'r.permissions', 'r.applies_to_all_institutions', 's.periods');
+
+  let timeZone: string | undefined;
+  const active: typeof grants = [];
+  for (const g of grants) {
+    if (g.periods) {
+      timeZone ??= ((await knex('accounts').where({ id: accountId }).first('time_zone')) as { time_zone: string }).time_zone;
+      if (!inShift(g.periods, now, timeZone)) continue;
+    }
+    active.push(g);
+  }
 
   const institutions = new Map<string, Set<Permission>>();
+  const everywhere = user.superRole || isAccountAdmin || active.some((g) => g.applies_to_all_institutions);
+  const all: { id: string }[] = everywhere ? await knex('institutions').where({ account_id: accountId }).select('id') : [];
   if (user.superRole || isAccountAdmin) {
     // Administrators reach every institution of the account, present and future.
-    const all: { id: string }[] = await knex('institutions').where({ account_id: accountId }).select('id');
     for (const { id } of all) institutions.set(id, new Set(user.superRole ? PERMISSIONS : []));
   }
-  for (const g of grants) {
-    const set = institutions.get(g.institution_id) ?? new Set<Permission>();
-    for (const p of g.permissions) if ((PERMISSIONS as readonly string[]).includes(p)) set.add(p as Permission);
-    institutions.set(g.institution_id, set);
+  const add = (institutionId: string, permissions: string[]) => {
+    const set = institutions.get(institutionId) ?? new Set<Permission>();
+    for (const p of permissions) if (isPermission(p)) set.add(p);
+    institutions.set(institutionId, set);
+  };
+  for (const g of active) {
+    if (g.applies_to_all_institutions) for (const { id } of all) add(id, g.permissions);
+    else add(g.institution_id, g.permissions);
   }
-  return { userId: user.id, userName: user.name, accountId, isAccountAdmin, superRole: user.superRole, institutions };
+  const granted: { study_id: string }[] = await knex('study_access_grants')
+    .where({ account_id: accountId, user_id: user.id })
+    .select('study_id');
+  const studyGrants = new Set(granted.map((g) => g.study_id));
+  return {
+    userId: user.id,
+    userName: user.name,
+    accountId,
+    isAccountAdmin,
+    superRole: user.superRole,
+    institutions,
+    studyGrants,
+  };
 }
 
 /** An account administrator or a super user: reaches every institution and manages the account. */
@@ -55,6 +103,19 @@ export const isAdministrator = (access: Access): boolean => access.superRole || 
 /** FORBIDDEN_ACCESS unless the caller administers the account. */
 export function requireAdministrator(access: Access): void {
   if (!isAdministrator(access)) throw new AppError('FORBIDDEN_ACCESS');
+}
+
+/**
+ * An account-wide administrative permission (ADMIN_PERMISSIONS): administrators pass; anyone
+ * else needs it from an active role in some institution of the account.
+ */
+export function canManage(access: Access, permission: Permission): boolean {
+  return isAdministrator(access) || [...access.institutions.values()].some((set) => set.has(permission));
+}
+
+/** `code` (the area's 'cannot manage …' answer) unless the caller may manage the area. */
+export function requireManage(access: Access, permission: Permission, code: ErrorCode): void {
+  if (!canManage(access, permission)) throw new AppError(code);
 }
 
 export function institutionIds(access: Access): string[] {
@@ -83,6 +144,16 @@ export function actorFor(access: Access, institutionId: string | null): Actor {
 /** Restricts a query to the account's exams without institution (any member reaches them). */
 export function scopedScheduled<T extends Knex.QueryBuilder>(qb: T, access: Access, alias: string): T {
   return qb.where(`${alias}.account_id`, access.accountId).whereNull(`${alias}.institution_id`) as T;
+}
+
+/** Restricts a query on studies to the access: its institutions, and the studies granted to it. */
+export function scopedStudies<T extends Knex.QueryBuilder>(qb: T, access: Access, alias: string): T {
+  const institutions = institutionIds(access);
+  const granted = [...access.studyGrants];
+  if (granted.length === 0) return scoped(qb, access, alias);
+  return qb.where(`${alias}.account_id`, access.accountId).where((w) => {
+    void w.whereIn(`${alias}.institution_id`, institutions).orWhereIn(`${alias}.id`, granted);
+  }) as T;
 }
 
 /** Restricts a query on a table with account_id / institution_id columns to the access. */

@@ -39,6 +39,7 @@ export async function presentSession(
       keepviewerConfigInBetween: a.keep_viewer_config_in_between,
       isAdmin: access.isAccountAdmin,
       institutions: names.map((i) => ({ ...i, permissions: [...(access.institutions.get(i.id) ?? [])] })),
+      grantedStudies: access.studyGrants.size > 0,
     };
   }
 

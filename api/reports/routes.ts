@@ -255,7 +255,11 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
         .join('roles as r', 'r.id', 'uir.role_id')
         .where({ 'u.id': b.performingPhysician, 'uir.account_id': rc.access.accountId })
         // A scheduled exam (no institution) may go to any of the account's doctors.
-        .where(rc.study.institutionId ? { 'uir.institution_id': rc.study.institutionId } : {})
+        .where((w) => {
+          const institutionId = rc.study.institutionId;
+          // A role applied to all institutions counts in this one too (issue 14).
+          if (institutionId) void w.where('uir.institution_id', institutionId).orWhere('r.applies_to_all_institutions', true);
+        })
         .whereRaw("'STUDIES_SAVE_REPORTS' = ANY(r.permissions)")
         .first('u.name');
       if (!doctor) throw new AppError('CHANGE_DOCTOR_FAILED');

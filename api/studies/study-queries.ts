@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { AppError } from '../../domain/errors';
 import type { StudyListItem, StudyListQuery } from '../../domain/studies/schemas';
-import { type Access, scoped, scopedScheduled } from '../access/access';
+import { type Access, scopedScheduled, scopedStudies } from '../access/access';
 
 // The list reads each page's labels in the same query (one round trip, no per-row call).
 const LABELS = `coalesce((SELECT json_agg(json_build_object('id', lb.id, 'name', lb.name) ORDER BY lb.name)
@@ -42,7 +42,7 @@ function examsBase(knex: Knex): Knex.QueryBuilder {
 
 /** Studies the access reaches. */
 export function studiesQuery(knex: Knex, access: Access): Knex.QueryBuilder {
-  return scoped(examsBase(knex), access, 's');
+  return scopedStudies(examsBase(knex), access, 's');
 }
 
 type Row = Omit<StudyListItem, 'examDate' | 'receivedAt' | 'labels'> & { examDate: Date | null; receivedAt: Date | null };
@@ -194,7 +194,7 @@ export async function listStudies(
     .offset(after ? 0 : (page - 1) * pageSize);
   // The total is counted up to a cap (past it a count costs more than the page itself), on
   // studies alone: the other joins are one-to-one, needed only by the text filter.
-  const countable = scoped(knex('studies as s'), access, 's')
+  const countable = scopedStudies(knex('studies as s'), access, 's')
     .join('patients as p', 'p.id', 's.patient_ref')
     .whereRaw(filter.sql, filter.bindings)
     .select(knex.raw('1'))

@@ -27,6 +27,8 @@ export const AccountAccess = z.object({
   keepviewerConfigInBetween: z.boolean(),
   isAdmin: z.boolean(),
   institutions: z.array(InstitutionRef),
+  /** Studies opened to the user one by one (access grants): usable with no institution. */
+  grantedStudies: z.boolean().default(false),
 });
 export type AccountAccess = z.infer<typeof AccountAccess>;
 

@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { PERMISSIONS, type Permission } from '../../domain/auth/permissions';
 import { LaudoState } from '../../domain/laudo/states';
 import { hashPassword } from '../../services/auth/passwords';
+import { seedDefaultRoles } from '../../services/roles/default-roles';
 import { seedAttachmentTypes } from './attachments-demo';
 import { seedFindingsDemo } from './findings-demo';
 import { seedWorkspaceDemo } from './workspace-demo';
@@ -161,6 +162,8 @@ export async function seedDemo(knex: Knex, logger?: Logger): Promise<boolean> {
     const [vet] = await trx('accounts')
       .insert({ name: 'VetImagem', legal_name: 'VetImagem Diagnóstico Veterinário Ltda', is_for_human: false })
       .returning('*');
+    // Every account starts with the default roles (issue 14), the demo ones too.
+    for (const account of [human, vet]) await seedDefaultRoles(trx, account.id);
     const humanInst = await trx('institutions')
       .insert([
         { account_id: human.id, name: 'Hospital Central', ae_title: 'HCENTRAL' },

@@ -159,6 +159,41 @@ export function createRouter() {
                       ),
                     },
                     {
+                      path: '/admin/roles',
+                      lazy: lazyPage(
+                        () => import('../features/admin-roles/RolesPage'),
+                        (m) => m.RolesPage,
+                      ),
+                    },
+                    {
+                      path: '/admin/schedules',
+                      lazy: lazyPage(
+                        () => import('../features/admin-roles/SchedulesPage'),
+                        (m) => m.SchedulesPage,
+                      ),
+                    },
+                    {
+                      path: '/admin/medical-groups',
+                      lazy: lazyPage(
+                        () => import('../features/admin-roles/NamedListPage'),
+                        (m) => m.MedicalGroupsPage,
+                      ),
+                    },
+                    {
+                      path: '/admin/specialties',
+                      lazy: lazyPage(
+                        () => import('../features/admin-roles/NamedListPage'),
+                        (m) => m.SpecialtiesPage,
+                      ),
+                    },
+                    {
+                      path: '/admin/access-grants',
+                      lazy: lazyPage(
+                        () => import('../features/admin-roles/AccessGrantsPage'),
+                        (m) => m.AccessGrantsPage,
+                      ),
+                    },
+                    {
                       path: '/outbox',
                       lazy: lazyPage(
                         () => import('../features/share/OutboxPage'),

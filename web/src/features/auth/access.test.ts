@@ -10,6 +10,7 @@ const account = (id: string, name: string): AccountAccess => ({
   keepviewerConfigInBetween: false,
   isAdmin: false,
   institutions: [{ id: `${id}-1`, name: 'Unidade', permissions: [] }],
+  grantedStudies: false,
 });
 const A = account('a', 'Clínica B');
 const B = account('b', 'Clínica A');
@@ -24,6 +25,8 @@ describe('decideAccess', () => {
     expect(decideAccess({ ...base, accounts: { a: bare } })).toBe('no-access');
     expect(decideAccess({ ...base, accounts: { a: bare }, currentAccountId: 'a' })).toBe('no-access');
     expect(decideAccess({ ...base, accounts: { a: { ...bare, isAdmin: true } } })).toBe('auto-select');
+    // A provider or referring physician with studies granted one by one reaches the app.
+    expect(decideAccess({ ...base, accounts: { a: { ...bare, grantedStudies: true } } })).toBe('auto-select');
     expect(decideAccess({ ...base, accounts: { a: bare, b: B } })).toBe('select-account');
     expect(decideAccess({ ...base, superRole: true, accounts: { a: bare } })).toBe('auto-select');
   });

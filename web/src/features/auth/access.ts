@@ -25,7 +25,8 @@ export function decideAccess(session: SessionAccess): AccessDecision {
   const accounts = Object.values(session.accounts);
   // An account where the user reaches no institution and does not administer is no access yet
   // (a signed-up or invited user before an administrator grants a role): the screen says so.
-  const usable = accounts.filter((a) => a.isAdmin || a.institutions.length > 0);
+  // A provider or referring physician with studies granted one by one does reach something.
+  const usable = accounts.filter((a) => a.isAdmin || a.institutions.length > 0 || a.grantedStudies);
   if (!session.superRole && !session.isBillingUser && usable.length === 0) return 'no-access';
   if (currentAccount(session)) return 'ok';
   if (accounts.length === 1) return 'auto-select';
