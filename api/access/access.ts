@@ -97,6 +97,20 @@ export async function loadAccess(knex: Knex, user: SessionUser, accountId: strin
   };
 }
 
+/**
+ * The caller's access to an account named in the path (`/accounts/:accountId/…`): an account the
+ * caller is not in answers NOT_FOUND, as another tenant's ids do everywhere (issue 14's matrix),
+ * rather than confirming that it exists.
+ */
+export async function loadAccountAccess(knex: Knex, user: SessionUser, accountId: string): Promise<Access> {
+  try {
+    return await loadAccess(knex, user, accountId);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'FORBIDDEN_ACCESS') throw new AppError('NOT_FOUND');
+    throw err;
+  }
+}
+
 /** An account administrator or a super user: reaches every institution and manages the account. */
 export const isAdministrator = (access: Access): boolean => access.superRole || access.isAccountAdmin;
 

@@ -35,7 +35,7 @@ import {
   requireSoleAccount,
 } from '../../services/auth/account-users';
 import { readSignatureImage, removeSignatureImage, saveSignatureImage } from '../../services/profile/signature-image';
-import { type Access, loadAccess, requireAdministrator } from '../access/access';
+import { type Access, loadAccountAccess, requireManage } from '../access/access';
 import { endUserSessions } from '../auth/end-sessions';
 import { audit } from '../auth/login';
 import { requireSession, sessionOf } from '../auth/session';
@@ -52,12 +52,12 @@ export function accountUserAdminRoutes(deps: ApiDeps): Router {
   const router = new Router();
   router.use('/accounts/:accountId/users', requireSession(knex));
 
-  /** The caller administers the account (FORBIDDEN_ACCESS otherwise). */
+  /** The caller manages the account's users (NOT_FOUND for another account, CANNOT_MANAGE_USERS without USERS_MANAGE). */
   const administrator = async (ctx: Context): Promise<{ access: Access; actor: AccountUserActor; accountId: string }> => {
     const s = sessionOf(ctx);
     const accountId = uuidParam(ctx, 'accountId');
-    const access = await loadAccess(knex, s.user, accountId);
-    requireAdministrator(access);
+    const access = await loadAccountAccess(knex, s.user, accountId);
+    requireManage(access, 'USERS_MANAGE', 'CANNOT_MANAGE_USERS');
     return { access, actor: { userId: s.user.id, superRole: s.user.superRole }, accountId };
   };
 

@@ -19,7 +19,7 @@ import {
   revokeAccountAccess,
   setBlockedByAdmin,
 } from '../../services/auth/account-users';
-import { loadAccess, requireAdministrator } from '../access/access';
+import { loadAccountAccess, requireManage } from '../access/access';
 import { endUserSessions } from '../auth/end-sessions';
 import { audit } from '../auth/login';
 import { requireSession, sessionOf } from '../auth/session';
@@ -59,8 +59,8 @@ export function accountUserRoutes(deps: ApiDeps): Router {
     const s = sessionOf(ctx);
     const accountId = uuidParam(ctx, 'accountId');
     const userId = uuidParam(ctx, 'userId');
-    // FORBIDDEN_ACCESS for anyone but this account's administrators (or a super user).
-    requireAdministrator(await loadAccess(knex, s.user, accountId));
+    // NOT_FOUND for another account; CANNOT_MANAGE_USERS without USERS_MANAGE (admins and super pass).
+    requireManage(await loadAccountAccess(knex, s.user, accountId), 'USERS_MANAGE', 'CANNOT_MANAGE_USERS');
     const actor = { userId: s.user.id, superRole: s.user.superRole };
     const ended = await knex.transaction(async (trx) => {
       const target = await accountUser(trx, actor, accountId, userId);

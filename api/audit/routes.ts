@@ -10,15 +10,15 @@ import { AuditQuery, type AuditRow } from '../../domain/audit/query';
 import { AppError } from '../../domain/errors';
 import { eachAudit, listAudit } from '../../services/audit/audit-log';
 import { verifyAuditChain } from '../../services/audit/verify-chain';
-import { type Access, isAdministrator } from '../access/access';
+import { type Access, requireManage } from '../access/access';
 import { currentAccess, requireSession } from '../auth/session';
 import { audit } from '../auth/login';
 import type { ApiDeps } from '../deps';
 import { query } from '../http/validate';
 
-/** Who reads the account's audit log: its administrators and the super role (the one gate). */
+/** Who reads the account's audit log: AUDIT_READ (administrators and the super role pass). */
 export function requireAuditRead(access: Access): void {
-  if (!isAdministrator(access)) throw new AppError('FORBIDDEN_ACCESS');
+  requireManage(access, 'AUDIT_READ', 'CANNOT_READ_AUDIT');
 }
 
 const CSV_HEADER = ['id', 'at', 'action', 'user_id', 'user', 'study_id', 'laudo_id', 'patient', 'patient_id', 'ip', 'detail'];

@@ -9,7 +9,7 @@ import { AppError, isErrorCode } from '../../domain/errors';
 import { CompleteRegistrationBody, InvitationBody, SignupBody, registrationProblem } from '../../domain/auth/registration';
 import { accountSetting } from '../../domain/accounts/settings';
 import { councilForAccount } from '../../domain/people/council';
-import { loadAccess, requireAdministrator } from '../access/access';
+import { loadAccountAccess, requireAdministrator } from '../access/access';
 import { audit } from '../auth/login';
 import { requireSession, sessionOf } from '../auth/session';
 import { publicBaseUrl } from '../documents/sign-report';
@@ -110,7 +110,7 @@ export function invitationRoutes(deps: ApiDeps): Router {
   const router = new Router();
   const authed = requireSession(knex);
   const adminOf = async (ctx: Context) => {
-    const access = await loadAccess(knex, sessionOf(ctx).user, uuidParam(ctx, 'accountId'));
+    const access = await loadAccountAccess(knex, sessionOf(ctx).user, uuidParam(ctx, 'accountId'));
     requireAdministrator(access);
     return access;
   };
@@ -151,7 +151,7 @@ export function openSignupRoutes(deps: ApiDeps): Router {
     return { open: accountSetting(account?.config, 'ALLOW_SIGNUP'), link: `${publicBaseUrl(deps)}/login?account=${accountId}` };
   };
   const adminOf = async (ctx: Context) => {
-    const access = await loadAccess(knex, sessionOf(ctx).user, uuidParam(ctx, 'accountId'));
+    const access = await loadAccountAccess(knex, sessionOf(ctx).user, uuidParam(ctx, 'accountId'));
     requireAdministrator(access);
     return access;
   };

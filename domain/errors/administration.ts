@@ -13,6 +13,22 @@ export const administrationErrors = {
       es: 'No puede gestionar los permisos de usuario.',
     },
   },
+  CANNOT_MANAGE_USERS: {
+    status: 403,
+    message: {
+      'pt-BR': 'Você não pode gerenciar os usuários da conta.',
+      en: "You cannot manage the account's users.",
+      es: 'No puede gestionar los usuarios de la cuenta.',
+    },
+  },
+  CANNOT_READ_AUDIT: {
+    status: 403,
+    message: {
+      'pt-BR': 'Você não pode consultar o registro de auditoria.',
+      en: 'You cannot read the audit log.',
+      es: 'No puede consultar el registro de auditoría.',
+    },
+  },
   CANNOT_MANAGE_SCHEDULES: {
     status: 403,
     message: {

@@ -126,7 +126,7 @@ describe('list', () => {
 
     const doctor = await login(api, t.users.doctor!.username);
     expect((await api('GET', usersOf(t), { token: doctor })).status).toBe(403);
-    expect((await api('GET', usersOf(other), { token: t.admin })).status).toBe(403);
+    expect((await api('GET', usersOf(other), { token: t.admin })).status).toBe(404);
   });
 });
 

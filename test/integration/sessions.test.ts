@@ -317,9 +317,9 @@ describe("an account administrator's actions on a user", () => {
       ['DELETE', '/access'],
       ['DELETE', ''],
     ] as const) {
-      // Through the other account's path: not theirs.
+      // Through the other account's path: not theirs, and not confirmed to exist.
       const cross = await api(method, `/accounts/${t.accountId}/users/${victim}${suffix}`, { token: outsider });
-      expect([suffix, cross.status, cross.body.error.code]).toEqual([suffix, 403, 'FORBIDDEN_ACCESS']);
+      expect([suffix, cross.status, cross.body.error.code]).toEqual([suffix, 404, 'NOT_FOUND']);
       // Through their own account's path: no such user there.
       const own = await api(method, `/accounts/${o.accountId}/users/${victim}${suffix}`, { token: outsider });
       expect([suffix, own.status]).toEqual([suffix, 404]);

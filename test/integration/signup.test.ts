@@ -213,10 +213,10 @@ describe('invitations', () => {
     const member = await login(api, open.users.member!.username);
     expect(codeOf(await invite({ email: 'x@test.laudos' }, member))).toBe('FORBIDDEN_ACCESS');
     expect((await api('GET', `/accounts/${open.accountId}/invitations`, { token: member })).status).toBe(403);
-    // Another account's administrator: 403 on this account, 404 for this account's invitation ids.
+    // Another account's administrator: this account and its invitation ids are not found.
     const outsider = await login(api, other.users.admin!.username);
-    expect((await invite({ email: 'y@test.laudos' }, outsider)).status).toBe(403);
-    expect((await api('GET', `/accounts/${open.accountId}/invitations`, { token: outsider })).status).toBe(403);
+    expect((await invite({ email: 'y@test.laudos' }, outsider)).status).toBe(404);
+    expect((await api('GET', `/accounts/${open.accountId}/invitations`, { token: outsider })).status).toBe(404);
     const mine = await invite({ email: `convite.${Date.now()}@test.laudos`, name: 'Convidada' });
     expect(mine.status).toBe(201);
     expect(mine.body.data).toMatchObject({ state: 'pending', name: 'Convidada', invitedBy: open.users.admin!.name });
@@ -338,7 +338,7 @@ describe('opening an account to sign-up', () => {
       open: false,
       link: expect.stringMatching(new RegExp(`/login\\?account=${closed.accountId}$`)),
     });
-    expect((await api('PUT', path, { token: outsider, body: { open: true } })).status).toBe(403);
+    expect((await api('PUT', path, { token: outsider, body: { open: true } })).status).toBe(404);
     expect((await api('PUT', `/accounts/${open.accountId}/signup`, { token: member, body: { open: false } })).status).toBe(403);
     expect((await api('PUT', path, { token: admin, body: { open: 'yes' } })).status).toBe(400);
 
