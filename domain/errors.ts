@@ -4,6 +4,7 @@
  * and the web client all speak these codes.
  */
 import type { Lang } from './errors/entry';
+import { adminAccountsErrors } from './errors/admin-accounts';
 import { documentsErrors } from './errors/documents';
 import { passwordErrors } from './errors/passwords';
 import { platformErrors } from './errors/platform';
@@ -27,6 +28,7 @@ const catalogue = {
   ...profileErrors,
   ...passwordErrors,
   ...registrationErrors,
+  ...adminAccountsErrors,
 };
 
 export type ErrorCode = keyof typeof catalogue;
