@@ -158,7 +158,10 @@ export function accountRoutes(deps: ApiDeps): Router {
   router.delete('/accounts/:id', async (ctx) => {
     requireSuper(ctx);
     const id = uuidParam(ctx, 'id');
-    const { confirmName } = adminBody(ctx, DeleteAccountBody, 'ACCOUNT_DELETE_NAME_MISMATCH');
+    // DELETE carries no body: the typed name comes as ?confirmName=.
+    const parsed = DeleteAccountBody.safeParse(ctx.query);
+    if (!parsed.success) throw new AppError('ACCOUNT_DELETE_NAME_MISMATCH');
+    const { confirmName } = parsed.data;
     const account = await accountById(knex, id);
     if (!confirmsName(confirmName, account.name)) throw new AppError('ACCOUNT_DELETE_NAME_MISMATCH');
     await knex.transaction(async (trx) => {

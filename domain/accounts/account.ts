@@ -39,7 +39,7 @@ export const AccountInput = z
   .strict();
 export type AccountInput = z.infer<typeof AccountInput>;
 
-/** Deleting asks for the account's name, typed again. */
+/** Deleting asks for the account's name, typed again (DELETE /accounts/:id?confirmName=). */
 export const DeleteAccountBody = z.object({ confirmName: z.string().max(400) }).strict();
 
 /** The typed name confirms when it matches the account's, ignoring case and outer spaces. */
