@@ -16,6 +16,7 @@ import { audit } from '../auth/login';
 import { currentAccess, requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { uuidParam } from '../http/validate';
+import { accountParam } from '../phrases/account-param';
 
 export interface InstitutionRow {
   id: string;
@@ -122,6 +123,19 @@ export function institutionAdminRoutes(deps: ApiDeps): Router {
     presentInstitution(
       (await institutionsQuery(knex, accountId).where('i.id', id).first(INSTITUTION_COLUMNS)) as InstitutionRow,
     );
+
+  /** Spec 3 §7 'doctors': the account's users, whom an institution may name as its responsible physician. */
+  router.get('/accounts/:accountId/doctors', requireSession(knex), async (ctx) => {
+    const access = await currentAccess(ctx, knex);
+    const accountId = accountParam(ctx, access);
+    if (!isAdministrator(access)) throw new AppError('INSTITUTIONS_CANNOT_MANAGE');
+    const rows: { id: string; name: string }[] = await knex('users as u')
+      .join('user_accounts as ua', 'ua.user_id', 'u.id')
+      .where('ua.account_id', accountId)
+      .orderBy([{ column: 'u.name' }, { column: 'u.id' }])
+      .select('u.id', 'u.name');
+    ctx.body = { data: rows };
+  });
 
   router.get('/institutions/:id', async (ctx) => {
     const { row } = await ownInstitution(ctx);

@@ -9,6 +9,7 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
+import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import ApartmentOutlinedIcon from '@mui/icons-material/ApartmentOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
@@ -40,7 +41,8 @@ export function AppLayout() {
   const { t } = useTranslation();
   const session = useSession();
   // Sharing by e-mail, and so its outbox, is for veterinary accounts (spec 1 §6).
-  const account = currentAccount(useSessionData());
+  const data = useSessionData();
+  const account = currentAccount(data);
   const veterinary = account?.isForHuman === false;
   const [search] = useSearchParams();
   if (search.get('embedded') === '1')
@@ -60,6 +62,9 @@ export function AppLayout() {
           <AccountMenu />
           <LanguageSwitch />
           <ThemeSwitch />
+          {(data.superRole || account?.isAdmin) && (
+            <AppBarLink to="/admin" label={t('admin.menu')} testId="admin-menu" icon={<AdminPanelSettingsOutlinedIcon />} />
+          )}
           <AppBarLink
             to="/institutions"
             label={t('institutions.menu')}

@@ -79,6 +79,27 @@ export function createRouter() {
                   lazy: async () => ({ Component: (await import('../features/institutions/InstitutionsPage')).InstitutionsPage }),
                 },
                 {
+                  path: '/admin',
+                  lazy: async () => ({ Component: (await import('../features/admin/AdminLayout')).AdminLayout }),
+                  children: [
+                    { index: true, element: null },
+                    {
+                      path: 'accounts',
+                      lazy: async () => ({ Component: (await import('../features/admin/AccountsPage')).AccountsPage }),
+                    },
+                    {
+                      path: 'settings',
+                      lazy: async () => ({ Component: (await import('../features/admin/AccountSettingsPage')).AccountSettingsPage }),
+                    },
+                    {
+                      path: 'institutions',
+                      lazy: async () => ({
+                        Component: (await import('../features/admin/InstitutionsAdminPage')).InstitutionsAdminPage,
+                      }),
+                    },
+                  ],
+                },
+                {
                   path: '/invitations',
                   lazy: async () => ({ Component: (await import('../features/signup/InvitationsPage')).InvitationsPage }),
                 },
