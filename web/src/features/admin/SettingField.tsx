@@ -21,8 +21,6 @@ import { notify } from '../../app/notifications/store';
 import { describeError } from '../../lib/errors';
 import { resetSetting, saveSetting } from './api';
 
-const show = (def: SettingDefinition, value: unknown): string =>
-  Array.isArray(value) ? value.join(', ') : def.type === 'text' && value === '' ? '∅' : String(value);
 
 /**
  * One setting of the registry as its type asks: boolean → switch, integer → number field with
@@ -64,6 +62,14 @@ export function SettingField({
     },
   });
   const id = `setting-${settingKey}`;
+  const show = (v: unknown): string =>
+    typeof v === 'boolean'
+      ? t(v ? 'admin.yes' : 'admin.no')
+      : (Array.isArray(v) && v.length === 0) || v === ''
+        ? t('admin.settings.empty')
+        : Array.isArray(v)
+          ? v.join(', ')
+          : String(v);
   const invalid = checked === null;
 
   const addChip = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -163,7 +169,7 @@ export function SettingField({
           {customized && <Chip size="small" color="primary" variant="outlined" label={t('admin.settings.customized')} />}
         </Stack>
         <Typography id={`${id}-desc`} variant="body2" color="text.secondary">
-          {def.description[toLang(i18n.language)]} · {t('admin.settings.default', { value: show(def, def.default) })}
+          {def.description[toLang(i18n.language)]} · {t('admin.settings.default', { value: show(def.default) })}
         </Typography>
         {input}
         {(save.isError || reset.isError) && <Alert severity="error">{describeError(save.error ?? reset.error, t)}</Alert>}
