@@ -223,6 +223,10 @@ describe('institutions', () => {
     expect(listed).not.toContain(id);
     const withInactive = await call('admin', 'GET', '/institutions?includeInactive=true&q=sul');
     expect(withInactive.body.institutions.map((i: { id: string; active: boolean }) => [i.id, i.active])).toEqual([[id, false]]);
+    // The session still lists it (its studies stay readable), marked so filters leave it out.
+    const session = await call('admin', 'GET', '/auth');
+    const listedInSession = session.body.data.accounts[t.accountId].institutions as { id: string; active: boolean }[];
+    expect(listedInSession.find((i) => i.id === id)?.active).toBe(false);
     expect((await call('admin', 'POST', `/institutions/${id}/reactivate`)).body.active).toBe(true);
 
     for (const action of ['create', 'update', 'deactivate', 'reactivate'])
