@@ -3,6 +3,7 @@
  * instance) and the key images rendered as JPEG, laid out in the PDF, stored; the job's live document published.
  */
 import { buffer } from 'node:stream/consumers';
+import { accountSetting } from '../domain/accounts/settings';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Knex } from 'knex';
 import { createDownloadLink } from '../services/files/download-links';
@@ -134,11 +135,11 @@ export function createPrintActivities(deps: { knex: Knex; publisher: LivePublish
       }
       if (images.length === 0) throw ApplicationFailure.nonRetryable('no image to print', 'PrintRenderError');
 
-      const config = (study.config ?? {}) as Record<string, unknown>;
+      const customHeader = accountSetting(study.config, 'PRINT_CUSTOM_HEADER');
       const pdf = await renderPrintPdf({
         options,
         header: {
-          customHeader: typeof config.PRINT_CUSTOM_HEADER === 'string' ? config.PRINT_CUSTOM_HEADER : null,
+          customHeader: customHeader || null,
           patientName: String(study.name).replace(/\^/g, ' ').trim(),
           patientId: study.patient_id,
           accessionNumber: study.accession_number,

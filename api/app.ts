@@ -1,3 +1,6 @@
+import { accountRoutes } from './accounts/routes';
+import { accountSettingsRoutes } from './accounts/settings-routes';
+import { institutionAdminRoutes } from './institutions/admin-routes';
 import path from 'node:path';
 import bodyParser from '@koa/bodyparser';
 import Router from '@koa/router';
@@ -129,6 +132,9 @@ export function createApp(deps: ApiDeps): Koa {
     openSignupRoutes(deps),
     auditRoutes(deps),
     ...rolesAreaRoutes(deps),
+    accountRoutes(deps),
+    accountSettingsRoutes(deps),
+    institutionAdminRoutes(deps),
   ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }

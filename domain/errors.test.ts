@@ -1,3 +1,4 @@
+import { adminAccountsErrors } from './errors/admin-accounts';
 import { documentsErrors } from './errors/documents';
 import { passwordErrors } from './errors/passwords';
 import { platformErrors } from './errors/platform';
@@ -7,7 +8,7 @@ import { studiesErrors } from './errors/studies';
 import { workspaceErrors } from './errors/workspace';
 import { LANGS, errorMessage, errorStatus, isErrorCode } from './errors';
 
-const areas = [platformErrors, reportsErrors, studiesErrors, workspaceErrors, documentsErrors, passwordErrors, registrationErrors];
+const areas = [platformErrors, reportsErrors, studiesErrors, workspaceErrors, documentsErrors, passwordErrors, registrationErrors, adminAccountsErrors];
 
 test('a code is defined in one area only (a spread would silently replace it)', () => {
   const codes = areas.flatMap((a) => Object.keys(a));

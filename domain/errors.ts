@@ -6,6 +6,7 @@
 import type { Lang } from './errors/entry';
 import { accountUsersErrors } from './errors/account-users';
 import { administrationErrors } from './errors/administration';
+import { adminAccountsErrors } from './errors/admin-accounts';
 import { documentsErrors } from './errors/documents';
 import { passwordErrors } from './errors/passwords';
 import { platformErrors } from './errors/platform';
@@ -33,6 +34,7 @@ const catalogue = {
   ...sessionsErrors,
   ...accountUsersErrors,
   ...administrationErrors,
+  ...adminAccountsErrors,
 };
 
 export type ErrorCode = keyof typeof catalogue;

@@ -27,9 +27,9 @@ export async function presentSession(
   const accounts: Record<string, AccountAccess> = {};
   for (const a of accountRows) {
     const access = await loadAccess(knex, { id: user.id, name: user.name, superRole: user.super_role }, a.id);
-    const names: { id: string; name: string }[] = await knex('institutions')
+    const names: { id: string; name: string; active: boolean }[] = await knex('institutions')
       .whereIn('id', [...access.institutions.keys()])
-      .select('id', 'name')
+      .select('id', 'name', 'active')
       .orderBy('name');
     accounts[a.id] = {
       id: a.id,

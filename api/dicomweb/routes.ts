@@ -48,6 +48,9 @@ export function dicomwebRoutes(deps: ApiDeps): Router {
   const stow = async (ctx: Context, studyUid?: string) => {
     const { institutionId } = query(ctx, StowQuery);
     const target = uploadTarget(callerOf(ctx), institutionId);
+    // A deactivated institution receives no new studies (its studies stay readable).
+    const institution = await knex('institutions').where({ id: target.institutionId, account_id: target.accountId }).first('active');
+    if (!institution?.active) throw new AppError('INSTITUTION_INACTIVE');
     const result = await receiveStow(stowDeps, ctx, target, studyUid);
     ctx.status = result.status;
     ctx.type = DICOM_JSON;

@@ -4,6 +4,7 @@
  * and republishes the study's live document (the list's badge).
  */
 import type { Knex } from 'knex';
+import { accountSetting } from '../../domain/accounts/settings';
 import type { z } from 'zod';
 import {
   type AccountCriticalFinding,
@@ -97,8 +98,7 @@ export async function forcedInReport(knex: Knex, exam: Exam): Promise<boolean> {
     .join('accounts as a', 'a.id', 's.account_id')
     .where('s.id', exam.id)
     .first('a.config');
-  const config = (account?.config ?? {}) as Record<string, unknown>;
-  return findingForcedInReport(config.INSTITUTIONS_WITH_CRITICAL_FINDING_IN_REPORT, exam.institutionId);
+  return findingForcedInReport(accountSetting(account?.config, 'INSTITUTIONS_WITH_CRITICAL_FINDING_IN_REPORT'), exam.institutionId);
 }
 
 export async function registerFinding(

@@ -10,7 +10,9 @@ import { AppError } from '../../domain/errors';
 import { UploadLogoBody, checkLogo } from '../../domain/institutions/logo';
 import { currentAccess, requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
-import { body, uuidParam } from '../http/validate';
+import { body, query, uuidParam } from '../http/validate';
+import { InstitutionListQuery } from '../../domain/institutions/institution';
+import { INSTITUTION_COLUMNS, type InstitutionRow, institutionsQuery, presentInstitution } from './admin-routes';
 
 /** The institution of the route, when the caller reaches it in its account; else 404. */
 function reachable(ctx: Context, access: Access): string {
@@ -24,21 +26,29 @@ export function institutionRoutes(deps: ApiDeps): Router {
   const router = new Router();
   router.use('/institutions', requireSession(knex));
 
+  /**
+   * The institutions the caller reaches: active ones only (filters and uploads), unless an
+   * administrator asks for the deactivated too. `q` searches the name; with `limit` the list
+   * pages by keyset (name, id) and answers the next cursor.
+   */
   router.get('/institutions', async (ctx) => {
     const access = await currentAccess(ctx, knex);
-    const rows: { id: string; name: string; logo_updated_at: Date | null }[] = await knex('institutions as i')
-      .leftJoin('institution_logos as l', 'l.institution_id', 'i.id')
-      .where('i.account_id', access.accountId)
+    const q = query(ctx, InstitutionListQuery);
+    const qb = institutionsQuery(knex, access.accountId)
       .whereIn('i.id', [...access.institutions.keys()])
-      .orderBy('i.name')
-      .select('i.id', 'i.name', 'l.updated_at as logo_updated_at');
+      .orderBy([{ column: 'i.name' }, { column: 'i.id' }])
+      .select(INSTITUTION_COLUMNS);
+    if (!(q.includeInactive === 'true' && isAdministrator(access))) qb.where('i.active', true);
+    if (q.q) qb.whereILike('i.name', `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (q.afterName !== undefined && q.afterId) qb.whereRaw('(i.name, i.id) > (?, ?)', [q.afterName, q.afterId]);
+    if (q.limit) qb.limit(q.limit + 1);
+    const rows = (await qb) as InstitutionRow[];
+    const page = q.limit ? rows.slice(0, q.limit) : rows;
+    const last = page.at(-1);
     ctx.body = {
       canManage: isAdministrator(access),
-      institutions: rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        logoUpdatedAt: r.logo_updated_at ? r.logo_updated_at.toISOString() : null,
-      })),
+      institutions: page.map(presentInstitution),
+      next: q.limit && rows.length > q.limit && last ? { afterName: last.name, afterId: last.id } : null,
     };
   });
 

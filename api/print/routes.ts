@@ -2,9 +2,9 @@
  * Print layouts (spec 2 §3, §7): GET /studies/:id/print-study starts a printWorkflow and
  * answers at once (202) with the job's printStudyKey; its live document `printStudy/{key}`
  * says requested → started → completed (with the PDF's downloadUrl) or error. The account
- * setting ALLOW_PRINT_ON_DEMAND = 'false' refuses it (ADR 007). The account's print config
- * (with the account's list of saved layouts, ADR 007) is read and saved at /layouts; GET /accounts/:accountId/config answers the account settings
- * the print screens read (spec 2 §7: PRINT_CUSTOM_HEADER; ALLOW_PRINT_ON_DEMAND).
+ * setting ALLOW_PRINT_ON_DEMAND off refuses it (ADR 007). The account's print config
+ * (with the account's list of saved layouts, ADR 007) is read and saved at /layouts; the
+ * print screens read the account's settings at GET /accounts/:id/config (api/accounts).
  */
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
@@ -19,7 +19,8 @@ import { currentAccess, requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { requestLang } from '../http/lang';
 import { body, query, uuidParam } from '../http/validate';
-import { accountParam } from '../phrases/account-param';
+import { accountSetting } from '../../domain/accounts/settings';
+import { setAccountSetting } from '../../services/accounts/settings-store';
 import { studiesQuery } from '../studies/study-queries';
 
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -49,26 +50,10 @@ const PrintQuery = z
   })
   .strict();
 
-/** The account config key holding the saved print config. */
-export const PRINT_CONFIG_KEY = 'PRINT_CONFIG';
-
 export function printRoutes(deps: ApiDeps): Router {
   const { knex, temporal, publisher } = deps;
   const router = new Router();
-  router.use(['/studies/:id/print-study', '/layouts', '/accounts/:accountId/config'], requireSession(knex));
-
-  router.get('/accounts/:accountId/config', async (ctx) => {
-    const access = await currentAccess(ctx, knex);
-    const account = await knex('accounts')
-      .where({ id: accountParam(ctx, access) })
-      .first('config');
-    const config = (account?.config ?? {}) as Record<string, unknown>;
-    ctx.body = {
-      PRINT_CUSTOM_HEADER: typeof config.PRINT_CUSTOM_HEADER === 'string' ? config.PRINT_CUSTOM_HEADER : null,
-      // Normalised, so the client reads one rule (printOnDemandAllowed) the same way.
-      ALLOW_PRINT_ON_DEMAND: printOnDemandAllowed(config) ? 'true' : 'false',
-    };
-  });
+  router.use(['/studies/:id/print-study', '/layouts'], requireSession(knex));
 
   const jobExists = (key: string) =>
     temporal.workflow
@@ -128,8 +113,8 @@ export function printRoutes(deps: ApiDeps): Router {
   /** The account's saved config; null when none (or one no longer readable) is saved. */
   const savedConfig = async (accountId: string): Promise<PrintConfig | null> => {
     const account = await knex('accounts').where({ id: accountId }).first('config');
-    const raw = ((account?.config ?? {}) as Record<string, unknown>)[PRINT_CONFIG_KEY];
-    if (raw === undefined || raw === null) return null;
+    const raw = accountSetting(account?.config, 'PRINT_CONFIG');
+    if (raw === null) return null;
     // Configs saved before `layouts` existed read with an empty list.
     const parsed = PrintConfig.safeParse(raw);
     if (!parsed.success) deps.logger.warn({ accountId, issues: parsed.error.issues }, 'unreadable saved print config ignored');
@@ -151,14 +136,7 @@ export function printRoutes(deps: ApiDeps): Router {
       layouts: rememberLayout(layouts ?? (await savedConfig(access.accountId))?.layouts ?? [], options.layout),
     };
     try {
-      await knex('accounts')
-        .where({ id: access.accountId })
-        .update({
-          config: knex.raw(`coalesce(config, '{}'::jsonb) || jsonb_build_object(?::text, ?::jsonb)`, [
-            PRINT_CONFIG_KEY,
-            JSON.stringify(config),
-          ]),
-        });
+      await setAccountSetting(knex, access.accountId, 'PRINT_CONFIG', config);
     } catch (err) {
       deps.logger.error({ err }, 'print config save failed');
       throw new AppError('PRINT_SAVE_FAILED');

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { AppError, isErrorCode } from '../../domain/errors';
 import { CompleteRegistrationBody, InvitationBody, SignupBody, registrationProblem } from '../../domain/auth/registration';
 import { accountSetting } from '../../domain/accounts/settings';
+import { setAccountSetting } from '../../services/accounts/settings-store';
 import { councilForAccount } from '../../domain/people/council';
 import { loadAccountAccess, requireAdministrator } from '../access/access';
 import { audit } from '../auth/login';
@@ -163,12 +164,7 @@ export function openSignupRoutes(deps: ApiDeps): Router {
   router.put('/accounts/:accountId/signup', authed, async (ctx) => {
     const access = await adminOf(ctx);
     const { open } = body(ctx, OpenSignupBody);
-    await knex('accounts')
-      .where({ id: access.accountId })
-      .update({
-        config: knex.raw(`coalesce(config, '{}'::jsonb) || jsonb_build_object('ALLOW_SIGNUP', ?::text)`, [String(open)]),
-        updated_at: knex.fn.now(),
-      });
+    await setAccountSetting(knex, access.accountId, 'ALLOW_SIGNUP', open);
     await audit(knex, access.userId, 'account.allowSignup', ctx.ip, access.accountId, { open });
     ctx.body = { data: await answer(access.accountId) };
   });

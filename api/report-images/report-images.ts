@@ -37,7 +37,7 @@ export function enforceMayChoose(rc: Pick<ReportContext, 'access' | 'record'>): 
 
 async function accountSettings(knex: Knex, accountId: string) {
   const account = await knex('accounts').where({ id: accountId }).first('config');
-  return reportImagesSettings((account?.config ?? {}) as Record<string, unknown>);
+  return reportImagesSettings(account?.config);
 }
 
 /** What the dialog opens with: the saved (or previous) selection, else the viewer's key images. */

@@ -17,6 +17,8 @@ export const InstitutionRef = z.object({
   name: z.string(),
   /** What the user holds there: with the live snapshot, the client computes allowedActions. */
   permissions: z.array(z.string()),
+  /** A deactivated institution (issue 14) stays readable but leaves filters and uploads. */
+  active: z.boolean().optional(),
 });
 
 export const AccountAccess = z.object({

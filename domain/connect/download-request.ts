@@ -4,6 +4,7 @@
  * counts as reachable (its download poll is its heartbeat).
  */
 import { z } from 'zod';
+import { accountSetting } from '../accounts/settings';
 
 /** Room for the subfolders and file names under it within Windows' 260-character paths. */
 export const MAX_FULL_PATH = 200;
@@ -33,10 +34,9 @@ export function isConnectReachable(lastSeenAt: Date | string | null, now = Date.
   return lastSeenAt != null && now - new Date(lastSeenAt).getTime() <= CONNECT_REACHABLE_MS;
 }
 
-/** Account setting allowDownloadConnect (spec 2 §3): a string 'true' or a boolean. */
+/** Account setting allowDownloadConnect (spec 2 §3). */
 export function allowsDownloadConnect(config: Record<string, unknown> | null | undefined): boolean {
-  const v = config?.allowDownloadConnect;
-  return v === true || v === 'true';
+  return accountSetting(config, 'allowDownloadConnect');
 }
 
 /** What the agent reports after writing (or failing to write) a download. */

@@ -44,11 +44,11 @@ describe('critical-finding rules (spec 2 §4, §6)', () => {
   });
 
   it('INSTITUTIONS_WITH_CRITICAL_FINDING_IN_REPORT: ALL or a comma list', () => {
-    expect(findingForcedInReport('ALL', inst)).toBe(true);
-    expect(findingForcedInReport('all', inst)).toBe(true);
-    expect(findingForcedInReport(`x, ${inst.toUpperCase()}`, inst)).toBe(true);
-    expect(findingForcedInReport('x,y', inst)).toBe(false);
-    expect(findingForcedInReport(undefined, inst)).toBe(false);
-    expect(findingForcedInReport('ALL', null)).toBe(false);
+    expect(findingForcedInReport(['ALL'], inst)).toBe(true);
+    expect(findingForcedInReport(['all'], inst)).toBe(true);
+    expect(findingForcedInReport(['x', ` ${inst.toUpperCase()}`], inst)).toBe(true);
+    expect(findingForcedInReport(['x', 'y'], inst)).toBe(false);
+    expect(findingForcedInReport([], inst)).toBe(false);
+    expect(findingForcedInReport(['ALL'], null)).toBe(false);
   });
 });

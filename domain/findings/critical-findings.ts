@@ -114,12 +114,8 @@ export function checkDelete(
  * INSTITUTIONS_WITH_CRITICAL_FINDING_IN_REPORT: 'ALL' or a comma list of institution ids.
  * When it names the study's institution, an accepted finding always goes into the report.
  */
-export function findingForcedInReport(setting: unknown, institutionId: string | null): boolean {
-  if (typeof setting !== 'string' || institutionId === null) return false;
-  const value = setting.trim();
-  if (value.toUpperCase() === 'ALL') return true;
-  return value
-    .split(',')
-    .map((s) => s.trim().toLowerCase())
-    .includes(institutionId.toLowerCase());
+export function findingForcedInReport(setting: readonly string[], institutionId: string | null): boolean {
+  if (institutionId === null) return false;
+  const values = setting.map((s) => s.trim().toLowerCase());
+  return values.includes('all') || values.includes(institutionId.toLowerCase());
 }

@@ -4,6 +4,7 @@
  * The request answers at once with the key; the document carries the PDF's link when done.
  */
 import { z } from 'zod';
+import { accountSetting } from '../accounts/settings';
 
 export const PrintJobStatus = z.enum(['requested', 'started', 'completed', 'error']);
 export type PrintJobStatus = z.infer<typeof PrintJobStatus>;
@@ -27,14 +28,10 @@ export const PRINT_JOB_FINISH_MARGIN_MS = 30_000;
 
 /**
  * Account setting ALLOW_PRINT_ON_DEMAND (ADR 007): printing study images is allowed unless
- * the account says exactly 'false' (unset keeps the platform's default, allowed).
+ * the account turned it off (unset keeps the registry's default, allowed).
  */
 export function printOnDemandAllowed(config: Record<string, unknown> | null | undefined): boolean {
-  return (
-    String(config?.ALLOW_PRINT_ON_DEMAND ?? 'true')
-      .trim()
-      .toLowerCase() !== 'false'
-  );
+  return accountSetting(config, 'ALLOW_PRINT_ON_DEMAND');
 }
 
 export function printStudyTopic(accountId: string, key: string): string {

@@ -4,6 +4,7 @@
  * files by name — and the pure rules the API and the dialog share.
  */
 import { z } from 'zod';
+import { ACCOUNT_SETTINGS, accountSetting } from '../accounts/settings';
 
 /** External image files: jpg, jpeg, png (spec 2 §3), at most 10MB each (our limit). */
 export const EXTERNAL_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
@@ -16,7 +17,7 @@ export const MAX_EXTERNAL_IMAGES_PER_REPORT = 30;
 /** Upload urls live one hour (spec 2 §7 'timeout 1 hour'). */
 export const UPLOAD_URL_TTL_MS = 60 * 60_000;
 /** Spec 2 §9: maxAdjacentImages default 12. */
-export const DEFAULT_MAX_ADJACENT_IMAGES = 12;
+export const DEFAULT_MAX_ADJACENT_IMAGES = ACCOUNT_SETTINGS.maxAdjacentImages.default;
 
 const ImageKey = z.string().regex(/^[0-9.]{1,64}$/);
 export const ExternalName = z.string().min(1).max(200);
@@ -133,12 +134,9 @@ export function orderExternalImages(names: readonly string[]): string[] {
 
 /** Account settings (spec 2 §3): maxAdjacentImages (default 12), allowSelectAllImagesReport ('true'/'false'). */
 export function reportImagesSettings(config: Record<string, unknown> | null | undefined): ReportImagesSettings {
-  const raw = config?.maxAdjacentImages;
-  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
-  const allow = config?.allowSelectAllImagesReport;
   return {
-    maxAdjacentImages: Number.isInteger(n) && n >= 0 ? n : DEFAULT_MAX_ADJACENT_IMAGES,
-    allowSelectAllImagesReport: allow === true || (typeof allow === 'string' && allow.trim().toLowerCase() === 'true'),
+    maxAdjacentImages: accountSetting(config, 'maxAdjacentImages'),
+    allowSelectAllImagesReport: accountSetting(config, 'allowSelectAllImagesReport'),
   };
 }
 

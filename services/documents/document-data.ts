@@ -4,6 +4,7 @@
  * and the signers.
  */
 import type { Knex } from 'knex';
+import { accountSetting } from '../../domain/accounts/settings';
 import { AppError } from '../../domain/errors';
 import { ProfessionalCouncil } from '../../domain/people/professional-id';
 import type { ReportDocumentInput } from '../../documents/report-pdf/model';
@@ -127,7 +128,7 @@ export async function loadReportDocument(
   if (opinion)
     signers.push({ name: opinion.name, role: 'opinion', council: councilOf(opinion), signatureImageBase64: imageOf(opinion) });
 
-  const cfg = (account.config ?? {}) as Record<string, unknown>;
+  const customHeader = accountSetting(account.config, 'PRINT_CUSTOM_HEADER').trim();
   const lang = pdfLang(source.lang);
   const images = await loadDocumentImages(knex, storage, {
     accountId: access.accountId,
@@ -142,8 +143,7 @@ export async function loadReportDocument(
     institution: {
       name: row.institutionName ?? account.name,
       logoBase64: logo ? (logo.bytes as Buffer).toString('base64') : null,
-      customHeader:
-        typeof cfg.PRINT_CUSTOM_HEADER === 'string' && cfg.PRINT_CUSTOM_HEADER.trim() ? cfg.PRINT_CUSTOM_HEADER : null,
+      customHeader: customHeader ? accountSetting(account.config, 'PRINT_CUSTOM_HEADER') : null,
     },
     patient: {
       name: row.patientName,

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { accountSetting } from '../../domain/accounts/settings';
 import type { Actor } from '../../domain/auth/permissions';
 import { AppError } from '../../domain/errors';
 import { isLaudoState } from '../../domain/laudo/states';
@@ -54,7 +55,7 @@ export async function loadLaudoRecord(
     hasInstitution: laudo.institution_id !== null,
     structuredType: laudo.structured_type,
     modalities: [...new Set(studies.flatMap((s) => s.modalities))],
-    allowSismama: String(account?.config?.ALLOW_REPORT_SISMAMA ?? 'false') === 'true',
+    allowSismama: accountSetting(account?.config, 'ALLOW_REPORT_SISMAMA'),
     patientId: studies[0]?.patient_id ?? null,
     studyIds: studies.map((s) => s.id),
     contentEmpty: content ? Boolean(content.is_empty) : true,

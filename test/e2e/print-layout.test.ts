@@ -177,7 +177,7 @@ test("with ALLOW_PRINT_ON_DEMAND 'false' the viewer and the report page have no 
     // The setting is read before the button would show: wait for its answer.
     const settings = page.waitForResponse((r) => r.url().endsWith(`/api/accounts/${t.accountId}/config`));
     await page.goto(`${suite.platform.url}/studies/report/${studyId}`);
-    expect(await (await settings).json()).toMatchObject({ ALLOW_PRINT_ON_DEMAND: 'false' });
+    expect(await (await settings).json()).toMatchObject({ data: { ALLOW_PRINT_ON_DEMAND: false } });
     await page.getByTestId('open-viewer').waitFor();
     await page.waitForTimeout(300);
     expect(await page.getByTestId('open-print').count()).toBe(0);

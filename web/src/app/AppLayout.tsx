@@ -8,7 +8,9 @@ import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
+import { visuallyHidden } from '@mui/utils';
 import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
+import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import ApartmentOutlinedIcon from '@mui/icons-material/ApartmentOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
@@ -25,7 +27,7 @@ import { Footer } from './Footer';
 function AppBarLink({ to, label, testId, icon }: { to: string; label: string; testId: string; icon: ReactNode }) {
   return (
     <Tooltip title={label}>
-      <IconButton color="inherit" component={RouterLink} to={to} aria-label={label} data-testid={testId}>
+      <IconButton color="inherit" component={RouterLink} to={to} aria-label={label} data-testid={testId} sx={{ p: { xs: 0.75, sm: 1 } }}>
         {icon}
       </IconButton>
     </Tooltip>
@@ -40,7 +42,9 @@ export function AppLayout() {
   const { t } = useTranslation();
   const session = useSession();
   // Sharing by e-mail, and so its outbox, is for veterinary accounts (spec 1 §6).
-  const account = currentAccount(useSessionData());
+  const data = useSessionData();
+  const account = currentAccount(data);
+  const administers = data.superRole || Boolean(account?.isAdmin);
   const veterinary = account?.isForHuman === false;
   const [search] = useSearchParams();
   if (search.get('embedded') === '1')
@@ -52,20 +56,31 @@ export function AppLayout() {
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <AppBar position="sticky" color="primary" enableColorOnDark>
-        <Toolbar variant="dense" sx={{ gap: { xs: 0.5, sm: 1 } }} aria-label={t('app.mainMenu')}>
-          <ButtonBase component={RouterLink} to="/studies" sx={{ borderRadius: 1, px: 0.5 }}>
+        <Toolbar variant="dense" sx={{ gap: { xs: 0, sm: 1 }, px: { xs: 1, sm: 2 } }} aria-label={t('app.mainMenu')}>
+          {/* Below 600 px the brand shows as its mark (heart monitor or paw): the bar keeps room for its entries. */}
+          <ButtonBase
+            component={RouterLink}
+            to="/studies"
+            sx={(theme) => ({ borderRadius: 1, px: 0.5, [theme.breakpoints.down('sm')]: { '& [data-testid=brand] > span': visuallyHidden } })}
+          >
             <BrandLogo />
           </ButtonBase>
           <Box sx={{ flex: 1 }} />
           <AccountMenu />
           <LanguageSwitch />
           <ThemeSwitch />
-          <AppBarLink
-            to="/institutions"
-            label={t('institutions.menu')}
-            testId="institutions-menu"
-            icon={<ApartmentOutlinedIcon />}
-          />
+          {administers && (
+            <AppBarLink to="/admin" label={t('admin.menu')} testId="admin-menu" icon={<AdminPanelSettingsOutlinedIcon />} />
+          )}
+          {/* An administrator reaches the logos from Administração › Instituições: below 600 px the bar keeps one entry. */}
+          <Box sx={{ display: administers ? { xs: 'none', sm: 'block' } : 'block' }}>
+            <AppBarLink
+              to="/institutions"
+              label={t('institutions.menu')}
+              testId="institutions-menu"
+              icon={<ApartmentOutlinedIcon />}
+            />
+          </Box>
           {account?.isAdmin && (
             // From 600 px up: a 390 px bar has no room left for it (/invitations still opens there).
             <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
@@ -82,7 +97,13 @@ export function AppLayout() {
           )}
           <AppBarLink to="/profile" label={t('profile.menu')} testId="profile-menu" icon={<AccountCircleOutlinedIcon />} />
           <Tooltip title={t('auth.logout')}>
-            <IconButton color="inherit" onClick={() => void session.logout()} aria-label={t('auth.logout')} data-testid="logout">
+            <IconButton
+              color="inherit"
+              onClick={() => void session.logout()}
+              aria-label={t('auth.logout')}
+              data-testid="logout"
+              sx={{ p: { xs: 0.75, sm: 1 } }}
+            >
               <LogoutIcon />
             </IconButton>
           </Tooltip>

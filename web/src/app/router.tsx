@@ -145,53 +145,85 @@ export function createRouter() {
                       ),
                     },
                     {
-                      path: '/admin/audit',
+                      // The Administration area (issue 14): a left nav (features/admin/nav.ts) and its pages.
+                      path: '/admin',
                       lazy: lazyPage(
-                        () => import('../features/admin-audit/AuditPage'),
-                        (m) => m.AuditPage,
+                        () => import('../features/admin/AdminLayout'),
+                        (m) => m.AdminLayout,
                       ),
-                    },
-                    {
-                      path: '/admin/users',
-                      lazy: lazyPage(
-                        () => import('../features/admin-users/UsersPage'),
-                        (m) => m.UsersPage,
-                      ),
-                    },
-                    {
-                      path: '/admin/roles',
-                      lazy: lazyPage(
-                        () => import('../features/admin-roles/RolesPage'),
-                        (m) => m.RolesPage,
-                      ),
-                    },
-                    {
-                      path: '/admin/schedules',
-                      lazy: lazyPage(
-                        () => import('../features/admin-roles/SchedulesPage'),
-                        (m) => m.SchedulesPage,
-                      ),
-                    },
-                    {
-                      path: '/admin/medical-groups',
-                      lazy: lazyPage(
-                        () => import('../features/admin-roles/NamedListPage'),
-                        (m) => m.MedicalGroupsPage,
-                      ),
-                    },
-                    {
-                      path: '/admin/specialties',
-                      lazy: lazyPage(
-                        () => import('../features/admin-roles/NamedListPage'),
-                        (m) => m.SpecialtiesPage,
-                      ),
-                    },
-                    {
-                      path: '/admin/access-grants',
-                      lazy: lazyPage(
-                        () => import('../features/admin-roles/AccessGrantsPage'),
-                        (m) => m.AccessGrantsPage,
-                      ),
+                      children: [
+                        { index: true, element: null },
+                        {
+                          path: 'accounts',
+                          lazy: lazyPage(
+                            () => import('../features/admin/AccountsPage'),
+                            (m) => m.AccountsPage,
+                          ),
+                        },
+                        {
+                          path: 'settings',
+                          lazy: lazyPage(
+                            () => import('../features/admin/AccountSettingsPage'),
+                            (m) => m.AccountSettingsPage,
+                          ),
+                        },
+                        {
+                          path: 'institutions',
+                          lazy: lazyPage(
+                            () => import('../features/admin/InstitutionsAdminPage'),
+                            (m) => m.InstitutionsAdminPage,
+                          ),
+                        },
+                        {
+                          path: 'users',
+                          lazy: lazyPage(
+                            () => import('../features/admin-users/UsersPage'),
+                            (m) => m.UsersPage,
+                          ),
+                        },
+                        {
+                          path: 'roles',
+                          lazy: lazyPage(
+                            () => import('../features/admin-roles/RolesPage'),
+                            (m) => m.RolesPage,
+                          ),
+                        },
+                        {
+                          path: 'schedules',
+                          lazy: lazyPage(
+                            () => import('../features/admin-roles/SchedulesPage'),
+                            (m) => m.SchedulesPage,
+                          ),
+                        },
+                        {
+                          path: 'medical-groups',
+                          lazy: lazyPage(
+                            () => import('../features/admin-roles/NamedListPage'),
+                            (m) => m.MedicalGroupsPage,
+                          ),
+                        },
+                        {
+                          path: 'specialties',
+                          lazy: lazyPage(
+                            () => import('../features/admin-roles/NamedListPage'),
+                            (m) => m.SpecialtiesPage,
+                          ),
+                        },
+                        {
+                          path: 'access-grants',
+                          lazy: lazyPage(
+                            () => import('../features/admin-roles/AccessGrantsPage'),
+                            (m) => m.AccessGrantsPage,
+                          ),
+                        },
+                        {
+                          path: 'audit',
+                          lazy: lazyPage(
+                            () => import('../features/admin-audit/AuditPage'),
+                            (m) => m.AuditPage,
+                          ),
+                        },
+                      ],
                     },
                     {
                       path: '/outbox',

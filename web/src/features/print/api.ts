@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PrintConfigAnswer, type PrintOptions } from '../../../../domain/print/options';
 import { apiRequest } from '../../lib/api';
+import { accountSetting } from '../../../../domain/accounts/settings';
 
 /** The account's saved print config (with its saved layouts), or the defaults (`saved` false). */
 export function fetchPrintConfig(signal?: AbortSignal): Promise<PrintConfigAnswer> {
@@ -34,12 +35,13 @@ export function requestPrint(studyId: string, o: PrintOptions, key: string): Pro
   });
 }
 
-const AccountPrintSettings = z.object({
-  PRINT_CUSTOM_HEADER: z.string().nullable(),
-  ALLOW_PRINT_ON_DEMAND: z.enum(['true', 'false']),
-});
+const AccountConfig = z.object({ data: z.record(z.string(), z.unknown()) });
 
-/** The account settings the print screens read (spec 2 §7 GET /accounts/{id}/config). */
-export function fetchAccountPrintSettings(accountId: string, signal?: AbortSignal) {
-  return apiRequest(`/accounts/${encodeURIComponent(accountId)}/config`, { schema: AccountPrintSettings, signal });
+/** The account settings the print screens read (spec 2 §7 GET /accounts/{id}/config), read through the registry. */
+export async function fetchAccountPrintSettings(accountId: string, signal?: AbortSignal) {
+  const { data } = await apiRequest(`/accounts/${encodeURIComponent(accountId)}/config`, { schema: AccountConfig, signal });
+  return {
+    customHeader: accountSetting(data, 'PRINT_CUSTOM_HEADER'),
+    printOnDemand: accountSetting(data, 'ALLOW_PRINT_ON_DEMAND'),
+  };
 }

@@ -12,5 +12,5 @@ export function usePrintAllowed(accountId: string | null | undefined): boolean {
     enabled: Boolean(accountId),
     staleTime: 5 * 60_000,
   });
-  return settings.data?.ALLOW_PRINT_ON_DEMAND === 'true';
+  return settings.data?.printOnDemand === true;
 }

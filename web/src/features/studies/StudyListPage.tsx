@@ -80,8 +80,13 @@ export function StudyListPage() {
   const [findingOf, setFindingOf] = useState<StudyListItem | null>(null);
   const [commentsOf, setCommentsOf] = useState<StudyListItem | null>(null);
   const [uploading, setUploading] = useState(false);
+  // A deactivated institution's studies stay listed, but it is no longer a filter (issue 14).
+  const activeInstitutions = useMemo(() => (account?.institutions ?? []).filter((i) => i.active !== false), [account]);
   const uploadInstitutions = useMemo(
-    () => (account?.institutions ?? []).filter((i) => session.superRole || i.permissions.includes('STUDIES_UPLOAD_DICOM')),
+    () =>
+      (account?.institutions ?? []).filter(
+        (i) => i.active !== false && (session.superRole || i.permissions.includes('STUDIES_UPLOAD_DICOM')),
+      ),
     [account, session.superRole],
   );
 
@@ -127,7 +132,7 @@ export function StudyListPage() {
       <StudyFiltersBar
         filters={filters}
         onChange={setFilters}
-        institutions={account?.institutions ?? []}
+        institutions={activeInstitutions}
         accountId={account?.id ?? null}
         filterStore={userFilterStore(session.id, session.userConfig)}
       />

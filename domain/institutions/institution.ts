@@ -1,0 +1,39 @@
+/**
+ * An institution as its account's administrators edit it (spec 3 §4): name, e-mail, phone,
+ * CNPJ, responsible physician (a user of the account), study-download flag and AE Title
+ * (unique in the account). The logo has its own route (logo.ts).
+ */
+import { z } from 'zod';
+import { Email } from '../people/email';
+import { Cnpj } from '../people/cnpj';
+import { AnyPhone } from '../people/phones';
+import { AeTitle } from './ae-title';
+
+const optional = <T extends z.ZodTypeAny>(s: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), s.nullable()).optional();
+
+export const InstitutionInput = z
+  .object({
+    name: z.string().trim().min(2).max(200),
+    email: optional(Email),
+    phone: optional(AnyPhone),
+    cnpj: optional(Cnpj),
+    responsibleUserId: optional(z.string().uuid()),
+    allowStudyDownload: z.boolean().default(true),
+    aeTitle: optional(AeTitle),
+  })
+  .strict();
+export type InstitutionInput = z.infer<typeof InstitutionInput>;
+
+export const InstitutionActiveBody = z.object({ active: z.boolean() }).strict();
+
+export const InstitutionListQuery = z
+  .object({
+    q: z.string().trim().max(200).optional(),
+    /** Administration lists also show deactivated institutions; filters do not. */
+    includeInactive: z.enum(['true', 'false']).optional(),
+    afterName: z.string().max(200).optional(),
+    afterId: z.string().uuid().optional(),
+    limit: z.coerce.number().int().min(1).max(200).optional(),
+  })
+  .strict();

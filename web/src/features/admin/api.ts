@@ -1,0 +1,110 @@
+/** The Administration area's calls: accounts (super), account settings, institutions. */
+import { z } from 'zod';
+import type { AccountInput } from '../../../../domain/accounts/account';
+import type { InstitutionInput } from '../../../../domain/institutions/institution';
+import { apiRequest } from '../../lib/api';
+import type { Cursor, Page } from './AdminList';
+
+const CursorSchema = z.object({ afterName: z.string(), afterId: z.string() }).nullable();
+
+export const Account = z.object({
+  id: z.string(),
+  name: z.string(),
+  legalName: z.string().nullable(),
+  billingEmail: z.string().nullable(),
+  notificationEmail: z.string().nullable(),
+  address: z.object({
+    street: z.string().nullable(),
+    number: z.string().nullable(),
+    city: z.string().nullable(),
+    uf: z.string().nullable(),
+    cep: z.string().nullable(),
+  }),
+  isForHuman: z.boolean().nullable(),
+  doNotUsePng: z.boolean(),
+  resultsPortal: z.boolean(),
+  resultsPortalImages: z.boolean(),
+  twoFactorRequired: z.boolean(),
+});
+export type Account = z.infer<typeof Account>;
+
+export const Institution = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  cnpj: z.string().nullable(),
+  responsibleUserId: z.string().nullable(),
+  responsibleName: z.string().nullable(),
+  allowStudyDownload: z.boolean(),
+  aeTitle: z.string().nullable(),
+  active: z.boolean(),
+  logoUpdatedAt: z.string().nullable(),
+});
+export type Institution = z.infer<typeof Institution>;
+
+const pageQuery = (q: string, cursor: Cursor | null, limit: number, extra: Record<string, string> = {}) => {
+  const params = new URLSearchParams({ limit: String(limit), ...extra });
+  if (q) params.set('q', q);
+  if (cursor) {
+    params.set('afterName', cursor.afterName);
+    params.set('afterId', cursor.afterId);
+  }
+  return params.toString();
+};
+
+export const PAGE_SIZE = 25;
+
+export async function fetchAccounts(q: string, cursor: Cursor | null, signal: AbortSignal): Promise<Page<Account>> {
+  const schema = z.object({ data: z.array(Account), next: CursorSchema });
+  const answer = await apiRequest(`/accounts?${pageQuery(q, cursor, PAGE_SIZE)}`, { schema, signal });
+  return { rows: answer.data, next: answer.next };
+}
+
+export const saveAccount = (id: string | null, input: z.input<typeof AccountInput>) =>
+  apiRequest(id ? `/accounts/${encodeURIComponent(id)}` : '/accounts', { method: id ? 'PUT' : 'POST', body: input, schema: Account });
+
+export const deleteAccount = (id: string, confirmName: string) =>
+  apiRequest(`/accounts/${encodeURIComponent(id)}?confirmName=${encodeURIComponent(confirmName)}`, { method: 'DELETE' });
+
+const SettingsAnswer = z.object({
+  data: z.record(z.string(), z.unknown()),
+  customized: z.array(z.string()),
+  canManage: z.boolean(),
+});
+export type SettingsAnswer = z.infer<typeof SettingsAnswer>;
+
+export const fetchSettings = (accountId: string, signal?: AbortSignal) =>
+  apiRequest(`/accounts/${encodeURIComponent(accountId)}/config`, { schema: SettingsAnswer, signal });
+
+const SettingAnswer = z.object({ key: z.string(), value: z.unknown(), customized: z.boolean() });
+const settingPath = (accountId: string, key: string) => `/accounts/${encodeURIComponent(accountId)}/config/${encodeURIComponent(key)}`;
+
+export const saveSetting = (accountId: string, key: string, value: unknown) =>
+  apiRequest(settingPath(accountId, key), { method: 'PUT', body: { value }, schema: SettingAnswer });
+
+export const resetSetting = (accountId: string, key: string) =>
+  apiRequest(settingPath(accountId, key), { method: 'DELETE', schema: SettingAnswer });
+
+export async function fetchAdminInstitutions(q: string, cursor: Cursor | null, signal: AbortSignal): Promise<Page<Institution>> {
+  const schema = z.object({ institutions: z.array(Institution), next: CursorSchema });
+  const answer = await apiRequest(`/institutions?${pageQuery(q, cursor, PAGE_SIZE, { includeInactive: 'true' })}`, {
+    schema,
+    signal,
+  });
+  return { rows: answer.institutions, next: answer.next };
+}
+
+export const saveInstitution = (id: string | null, input: z.input<typeof InstitutionInput>) =>
+  apiRequest(id ? `/institutions/${encodeURIComponent(id)}` : '/institutions', {
+    method: id ? 'PUT' : 'POST',
+    body: input,
+    schema: Institution,
+  });
+
+export const setInstitutionActive = (id: string, active: boolean) =>
+  apiRequest(`/institutions/${encodeURIComponent(id)}/${active ? 'reactivate' : 'deactivate'}`, { method: 'POST', schema: Institution });
+
+const Doctors = z.object({ data: z.array(z.object({ id: z.string(), name: z.string() })) });
+export const fetchDoctors = (accountId: string, signal?: AbortSignal) =>
+  apiRequest(`/accounts/${encodeURIComponent(accountId)}/doctors`, { schema: Doctors, signal }).then((a) => a.data);

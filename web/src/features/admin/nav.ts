@@ -1,0 +1,43 @@
+/**
+ * The Administration area's left navigation: one entry per line. Each engineer adding an
+ * administration page adds its line here (and its route under /admin in app/router.tsx).
+ * `who`: 'super' for the super role only; 'admin' for account administrators and super.
+ */
+import type { SvgIconComponent } from '@mui/icons-material';
+import type { ParseKeys } from 'i18next';
+import ApartmentOutlinedIcon from '@mui/icons-material/ApartmentOutlined';
+import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
+import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
+import PeopleOutlinedIcon from '@mui/icons-material/PeopleOutlined';
+import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import ScheduleOutlinedIcon from '@mui/icons-material/ScheduleOutlined';
+import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
+import LocalHospitalOutlinedIcon from '@mui/icons-material/LocalHospitalOutlined';
+import VpnKeyOutlinedIcon from '@mui/icons-material/VpnKeyOutlined';
+import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
+
+export interface AdminNavEntry {
+  path: string;
+  /** i18n key of the label. */
+  label: ParseKeys;
+  icon: SvgIconComponent;
+  who: 'super' | 'admin';
+}
+
+export const ADMIN_NAV: readonly AdminNavEntry[] = [
+  { path: '/admin/accounts', label: 'admin.nav.accounts', icon: BusinessOutlinedIcon, who: 'super' },
+  { path: '/admin/settings', label: 'admin.nav.settings', icon: TuneOutlinedIcon, who: 'admin' },
+  { path: '/admin/institutions', label: 'admin.nav.institutions', icon: ApartmentOutlinedIcon, who: 'admin' },
+  { path: '/admin/users', label: 'admin.nav.users', icon: PeopleOutlinedIcon, who: 'admin' },
+  { path: '/admin/roles', label: 'admin.nav.roles', icon: AdminPanelSettingsOutlinedIcon, who: 'admin' },
+  { path: '/admin/schedules', label: 'admin.nav.schedules', icon: ScheduleOutlinedIcon, who: 'admin' },
+  { path: '/admin/medical-groups', label: 'admin.nav.medicalGroups', icon: GroupsOutlinedIcon, who: 'admin' },
+  { path: '/admin/specialties', label: 'admin.nav.specialties', icon: LocalHospitalOutlinedIcon, who: 'admin' },
+  { path: '/admin/access-grants', label: 'admin.nav.accessGrants', icon: VpnKeyOutlinedIcon, who: 'admin' },
+  { path: '/admin/audit', label: 'admin.nav.audit', icon: FactCheckOutlinedIcon, who: 'admin' },
+];
+
+/** The entries the caller may open. */
+export function visibleAdminNav(caller: { superRole: boolean; isAdmin: boolean }): AdminNavEntry[] {
+  return ADMIN_NAV.filter((e) => caller.superRole || (e.who === 'admin' && caller.isAdmin));
+}
