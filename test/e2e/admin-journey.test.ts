@@ -195,6 +195,7 @@ test('institution → invitation → registration → role with a shift → exac
   await admin.getByRole('option', { name: 'Unidade Norte', exact: true }).click();
   await pair.getByRole('combobox').nth(1).click();
   await admin.getByRole('option', { name: 'Leitor de plantão', exact: true }).click();
+  await admin.getByRole('listbox').waitFor({ state: 'detached' }); // the menu gone before the picture
   await shot(admin, 'user-role');
   await admin.getByTestId('roles-save').click();
   await admin.getByText('Alterações salvas.').waitFor();
@@ -213,6 +214,7 @@ test('institution → invitation → registration → role with a shift → exac
   // 7. The shift moved to another day: outside it, the reloaded page shows no study.
   await editSchedule(admin, 'Plantão jornada', (today + 2) % 7, false);
   await user.reload();
+  await user.getByTestId('no-access').waitFor(); // the role grants nothing: no institution at all
   expect(await visibleStudies(user)).toEqual([]);
   await shot(user, 'outside-shift');
 
