@@ -38,7 +38,8 @@ export function AdminLayout() {
         </Typography>
         <List
           dense
-          sx={{ display: { xs: 'flex', md: 'block' }, overflowX: { xs: 'auto', md: 'visible' }, py: 0.5 }}
+          // On a phone the entries wrap into rows: all ten stay in sight, nothing scrolls sideways.
+          sx={{ display: { xs: 'flex', md: 'block' }, flexWrap: 'wrap', py: 0.5 }}
         >
           {entries.map((e) => {
             const Icon = e.icon;
