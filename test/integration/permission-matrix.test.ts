@@ -1,0 +1,248 @@
+/**
+ * Issue 14's permission matrix, generated from the real routers (`apiRouters`): for every
+ * administration and account route that takes a tenant-owned id, a user of another account
+ * (that account's administrator) gets 404, a member of the owning account without permissions
+ * gets 403, and neither changes a row of either tenant. A route with a path parameter that is
+ * neither covered nor exempt fails the test, so every new route must be classified here.
+ *
+ * Refused calls are not audited: the administration routes write `audit_log` only after the
+ * change (auditAdmin), so `audit_log` is checksummed like every other table.
+ */
+import pino from 'pino';
+import sharp from 'sharp';
+import type { Knex } from 'knex';
+import { apiRouters } from '../../api/app';
+import type { ApiDeps } from '../../api/deps';
+import { type Tenant, createTenant } from '../support/fixtures';
+import { loginTokens, platformSuite } from '../support/suite';
+
+jest.setTimeout(300_000);
+
+const suite = platformSuite({ worker: false });
+const api = suite.api;
+
+interface Route {
+  method: string;
+  path: string;
+}
+
+/** The routes under /api: every router createApp mounts, walked layer by layer (HEAD mirrors GET). */
+function routerRoutes(): Route[] {
+  // Building a router only registers handlers: the deps are used per request, never here.
+  const deps = { knex: suite.knex, config: suite.config, logger: pino({ level: 'silent' }) } as unknown as ApiDeps;
+  const routes: Route[] = [];
+  for (const router of apiRouters(deps))
+    for (const layer of router.stack)
+      for (const method of layer.methods) if (method !== 'HEAD') routes.push({ method, path: String(layer.path) });
+  return routes;
+}
+
+/** Whole areas outside the matrix, with why (checked by prefix, so a new route in them is classified). */
+const EXEMPT_PREFIXES: Record<string, string> = {
+  '/files/': 'a download link is its own capability (token), no session or tenant id',
+  '/public/verify/': 'public verification of a signed document by its code',
+  '/connect-agent/': "authenticated by the Connect agent's key, not a user",
+  '/report-images/upload/': 'an upload link is its own capability (token)',
+  '/studies/': 'clinical routes (study ids): scoped per study by the study/report tests, not administration',
+  '/scheduledExam/': 'clinical routes (scheduled exam ids): scoped per exam by the report tests',
+  '/phrases/accounts/': "report phrases: any member's working material, scoped by the phrase tests",
+  '/labels/': "study labels: any member's working material, scoped by the study tests",
+  '/masks/': 'report masks: clinical working material, scoped by the mask tests',
+};
+
+/** Single routes with a parameter that the matrix cannot fill meaningfully, with why. */
+const EXEMPT: Record<string, string> = {
+  'GET /auth/signup/accounts/:accountId': "public: the sign-up page reads whether the account's sign-up is open",
+  'GET /users/config/:key': "the caller's own preference, no tenant id",
+  'DELETE /auth/sessions/:id': "the caller's own sessions only (sessions.test.ts): another user's id is 404 for all",
+};
+
+/**
+ * Routes any member of the account may read (they answer the member, so no 403 case): only the
+ * 404 for another account's administrator and the unchanged rows are checked.
+ */
+const MEMBER_OPEN: Record<string, string> = {
+  'GET /accounts/:accountId/accountCriticalFinding': "the account's critical findings catalogue, which every reporting member picks from",
+  'GET /institutions/:id/logo': "the institution's logo heads the reports and screens of every member",
+  'GET /accounts/:id/config': "members read the account's settings (the screens apply them); writing needs the administrator",
+  'GET /accounts/:id/config/:key': 'one of the settings above',
+};
+
+/** The areas where every route with a parameter must be covered or exempt. */
+const paramRoutes = (routes: Route[]) => routes.filter((r) => r.path.includes('/:'));
+
+let a: Tenant;
+let b: Tenant;
+const tokens: Record<string, string> = {};
+/** param values, keyed by `<first path segment>:<param name>` (most specific first). */
+const values: Record<string, string> = {};
+
+function fill(path: string): string | undefined {
+  const area = path.split('/')[1];
+  let missing = false;
+  const filled = path.replace(/:(\w+)/g, (_, name: string) => {
+    const v = values[`${area}:${name}`] ?? values[`*:${name}`];
+    if (v === undefined) missing = true;
+    return v ?? '';
+  });
+  return missing ? undefined : filled;
+}
+
+/** A checksum of every row of the two tenants in the tables the administration writes. */
+async function checksum(knex: Knex): Promise<Record<string, string>> {
+  const accounts = [a.accountId, b.accountId];
+  const users = [...Object.values(a.users), ...Object.values(b.users)].map((u) => u.id);
+  const out: Record<string, string> = {};
+  for (const [table, cols] of Object.entries(tableColumns)) {
+    const scope = table === 'accounts' ? 'id = any(?)' : table === 'users' ? 'id = any(?)' : cols.has('account_id') ? 'account_id = any(?)' : cols.has('user_id') ? 'user_id = any(?)' : cols.has('to_user_id') ? 'to_user_id = any(?)' : null;
+    if (!scope) continue;
+    const ids = table === 'accounts' || cols.has('account_id') ? accounts : users;
+    // Requests touch a session's activity clock: not a change of state.
+    const row = table === 'sessions' ? `(to_jsonb(t) - 'last_seen_at' - 'expires_at')::text` : 't::text';
+    const res = await knex.raw(
+      `select count(*)::int as n, md5(coalesce(string_agg(${row}, ',' order by ${row}), '')) as sum from ${table} t where ${scope}`,
+      [ids],
+    );
+    out[table] = `${res.rows[0].n}:${res.rows[0].sum}`;
+  }
+  return out;
+}
+
+const TABLES = [
+  'accounts',
+  'institutions',
+  'users',
+  'user_accounts',
+  'roles',
+  'user_institution_roles',
+  'shift_schedules',
+  'medical_groups',
+  'specialties',
+  'user_medical_groups',
+  'user_specialties',
+  'study_access_grants',
+  'invitations',
+  'sessions',
+  'audit_log',
+  'mail_outbox',
+  'password_reset_tokens',
+  'two_factor_recovery_codes',
+  'login_failures',
+  'institution_logos',
+];
+const tableColumns: Record<string, Set<string>> = {};
+
+beforeAll(async () => {
+  const knex = suite.knex;
+  for (const table of TABLES) {
+    const cols = await knex('information_schema.columns').where({ table_name: table, table_schema: 'public' }).pluck('column_name');
+    if (cols.length === 0) throw new Error(`no table ${table}`);
+    tableColumns[table] = new Set(cols);
+  }
+  a = await createTenant(knex, { studies: 1, users: { admin: [], member: [], target: ['STUDIES_SAVE_REPORTS'] } });
+  b = await createTenant(knex, { studies: 1, users: { admin: [] } });
+  for (const tenant of [a, b])
+    await knex('user_accounts').where({ user_id: tenant.users.admin!.id, account_id: tenant.accountId }).update({ is_admin: true });
+  Object.assign(
+    tokens,
+    await loginTokens(api, { adminA: a.users.admin!, member: a.users.member!, adminB: b.users.admin! }),
+  );
+  // Real rows of tenant A of every kind, made by its administrator.
+  const as = async (method: string, path: string, body: unknown, key: string) => {
+    const res = await api(method as 'POST', path, { token: tokens.adminA, body });
+    if (res.status !== 201 && res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body[key] as { id: string };
+  };
+  const schedule = await as('POST', '/schedules', { name: 'Diurno', periods: [{ weekday: 1, start: '08:00', end: '18:00' }] }, 'schedule');
+  const role = await as('POST', '/roles', { name: 'Matriz', permissions: ['STUDIES_SAVE_REPORTS'] }, 'role');
+  const group = await as('POST', '/medicalGroups', { name: 'Neuro' }, 'item');
+  const specialty = await as('POST', '/specialties', { name: 'Radiologia' }, 'item');
+  const grant = await as('POST', '/accessGrants', { userId: a.users.target!.id, studyId: a.studyIds[0] }, 'grant');
+  const invited = await api('POST', `/accounts/${a.accountId}/users/invite`, {
+    token: tokens.adminA,
+    body: { email: `novo.${Date.now()}@test.laudos` },
+  });
+  if (invited.status !== 201) throw new Error(`invite: ${invited.status} ${JSON.stringify(invited.body)}`);
+  const logo = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#0b6e99' } }).png().toBuffer();
+  const logoPut = await api('PUT', `/institutions/${a.institutionId}/logo`, {
+    token: tokens.adminA,
+    body: { fileName: 'logo.png', file: logo.toString('base64') },
+  });
+  if (logoPut.status !== 204) throw new Error(`logo: ${logoPut.status}`);
+  const invitation = await knex('invitations').where({ account_id: a.accountId }).first('id');
+  Object.assign(values, {
+    'accounts:id': a.accountId,
+    'accounts:accountId': a.accountId,
+    'accounts:userId': a.users.target!.id,
+    'accounts:invitationId': invitation.id,
+    'accounts:key': 'LOGIN_ATTEMPTS',
+    'institutions:id': a.institutionId,
+    'roles:id': role.id,
+    'schedules:id': schedule.id,
+    'medicalGroups:id': group.id,
+    'specialties:id': specialty.id,
+    'accessGrants:id': grant.id,
+  });
+});
+
+interface Result {
+  method: string;
+  path: string;
+  who: string;
+  expected: string;
+  got: string;
+}
+
+it('every route with a parameter is covered by the matrix or exempt with a reason', () => {
+  const unclassified = paramRoutes(routerRoutes()).filter(
+    (r) =>
+      !EXEMPT[`${r.method} ${r.path}`] &&
+      !Object.keys(EXEMPT_PREFIXES).some((p) => r.path.startsWith(p)) &&
+      fill(r.path) === undefined,
+  );
+  expect(unclassified.map((r) => `${r.method} ${r.path}`)).toEqual([]);
+});
+
+it("another account's administrator gets 404, a member without permissions 403, and no row changes", async () => {
+  const routes = paramRoutes(routerRoutes()).filter(
+    (r) => !EXEMPT[`${r.method} ${r.path}`] && !Object.keys(EXEMPT_PREFIXES).some((p) => r.path.startsWith(p)),
+  );
+  expect(routes.length).toBeGreaterThan(40);
+  const results: Result[] = [];
+  const failures: Result[] = [];
+  for (const route of routes) {
+    const url = fill(route.path)!;
+    const cases: Array<{ who: string; expect: (s: number, code: string) => boolean; label: string }> = [
+      { who: 'adminB', expect: (s) => s === 404, label: '404' },
+    ];
+    if (!MEMBER_OPEN[`${route.method} ${route.path}`])
+      cases.push({ who: 'member', expect: (s) => s === 403, label: '403' });
+    for (const c of cases) {
+      const before = await checksum(suite.knex);
+      const res = await api(route.method as 'GET', url, {
+        token: tokens[c.who],
+        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: {} }),
+      });
+      const after = await checksum(suite.knex);
+      const code = (res.body as { error?: { code?: string } } | undefined)?.error?.code ?? '';
+      const changed = Object.keys(before).filter((t) => before[t] !== after[t]);
+      const result = {
+        method: route.method,
+        path: route.path,
+        who: c.who,
+        expected: c.label,
+        got: `${res.status} ${code}${changed.length ? ` CHANGED ${changed.join(',')}` : ''}`,
+      };
+      results.push(result);
+      if (!c.expect(res.status, code) || changed.length) failures.push(result);
+    }
+  }
+  if (failures.length) console.log(`permission matrix failures:\n${table(failures)}`);
+  expect(failures).toEqual([]);
+  // The matrix really ran: each covered route answered both callers.
+  expect(results.length).toBeGreaterThan(routes.length);
+});
+
+function table(rows: Result[]): string {
+  return rows.map((r) => `${r.method.padEnd(6)} ${r.path.padEnd(55)} ${r.who.padEnd(7)} expected ${r.expected}  got ${r.got}`).join('\n');
+}
