@@ -13,7 +13,8 @@ import sharp from 'sharp';
 import type { Knex } from 'knex';
 import { apiRouters } from '../../api/app';
 import type { ApiDeps } from '../../api/deps';
-import { type Tenant, createTenant } from '../support/fixtures';
+import { randomUUID } from 'node:crypto';
+import { type Tenant, createScheduledExam, createTenant } from '../support/fixtures';
 import { loginTokens, platformSuite } from '../support/suite';
 
 jest.setTimeout(300_000);
@@ -43,17 +44,25 @@ const EXEMPT_PREFIXES: Record<string, string> = {
   '/public/verify/': 'public verification of a signed document by its code',
   '/connect-agent/': "authenticated by the Connect agent's key, not a user",
   '/report-images/upload/': 'an upload link is its own capability (token)',
-  '/studies/': 'clinical routes (study ids): scoped per study by the study/report tests, not administration',
-  '/scheduledExam/': 'clinical routes (scheduled exam ids): scoped per exam by the report tests',
   '/phrases/accounts/': "report phrases: any member's working material, scoped by the phrase tests",
   '/labels/': "study labels: any member's working material, scoped by the study tests",
   '/masks/': 'report masks: clinical working material, scoped by the mask tests',
 };
 
+/**
+ * Clinical routes (a study or scheduled exam id): another account's administrator gets 404 and
+ * changes nothing; the member without a role reaches no study at all, which the study tests cover
+ * (its answer is the scope's 404, not a permission's 403).
+ */
+const CLINICAL_PREFIXES = ['/studies/', '/scheduledExam/'];
+
 /** Single routes with a parameter that the matrix cannot fill meaningfully, with why. */
 const EXEMPT: Record<string, string> = {
   'GET /auth/signup/accounts/:accountId': "public: the sign-up page reads whether the account's sign-up is open",
   'GET /users/config/:key': "the caller's own preference, no tenant id",
+  'POST /studies/:id/reports/share':
+    "answers SHARE_ONLY_VETERINARY to a human account's caller whatever the id (the id is not confirmed); scope in report-share.test.ts",
+  'POST /scheduledExam/:id/reports/share': 'as the study route above',
   'DELETE /auth/sessions/:id': "the caller's own sessions only (sessions.test.ts): another user's id is 404 for all",
 };
 
@@ -92,15 +101,32 @@ function fill(path: string): string | undefined {
 async function checksum(knex: Knex): Promise<Record<string, string>> {
   const accounts = [a.accountId, b.accountId];
   const users = [...Object.values(a.users), ...Object.values(b.users)].map((u) => u.id);
+  const studies = await knex('studies').whereIn('account_id', accounts).pluck('id');
+  const laudos = await knex('laudos').whereIn('account_id', accounts).pluck('id');
   const out: Record<string, string> = {};
   for (const [table, cols] of Object.entries(tableColumns)) {
-    const scope = table === 'accounts' ? 'id = any(?)' : table === 'users' ? 'id = any(?)' : cols.has('account_id') ? 'account_id = any(?)' : cols.has('user_id') ? 'user_id = any(?)' : cols.has('to_user_id') ? 'to_user_id = any(?)' : null;
-    if (!scope) continue;
-    const ids = table === 'accounts' || cols.has('account_id') ? accounts : users;
+    // Each table scoped to the two tenants by the first column that ties it to them.
+    const [scope, ids] =
+      table === 'accounts'
+        ? ['id', accounts]
+        : table === 'users'
+          ? ['id', users]
+          : cols.has('account_id')
+            ? ['account_id', accounts]
+            : cols.has('study_id')
+              ? ['study_id', studies]
+              : cols.has('laudo_id')
+                ? ['laudo_id', laudos]
+                : cols.has('user_id')
+                  ? ['user_id', users]
+                  : cols.has('to_user_id')
+                    ? ['to_user_id', users]
+                    : [undefined, []];
+    if (!scope) throw new Error(`no tenant column in ${table}`);
     // Requests touch a session's activity clock: not a change of state.
     const row = table === 'sessions' ? `(to_jsonb(t) - 'last_seen_at' - 'expires_at')::text` : 't::text';
     const res = await knex.raw(
-      `select count(*)::int as n, md5(coalesce(string_agg(${row}, ',' order by ${row}), '')) as sum from ${table} t where ${scope}`,
+      `select count(*)::int as n, md5(coalesce(string_agg(${row}, ',' order by ${row}), '')) as sum from ${table} t where ${scope} = any(?)`,
       [ids],
     );
     out[table] = `${res.rows[0].n}:${res.rows[0].sum}`;
@@ -127,8 +153,21 @@ const TABLES = [
   'mail_outbox',
   'password_reset_tokens',
   'two_factor_recovery_codes',
-  'login_failures',
   'institution_logos',
+  'studies',
+  'laudos',
+  'laudo_versions',
+  'study_drafts',
+  'study_critical_findings',
+  'study_labels',
+  'study_key_images',
+  'laudo_opinions',
+  'laudo_documents',
+  'laudo_image_selections',
+  'laudo_external_images',
+  'laudo_image_upload_tokens',
+  'structured_report_values',
+  'study_comments',
 ];
 const tableColumns: Record<string, Set<string>> = {};
 
@@ -169,6 +208,7 @@ beforeAll(async () => {
     body: { fileName: 'logo.png', file: logo.toString('base64') },
   });
   if (logoPut.status !== 204) throw new Error(`logo: ${logoPut.status}`);
+  const exam = await createScheduledExam(knex, a);
   const invitation = await knex('invitations').where({ account_id: a.accountId }).first('id');
   Object.assign(values, {
     'accounts:id': a.accountId,
@@ -182,6 +222,15 @@ beforeAll(async () => {
     'medicalGroups:id': group.id,
     'specialties:id': specialty.id,
     'accessGrants:id': grant.id,
+    'studies:id': a.studyIds[0]!,
+    'scheduledExam:id': exam,
+    // The laudo of the exam (the download route compares it), any preview name, any slot count.
+    'studies:reportId': (await knex('studies').where({ id: a.studyIds[0] }).first('laudo_id')).laudo_id,
+    'scheduledExam:reportId': (await knex('studies').where({ id: exam }).first('laudo_id')).laudo_id,
+    '*:file': 'preview.pdf',
+    '*:count': '1',
+    // The study is checked first; a field value of A's study would answer the same 404.
+    'studies:fieldValueId': randomUUID(),
   });
 });
 
@@ -215,7 +264,8 @@ it("another account's administrator gets 404, a member without permissions 403, 
     const cases: Array<{ who: string; expect: (s: number, code: string) => boolean; label: string }> = [
       { who: 'adminB', expect: (s) => s === 404, label: '404' },
     ];
-    if (!MEMBER_OPEN[`${route.method} ${route.path}`])
+    const clinical = CLINICAL_PREFIXES.some((p) => route.path.startsWith(p));
+    if (!MEMBER_OPEN[`${route.method} ${route.path}`] && !clinical)
       cases.push({ who: 'member', expect: (s) => s === 403, label: '403' });
     for (const c of cases) {
       const before = await checksum(suite.knex);
