@@ -44,9 +44,6 @@ const EXEMPT_PREFIXES: Record<string, string> = {
   '/public/verify/': 'public verification of a signed document by its code',
   '/connect-agent/': "authenticated by the Connect agent's key, not a user",
   '/report-images/upload/': 'an upload link is its own capability (token)',
-  '/phrases/accounts/': "report phrases: any member's working material, scoped by the phrase tests",
-  '/labels/': "study labels: any member's working material, scoped by the study tests",
-  '/masks/': 'report masks: clinical working material, scoped by the mask tests',
 };
 
 /**
@@ -55,6 +52,12 @@ const EXEMPT_PREFIXES: Record<string, string> = {
  * (its answer is the scope's 404, not a permission's 403).
  */
 const CLINICAL_PREFIXES = ['/studies/', '/scheduledExam/'];
+
+/**
+ * Every member's working material (report phrases, masks, study labels): no permission guards it,
+ * so only another account's administrator is checked (404, nothing changed).
+ */
+const MEMBER_MATERIAL_PREFIXES = ['/phrases/accounts/', '/labels/', '/masks/'];
 
 /** Single routes with a parameter that the matrix cannot fill meaningfully, with why. */
 const EXEMPT: Record<string, string> = {
@@ -168,6 +171,9 @@ const TABLES = [
   'laudo_image_upload_tokens',
   'structured_report_values',
   'study_comments',
+  'phrases',
+  'labels',
+  'masks',
 ];
 const tableColumns: Record<string, Set<string>> = {};
 
@@ -209,6 +215,12 @@ beforeAll(async () => {
   });
   if (logoPut.status !== 204) throw new Error(`logo: ${logoPut.status}`);
   const exam = await createScheduledExam(knex, a);
+  const [label] = await knex('labels').insert({ account_id: a.accountId, name: 'Urgente' }).returning('id');
+  await knex('study_labels').insert({ account_id: a.accountId, study_id: a.studyIds[0], label_id: label.id });
+  await knex('phrases').insert({ account_id: a.accountId, code: 'NORM', title: 'Normal', phrase: 'Exame normal.' });
+  const [mask] = await knex('masks')
+    .insert({ account_id: a.accountId, scope: 'institution', institution_id: a.institutionId, modality: 'CT', title: 'TC', content: 'Normal.' })
+    .returning('id');
   const invitation = await knex('invitations').where({ account_id: a.accountId }).first('id');
   Object.assign(values, {
     'accounts:id': a.accountId,
@@ -227,6 +239,12 @@ beforeAll(async () => {
     // The laudo of the exam (the download route compares it), any preview name, any slot count.
     'studies:reportId': (await knex('studies').where({ id: a.studyIds[0] }).first('laudo_id')).laudo_id,
     'scheduledExam:reportId': (await knex('studies').where({ id: exam }).first('laudo_id')).laudo_id,
+    'phrases:accountId': a.accountId,
+    'phrases:code': 'NORM',
+    'labels:accountId': a.accountId,
+    'labels:studyId': a.studyIds[0]!,
+    'labels:labelId': label.id,
+    'masks:id': mask.id,
     '*:file': 'preview.pdf',
     '*:count': '1',
     // The study is checked first; a field value of A's study would answer the same 404.
@@ -264,7 +282,7 @@ it("another account's administrator gets 404, a member without permissions 403, 
     const cases: Array<{ who: string; expect: (s: number, code: string) => boolean; label: string }> = [
       { who: 'adminB', expect: (s) => s === 404, label: '404' },
     ];
-    const clinical = CLINICAL_PREFIXES.some((p) => route.path.startsWith(p));
+    const clinical = [...CLINICAL_PREFIXES, ...MEMBER_MATERIAL_PREFIXES].some((p) => route.path.startsWith(p));
     if (!MEMBER_OPEN[`${route.method} ${route.path}`] && !clinical)
       cases.push({ who: 'member', expect: (s) => s === 403, label: '403' });
     for (const c of cases) {
