@@ -4,6 +4,8 @@
  * (that account's administrator) gets 404, a member of the owning account without permissions
  * gets 403, and neither changes a row of either tenant. A route with a path parameter that is
  * neither covered nor exempt fails the test, so every new route must be classified here.
+ * Clinical routes and members' working material (phrases, masks, labels) are checked for the
+ * 404 of another account; the administration routes without an id for the member's 403.
  *
  * Refused calls are not audited: the administration routes write `audit_log` only after the
  * change (auditAdmin), so `audit_log` is checksummed like every other table.
@@ -309,6 +311,45 @@ it("another account's administrator gets 404, a member without permissions 403, 
   expect(failures).toEqual([]);
   // The matrix really ran: each covered route answered both callers.
   expect(results.length).toBeGreaterThan(routes.length);
+});
+
+/** The administration areas: their routes without an id also need a permission (403 for the member). */
+const ADMIN_AREAS = ['/accounts', '/roles', '/schedules', '/medicalGroups', '/specialties', '/accessGrants', '/audit', '/institutions'];
+
+/** Routes without an id in those areas that any member uses, with why. */
+const ADMIN_AREA_MEMBER_OPEN: Record<string, string> = {
+  'GET /institutions': "every member lists the account's active institutions (study list filter); inactive ones only the administrator",
+};
+
+it('a member without permissions gets 403 from the administration routes without an id, and no row changes', async () => {
+  const routes = routerRoutes().filter(
+    (r) =>
+      !r.path.includes('/:') &&
+      ADMIN_AREAS.some((area) => r.path === area || r.path.startsWith(`${area}/`)) &&
+      !ADMIN_AREA_MEMBER_OPEN[`${r.method} ${r.path}`],
+  );
+  expect(routes.length).toBeGreaterThan(10);
+  const failures: Result[] = [];
+  for (const route of routes) {
+    const before = await checksum(suite.knex);
+    const res = await api(route.method as 'GET', route.path, {
+      token: tokens.member,
+      ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: {} }),
+    });
+    const after = await checksum(suite.knex);
+    const code = (res.body as { error?: { code?: string } } | undefined)?.error?.code ?? '';
+    const changed = Object.keys(before).filter((t) => before[t] !== after[t]);
+    if (res.status !== 403 || changed.length)
+      failures.push({
+        method: route.method,
+        path: route.path,
+        who: 'member',
+        expected: '403',
+        got: `${res.status} ${code}${changed.length ? ` CHANGED ${changed.join(',')}` : ''}`,
+      });
+  }
+  if (failures.length) console.log(`permission matrix failures (routes without an id):\n${table(failures)}`);
+  expect(failures).toEqual([]);
 });
 
 function table(rows: Result[]): string {
