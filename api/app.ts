@@ -77,11 +77,32 @@ export function createApp(deps: ApiDeps): Koa {
   api.get('/health', (ctx) => {
     ctx.body = { ok: true };
   });
-  // Public routes first (download links carry their own capability, verification is public):
-  // a later router's session middleware would answer them.
-  // The Connect agent's routes authenticate its key, and an image upload link is its own
-  // capability: neither has a session. The viewer frame's reads also take an image token.
-  for (const routes of [
+  for (const routes of apiRouters(deps)) api.use(routes.routes(), routes.allowedMethods());
+  app.use(api.routes());
+  app.use(api.allowedMethods());
+  // DICOMweb at the root (STOW-RS bodies are streamed: the JSON body parser skips them).
+  const dicomweb = dicomwebRoutes(deps);
+  app.use(dicomweb.routes());
+  app.use(dicomweb.allowedMethods());
+  app.use(async (ctx, next) => {
+    // Anything else under /dicomweb is the one error shape, never the web app.
+    if (ctx.path === '/dicomweb' || ctx.path.startsWith('/dicomweb/')) throw new AppError('NOT_FOUND');
+    await next();
+  });
+  if (deps.config.SERVE_WEB) app.use(spa(WEB_DIST));
+  return app;
+}
+
+/**
+ * Every router mounted under /api, in mount order (the order matters: see the comments). Exported
+ * so the permission matrix test walks the real routes rather than a list kept by hand.
+ */
+export function apiRouters(deps: ApiDeps): Router[] {
+  return [
+    // Public routes first (download links carry their own capability, verification is public):
+    // a later router's session middleware would answer them.
+    // The Connect agent's routes authenticate its key, and an image upload link is its own
+    // capability: neither has a session. The viewer frame's reads also take an image token.
     fileRoutes(deps),
     verifyRoutes(deps),
     connectAgentRoutes(deps),
@@ -90,11 +111,8 @@ export function createApp(deps: ApiDeps): Koa {
     // Sessions per route: the e-mail confirmation link is public.
     profileRoutes(deps),
     registrationRoutes(deps),
-  ])
-    api.use(routes.routes(), routes.allowedMethods());
-  // Before studyRoutes: `/studies/comments`, `/studies/patient`, `/studies/attachments`,
-  // `/studies/clinical-data`… must not reach `/studies/:id`.
-  for (const routes of [
+    // Before studyRoutes: `/studies/comments`, `/studies/patient`, `/studies/attachments`,
+    // `/studies/clinical-data`… must not reach `/studies/:id`.
     authRoutes(deps),
     twoFactorRoutes(deps),
     sessionRoutes(deps),
@@ -108,13 +126,10 @@ export function createApp(deps: ApiDeps): Koa {
     studyRoutes(deps),
     reportRoutes(deps, 'study'),
     reportRoutes(deps, 'scheduled'),
-  ]) {
-    api.use(routes.routes(), routes.allowedMethods());
-  }
-  for (const routes of [phraseRoutes(deps), maskRoutes(deps), labelRoutes(deps), errorTrackerRoutes(deps)]) {
-    api.use(routes.routes(), routes.allowedMethods());
-  }
-  for (const routes of [
+    phraseRoutes(deps),
+    maskRoutes(deps),
+    labelRoutes(deps),
+    errorTrackerRoutes(deps),
     connectRoutes(deps),
     studyImagingRoutes(deps),
     structuredRoutes(deps),
@@ -135,20 +150,5 @@ export function createApp(deps: ApiDeps): Koa {
     accountRoutes(deps),
     accountSettingsRoutes(deps),
     institutionAdminRoutes(deps),
-  ]) {
-    api.use(routes.routes(), routes.allowedMethods());
-  }
-  app.use(api.routes());
-  app.use(api.allowedMethods());
-  // DICOMweb at the root (STOW-RS bodies are streamed: the JSON body parser skips them).
-  const dicomweb = dicomwebRoutes(deps);
-  app.use(dicomweb.routes());
-  app.use(dicomweb.allowedMethods());
-  app.use(async (ctx, next) => {
-    // Anything else under /dicomweb is the one error shape, never the web app.
-    if (ctx.path === '/dicomweb' || ctx.path.startsWith('/dicomweb/')) throw new AppError('NOT_FOUND');
-    await next();
-  });
-  if (deps.config.SERVE_WEB) app.use(spa(WEB_DIST));
-  return app;
+  ];
 }

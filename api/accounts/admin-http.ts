@@ -1,5 +1,6 @@
 /** Small helpers the administration routes share: who the caller is, and a body checked with field names. */
 import type { Context } from 'koa';
+import type { Knex } from 'knex';
 import type { z } from 'zod';
 import { AppError, type ErrorCode } from '../../domain/errors';
 import { sessionOf } from '../auth/session';
@@ -16,6 +17,17 @@ export function adminBody<S extends z.ZodType>(ctx: Context, schema: S, code: Er
 
 export function requireSuper(ctx: Context): void {
   if (!sessionOf(ctx).user.superRole) throw new AppError('ACCOUNTS_CANNOT_MANAGE');
+}
+
+/**
+ * The super role, for one account's id: a caller outside that account is told it does not exist
+ * (404, the id is not confirmed); a member without the super role that they cannot manage it.
+ */
+export async function requireSuperFor(ctx: Context, knex: Knex, accountId: string): Promise<void> {
+  const { user } = sessionOf(ctx);
+  if (user.superRole) return;
+  const member = await knex('user_accounts').where({ user_id: user.id, account_id: accountId }).first('account_id');
+  throw new AppError(member ? 'ACCOUNTS_CANNOT_MANAGE' : 'NOT_FOUND');
 }
 
 /** A unique violation of the named constraint or index (PostgreSQL 23505). */

@@ -17,7 +17,7 @@ import { audit } from '../auth/login';
 import { requireSession, sessionOf } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { query, uuidParam } from '../http/validate';
-import { adminBody, requireSuper } from './admin-http';
+import { adminBody, requireSuper, requireSuperFor } from './admin-http';
 
 interface AccountRow {
   id: string;
@@ -135,13 +135,14 @@ export function accountRoutes(deps: ApiDeps): Router {
   });
 
   router.get('/accounts/:id', async (ctx) => {
-    requireSuper(ctx);
-    ctx.body = presentAccount(await accountById(knex, uuidParam(ctx, 'id')));
+    const id = uuidParam(ctx, 'id');
+    await requireSuperFor(ctx, knex, id);
+    ctx.body = presentAccount(await accountById(knex, id));
   });
 
   router.put('/accounts/:id', async (ctx) => {
-    requireSuper(ctx);
     const id = uuidParam(ctx, 'id');
+    await requireSuperFor(ctx, knex, id);
     const input = adminBody(ctx, AccountInput, 'ACCOUNT_INVALID');
     const before = await accountById(knex, id);
     await knex.transaction(async (trx) => {
@@ -159,8 +160,8 @@ export function accountRoutes(deps: ApiDeps): Router {
   });
 
   router.delete('/accounts/:id', async (ctx) => {
-    requireSuper(ctx);
     const id = uuidParam(ctx, 'id');
+    await requireSuperFor(ctx, knex, id);
     // DELETE carries no body: the typed name comes as ?confirmName=.
     const parsed = DeleteAccountBody.safeParse(ctx.query);
     if (!parsed.success) throw new AppError('ACCOUNT_DELETE_NAME_MISMATCH');

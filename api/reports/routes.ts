@@ -133,8 +133,8 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
 
   // 0 → 1 (start, or restart when versions were archived); `?change=` switches the model.
   router.post(`${P}/:id/reports/start`, async (ctx) => {
-    const { structuredType } = body(ctx, StartBody);
     const rc = await loadReportContext(ctx);
+    const { structuredType } = body(ctx, StartBody);
     if (ctx.query.change !== undefined && ctx.query.change !== 'false') {
       ctx.body = {
         report: await runReportAction(ctx, deps, rc, { action: 'switchModel', input: { structuredType: structuredType ?? '' } }),
@@ -148,8 +148,8 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
   });
 
   const save = async (ctx: Context) => {
-    const b = body(ctx, SaveBody);
     const rc = await loadReportContext(ctx);
+    const b = body(ctx, SaveBody);
     if (b.preview) {
       // Who may not save may not preview; a structured report previews its form's rendering,
       // validated as for finish (spec 2 §5: 'Campos inválidos.' before preview or finish).
@@ -175,8 +175,8 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
     ctx.body = { report: await signReport(ctx, deps, await loadReportContext(ctx), a1) };
   };
   const review = async (ctx: Context) => {
-    const b = body(ctx, ReviewBody);
     const rc = await loadReportContext(ctx);
+    const b = body(ctx, ReviewBody);
     if (b.preview) {
       ctx.body = await previewReport(ctx, deps, rc, b.content, b.lang, kind);
       return;
@@ -194,8 +194,8 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
   }
 
   router.post(`${P}/:id/reports/requestReview`, async (ctx) => {
-    const b = body(ctx, OptionalContent);
     const rc = await loadReportContext(ctx);
+    const b = body(ctx, OptionalContent);
     ctx.body = {
       report: await runReportAction(ctx, deps, rc, { action: 'requestReview', content: b.content ?? b.laudoContent }),
     };
@@ -218,14 +218,14 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
   simple(`${P}/:id/reports/returnReportToNotStarted`, 'returnToNotStarted');
 
   router.post(`${P}/:id/reports/finishReportTranscription`, async (ctx) => {
-    const b = body(ctx, z.object({ content: Content }).strict());
     const rc = await loadReportContext(ctx);
+    const b = body(ctx, z.object({ content: Content }).strict());
     ctx.body = { report: await runReportAction(ctx, deps, rc, { action: 'finishTyping', content: b.content }) };
   });
 
   router.post(`${P}/:id/reports/reopen`, async (ctx) => {
-    const b = body(ctx, ReopenBody);
     const rc = await loadReportContext(ctx);
+    const b = body(ctx, ReopenBody);
     const motive = (REOPEN_MOTIVES as readonly string[]).includes(b.motive ?? '')
       ? (b.motive as (typeof REOPEN_MOTIVES)[number])
       : undefined;
@@ -239,14 +239,14 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
 
   // 2 → 3: the PDF is signed here (the password never enters the workflow), then the Update.
   router.post(`${P}/:id/reports/sign`, async (ctx) => {
-    const b = body(ctx, SignBody);
     const rc = await loadReportContext(ctx);
+    const b = body(ctx, SignBody);
     ctx.body = { report: await signWithPassword(ctx, deps, rc, b.personalKeyPassword) };
   });
 
   router.post(`${P}/:id/reports/changeDoctor`, async (ctx) => {
-    const b = body(ctx, ChangeDoctorBody);
     const rc = await loadReportContext(ctx);
+    const b = body(ctx, ChangeDoctorBody);
     let doctorName = '';
     if (b.performingPhysician) {
       // Only a doctor who may write reports in this study's institution can take it.
@@ -272,8 +272,8 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
   // Spec 1 §7 names the same call associateMultipleReports (modality, patientId, studies).
   const associatePaths = [`${P}/:id/reports/associate`, `${P}/:id/reports/associateMultipleReports`];
   router.post(associatePaths, async (ctx) => {
-    const b = body(ctx, AssociateBody);
     const rc = await loadReportContext(ctx);
+    const b = body(ctx, AssociateBody);
     const ids = b.studiesIdsAssociation.filter((id) => !rc.record.studyIds.includes(id));
     // Only never-started studies the caller reaches can join (their own report is dropped).
     const studies = await knex('studies as s')
@@ -301,16 +301,16 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
   });
 
   router.post(`${P}/:id/reports/disassociateMultipleReports`, async (ctx) => {
-    const b = body(ctx, DisassociateBody);
     const rc = await loadReportContext(ctx);
+    const b = body(ctx, DisassociateBody);
     const input = { all: b.all, studyIds: b.all ? [] : [rc.study.id] };
     ctx.body = { report: await runReportAction(ctx, deps, rc, { action: 'disassociate', input }) };
   });
 
   // Second opinion (spec 2 §4–§7).
   router.post(`${P}/:id/reports-opinion/request`, async (ctx) => {
-    const b = body(ctx, RequestOpinionBody);
     const rc = await loadReportContext(ctx);
+    const b = body(ctx, RequestOpinionBody);
     if (b.laudoOpinionUserId) {
       // The opinion doctor must belong to the account.
       const member = await knex('user_accounts')
@@ -336,8 +336,8 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
   });
 
   router.put(`${P}/:id/reports-opinion`, async (ctx) => {
-    const b = body(ctx, GiveOpinionBody);
     const rc = await loadReportContext(ctx);
+    const b = body(ctx, GiveOpinionBody);
     const status = b.status as 1 | 2 | 3;
     const input = { status, conclusion: b.conclusion ?? OPINION_CONCLUSIONS[status], description: b.description ?? '' };
     ctx.body = {
@@ -385,8 +385,8 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
 
   // Narration: the audio is stored first; the report then moves to 22 with its reference.
   router.post(`${P}/:id/narratedReport`, async (ctx) => {
-    if (!ctx.is('audio/mpeg', 'audio/mp3')) throw new AppError('AUDIO_INVALID');
     const rc = await loadReportContext(ctx);
+    if (!ctx.is('audio/mpeg', 'audio/mp3')) throw new AppError('AUDIO_INVALID');
     const actor = actorFor(rc.access, rc.study.institutionId);
     const pre = check(rc.record, 'narrate', actor, { audioKey: 'pending' });
     if (!pre.ok) throw new AppError(pre.code);
@@ -438,8 +438,8 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
   });
 
   router.put(`${P}/:id/drafts`, async (ctx) => {
-    const b = body(ctx, DraftBody);
     const rc = await loadReportContext(ctx);
+    const b = body(ctx, DraftBody);
     const result = check(rc.record, 'saveDraft', actorFor(rc.access, rc.study.institutionId));
     if (!result.ok) throw new AppError(result.code);
     const row = {

@@ -41,8 +41,8 @@ export function structuredRoutes(deps: ApiDeps): Router {
   });
 
   router.post('/studies/:id/structured-report', async (ctx) => {
-    const b = body(ctx, StructuredValueBody);
     const rc = await loadReportContext(ctx, deps);
+    const b = body(ctx, StructuredValueBody);
     ctx.status = 201;
     ctx.body = await saveValue(knex, rc, b, requestLang(ctx));
   });

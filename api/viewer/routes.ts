@@ -9,7 +9,7 @@ import { KeyImageBody, KeyImageQuery } from '../../domain/studies/viewer';
 import { currentAccess, requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { body, query, uuidParam } from '../http/validate';
-import { patientHistory, setKeyImage } from './viewer-study';
+import { patientHistory, reachableStudy, setKeyImage } from './viewer-study';
 
 export function viewerRoutes(deps: ApiDeps): Router {
   const { knex } = deps;
@@ -24,6 +24,8 @@ export function viewerRoutes(deps: ApiDeps): Router {
 
   const markKeyImage = (remove: boolean) => async (ctx: Context) => {
     const access = await currentAccess(ctx, knex);
+    // The study first: another account's id is 404 whatever the body (the permission matrix).
+    await reachableStudy(knex, access, uuidParam(ctx, 'id'));
     // DELETE carries the image in its query (bodies of DELETE are not read).
     const key = remove ? query(ctx, KeyImageQuery) : body(ctx, KeyImageBody);
     await setKeyImage(knex, access, uuidParam(ctx, 'id'), { ...key, frame: key.frame ?? 1 }, remove, ctx.ip);

@@ -12,7 +12,7 @@ import { audit } from '../access/audit';
 import { countAttachments } from '../attachments/attachments';
 import { studiesQuery } from '../studies/study-queries';
 
-async function reachableStudy(knex: Knex, access: Access, studyId: string) {
+export async function reachableStudy(knex: Knex, access: Access, studyId: string) {
   const row = await studiesQuery(knex, access)
     .where('s.id', studyId)
     .first(

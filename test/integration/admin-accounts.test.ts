@@ -56,13 +56,15 @@ describe('accounts', () => {
         ['POST', '/accounts', ACCOUNT],
         ['GET', `/accounts/${t.accountId}`],
         ['PUT', `/accounts/${t.accountId}`, ACCOUNT],
-        ['DELETE', `/accounts/${other.accountId}?confirmName=x`],
+        ['DELETE', `/accounts/${t.accountId}?confirmName=x`],
       ] as const) {
         const res = await call(who, method, path, body);
         expect([who, method, path, res.status]).toEqual([who, method, path, 403]);
         expect(res.body.error).toEqual({ code: 'ACCOUNTS_CANNOT_MANAGE', description: 'Você não pode gerenciar contas' });
       }
     }
+    // Another account's id is not confirmed to those outside it (the permission matrix checks every route).
+    expect((await call('admin', 'DELETE', `/accounts/${other.accountId}?confirmName=x`)).status).toBe(404);
     expect(await suite.knex('accounts').count<{ count: string }[]>('* as count')).toEqual(before);
     expect((await suite.knex('accounts').where({ id: t.accountId }).first('name')).name).toMatch(/^Conta /);
   });

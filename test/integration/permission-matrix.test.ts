@@ -1,0 +1,357 @@
+/**
+ * Issue 14's permission matrix, generated from the real routers (`apiRouters`): for every
+ * administration and account route that takes a tenant-owned id, a user of another account
+ * (that account's administrator) gets 404, a member of the owning account without permissions
+ * gets 403, and neither changes a row of either tenant. A route with a path parameter that is
+ * neither covered nor exempt fails the test, so every new route must be classified here.
+ * Clinical routes and members' working material (phrases, masks, labels) are checked for the
+ * 404 of another account; the administration routes without an id for the member's 403.
+ *
+ * Refused calls are not audited: the administration routes write `audit_log` only after the
+ * change (auditAdmin), so `audit_log` is checksummed like every other table.
+ */
+import pino from 'pino';
+import sharp from 'sharp';
+import type { Knex } from 'knex';
+import { apiRouters } from '../../api/app';
+import type { ApiDeps } from '../../api/deps';
+import { randomUUID } from 'node:crypto';
+import { type Tenant, createScheduledExam, createTenant } from '../support/fixtures';
+import { loginTokens, platformSuite } from '../support/suite';
+
+jest.setTimeout(300_000);
+
+const suite = platformSuite({ worker: false });
+const api = suite.api;
+
+interface Route {
+  method: string;
+  path: string;
+}
+
+/** The routes under /api: every router createApp mounts, walked layer by layer (HEAD mirrors GET). */
+function routerRoutes(): Route[] {
+  // Building a router only registers handlers: the deps are used per request, never here.
+  const deps = { knex: suite.knex, config: suite.config, logger: pino({ level: 'silent' }) } as unknown as ApiDeps;
+  const routes: Route[] = [];
+  for (const router of apiRouters(deps))
+    for (const layer of router.stack)
+      for (const method of layer.methods) if (method !== 'HEAD') routes.push({ method, path: String(layer.path) });
+  return routes;
+}
+
+/** Whole areas outside the matrix, with why (checked by prefix, so a new route in them is classified). */
+const EXEMPT_PREFIXES: Record<string, string> = {
+  '/files/': 'a download link is its own capability (token), no session or tenant id',
+  '/public/verify/': 'public verification of a signed document by its code',
+  '/connect-agent/': "authenticated by the Connect agent's key, not a user",
+  '/report-images/upload/': 'an upload link is its own capability (token)',
+};
+
+/**
+ * Clinical routes (a study or scheduled exam id): another account's administrator gets 404 and
+ * changes nothing; the member without a role reaches no study at all, which the study tests cover
+ * (its answer is the scope's 404, not a permission's 403).
+ */
+const CLINICAL_PREFIXES = ['/studies/', '/scheduledExam/'];
+
+/**
+ * Every member's working material (report phrases, masks, study labels): no permission guards it,
+ * so only another account's administrator is checked (404, nothing changed).
+ */
+const MEMBER_MATERIAL_PREFIXES = ['/phrases/accounts/', '/labels/', '/masks/'];
+
+/** Single routes with a parameter that the matrix cannot fill meaningfully, with why. */
+const EXEMPT: Record<string, string> = {
+  'GET /auth/signup/accounts/:accountId': "public: the sign-up page reads whether the account's sign-up is open",
+  'GET /users/config/:key': "the caller's own preference, no tenant id",
+  'POST /studies/:id/reports/share':
+    "answers SHARE_ONLY_VETERINARY to a human account's caller whatever the id (the id is not confirmed); scope in report-share.test.ts",
+  'POST /scheduledExam/:id/reports/share': 'as the study route above',
+  'DELETE /auth/sessions/:id': "the caller's own sessions only (sessions.test.ts): another user's id is 404 for all",
+};
+
+/**
+ * Routes any member of the account may read (they answer the member, so no 403 case): only the
+ * 404 for another account's administrator and the unchanged rows are checked.
+ */
+const MEMBER_OPEN: Record<string, string> = {
+  'GET /accounts/:accountId/accountCriticalFinding': "the account's critical findings catalogue, which every reporting member picks from",
+  'GET /institutions/:id/logo': "the institution's logo heads the reports and screens of every member",
+  'GET /accounts/:id/config': "members read the account's settings (the screens apply them); writing needs the administrator",
+  'GET /accounts/:id/config/:key': 'one of the settings above',
+};
+
+/** The areas where every route with a parameter must be covered or exempt. */
+const paramRoutes = (routes: Route[]) => routes.filter((r) => r.path.includes('/:'));
+
+let a: Tenant;
+let b: Tenant;
+const tokens: Record<string, string> = {};
+/** param values, keyed by `<first path segment>:<param name>` (most specific first). */
+const values: Record<string, string> = {};
+
+function fill(path: string): string | undefined {
+  const area = path.split('/')[1];
+  let missing = false;
+  const filled = path.replace(/:(\w+)/g, (_, name: string) => {
+    const v = values[`${area}:${name}`] ?? values[`*:${name}`];
+    if (v === undefined) missing = true;
+    return v ?? '';
+  });
+  return missing ? undefined : filled;
+}
+
+/** A checksum of every row of the two tenants in the tables the administration writes. */
+async function checksum(knex: Knex): Promise<Record<string, string>> {
+  const accounts = [a.accountId, b.accountId];
+  const users = [...Object.values(a.users), ...Object.values(b.users)].map((u) => u.id);
+  const studies = await knex('studies').whereIn('account_id', accounts).pluck('id');
+  const laudos = await knex('laudos').whereIn('account_id', accounts).pluck('id');
+  const out: Record<string, string> = {};
+  for (const [table, cols] of Object.entries(tableColumns)) {
+    // Each table scoped to the two tenants by the first column that ties it to them.
+    const [scope, ids] =
+      table === 'accounts'
+        ? ['id', accounts]
+        : table === 'users'
+          ? ['id', users]
+          : cols.has('account_id')
+            ? ['account_id', accounts]
+            : cols.has('study_id')
+              ? ['study_id', studies]
+              : cols.has('laudo_id')
+                ? ['laudo_id', laudos]
+                : cols.has('user_id')
+                  ? ['user_id', users]
+                  : cols.has('to_user_id')
+                    ? ['to_user_id', users]
+                    : [undefined, []];
+    if (!scope) throw new Error(`no tenant column in ${table}`);
+    // Requests touch a session's activity clock: not a change of state.
+    const row = table === 'sessions' ? `(to_jsonb(t) - 'last_seen_at' - 'expires_at')::text` : 't::text';
+    const res = await knex.raw(
+      `select count(*)::int as n, md5(coalesce(string_agg(${row}, ',' order by ${row}), '')) as sum from ${table} t where ${scope} = any(?)`,
+      [ids],
+    );
+    out[table] = `${res.rows[0].n}:${res.rows[0].sum}`;
+  }
+  return out;
+}
+
+const TABLES = [
+  'accounts',
+  'institutions',
+  'users',
+  'user_accounts',
+  'roles',
+  'user_institution_roles',
+  'shift_schedules',
+  'medical_groups',
+  'specialties',
+  'user_medical_groups',
+  'user_specialties',
+  'study_access_grants',
+  'invitations',
+  'sessions',
+  'audit_log',
+  'mail_outbox',
+  'password_reset_tokens',
+  'two_factor_recovery_codes',
+  'institution_logos',
+  'studies',
+  'laudos',
+  'laudo_versions',
+  'study_drafts',
+  'study_critical_findings',
+  'study_labels',
+  'study_key_images',
+  'laudo_opinions',
+  'laudo_documents',
+  'laudo_image_selections',
+  'laudo_external_images',
+  'laudo_image_upload_tokens',
+  'structured_report_values',
+  'study_comments',
+  'phrases',
+  'labels',
+  'masks',
+];
+const tableColumns: Record<string, Set<string>> = {};
+
+beforeAll(async () => {
+  const knex = suite.knex;
+  for (const table of TABLES) {
+    const cols = await knex('information_schema.columns').where({ table_name: table, table_schema: 'public' }).pluck('column_name');
+    if (cols.length === 0) throw new Error(`no table ${table}`);
+    tableColumns[table] = new Set(cols);
+  }
+  a = await createTenant(knex, { studies: 1, users: { admin: [], member: [], target: ['STUDIES_SAVE_REPORTS'] } });
+  b = await createTenant(knex, { studies: 1, users: { admin: [] } });
+  for (const tenant of [a, b])
+    await knex('user_accounts').where({ user_id: tenant.users.admin!.id, account_id: tenant.accountId }).update({ is_admin: true });
+  Object.assign(
+    tokens,
+    await loginTokens(api, { adminA: a.users.admin!, member: a.users.member!, adminB: b.users.admin! }),
+  );
+  // Real rows of tenant A of every kind, made by its administrator.
+  const as = async (method: string, path: string, body: unknown, key: string) => {
+    const res = await api(method as 'POST', path, { token: tokens.adminA, body });
+    if (res.status !== 201 && res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body[key] as { id: string };
+  };
+  const schedule = await as('POST', '/schedules', { name: 'Diurno', periods: [{ weekday: 1, start: '08:00', end: '18:00' }] }, 'schedule');
+  const role = await as('POST', '/roles', { name: 'Matriz', permissions: ['STUDIES_SAVE_REPORTS'] }, 'role');
+  const group = await as('POST', '/medicalGroups', { name: 'Neuro' }, 'item');
+  const specialty = await as('POST', '/specialties', { name: 'Radiologia' }, 'item');
+  const grant = await as('POST', '/accessGrants', { userId: a.users.target!.id, studyId: a.studyIds[0] }, 'grant');
+  const invited = await api('POST', `/accounts/${a.accountId}/users/invite`, {
+    token: tokens.adminA,
+    body: { email: `novo.${Date.now()}@test.laudos` },
+  });
+  if (invited.status !== 201) throw new Error(`invite: ${invited.status} ${JSON.stringify(invited.body)}`);
+  const logo = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#0b6e99' } }).png().toBuffer();
+  const logoPut = await api('PUT', `/institutions/${a.institutionId}/logo`, {
+    token: tokens.adminA,
+    body: { fileName: 'logo.png', file: logo.toString('base64') },
+  });
+  if (logoPut.status !== 204) throw new Error(`logo: ${logoPut.status}`);
+  const exam = await createScheduledExam(knex, a);
+  const [label] = await knex('labels').insert({ account_id: a.accountId, name: 'Urgente' }).returning('id');
+  await knex('study_labels').insert({ account_id: a.accountId, study_id: a.studyIds[0], label_id: label.id });
+  await knex('phrases').insert({ account_id: a.accountId, code: 'NORM', title: 'Normal', phrase: 'Exame normal.' });
+  const [mask] = await knex('masks')
+    .insert({ account_id: a.accountId, scope: 'institution', institution_id: a.institutionId, modality: 'CT', title: 'TC', content: 'Normal.' })
+    .returning('id');
+  const invitation = await knex('invitations').where({ account_id: a.accountId }).first('id');
+  Object.assign(values, {
+    'accounts:id': a.accountId,
+    'accounts:accountId': a.accountId,
+    'accounts:userId': a.users.target!.id,
+    'accounts:invitationId': invitation.id,
+    'accounts:key': 'LOGIN_ATTEMPTS',
+    'institutions:id': a.institutionId,
+    'roles:id': role.id,
+    'schedules:id': schedule.id,
+    'medicalGroups:id': group.id,
+    'specialties:id': specialty.id,
+    'accessGrants:id': grant.id,
+    'studies:id': a.studyIds[0]!,
+    'scheduledExam:id': exam,
+    // The laudo of the exam (the download route compares it), any preview name, any slot count.
+    'studies:reportId': (await knex('studies').where({ id: a.studyIds[0] }).first('laudo_id')).laudo_id,
+    'scheduledExam:reportId': (await knex('studies').where({ id: exam }).first('laudo_id')).laudo_id,
+    'phrases:accountId': a.accountId,
+    'phrases:code': 'NORM',
+    'labels:accountId': a.accountId,
+    'labels:studyId': a.studyIds[0]!,
+    'labels:labelId': label.id,
+    'masks:id': mask.id,
+    '*:file': 'preview.pdf',
+    '*:count': '1',
+    // The study is checked first; a field value of A's study would answer the same 404.
+    'studies:fieldValueId': randomUUID(),
+  });
+});
+
+interface Result {
+  method: string;
+  path: string;
+  who: string;
+  expected: string;
+  got: string;
+}
+
+it('every route with a parameter is covered by the matrix or exempt with a reason', () => {
+  const unclassified = paramRoutes(routerRoutes()).filter(
+    (r) =>
+      !EXEMPT[`${r.method} ${r.path}`] &&
+      !Object.keys(EXEMPT_PREFIXES).some((p) => r.path.startsWith(p)) &&
+      fill(r.path) === undefined,
+  );
+  expect(unclassified.map((r) => `${r.method} ${r.path}`)).toEqual([]);
+});
+
+it("another account's administrator gets 404, a member without permissions 403, and no row changes", async () => {
+  const routes = paramRoutes(routerRoutes()).filter(
+    (r) => !EXEMPT[`${r.method} ${r.path}`] && !Object.keys(EXEMPT_PREFIXES).some((p) => r.path.startsWith(p)),
+  );
+  expect(routes.length).toBeGreaterThan(40);
+  const results: Result[] = [];
+  const failures: Result[] = [];
+  for (const route of routes) {
+    const url = fill(route.path)!;
+    const cases: Array<{ who: string; expect: (s: number, code: string) => boolean; label: string }> = [
+      { who: 'adminB', expect: (s) => s === 404, label: '404' },
+    ];
+    const clinical = [...CLINICAL_PREFIXES, ...MEMBER_MATERIAL_PREFIXES].some((p) => route.path.startsWith(p));
+    if (!MEMBER_OPEN[`${route.method} ${route.path}`] && !clinical)
+      cases.push({ who: 'member', expect: (s) => s === 403, label: '403' });
+    for (const c of cases) {
+      const before = await checksum(suite.knex);
+      const res = await api(route.method as 'GET', url, {
+        token: tokens[c.who],
+        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: {} }),
+      });
+      const after = await checksum(suite.knex);
+      const code = (res.body as { error?: { code?: string } } | undefined)?.error?.code ?? '';
+      const changed = Object.keys(before).filter((t) => before[t] !== after[t]);
+      const result = {
+        method: route.method,
+        path: route.path,
+        who: c.who,
+        expected: c.label,
+        got: `${res.status} ${code}${changed.length ? ` CHANGED ${changed.join(',')}` : ''}`,
+      };
+      results.push(result);
+      if (!c.expect(res.status, code) || changed.length) failures.push(result);
+    }
+  }
+  if (failures.length) console.log(`permission matrix failures:\n${table(failures)}`);
+  expect(failures).toEqual([]);
+  // The matrix really ran: each covered route answered both callers.
+  expect(results.length).toBeGreaterThan(routes.length);
+});
+
+/** The administration areas: their routes without an id also need a permission (403 for the member). */
+const ADMIN_AREAS = ['/accounts', '/roles', '/schedules', '/medicalGroups', '/specialties', '/accessGrants', '/audit', '/institutions'];
+
+/** Routes without an id in those areas that any member uses, with why. */
+const ADMIN_AREA_MEMBER_OPEN: Record<string, string> = {
+  'GET /institutions': "every member lists the account's active institutions (study list filter); inactive ones only the administrator",
+};
+
+it('a member without permissions gets 403 from the administration routes without an id, and no row changes', async () => {
+  const routes = routerRoutes().filter(
+    (r) =>
+      !r.path.includes('/:') &&
+      ADMIN_AREAS.some((area) => r.path === area || r.path.startsWith(`${area}/`)) &&
+      !ADMIN_AREA_MEMBER_OPEN[`${r.method} ${r.path}`],
+  );
+  expect(routes.length).toBeGreaterThan(10);
+  const failures: Result[] = [];
+  for (const route of routes) {
+    const before = await checksum(suite.knex);
+    const res = await api(route.method as 'GET', route.path, {
+      token: tokens.member,
+      ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: {} }),
+    });
+    const after = await checksum(suite.knex);
+    const code = (res.body as { error?: { code?: string } } | undefined)?.error?.code ?? '';
+    const changed = Object.keys(before).filter((t) => before[t] !== after[t]);
+    if (res.status !== 403 || changed.length)
+      failures.push({
+        method: route.method,
+        path: route.path,
+        who: 'member',
+        expected: '403',
+        got: `${res.status} ${code}${changed.length ? ` CHANGED ${changed.join(',')}` : ''}`,
+      });
+  }
+  if (failures.length) console.log(`permission matrix failures (routes without an id):\n${table(failures)}`);
+  expect(failures).toEqual([]);
+});
+
+function table(rows: Result[]): string {
+  return rows.map((r) => `${r.method.padEnd(6)} ${r.path.padEnd(55)} ${r.who.padEnd(7)} expected ${r.expected}  got ${r.got}`).join('\n');
+}
