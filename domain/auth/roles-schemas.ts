@@ -1,5 +1,6 @@
 /** Bodies of the roles, medical groups, specialties and access-grant endpoints (issue 14). */
 import { z } from 'zod';
+import { UFS } from '../people/professional-id';
 import { PERMISSIONS, type Permission } from './permissions';
 
 const permission = z.string().refine((p): p is Permission => (PERMISSIONS as readonly string[]).includes(p));
@@ -33,35 +34,6 @@ export const MembershipBody = z.object({ ids: z.array(z.string().uuid()).max(200
 
 export const TimeZoneBody = z.object({ timeZone: z.string().trim().min(1).max(64) });
 
-const UFS = [
-  'AC',
-  'AL',
-  'AP',
-  'AM',
-  'BA',
-  'CE',
-  'DF',
-  'ES',
-  'GO',
-  'MA',
-  'MT',
-  'MS',
-  'MG',
-  'PA',
-  'PB',
-  'PR',
-  'PE',
-  'PI',
-  'RJ',
-  'RN',
-  'RS',
-  'RO',
-  'RR',
-  'SC',
-  'SP',
-  'SE',
-  'TO',
-] as const;
 
 /**
  * A study opened to a provider or referring physician (state, CRM, requesting service's login).
