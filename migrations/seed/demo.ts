@@ -57,6 +57,15 @@ export const DEMO_USERS = [
     cpf: '56789123482',
     council: { type: 'CRMV', number: '4567', uf: 'MG' },
   },
+  {
+    username: 'suporte',
+    name: 'Suporte Laudos',
+    email: 'suporte@demo.laudos.app',
+    what: 'platform support (super role: Administration → Accounts)',
+    cpf: '67891234582',
+    council: null,
+    superRole: true,
+  },
 ] as const;
 
 const DOCTOR: Permission[] = [
@@ -191,6 +200,7 @@ export async function seedDemo(knex: Knex, logger?: Logger): Promise<boolean> {
           council_type: u.council?.type ?? null,
           council_number: u.council?.number ?? null,
           council_uf: u.council?.uf ?? null,
+          super_role: 'superRole' in u && u.superRole,
         })
         .returning(['id', 'name']);
       users[u.username] = row;
