@@ -4,7 +4,9 @@
  * injection), in both formats.
  */
 
-export const formulaSafe = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+import { formulaSafe } from '../formula-safe';
+
+export { formulaSafe };
 
 /** One CSV field (RFC 4180): quoted when it holds a separator, a quote or a line break. */
 export function csvField(value: string): string {

@@ -3,11 +3,10 @@
  * A cell a spreadsheet would read as a formula (starting with = + - @, or a tab / carriage
  * return before one) gets a leading apostrophe, so opening the file runs nothing.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+import { formulaSafe } from '../formula-safe';
 
 export function csvCell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  const text = formulaSafe(value === null || value === undefined ? '' : String(value));
   return `"${text.replace(/"/g, '""')}"`;
 }
 
