@@ -5,6 +5,7 @@ import type { Config } from '../config/config';
 import type { LivePublisher } from '../live/publisher';
 import type { ObjectStorage } from '../storage/object-storage';
 import type { LoginLimits } from './auth/login-limits';
+import type { AccessTarget } from './auth/session-events';
 
 /** What the api's handlers need, built once at start and injected (tests build their own). */
 export interface ApiDeps {
@@ -20,6 +21,8 @@ export interface ApiDeps {
   listeningPort?: () => number;
   /** Ends the broker connections of a session (on logout). */
   onSessionEnded?: (sessionId: string) => void;
+  /** Checks again the broker subscriptions of a user, or of an account's users (access changed). */
+  onAccessChanged?: (target: AccessTarget) => void;
   /** Sign-in rate limits (Redis with REDIS_URL); unset → in memory, made by the auth routes. */
   loginLimits?: LoginLimits;
   /** This api process among its replicas (it ignores its own session-end notices). */

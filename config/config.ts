@@ -35,6 +35,8 @@ const ConfigSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   /** Where a worker running alone publishes live documents (an api's broker). */
   BROKER_URL: z.string().url().optional(),
+  /** Seconds between checks of live connections allowed under a role's shift (its end cuts them). */
+  LIVE_SHIFT_RECHECK_SECONDS: z.coerce.number().positive().max(3600).default(30),
   /** Shared secret a worker uses to publish on a remote broker. */
   BROKER_SERVICE_TOKEN: z.string().min(16).optional(),
   /** Session lifetime in hours (absolute: however active, it ends then). */

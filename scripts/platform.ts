@@ -45,11 +45,23 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
   if (!cfg.TEMPORAL_ADDRESS) throw new Error('TEMPORAL_ADDRESS is required to start the platform');
   const connection = await Connection.connect({ address: cfg.TEMPORAL_ADDRESS });
   const temporal = new Client({ connection, namespace: cfg.TEMPORAL_NAMESPACE });
-  const broker = await createBroker({ knex, logger, redisUrl: cfg.REDIS_URL, serviceToken: cfg.BROKER_SERVICE_TOKEN });
+  const broker = await createBroker({
+    knex,
+    logger,
+    redisUrl: cfg.REDIS_URL,
+    serviceToken: cfg.BROKER_SERVICE_TOKEN,
+    shiftRecheckMs: cfg.LIVE_SHIFT_RECHECK_SECONDS * 1000,
+  });
   // Sessions ended through another replica close their connections held by this one.
   const replicaId = randomUUID();
   const sessionEnds = cfg.DATABASE_URL
-    ? await listenSessionsEnded({ databaseUrl: cfg.DATABASE_URL, replicaId, logger, onEnded: (id) => broker.endSession(id) })
+    ? await listenSessionsEnded({
+        databaseUrl: cfg.DATABASE_URL,
+        replicaId,
+        logger,
+        onEnded: (id) => broker.endSession(id),
+        onAccessChanged: (target) => void broker.recheckAccess(target),
+      })
     : undefined;
 
   const objectsDir = path.join(cfg.DATA_DIR, 'objects');
@@ -85,6 +97,7 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
     storage,
     publisher: broker,
     onSessionEnded: (id) => broker.endSession(id),
+    onAccessChanged: (target) => void broker.recheckAccess(target),
     loginLimits,
     replicaId,
   });

@@ -20,6 +20,11 @@ export interface Access {
    * physicians): reachable for reading whatever their institution, with no permission there.
    */
   studyGrants: ReadonlySet<string>;
+  /**
+   * Some role of the user has a shift schedule: what it grants changes with the clock alone, so
+   * holders of live connections are checked again as time passes (api/broker/broker.ts).
+   */
+  shiftBound: boolean;
 }
 
 export interface SessionUser {
@@ -94,6 +99,7 @@ export async function loadAccess(knex: Knex, user: SessionUser, accountId: strin
     superRole: user.superRole,
     institutions,
     studyGrants,
+    shiftBound: grants.some((g) => g.periods !== null),
   };
 }
 

@@ -39,7 +39,7 @@ import { type Access, loadAccountAccess, requireManage } from '../access/access'
 import { endUserSessions } from '../auth/end-sessions';
 import { audit } from '../auth/login';
 import { requireSession, sessionOf } from '../auth/session';
-import { announceSessionsEnded } from '../auth/session-events';
+import { accessChanged } from '../access/access-changed';
 import type { ApiDeps } from '../deps';
 import { requestLang } from '../http/lang';
 import { body, query, uuidParam } from '../http/validate';
@@ -169,17 +169,8 @@ export function accountUserAdminRoutes(deps: ApiDeps): Router {
       'roles',
       (trx, ctx, _actor, accountId, target) => replaceRoles(trx, accountId, target, body(ctx, RolesBody)),
       async (ctx, _removed, accountId, userId) => {
-        // HTTP reads the access per request, so the change counts at the user's next call. Their
-        // live connections were authorised under the old roles: close them (here and on the other
-        // replicas) without ending the sessions; the page reconnects and each subscription is
-        // authorised again (api/broker/acl.ts), so a removed institution's topics are refused.
-        const open: { id: string }[] = await knex('sessions')
-          .where({ user_id: userId, current_account_id: accountId })
-          .whereNull('revoked_at')
-          .select('id');
-        const ids = open.map((s) => s.id);
-        for (const id of ids) deps.onSessionEnded?.(id);
-        await announceSessionsEnded(knex, ids, deps.replicaId);
+        // HTTP reads the access per request; the live connections are checked again.
+        await accessChanged(deps, [{ userId }]);
         await detail(ctx, undefined, accountId, userId);
       },
     ),

@@ -11,6 +11,7 @@ import { AccessGrantBody } from '../../domain/auth/roles-schemas';
 import { AppError } from '../../domain/errors';
 import { canManage } from '../access/access';
 import { currentAccess, requireSession } from '../auth/session';
+import { accessChanged } from '../access/access-changed';
 import type { ApiDeps } from '../deps';
 import { query, uuidParam } from '../http/validate';
 import { findStudy } from '../studies/study-queries';
@@ -120,9 +121,13 @@ export function accessGrantRoutes(deps: ApiDeps): Router {
   router.delete('/accessGrants/:id', async (ctx) => {
     const access = await managed(ctx);
     const id = uuidParam(ctx, 'id');
-    const removed = await knex('study_access_grants').where({ id, account_id: access.accountId }).delete();
-    if (!removed) throw new AppError('NOT_FOUND');
+    const removed: { user_id: string }[] = await knex('study_access_grants')
+      .where({ id, account_id: access.accountId })
+      .delete()
+      .returning('user_id');
+    if (!removed.length) throw new AppError('NOT_FOUND');
     await auditAdmin(knex, ctx, access, 'ACCESS_GRANT_REVOKED', { grantId: id });
+    await accessChanged(deps, removed.map((r) => ({ userId: r.user_id })));
     ctx.status = 204;
   });
 

@@ -11,6 +11,7 @@ import { RoleBody, type RoleView } from '../../domain/auth/roles-schemas';
 import { AppError } from '../../domain/errors';
 import { type Access, canManage, isAdministrator, requireManage } from '../access/access';
 import { currentAccess, requireSession } from '../auth/session';
+import { accessChanged } from '../access/access-changed';
 import type { ApiDeps } from '../deps';
 import { uuidParam } from '../http/validate';
 import { auditAdmin, codedBody, uniqueOr } from './shared';
@@ -131,6 +132,7 @@ export function roleRoutes(deps: ApiDeps): Router {
       }),
     );
     await auditAdmin(knex, ctx, access, 'ROLE_UPDATED', { roleId: id, ...input });
+    await accessChanged(deps, [{ accountId: access.accountId }]);
     ctx.body = { role: await one(access.accountId, id) };
   });
 
@@ -140,6 +142,7 @@ export function roleRoutes(deps: ApiDeps): Router {
     // The role's grants go with it (user_institution_roles cascades).
     await knex('roles').where({ id, account_id: access.accountId }).delete();
     await auditAdmin(knex, ctx, access, 'ROLE_DELETED', { roleId: id });
+    await accessChanged(deps, [{ accountId: access.accountId }]);
     ctx.status = 204;
   });
 

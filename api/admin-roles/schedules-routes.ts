@@ -10,6 +10,7 @@ import { ScheduleBody, type ShiftPeriod, isTimeZone } from '../../domain/auth/sh
 import { AppError } from '../../domain/errors';
 import { type Access, canManage, requireManage } from '../access/access';
 import { currentAccess, requireSession } from '../auth/session';
+import { accessChanged } from '../access/access-changed';
 import type { ApiDeps } from '../deps';
 import { body, uuidParam } from '../http/validate';
 import { auditAdmin, codedBody, uniqueOr, unreferencedOr } from './shared';
@@ -62,6 +63,7 @@ export function scheduleRoutes(deps: ApiDeps): Router {
     if (!isTimeZone(timeZone)) throw new AppError('TIME_ZONE_INVALID');
     await knex('accounts').where({ id: access.accountId }).update({ time_zone: timeZone });
     await auditAdmin(knex, ctx, access, 'ACCOUNT_TIME_ZONE_CHANGED', { timeZone });
+    await accessChanged(deps, [{ accountId: access.accountId }]); // shifts now read another clock
     ctx.body = { timeZone };
   });
 
@@ -88,6 +90,7 @@ export function scheduleRoutes(deps: ApiDeps): Router {
         .update({ name: input.name, periods: JSON.stringify(byDayAndTime(input.periods)), updated_at: knex.fn.now() }),
     );
     await auditAdmin(knex, ctx, access, 'SCHEDULE_UPDATED', { scheduleId: id, ...input });
+    await accessChanged(deps, [{ accountId: access.accountId }]);
     ctx.body = { schedule: present((await list(access.accountId).where('s.id', id).first()) as ScheduleRow) };
   });
 

@@ -2,14 +2,17 @@
  * Ended sessions told to every api replica: a browser's MQTT connection may be held by another
  * replica than the one that ended its session. The notice is a Postgres NOTIFY sent in the
  * transaction that revokes the sessions, so replicas hear of it only once it commits; each
- * replica LISTENs on its own connection and closes its clients of those sessions. The embedded
- * PGlite runs a single process: there the local disconnect is all there is.
+ * replica LISTENs on its own connection and closes its clients of those sessions. Changed access
+ * (roles, shifts, grants) goes the same way on a second channel: each replica checks its clients'
+ * subscriptions again. The embedded PGlite runs a single process: there the local action is all
+ * there is.
  */
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import pg from 'pg';
 
 export const SESSION_ENDED_CHANNEL = 'laudos_session_ended';
+export const ACCESS_CHANGED_CHANNEL = 'laudos_access_changed';
 /** Session ids per notice: NOTIFY payloads stay under Postgres's 8000 bytes. */
 const IDS_PER_NOTICE = 150;
 
@@ -22,6 +25,28 @@ export async function announceSessionsEnded(db: Knex | Knex.Transaction, ids: st
   for (let i = 0; i < ids.length; i += IDS_PER_NOTICE) {
     const payload = `${from}|${ids.slice(i, i + IDS_PER_NOTICE).join(',')}`;
     await db.raw('select pg_notify(?, ?)', [SESSION_ENDED_CHANNEL, payload]);
+  }
+}
+
+/**
+ * A change of access: of one user (`u:<id>`) or of everyone in an account (`a:<id>`, a role or a
+ * schedule edited), announced to the other replicas.
+ */
+export type AccessTarget = { userId: string } | { accountId: string };
+
+export const accessTargetKey = (t: AccessTarget): string => ('userId' in t ? `u:${t.userId}` : `a:${t.accountId}`);
+
+export function parseAccessTargetKey(key: string): AccessTarget | null {
+  if (key.startsWith('u:') && key.length > 2) return { userId: key.slice(2) };
+  if (key.startsWith('a:') && key.length > 2) return { accountId: key.slice(2) };
+  return null;
+}
+
+export async function announceAccessChanged(db: Knex | Knex.Transaction, targets: AccessTarget[], from = ''): Promise<void> {
+  if (!targets.length || !isPostgres(db)) return;
+  const keys = targets.map(accessTargetKey);
+  for (let i = 0; i < keys.length; i += IDS_PER_NOTICE) {
+    await db.raw('select pg_notify(?, ?)', [ACCESS_CHANGED_CHANNEL, `${from}|${keys.slice(i, i + IDS_PER_NOTICE).join(',')}`]);
   }
 }
 
@@ -39,6 +64,7 @@ export async function listenSessionsEnded(opts: {
   replicaId: string;
   logger: Logger;
   onEnded: (sessionId: string) => void;
+  onAccessChanged?: (target: AccessTarget) => void;
 }): Promise<SessionEndListener> {
   let client: pg.Client | null = null;
   let closed = false;
@@ -47,10 +73,15 @@ export async function listenSessionsEnded(opts: {
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: opts.databaseUrl });
     c.on('notification', (msg) => {
-      if (msg.channel !== SESSION_ENDED_CHANNEL || !msg.payload) return;
+      if (!msg.payload) return;
       const [from, list = ''] = msg.payload.split('|');
       if (from === opts.replicaId) return;
-      for (const id of list.split(',')) if (id) opts.onEnded(id);
+      if (msg.channel === SESSION_ENDED_CHANNEL) for (const id of list.split(',')) if (id) opts.onEnded(id);
+      if (msg.channel === ACCESS_CHANGED_CHANNEL)
+        for (const key of list.split(',')) {
+          const target = parseAccessTargetKey(key);
+          if (target) opts.onAccessChanged?.(target);
+        }
     });
     c.on('error', (err) => {
       opts.logger.warn({ err }, 'session-end listener lost its connection');
@@ -61,6 +92,7 @@ export async function listenSessionsEnded(opts: {
     try {
       await c.connect();
       await c.query(`LISTEN ${SESSION_ENDED_CHANNEL}`);
+      await c.query(`LISTEN ${ACCESS_CHANGED_CHANNEL}`);
       client = c;
     } catch (err) {
       await c.end().catch(() => undefined);

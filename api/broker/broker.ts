@@ -13,6 +13,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { WebSocketServer, createWebSocketStream } from 'ws';
 import type { LivePublisher } from '../../live/publisher';
+import type { AccessTarget } from '../auth/session-events';
 import { SERVICE_USERNAME } from '../../live/publisher';
 import { authenticateToken, maySubscribe } from './acl';
 
@@ -20,7 +21,14 @@ interface ClientAuth {
   kind: 'user' | 'service';
   token: string;
   sessionId?: string;
+  userId?: string;
+  accountId?: string | null;
+  /** A subscription was allowed under a shift schedule: checked again as the clock moves. */
+  shiftBound?: boolean;
 }
+
+/** How often connections allowed under a shift are checked again (a shift's end cuts them). */
+const SHIFT_RECHECK_MS = 30_000;
 
 export interface Broker extends LivePublisher {
   aedes: Aedes;
@@ -28,6 +36,12 @@ export interface Broker extends LivePublisher {
   attach(server: Server): void;
   /** Closes the connections opened with a session (logout, account change). */
   endSession(sessionId: string): void;
+  /**
+   * Checks again every subscription of the user's (or the account's users') connections and
+   * closes a connection holding one no longer allowed: the client reconnects and is refused it.
+   * Resolves once checked.
+   */
+  recheckAccess(target: AccessTarget): Promise<void>;
 }
 
 export async function createBroker(opts: {
@@ -35,10 +49,14 @@ export async function createBroker(opts: {
   logger: Logger;
   redisUrl?: string;
   serviceToken?: string;
+  /** Period of the shift check (tests shorten it). */
+  shiftRecheckMs?: number;
 }): Promise<Broker> {
   const { knex, logger } = opts;
   const auths = new WeakMap<Client, ClientAuth>();
   const clientsBySession = new Map<string, Set<Client>>();
+  /** Browsers' connections, for the access checks. */
+  const userClients = new Set<Client>();
 
   let mq: unknown;
   let persistence: unknown;
@@ -64,7 +82,14 @@ export async function createBroker(opts: {
       authenticateToken(knex, secret)
         .then((session) => {
           if (!session) return done(authError(), false);
-          auths.set(client, { kind: 'user', token: secret, sessionId: session.sessionId });
+          auths.set(client, {
+            kind: 'user',
+            token: secret,
+            sessionId: session.sessionId,
+            userId: session.user.id,
+            accountId: session.currentAccountId,
+          });
+          userClients.add(client);
           const set = clientsBySession.get(session.sessionId) ?? new Set<Client>();
           set.add(client);
           clientsBySession.set(session.sessionId, set);
@@ -86,7 +111,10 @@ export async function createBroker(opts: {
       // A refusal is a negative SUBACK (0x80), not a dropped connection: (null, null).
       if (!auth) return callback(null, null);
       maySubscribe(knex, auth.token, subscription.topic)
-        .then((ok) => callback(null, ok ? subscription : null))
+        .then(({ ok, shiftBound }) => {
+          if (ok && shiftBound) auth.shiftBound = true;
+          callback(null, ok ? subscription : null);
+        })
         .catch((err: unknown) => {
           logger.error({ err }, 'broker authorizeSubscribe failed');
           callback(null, null);
@@ -97,7 +125,44 @@ export async function createBroker(opts: {
   aedes.on('clientDisconnect', (client) => {
     const sessionId = auths.get(client)?.sessionId;
     if (sessionId) clientsBySession.get(sessionId)?.delete(client);
+    userClients.delete(client);
   });
+
+  /** Closes the connection when one of its subscriptions is no longer allowed. */
+  const recheckClient = async (client: Client): Promise<void> => {
+    const auth = auths.get(client);
+    if (!auth || auth.kind !== 'user' || client.closed) return;
+    const topics = Object.keys((client as unknown as { subscriptions?: Record<string, unknown> }).subscriptions ?? {});
+    let shiftBound = false;
+    for (const topic of topics) {
+      const verdict = await maySubscribe(knex, auth.token, topic).catch((err: unknown) => {
+        logger.error({ err }, 'broker access recheck failed');
+        return { ok: true, shiftBound: true }; // checked again at the next sweep
+      });
+      if (!verdict.ok) {
+        userClients.delete(client);
+        client.close();
+        return;
+      }
+      shiftBound ||= verdict.shiftBound;
+    }
+    auth.shiftBound = shiftBound;
+  };
+  const recheckWhere = async (match: (auth: ClientAuth) => boolean): Promise<void> => {
+    const due = [...userClients].filter((c) => {
+      const auth = auths.get(c);
+      return auth !== undefined && match(auth);
+    });
+    // One at a time: an account's worth of connections must not take every database connection.
+    for (const client of due) await recheckClient(client);
+  };
+  let sweeping = false;
+  const shiftSweep = setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    void recheckWhere((auth) => auth.shiftBound === true).finally(() => (sweeping = false));
+  }, opts.shiftRecheckMs ?? SHIFT_RECHECK_MS);
+  shiftSweep.unref();
 
   const wss = new WebSocketServer({ noServer: true });
   wss.on('connection', (socket) => {
@@ -115,6 +180,11 @@ export async function createBroker(opts: {
         wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
       });
     },
+    recheckAccess(target) {
+      return recheckWhere((auth) =>
+        'userId' in target ? auth.userId === target.userId : auth.accountId === target.accountId,
+      );
+    },
     endSession(sessionId) {
       for (const client of clientsBySession.get(sessionId) ?? []) client.close();
       clientsBySession.delete(sessionId);
@@ -127,6 +197,7 @@ export async function createBroker(opts: {
       });
     },
     close() {
+      clearInterval(shiftSweep);
       return new Promise<void>((resolve) => {
         for (const ws of wss.clients) ws.terminate();
         wss.close();

@@ -3,9 +3,11 @@
  * institution → invite a user by e-mail → the invitee completes the registration from the mailed
  * link → a role with a shift (a schedule whose period holds 'now' in the account's time zone) is
  * given in the new institution → the user logs in and sees exactly that institution's studies;
- * outside the shift they see none; the role taken away, the user's open page loses the access at
- * once: its live connection is closed, its next call lists nothing (no reload), the token is
- * refused, and the institution's changes no longer reach it live.
+ * when the shift ends under the open page (the clock passes its end: nobody is told), the broker's
+ * shift check cuts the live connection and the page shows no access without a reload; the role
+ * taken away, the user's open page loses the access at once: its live connection is closed, the
+ * list empties with no action of the user, the token is refused, and the institution's changes
+ * no longer reach it live.
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -19,7 +21,7 @@ import { E2E_ARTIFACTS, login, platformSuite } from '../support/suite';
 
 jest.setTimeout(240_000);
 
-const suite = platformSuite({ web: true, overrides: { LOGIN_RATE_PER_MINUTE: '1000' } });
+const suite = platformSuite({ web: true, overrides: { LOGIN_RATE_PER_MINUTE: '1000', LIVE_SHIFT_RECHECK_SECONDS: '1' } });
 let t: Tenant;
 
 beforeAll(async () => {
@@ -56,10 +58,11 @@ async function insertStudies(knex: Knex, accountId: string, institutionId: strin
 }
 
 /** Live connections of the page: frames received (as text) and how many closed. */
-function liveFrames(page: Page): { frames: string[]; closed: number } {
-  const seen = { frames: [] as string[], closed: 0 };
+function liveFrames(page: Page): { frames: string[]; opened: number; closed: number } {
+  const seen = { frames: [] as string[], opened: 0, closed: 0 };
   page.on('websocket', (ws) => {
     if (!ws.url().endsWith('/mqtt')) return;
+    seen.opened++;
     ws.on('framereceived', (f) => seen.frames.push(typeof f.payload === 'string' ? f.payload : f.payload.toString('latin1')));
     ws.on('close', () => seen.closed++);
   });
@@ -211,10 +214,20 @@ test('institution → invitation → registration → role with a shift → exac
   expect(await visibleStudies(user)).toEqual([...northStudies].sort());
   await shot(user, 'user-list');
 
-  // 7. The shift moved to another day: outside it, the reloaded page shows no study.
-  await editSchedule(admin, 'Plantão jornada', (today + 2) % 7, false);
-  await user.reload();
-  await user.getByTestId('no-access').waitFor(); // the role grants nothing: no institution at all
+  // 7. The shift ends under the open page: the clock passes the period's end, which the database
+  // stands in for here (the period moved to another day behind everyone's back, no notice sent).
+  await user.locator('[data-testid="live-status"][data-status="online"]').waitFor({ timeout: 20_000 });
+  const closedAtShiftEnd = live.closed;
+  await suite
+    .knex('shift_schedules')
+    .where({ account_id: t.accountId, name: 'Plantão jornada' })
+    .update({ periods: JSON.stringify([{ weekday: (today + 2) % 7, start: '00:00', end: '23:59' }]) });
+  await eventually(
+    () => live.closed,
+    (v) => v > closedAtShiftEnd,
+    { timeout: 10_000, what: 'the live connection cut at the shift end' },
+  );
+  await user.getByTestId('no-access').waitFor({ timeout: 10_000 }); // no reload: the role grants nothing now
   expect(await visibleStudies(user)).toEqual([]);
   await shot(user, 'outside-shift');
 
@@ -255,18 +268,19 @@ test('institution → invitation → registration → role with a shift → exac
     (v) => v > closedBefore,
     { timeout: 10_000, what: 'the live connection closed' },
   );
-  // No reload: the open page's next call (a text filter) no longer lists the studies.
-  await user.getByTestId('filter-text-input').fill('Paciente');
-  await eventually(
-    () => user.locator(`[data-testid^="study-row-"]`).count(),
-    (v) => v === 0,
-    { timeout: 10_000, what: 'the list emptied' },
-  );
+  // No reload, no click: the open page reads its access again and shows none.
+  await user.getByTestId('no-access').waitFor({ timeout: 10_000 });
+  expect(await user.locator(`[data-testid^="study-row-"]`).count()).toBe(0);
   await shot(user, 'revoked');
   const refused = await suite.api('GET', `/studies/${northStudies[0]}/tags`, { token });
   expect([403, 404]).toContain(refused.status);
-  // Live: once reconnected, a change in the lost institution no longer reaches the page.
-  await user.locator('[data-testid="live-status"][data-status="online"]').waitFor({ timeout: 20_000 });
+  // Live: reconnected (the page shows no study, so no status chip), a change in the lost
+  // institution no longer reaches the page.
+  await eventually(
+    () => live.opened - live.closed,
+    (open) => open >= 1,
+    { timeout: 20_000, what: 'the live connection open again' },
+  );
   const framesBefore = live.frames.length;
   expect((await suite.api('POST', `/studies/${northStudies[1]}/reports/start`, { token: reporter, body: {} })).status).toBe(200);
   await new Promise((r) => setTimeout(r, 3000));

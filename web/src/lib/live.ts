@@ -33,10 +33,46 @@ function brokerUrl(): string {
   return `${scheme}://${window.location.host}/mqtt`;
 }
 
+/**
+ * Told when what the page shows may be out of date: the connection came back (documents may
+ * have been missed meanwhile) or a subscription was refused (the access to it was lost — the
+ * broker closes a connection whose access changed and the reconnection is refused the lost
+ * topics). Listeners read again what they show; the server answers with the current access.
+ */
+export type ResyncReason = { kind: 'reconnected' } | { kind: 'refused'; filter: string };
+const resyncListeners = new Set<(reason: ResyncReason) => void>();
+
+function resync(reason: ResyncReason): void {
+  for (const l of resyncListeners) {
+    try {
+      l(reason);
+    } catch (err) {
+      console.error('live: resync listener failed', err);
+    }
+  }
+}
+
+/** Adds a resync listener; the returned function removes it. */
+export function onLiveResync(listener: (reason: ResyncReason) => void): () => void {
+  resyncListeners.add(listener);
+  return () => resyncListeners.delete(listener);
+}
+
+export function useLiveResync(listener: (reason: ResyncReason) => void): void {
+  const handler = useRef(listener);
+  useEffect(() => {
+    handler.current = listener;
+  });
+  useEffect(() => onLiveResync((reason) => handler.current(reason)), []);
+}
+
 function subscribeOnBroker(c: MqttClient, filter: string): void {
   c.subscribe(filter, { qos: 1 }, (err, granted) => {
     if (err) console.warn(`live: subscription to ${filter} failed`, err);
-    else if (granted?.some((g) => g.qos === 128)) console.warn(`live: subscription to ${filter} refused`);
+    else if (granted?.some((g) => g.qos === 128)) {
+      console.warn(`live: subscription to ${filter} refused`);
+      resync({ kind: 'refused', filter });
+    }
   });
 }
 
@@ -99,9 +135,11 @@ function ensureClient(): void {
       });
       let wasOnline = false;
       c.on('connect', () => {
+        const again = wasOnline;
         wasOnline = true;
         setStatus('online');
         for (const filter of [...registry.keys(), ...jsonRegistry.keys()]) subscribeOnBroker(c, filter);
+        if (again) resync({ kind: 'reconnected' });
       });
       c.on('reconnect', () => setStatus('connecting'));
       c.on('offline', () => setStatus('offline'));

@@ -8,7 +8,7 @@ import { describeError, SESSION_ENDING_CODES, toApiError, isAbort } from '../../
 import i18n from '../../i18n';
 import { notify } from '../../app/notifications/store';
 import { clearImageToken } from '../../lib/image-token';
-import { closeLive } from '../../lib/live';
+import { closeLive, onLiveResync } from '../../lib/live';
 import { clearToken, getToken, sessionExpired, setToken, TOKEN_STORAGE_KEY } from '../../lib/token';
 import * as authApi from './api';
 
@@ -85,6 +85,29 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     onSessionEnded((code) => endSession({ expired: code === 'EXPIRED_TOKEN' }));
     return () => onSessionEnded(null);
   }, [endSession]);
+
+  // The live connection came back or was refused a topic: the user's access may have changed
+  // (roles, a shift's end), so the session's institutions are read again, quietly (once per burst).
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = onLiveResync(() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (!getToken()) return;
+        authApi.fetchSession().then(
+          (data) => {
+            if ('secondFactor' in data) return;
+            setState((prev) => (prev.status === 'authenticated' ? { status: 'authenticated', data } : prev));
+          },
+          () => undefined, // an ended session is handled by apiRequest; a network error waits for the next one
+        );
+      }, 250);
+    });
+    return () => {
+      off();
+      clearTimeout(timer);
+    };
+  }, []);
 
   // Logging out (or finding the session expired) in another tab or frame ends it here too.
   useEffect(() => {

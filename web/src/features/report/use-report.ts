@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { studyTopic } from '../../../../domain/live/study-document';
 import type { StudyListResponse } from '../../../../domain/studies/schemas';
-import { useLiveStudy, type LiveStatus } from '../../lib/live';
+import { useLiveResync, useLiveStudy, type LiveStatus } from '../../lib/live';
 import type { LiveStudyDocument } from '../../lib/live-core';
 import { randomUuid } from '../../lib/uuid';
 import { useSessionData } from '../auth/session';
@@ -48,6 +48,10 @@ export function useStudyDetailLive(study: StudyDetail | undefined, onDoc?: (doc:
     },
     [queryClient, session.id],
   );
+  // Documents may have been missed, or the access to the study lost: its detail is read again.
+  useLiveResync(() => {
+    if (study) void queryClient.invalidateQueries({ queryKey: reportKeys.study(study.id) });
+  });
   return useLiveStudy(topic, handle);
 }
 

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StudyListResponse } from '../../../../domain/studies/schemas';
 import { institutionStudiesFilter } from '../../../../domain/live/study-document';
-import { useLiveStudies, type LiveStatus } from '../../lib/live';
+import { useLiveResync, useLiveStudies, type LiveStatus } from '../../lib/live';
 import type { LiveStudyDocument } from '../../lib/live-core';
 import { currentAccount } from '../auth/access';
 import { useSessionData } from '../auth/session';
@@ -55,5 +55,7 @@ export function useStudiesLive(): LiveStatus {
     },
     [queryClient, session.id],
   );
+  // Documents may have been missed, or an institution's access lost: the list is read again.
+  useLiveResync(() => void queryClient.invalidateQueries({ queryKey: studyKeys.lists() }));
   return useLiveStudies(filters, onDoc);
 }
