@@ -11,6 +11,7 @@ import { AppError } from '../../domain/errors';
 import { REOPEN_MOTIVES } from '../../domain/laudo/inputs';
 import { check } from '../../domain/laudo/transitions';
 import { actorFor } from '../access/access';
+import { permissionHolders } from '../access/holders';
 import { audit } from '../access/audit';
 import { requireSession, sessionOf } from '../auth/session';
 import type { ApiDeps } from '../deps';
@@ -250,18 +251,12 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
     let doctorName = '';
     if (b.performingPhysician) {
       // Only a doctor who may write reports in this study's institution can take it.
-      const doctor = await knex('users as u')
-        .join('user_institution_roles as uir', 'uir.user_id', 'u.id')
-        .join('roles as r', 'r.id', 'uir.role_id')
-        .where({ 'u.id': b.performingPhysician, 'uir.account_id': rc.access.accountId })
-        // A scheduled exam (no institution) may go to any of the account's doctors.
-        .where((w) => {
-          const institutionId = rc.study.institutionId;
-          // A role applied to all institutions counts in this one too (issue 14).
-          if (institutionId) void w.where('uir.institution_id', institutionId).orWhere('r.applies_to_all_institutions', true);
-        })
-        .whereRaw("'STUDIES_SAVE_REPORTS' = ANY(r.permissions)")
-        .first('u.name');
+      const [doctor] = await permissionHolders(knex, {
+        accountId: rc.access.accountId,
+        institutionId: rc.study.institutionId, // a scheduled exam may go to any of the account's doctors
+        permission: 'STUDIES_SAVE_REPORTS',
+        userIds: [b.performingPhysician],
+      });
       if (!doctor) throw new AppError('CHANGE_DOCTOR_FAILED');
       doctorName = doctor.name;
     }

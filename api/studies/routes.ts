@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { StudyListQuery } from '../../domain/studies/schemas';
 import { actorFor } from '../access/access';
+import { permissionHolders } from '../access/holders';
 import { audit } from '../access/audit';
 import { currentAccess, requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { query, uuidParam } from '../http/validate';
 import { loadLaudoRecord, presentReport } from '../../services/reports/laudo-record';
-import { listDoctors } from './doctors';
 import { findExam, findStudy, listScheduledExams, listStudies } from './study-queries';
 
 export function studyRoutes(deps: ApiDeps): Router {
@@ -48,7 +48,7 @@ export function studyRoutes(deps: ApiDeps): Router {
     const study = await findExam(knex, access, 'study', uuidParam(ctx, 'id'));
     if (!study) throw new AppError('NOT_FOUND');
     const { record } = await loadLaudoRecord(knex, access.accountId, study.laudoId);
-    const doctors = await listDoctors(knex, {
+    const doctors = await permissionHolders(knex, {
       accountId: access.accountId,
       institutionId: study.institutionId,
       permission: purpose === 'changeDoctor' ? 'STUDIES_SAVE_REPORTS' : 'STUDIES_INSERT_LAUDO_OPINION',

@@ -255,6 +255,47 @@ describe('shift schedules', () => {
   });
 });
 
+describe('doctors for a report', () => {
+  it('a doctor off shift is not offered and cannot be given the report; inside the shift they are', async () => {
+    const timeZone = middayZone();
+    await as('admin', 'PUT', '/schedules/timeZone', { timeZone });
+    const { weekday } = wallClock(new Date(), timeZone);
+    const tomorrow = await as('admin', 'POST', '/schedules', {
+      name: 'Amanhã',
+      periods: [{ weekday: (weekday + 1) % 7, start: '00:00', end: '23:59' }],
+    });
+    const today = await as('admin', 'POST', '/schedules', { name: 'Hoje', periods: [{ weekday, start: '00:00', end: '23:59' }] });
+    const role = await as('admin', 'POST', '/roles', {
+      name: 'Médico de amanhã',
+      permissions: ['STUDIES_SAVE_REPORTS'],
+      scheduleId: tomorrow.body.schedule.id,
+    });
+    await knex()('user_institution_roles').insert({
+      account_id: t.accountId,
+      user_id: t.users.shift!.id,
+      institution_id: t.institutionId,
+      role_id: role.body.role.id,
+    });
+    const study = t.studyIds[2]!;
+    const offered = async () =>
+      ((await as('admin', 'GET', `/studies/${study}/doctors?purpose=changeDoctor`)).body.doctors as { id: string }[]).map(
+        (d) => d.id,
+      );
+    expect(await offered()).toContain(t.users.doctor!.id);
+    expect(await offered()).not.toContain(t.users.shift!.id);
+    const refused = await as('admin', 'POST', `/studies/${study}/reports/changeDoctor`, { performingPhysician: t.users.shift!.id });
+    expect(refused.body.error.code).toBe('CHANGE_DOCTOR_FAILED');
+
+    await as('admin', 'PUT', `/roles/${role.body.role.id}`, {
+      name: 'Médico de amanhã',
+      permissions: ['STUDIES_SAVE_REPORTS'],
+      scheduleId: today.body.schedule.id,
+    });
+    expect(await offered()).toContain(t.users.shift!.id);
+    await knex()('user_institution_roles').where({ role_id: role.body.role.id }).delete();
+  });
+});
+
 describe('medical groups and specialties', () => {
   it('are managed per account, and users of the account are members', async () => {
     for (const route of ['/medicalGroups', '/specialties']) {
