@@ -74,8 +74,10 @@ export function createApp(deps: ApiDeps): Koa {
   app.use((ctx, next) => (isFileUpload(ctx.method, ctx.path) ? attachmentJson : smallJson)(ctx, next));
 
   const api = new Router({ prefix: '/api' });
+  // Up while it serves HTTP; 'degraded' names the part that is down (Redis: live fan-out paused).
   api.get('/health', (ctx) => {
-    ctx.body = { ok: true };
+    const redis = deps.redisState?.() ?? 'none';
+    ctx.body = { ok: true, status: redis === 'down' ? 'degraded' : 'ok', redis };
   });
   for (const routes of apiRouters(deps)) api.use(routes.routes(), routes.allowedMethods());
   app.use(api.routes());

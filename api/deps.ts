@@ -21,6 +21,8 @@ export interface ApiDeps {
   listeningPort?: () => number;
   /** Ends the broker connections of a session (on logout). */
   onSessionEnded?: (sessionId: string) => void;
+  /** State of the broker's Redis (fan-out and retained documents), for /api/health. */
+  redisState?: () => 'none' | 'up' | 'down';
   /** Checks again the broker subscriptions of a user, or of an account's users (access changed). */
   onAccessChanged?: (target: AccessTarget) => void;
   /** Sign-in rate limits (Redis with REDIS_URL); unset → in memory, made by the auth routes. */

@@ -98,6 +98,7 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
     publisher: broker,
     onSessionEnded: (id) => broker.endSession(id),
     onAccessChanged: (target) => void broker.recheckAccess(target),
+    redisState: () => broker.redisState(),
     loginLimits,
     replicaId,
   });

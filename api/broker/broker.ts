@@ -9,6 +9,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { timingSafeEqual } from 'node:crypto';
 import Aedes, { type Client } from 'aedes';
+import { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { WebSocketServer, createWebSocketStream } from 'ws';
@@ -42,6 +43,8 @@ export interface Broker extends LivePublisher {
    * Resolves once checked.
    */
   recheckAccess(target: AccessTarget): Promise<void>;
+  /** Redis of the fan-out: 'none' without REDIS_URL, else whether every connection is ready. */
+  redisState(): 'none' | 'up' | 'down';
 }
 
 export async function createBroker(opts: {
@@ -60,12 +63,32 @@ export async function createBroker(opts: {
 
   let mq: unknown;
   let persistence: unknown;
+  let redisConns: Redis[] = [];
   if (opts.redisUrl) {
-    // Loaded only in the Redis mode (CommonJS packages without types).
-    const mqemitterRedis = require('mqemitter-redis') as (o: object) => unknown;
+    // Loaded only in the Redis mode (CommonJS packages without types). Both get connections
+    // made here from REDIS_URL (host, port, database, password): aedes-persistence-redis ignores a
+    // connection string. Each connection's errors are logged, never thrown: a Redis outage
+    // leaves the api serving HTTP, reports itself on /api/health, and ioredis reconnects.
+    const mqemitterRedis = require('mqemitter-redis') as (o: object) => { state: NodeJS.EventEmitter };
     const redisPersistence = require('aedes-persistence-redis') as (o: object) => unknown;
-    mq = mqemitterRedis({ connectionString: opts.redisUrl });
-    persistence = redisPersistence({ connectionString: opts.redisUrl });
+    const connect = (name: string) => {
+      const conn = new Redis(opts.redisUrl!, { connectionName: `laudos-broker-${name}`, maxRetriesPerRequest: 2 });
+      let warned = false;
+      conn.on('error', (err: Error) => {
+        if (!warned) logger.warn({ err: err.message, conn: name }, 'broker: Redis unreachable; live fan-out paused');
+        warned = true;
+      });
+      conn.on('ready', () => {
+        if (warned) logger.info({ conn: name }, 'broker: Redis back; live fan-out resumed');
+        warned = false;
+      });
+      return conn;
+    };
+    redisConns = [connect('sub'), connect('pub'), connect('store')];
+    const emitter = mqemitterRedis({ subConn: redisConns[0], pubConn: redisConns[1] });
+    emitter.state.on('error', () => undefined); // logged per connection above
+    mq = emitter;
+    persistence = redisPersistence({ conn: redisConns[2] });
   }
 
   const aedes = new Aedes({
@@ -180,6 +203,10 @@ export async function createBroker(opts: {
         wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
       });
     },
+    redisState() {
+      if (!redisConns.length) return 'none';
+      return redisConns.every((c) => c.status === 'ready') ? 'up' : 'down';
+    },
     recheckAccess(target) {
       return recheckWhere((auth) =>
         'userId' in target ? auth.userId === target.userId : auth.accountId === target.accountId,
@@ -203,9 +230,13 @@ export async function createBroker(opts: {
         wss.close();
         // aedes closes its emitter but not the persistence (a Redis connection in that mode).
         aedes.close(() => {
+          const done = () => {
+            for (const c of redisConns) c.disconnect(); // a no-op for those already closed
+            resolve();
+          };
           const store = persistence as { destroy?: (cb: () => void) => void } | undefined;
-          if (store?.destroy) store.destroy(() => resolve());
-          else resolve();
+          if (store?.destroy) store.destroy(done);
+          else done();
         });
       });
     },

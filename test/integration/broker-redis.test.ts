@@ -1,0 +1,117 @@
+/**
+ * The broker's Redis (issue 22): REDIS_URL is honoured in full — a private redis-server on a
+ * non-default port and database holds the retained documents — and a Redis outage leaves the
+ * api serving HTTP, reporting 'degraded' on /api/health, with live fan-out back once Redis
+ * returns.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { Redis } from 'ioredis';
+import mqtt, { type MqttClient } from 'mqtt';
+import { studyTopic } from '../../domain/live/study-document';
+import { freePort } from '../../scripts/temporal-dev';
+import type { Platform } from '../../scripts/platform';
+import { PASSWORD, createTenant } from '../support/fixtures';
+import { eventually } from '../support/eventually';
+import { apiClient, startTestPlatform } from '../support/platform';
+
+jest.setTimeout(90_000);
+
+const DB = 5;
+let port: number;
+let redis: ChildProcess | undefined;
+let platform: Platform;
+let knex: Knex;
+let client: MqttClient | undefined;
+
+async function startRedis(): Promise<void> {
+  redis = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'], {
+    stdio: 'ignore',
+  });
+  const probe = new Redis({ port, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  await eventually(
+    () => probe.connect().then(
+      () => true,
+      () => false,
+    ),
+    (ok) => ok,
+    { timeout: 10_000, what: 'redis-server listening' },
+  );
+  probe.disconnect();
+}
+
+async function stopRedis(): Promise<void> {
+  const proc = redis;
+  redis = undefined;
+  if (!proc || proc.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    proc.once('exit', () => resolve());
+    proc.kill('SIGKILL');
+  });
+}
+
+beforeAll(async () => {
+  port = await freePort();
+  await startRedis();
+  ({ platform, knex } = await startTestPlatform(
+    { REDIS_URL: `redis://127.0.0.1:${port}/${DB}`, TEMPORAL_TASK_QUEUE: `redis-${randomUUID()}` },
+    {},
+  ));
+});
+
+afterAll(async () => {
+  await client?.endAsync(true);
+  await platform?.stop();
+  await knex?.destroy();
+  await stopRedis();
+});
+
+const health = async () => (await apiClient(platform.url)('GET', '/health')).body as { status: string; redis: string };
+
+it('keeps retained documents in the Redis and database REDIS_URL names, survives its outage and resumes', async () => {
+  const tenant = await createTenant(knex, { studies: 2 });
+  const api = apiClient(platform.url);
+  const login = await api('POST', '/auth', { body: { username: tenant.users.doctor!.username, password: PASSWORD } });
+  const token: string = login.body.data.accessToken;
+  expect(await health()).toEqual({ ok: true, status: 'ok', redis: 'up' });
+
+  // A report started: its retained document lands in database 5 of the private server.
+  expect((await api('POST', `/studies/${tenant.studyIds[0]}/reports/start`, { token, body: {} })).status).toBe(200);
+  const inspect = new Redis({ port, db: DB });
+  try {
+    const topic = studyTopic(tenant.accountId, tenant.institutionId, tenant.studyIds[0]!);
+    await eventually(
+      async () => JSON.stringify(await inspect.hkeys('retained')),
+      (keys) => keys.includes(topic),
+      { timeout: 10_000, what: 'the retained document in the configured database' },
+    );
+  } finally {
+    inspect.disconnect();
+  }
+
+  // Redis stops: the process lives, HTTP answers, /api/health says degraded.
+  await stopRedis();
+  await eventually(health, (h) => h.redis === 'down', { timeout: 10_000, what: 'health reporting Redis down' });
+  expect((await health()).status).toBe('degraded');
+  await new Promise((r) => setTimeout(r, 2000)); // past the 1.1 s at which an unhandled error used to kill it
+  expect((await api('GET', '/studies', { token })).status).toBe(200);
+
+  // Redis back: health recovers and live documents flow again.
+  await startRedis();
+  await eventually(health, (h) => h.redis === 'up', { timeout: 20_000, what: 'health reporting Redis up again' });
+  client = await mqtt.connectAsync(`${platform.url.replace('http', 'ws')}/mqtt`, {
+    username: 's',
+    password: token,
+    reconnectPeriod: 0,
+  });
+  const topic = studyTopic(tenant.accountId, tenant.institutionId, tenant.studyIds[1]!);
+  const received = new Promise<{ studyId: string }>((resolve) =>
+    client!.on('message', (t, payload) => {
+      if (t === topic) resolve(JSON.parse(payload.toString()) as { studyId: string });
+    }),
+  );
+  await client.subscribeAsync(topic, { qos: 1 });
+  expect((await api('POST', `/studies/${tenant.studyIds[1]}/reports/start`, { token, body: {} })).status).toBe(200);
+  expect((await received).studyId).toBe(tenant.studyIds[1]);
+});
