@@ -31,6 +31,11 @@ const ConfigSchema = z.object({
    * Temporal admits 10 in flight per workflow and throttles the rest: keep replicas × this ≤ 10.
    */
   REPORT_UPDATES_IN_FLIGHT: z.coerce.number().int().min(1).max(50).default(4),
+  /**
+   * Seconds a report action waits for its workflow (no worker free, Temporal down) before it
+   * answers 503 REPORT_SERVICE_UNAVAILABLE; the same Idempotency-Key later gets the true outcome.
+   */
+  REPORT_ACTION_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(10),
   /** Redis for broker fan-out across api replicas; unset → in-process only. */
   REDIS_URL: z.string().url().optional(),
   /** Where a worker running alone publishes live documents (an api's broker). */

@@ -3,6 +3,8 @@ import { ZodError } from 'zod';
 import { AppError, type ErrorBody, errorMessage, errorStatus } from '../../domain/errors';
 import { requestLang } from './lang';
 
+const RETRY_AFTER_SECONDS = 5;
+
 /**
  * The one error handler: every failure leaves as `{ error: { code, description } }`.
  * Unknown errors are logged with the request id and answered as INTERNAL_ERROR.
@@ -18,6 +20,8 @@ export const errorHandler: Middleware = async (ctx, next) => {
     let body: ErrorBody;
     if (err instanceof AppError) {
       ctx.status = err.status;
+      // A part of the platform is down or slow: the client may try again shortly.
+      if (err.status === 503) ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
       body = {
         error: { code: err.code, description: errorMessage(err.code, lang), ...(err.details ? { details: err.details } : {}) },
       };

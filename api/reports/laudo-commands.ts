@@ -16,6 +16,7 @@ import {
   WithStartWorkflowOperation,
   WorkflowNotFoundError,
   WorkflowUpdateFailedError,
+  WorkflowUpdateRPCTimeoutOrCancelledError,
   isGrpcServiceError,
 } from '@temporalio/client';
 import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
@@ -62,6 +63,16 @@ function isThrottled(err: unknown): boolean {
   return false;
 }
 
+/** gRPC DEADLINE_EXCEEDED, UNAVAILABLE: the bound passed, or the Temporal server is down. */
+const GAVE_UP = new Set([4, 14]);
+function isUnavailable(err: unknown): boolean {
+  for (let e = err; e; e = (e as { cause?: unknown }).cause) {
+    if (e instanceof WorkflowUpdateRPCTimeoutOrCancelledError) return true;
+    if (isGrpcServiceError(e) && GAVE_UP.has(e.code)) return true;
+  }
+  return false;
+}
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function runLaudoUpdate<Args extends unknown[]>(
@@ -73,8 +84,15 @@ export async function runLaudoUpdate<Args extends unknown[]>(
   updateId: string,
   /** When the report entered its state (the projection's last change), for a new workflow. */
   stateSince: Date = new Date(),
+  /**
+   * How long the whole action may wait (no worker takes it, Temporal down): past it,
+   * REPORT_SERVICE_UNAVAILABLE. The Update may still be applied later, once; the same id
+   * (Idempotency-Key) then answers its outcome.
+   */
+  timeoutMs: number = RESEND_FOR_MS,
 ): Promise<LaudoRecord> {
-  const deadline = Date.now() + RESEND_FOR_MS;
+  const bound = Date.now() + timeoutMs;
+  const deadline = Math.min(bound, Date.now() + RESEND_FOR_MS);
   for (let attempt = 1; ; attempt++) {
     // An operation runs once: each attempt gets its own.
     const startWorkflowOperation = new WithStartWorkflowOperation<typeof laudoWorkflow>('laudoWorkflow', {
@@ -93,10 +111,13 @@ export async function runLaudoUpdate<Args extends unknown[]>(
       ],
     });
     try {
-      return await temporal.workflow.executeUpdateWithStart(update, { args, updateId, startWorkflowOperation });
+      return await temporal.withDeadline(bound, () =>
+        temporal.workflow.executeUpdateWithStart(update, { args, updateId, startWorkflowOperation }),
+      );
     } catch (err) {
       const type = failureType(err);
       if (isErrorCode(type)) throw new AppError(type);
+      if (isUnavailable(err)) throw new AppError('REPORT_SERVICE_UNAVAILABLE');
       if (type && NOT_PROCESSED.has(type) && Date.now() < deadline) {
         await pause(Math.min(1000, 25 * 2 ** attempt) * (0.5 + Math.random()));
         continue;

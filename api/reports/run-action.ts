@@ -122,6 +122,7 @@ async function runNow<A extends LaudoAction>(
       [args as ActionArgs<'start'>],
       updateId,
       rc.updatedAt,
+      deps.config.REPORT_ACTION_TIMEOUT_SECONDS * 1000,
     );
     return presentReport(result, new Date(), actorFor(access, study.institutionId));
   } catch (err) {

@@ -4,6 +4,17 @@
 import type { ErrorEntry } from './entry';
 
 export const platformErrors = {
+  // A report action that no worker took within REPORT_ACTION_TIMEOUT_SECONDS, or Temporal down
+  // (issue 22): 503 with Retry-After; sent again with the same Idempotency-Key, it answers what
+  // really happened.
+  REPORT_SERVICE_UNAVAILABLE: {
+    status: 503,
+    message: {
+      'pt-BR': 'O serviço de laudos não respondeu a tempo. Tente novamente em alguns segundos; a ação não será repetida.',
+      en: 'The report service did not answer in time. Please try again in a few seconds; the action will not be repeated.',
+      es: 'El servicio de informes no respondió a tiempo. Intente nuevamente en unos segundos; la acción no se repetirá.',
+    },
+  },
   INVALID_CREDENTIALS: {
     status: 401,
     message: {

@@ -1,0 +1,59 @@
+/**
+ * A report action never waits without limit (issue 22): with no worker to take it, the api
+ * answers 503 REPORT_SERVICE_UNAVAILABLE with Retry-After once REPORT_ACTION_TIMEOUT_SECONDS
+ * pass; when a worker comes back, the same Idempotency-Key answers the action's true outcome,
+ * applied exactly once.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { type Tenant, createTenant } from '../support/fixtures';
+import { login, platformSuite } from '../support/suite';
+import { killHard, startWorkerProcess } from '../support/worker-process';
+
+jest.setTimeout(120_000);
+
+let worker: ChildProcess | undefined;
+const suite = platformSuite({
+  overrides: { BROKER_SERVICE_TOKEN: `bound-${randomUUID()}`, REPORT_ACTION_TIMEOUT_SECONDS: '2' },
+  worker: false,
+  beforeStop: async () => {
+    if (worker) await killHard(worker);
+  },
+});
+let t: Tenant;
+let token: string;
+
+beforeAll(async () => {
+  t = await createTenant(suite.knex, { studies: 1, users: { doctor: ['STUDIES_SAVE_REPORTS'] } });
+  token = await login(suite.api, t.users.doctor!.username);
+});
+
+async function start(key: string) {
+  const began = Date.now();
+  const res = await fetch(suite.apiUrl(`/studies/${t.studyIds[0]}/reports/start`), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', access_token: token, 'idempotency-key': key },
+    body: '{}',
+  });
+  return { res, body: (await res.json()) as any, ms: Date.now() - began };
+}
+
+it('answers 503 with Retry-After within the bound while no worker runs, then the true outcome once, by the same key', async () => {
+  const key = `bound-${randomUUID()}`;
+  const first = await start(key);
+  expect(first.res.status).toBe(503);
+  expect(first.res.headers.get('retry-after')).toBe('5');
+  expect(first.body.error.code).toBe('REPORT_SERVICE_UNAVAILABLE');
+  expect(first.body.error.description).toMatch(/não respondeu a tempo/);
+  expect(first.ms).toBeLessThan(6_000);
+
+  worker = await startWorkerProcess(suite.config, `${suite.platform.url.replace('http', 'ws')}/mqtt`);
+  let again = await start(key);
+  for (let n = 0; again.res.status === 503 && n < 5; n++) again = await start(key);
+  expect(again.res.status).toBe(200);
+  expect(again.body.report.state).toBe(1);
+  // Applied once: one start in the report's audit.
+  const laudo = await suite.knex('studies').where({ id: t.studyIds[0] }).first('laudo_id');
+  const starts = await suite.knex('audit_log').where({ action: 'laudo.start', laudo_id: laudo.laudo_id });
+  expect(starts).toHaveLength(1);
+});
