@@ -14,6 +14,7 @@ import { accountUserRoutes } from './account-users/routes';
 import { institutionRoutes } from './institutions/routes';
 import { rolesAreaRoutes } from './admin-roles/routes';
 import type { ApiDeps } from './deps';
+import { healthHandler } from './health';
 import { errorHandler } from './http/errors';
 import { forwardedFor } from './http/forwarded';
 import { requestLogging, securityHeaders } from './http/security';
@@ -74,11 +75,7 @@ export function createApp(deps: ApiDeps): Koa {
   app.use((ctx, next) => (isFileUpload(ctx.method, ctx.path) ? attachmentJson : smallJson)(ctx, next));
 
   const api = new Router({ prefix: '/api' });
-  // Up while it serves HTTP; 'degraded' names the part that is down (Redis: live fan-out paused).
-  api.get('/health', (ctx) => {
-    const redis = deps.redisState?.() ?? 'none';
-    ctx.body = { ok: true, status: redis === 'down' ? 'degraded' : 'ok', redis };
-  });
+  api.get('/health', healthHandler(deps));
   for (const routes of apiRouters(deps)) api.use(routes.routes(), routes.allowedMethods());
   app.use(api.routes());
   app.use(api.allowedMethods());

@@ -43,7 +43,15 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
   const demoConnectKey = cfg.SEED_DEMO ? await ensureDemoConnect(knex, cfg.DATA_DIR) : undefined;
 
   if (!cfg.TEMPORAL_ADDRESS) throw new Error('TEMPORAL_ADDRESS is required to start the platform');
-  const connection = await Connection.connect({ address: cfg.TEMPORAL_ADDRESS });
+  // Back within about a second of a Temporal server's return (gRPC's default backoff grows to 2 min).
+  const connection = await Connection.connect({
+    address: cfg.TEMPORAL_ADDRESS,
+    channelArgs: {
+      'grpc.initial_reconnect_backoff_ms': 250,
+      'grpc.min_reconnect_backoff_ms': 250,
+      'grpc.max_reconnect_backoff_ms': 1000,
+    },
+  });
   const temporal = new Client({ connection, namespace: cfg.TEMPORAL_NAMESPACE });
   const broker = await createBroker({
     knex,
