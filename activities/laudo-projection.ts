@@ -62,6 +62,10 @@ export async function projectTransition(knex: Knex, t: LaudoTransition): Promise
       .andWhere('seq', '<', r.seq)
       .update(laudoColumns(r, at));
     if (updated === 0) return false;
+    // The texts this transition carries are now part of the report (the reaper spares them).
+    const texts = [r.contentId, r.reviewContentId].filter((id): id is string => Boolean(id));
+    if (texts.length)
+      await trx('laudo_contents').whereIn('id', texts).where({ account_id: r.accountId }).whereNull('committed_at').update({ committed_at: at });
 
     // Studies that joined (associate) leave their own, never-started report.
     const joined = r.studyIds.filter((id) => !t.before.studyIds.includes(id));

@@ -13,6 +13,7 @@ import type { Config } from '../config/config';
 import { connectDb, migrateLatest } from '../db/connection';
 import { createApp } from '../api/app';
 import { createBroker } from '../api/broker/broker';
+import { startContentReaper } from '../services/reports/content-reaper';
 import { listenSessionsEnded } from '../api/auth/session-events';
 import { ensureDemoConnect } from '../migrations/seed/connect-demo';
 import { seedDemo } from '../migrations/seed/demo';
@@ -78,6 +79,7 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
 
   let worker: Worker | undefined;
   let workerRun: Promise<void> | undefined;
+  let stopReaper: (() => void) | undefined;
   let closeWorkerConnection: (() => Promise<void>) | undefined;
   if (opts.worker !== false) {
     const created = await createWorker({
@@ -91,6 +93,7 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
     worker = created.worker;
     closeWorkerConnection = () => created.connection.close();
     workerRun = worker.run();
+    stopReaper = startContentReaper(knex, logger);
     workerRun.catch((err: unknown) => logger.fatal({ err }, 'worker stopped'));
   }
 
@@ -134,6 +137,7 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
       await loginLimits.close();
       if (worker) {
         if (worker.getState() === 'RUNNING') worker.shutdown();
+        stopReaper?.();
         await workerRun?.catch(() => undefined);
         await closeWorkerConnection?.();
       }

@@ -4,7 +4,9 @@
  * TEMPORAL_ADDRESS.
  */
 import { config } from '../config/config';
+import pino from 'pino';
 import { connectDb } from '../db/connection';
+import { startContentReaper } from '../services/reports/content-reaper';
 import path from 'node:path';
 import { connectRemotePublisher } from '../live/publisher';
 import { LocalObjectStorage } from '../storage/local-storage';
@@ -28,8 +30,10 @@ async function main(): Promise<void> {
   });
   process.on('SIGINT', () => worker.shutdown());
   process.on('SIGTERM', () => worker.shutdown());
+  const stopReaper = startContentReaper(knex, pino({ level: cfg.LOG_LEVEL, base: { service: 'laudos-worker' } }));
   console.log(`laudos worker polling ${cfg.TEMPORAL_TASK_QUEUE} on ${cfg.TEMPORAL_ADDRESS}`);
   await worker.run();
+  stopReaper();
   await publisher.close();
   await connection.close();
   await knex.destroy();

@@ -15,7 +15,7 @@ import { type Access, actorFor } from '../access/access';
 import { currentAccess } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { uuidParam } from '../http/validate';
-import { isEmptyReport, storeContent } from '../../services/reports/contents';
+import { discardContent, isEmptyReport, storeContent } from '../../services/reports/contents';
 import { LaudoUpdateNotApplied, runLaudoUpdate } from './laudo-commands';
 import { inTurn } from './report-turns';
 import { loadLaudoRecord, presentReport } from '../../services/reports/laudo-record';
@@ -124,6 +124,11 @@ async function runNow<A extends LaudoAction>(
       rc.updatedAt,
       deps.config.REPORT_ACTION_TIMEOUT_SECONDS * 1000,
     );
+    // A retry answered by its first attempt (same Update id) carries that attempt's text: this
+    // copy never joins the report.
+    const mine = args.content?.id;
+    if (mine && mine !== 'pending' && result.contentId !== mine && result.reviewContentId !== mine)
+      await discardContent(deps.knex, access.accountId, mine);
     return presentReport(result, new Date(), actorFor(access, study.institutionId));
   } catch (err) {
     if (!(err instanceof AppError) && !(err instanceof LaudoUpdateNotApplied)) throw err;
@@ -131,6 +136,10 @@ async function runNow<A extends LaudoAction>(
     // since continued as new, where this copy is refused): it is done, once.
     const applied = await answerIfApplied(ctx, deps, rc, request.action);
     if (applied) return applied;
+    // Refused or not applied: its text never joins the report. An unknown outcome (503) keeps
+    // it for a retry with the same key; the reaper takes it if none comes.
+    const unknown = err instanceof AppError && err.code === 'REPORT_SERVICE_UNAVAILABLE';
+    if (args.content && args.content.id !== 'pending' && !unknown) await discardContent(deps.knex, access.accountId, args.content.id);
     if (err instanceof AppError) throw err;
     // Lost or throttled: the action did not happen, and the spec's refusal says so.
     ctx.log.warn({ err, updateId }, 'report action not applied');

@@ -53,3 +53,26 @@ export async function readContent(knex: Knex, accountId: string, id: string | nu
   const row = await knex('laudo_contents').where({ id, account_id: accountId }).first('body');
   return row?.body ?? null;
 }
+
+/** An Update refused or not applied: its text, never part of the report, goes at once. */
+export async function discardContent(knex: Knex, accountId: string, id: string): Promise<void> {
+  await knex('laudo_contents').where({ id, account_id: accountId }).whereNull('committed_at').delete();
+}
+
+/** How long a text may wait for its Update's outcome before it is reaped. */
+export const UNCOMMITTED_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes texts whose Update never committed (an outcome lost to a 503, a crashed api) once
+ * they are older than `ttlMs`; a text still referenced is kept whatever its marker says.
+ * Returns how many went.
+ */
+export async function reapUncommittedContents(knex: Knex, ttlMs = UNCOMMITTED_TTL_MS, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - ttlMs);
+  return knex('laudo_contents as c')
+    .whereNull('c.committed_at')
+    .where('c.created_at', '<', before)
+    .whereNotExists((q) => q.from('laudos as l').whereRaw('l.content_id = c.id OR l.review_content_id = c.id'))
+    .whereNotExists((q) => q.from('laudo_versions as v').whereRaw('v.content_id = c.id OR v.review_content_id = c.id'))
+    .delete();
+}

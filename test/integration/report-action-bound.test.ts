@@ -28,15 +28,17 @@ beforeAll(async () => {
   token = await login(suite.api, t.users.doctor!.username);
 });
 
-async function start(key: string) {
+async function act(path: string, key: string, body: unknown = {}) {
   const began = Date.now();
-  const res = await fetch(suite.apiUrl(`/studies/${t.studyIds[0]}/reports/start`), {
+  const res = await fetch(suite.apiUrl(`/studies/${t.studyIds[0]}/reports/${path}`), {
     method: 'POST',
     headers: { 'content-type': 'application/json', access_token: token, 'idempotency-key': key },
-    body: '{}',
+    body: JSON.stringify(body),
   });
   return { res, body: (await res.json()) as any, ms: Date.now() - began };
 }
+const start = (key: string) => act('start', key);
+const brokerUrl = () => `${suite.platform.url.replace('http', 'ws')}/mqtt`;
 
 it('answers 503 with Retry-After within the bound while no worker runs, then the true outcome once, by the same key', async () => {
   const key = `bound-${randomUUID()}`;
@@ -47,7 +49,7 @@ it('answers 503 with Retry-After within the bound while no worker runs, then the
   expect(first.body.error.description).toMatch(/não respondeu a tempo/);
   expect(first.ms).toBeLessThan(6_000);
 
-  worker = await startWorkerProcess(suite.config, `${suite.platform.url.replace('http', 'ws')}/mqtt`);
+  worker = await startWorkerProcess(suite.config, brokerUrl());
   let again = await start(key);
   for (let n = 0; again.res.status === 503 && n < 5; n++) again = await start(key);
   expect(again.res.status).toBe(200);
@@ -56,4 +58,23 @@ it('answers 503 with Retry-After within the bound while no worker runs, then the
   const laudo = await suite.knex('studies').where({ id: t.studyIds[0] }).first('laudo_id');
   const starts = await suite.knex('audit_log').where({ action: 'laudo.start', laudo_id: laudo.laudo_id });
   expect(starts).toHaveLength(1);
+});
+
+it("keeps a text whose outcome is unknown (503) and commits it once when the same key returns; no copy is left", async () => {
+  const content = `<p>Texto enviado durante a falha ${randomUUID()}</p>`;
+  const key = `bound-save-${randomUUID()}`;
+  await killHard(worker!);
+  worker = undefined;
+  const first = await act('save', key, { content, finish: false });
+  expect(first.res.status).toBe(503);
+  const waiting = await suite.knex('laudo_contents').where({ body: content });
+  expect(waiting.map((r) => r.committed_at)).toEqual([null]);
+
+  worker = await startWorkerProcess(suite.config, brokerUrl());
+  let again = await act('save', key, { content, finish: false });
+  for (let n = 0; again.res.status === 503 && n < 5; n++) again = await act('save', key, { content, finish: false });
+  expect(again.res.status).toBe(200);
+  const rows = await suite.knex('laudo_contents').where({ body: content });
+  expect(rows).toHaveLength(1);
+  expect(rows[0].committed_at).not.toBeNull();
 });

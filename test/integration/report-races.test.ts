@@ -359,6 +359,9 @@ async function saveFinishRound(kind: string, round: number, studyId: string): Pr
   const finishSeq = seqOf(finishes[0]!);
   const savesAfter = winnersOf(answers, 'save').filter((a) => seqOf(a) > finishSeq);
   expect({ kind, round, savesAfter, finishSeq }).toEqual({ kind, round, savesAfter: [], finishSeq: truth.seq });
+  // The refused requests' texts went with their refusal: every text left is a transition's (issue 22).
+  const orphans = await suite.knex('laudo_contents').where({ laudo_id: laudoId }).whereNull('committed_at').count({ n: '*' });
+  expect({ kind, round, orphans: Number(orphans[0]!.n) }).toEqual({ kind, round, orphans: 0 });
   await expectRetryIdempotent(studyId, laudoId, finishes[0]!);
   await step(studyId, 'silva', 'reopen', { motive: 'GRAMMAR_ERROR' });
 }
