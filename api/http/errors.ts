@@ -25,6 +25,11 @@ export const errorHandler: Middleware = async (ctx, next) => {
       body = {
         error: { code: err.code, description: errorMessage(err.code, lang), ...(err.details ? { details: err.details } : {}) },
       };
+    } else if (isLostConnection(err)) {
+      ctx.log.warn({ err }, 'database connection lost');
+      ctx.status = errorStatus('DATABASE_UNAVAILABLE');
+      ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
+      body = { error: { code: 'DATABASE_UNAVAILABLE', description: errorMessage('DATABASE_UNAVAILABLE', lang) } };
     } else if (isTooLarge(err)) {
       ctx.status = errorStatus('BODY_TOO_LARGE');
       body = { error: { code: 'BODY_TOO_LARGE', description: errorMessage('BODY_TOO_LARGE', lang) } };
@@ -52,4 +57,18 @@ export function isTooLarge(err: unknown): boolean {
 function isBodyParserError(err: unknown): boolean {
   const e = err as { status?: number; type?: string };
   return e?.status === 400 || e?.status === 415 || e?.type === 'entity.parse.failed';
+}
+
+/** PostgreSQL's connection errors (class 08, a terminated backend 57P0x) and the pool's timeout. */
+const LOST_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE']);
+const LOST_MESSAGE = /Connection terminated|connection error|terminating connection|Knex: Timeout acquiring a connection/i;
+
+export function isLostConnection(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message, name } = e as { code?: unknown; message?: unknown; name?: unknown };
+    if (typeof code === 'string' && LOST_CODES.has(code)) return true;
+    if (name === 'KnexTimeoutError') return true;
+    if (typeof message === 'string' && LOST_MESSAGE.test(message)) return true;
+  }
+  return false;
 }

@@ -4,6 +4,16 @@
 import type { ErrorEntry } from './entry';
 
 export const platformErrors = {
+  // The database connection was lost or none could be had (issue 22): the request changed
+  // nothing that committed; the client may try again.
+  DATABASE_UNAVAILABLE: {
+    status: 503,
+    message: {
+      'pt-BR': 'O banco de dados está indisponível no momento. Tente novamente em alguns segundos.',
+      en: 'The database is unavailable right now. Please try again in a few seconds.',
+      es: 'La base de datos no está disponible en este momento. Intente nuevamente en unos segundos.',
+    },
+  },
   // A report action that no worker took within REPORT_ACTION_TIMEOUT_SECONDS, or Temporal down
   // (issue 22): 503 with Retry-After; sent again with the same Idempotency-Key, it answers what
   // really happened.
