@@ -72,7 +72,11 @@ export async function reapUncommittedContents(knex: Knex, ttlMs = UNCOMMITTED_TT
   return knex('laudo_contents as c')
     .whereNull('c.committed_at')
     .where('c.created_at', '<', before)
-    .whereNotExists((q) => q.from('laudos as l').whereRaw('l.content_id = c.id OR l.review_content_id = c.id'))
-    .whereNotExists((q) => q.from('laudo_versions as v').whereRaw('v.content_id = c.id OR v.review_content_id = c.id'))
+    .whereNotExists(function () {
+      void this.from('laudos as l').whereRaw('l.content_id = c.id OR l.review_content_id = c.id');
+    })
+    .whereNotExists(function () {
+      void this.from('laudo_versions as v').whereRaw('v.content_id = c.id OR v.review_content_id = c.id');
+    })
     .delete();
 }
