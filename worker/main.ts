@@ -1,7 +1,7 @@
 /**
- * The worker alone (production): runs workflows and activities; publishes live documents
- * on an api's broker (BROKER_URL with BROKER_SERVICE_TOKEN). Needs DATABASE_URL and
- * TEMPORAL_ADDRESS.
+ * The worker alone (production): runs workflows and activities. Publishes live documents into
+ * the brokers' shared Redis (REDIS_URL: no api on the path), or else on one api's broker
+ * (BROKER_URL with BROKER_SERVICE_TOKEN). Needs DATABASE_URL and TEMPORAL_ADDRESS.
  */
 import { config } from '../config/config';
 import pino from 'pino';
@@ -9,16 +9,27 @@ import { connectDb } from '../db/connection';
 import { startContentReaper } from '../services/reports/content-reaper';
 import path from 'node:path';
 import { connectRemotePublisher } from '../live/publisher';
+import { connectRedisPublisher } from '../live/redis-publisher';
 import { LocalObjectStorage } from '../storage/local-storage';
 import { createWorker } from './worker';
 
 async function main(): Promise<void> {
   const cfg = config();
-  if (!cfg.TEMPORAL_ADDRESS || !cfg.BROKER_URL || !cfg.BROKER_SERVICE_TOKEN || !cfg.DATABASE_URL) {
-    throw new Error('A worker running alone needs TEMPORAL_ADDRESS, DATABASE_URL, BROKER_URL and BROKER_SERVICE_TOKEN');
+  const viaBroker = cfg.BROKER_URL && cfg.BROKER_SERVICE_TOKEN;
+  if (!cfg.TEMPORAL_ADDRESS || !cfg.DATABASE_URL || (!cfg.REDIS_URL && !viaBroker)) {
+    throw new Error(
+      'A worker running alone needs TEMPORAL_ADDRESS, DATABASE_URL, and REDIS_URL (or BROKER_URL and BROKER_SERVICE_TOKEN)',
+    );
   }
+  const logger = pino({ level: cfg.LOG_LEVEL, base: { service: 'laudos-worker' } });
   const knex = connectDb(cfg);
-  const publisher = await connectRemotePublisher(cfg.BROKER_URL, cfg.BROKER_SERVICE_TOKEN);
+  let redisWarned = false;
+  const publisher = cfg.REDIS_URL
+    ? connectRedisPublisher(cfg.REDIS_URL, (err) => {
+        if (!redisWarned) logger.warn({ err: err.message }, 'worker: Redis unreachable; live documents wait');
+        redisWarned = true;
+      })
+    : await connectRemotePublisher(cfg.BROKER_URL!, cfg.BROKER_SERVICE_TOKEN!);
   const { worker, connection } = await createWorker({
     address: cfg.TEMPORAL_ADDRESS,
     namespace: cfg.TEMPORAL_NAMESPACE,
@@ -30,7 +41,7 @@ async function main(): Promise<void> {
   });
   process.on('SIGINT', () => worker.shutdown());
   process.on('SIGTERM', () => worker.shutdown());
-  const stopReaper = startContentReaper(knex, pino({ level: cfg.LOG_LEVEL, base: { service: 'laudos-worker' } }));
+  const stopReaper = startContentReaper(knex, logger);
   console.log(`laudos worker polling ${cfg.TEMPORAL_TASK_QUEUE} on ${cfg.TEMPORAL_ADDRESS}`);
   await worker.run();
   stopReaper();

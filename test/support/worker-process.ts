@@ -5,7 +5,12 @@ import type { Config } from '../../config/config';
 const ROOT = path.resolve(__dirname, '..', '..');
 
 /** The worker as its own process (worker/main.ts), so a test can kill it and start another. */
-export async function startWorkerProcess(cfg: Config, brokerUrl: string): Promise<ChildProcess> {
+export async function startWorkerProcess(
+  cfg: Config,
+  brokerUrl: string,
+  /** Extra environment (REDIS_URL: publish through Redis rather than `brokerUrl`). */
+  env: Record<string, string> = {},
+): Promise<ChildProcess> {
   // One process (tsx as a loader, not its launcher), so a SIGKILL reaches the worker itself.
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker', 'main.ts')], {
     cwd: ROOT,
@@ -17,6 +22,7 @@ export async function startWorkerProcess(cfg: Config, brokerUrl: string): Promis
       BROKER_URL: brokerUrl,
       BROKER_SERVICE_TOKEN: cfg.BROKER_SERVICE_TOKEN,
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
