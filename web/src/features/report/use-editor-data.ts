@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReportView } from '../../../../domain/studies/schemas';
 import { notify } from '../../app/notifications/store';
-import { randomUuid } from '../../lib/uuid';
+import { sendIntent } from '../../lib/intent';
 import { studyKeys } from '../studies/query-keys';
 import { ACTION_CALLS, ACTION_SUCCESS, type ReportActionKey } from './actions';
 import {
@@ -94,7 +94,7 @@ export interface ActionFailure {
 }
 
 /**
- * Runs report actions: a fresh Idempotency-Key per click, the answered report into the
+ * Runs report actions: an Idempotency-Key per intent (lib/intent.ts), the answered report into the
  * cache, the spec's success message; a failure is kept for the error dialog.
  */
 export function useReportActions(studyId: string) {
@@ -103,7 +103,7 @@ export function useReportActions(studyId: string) {
   const [failure, setFailure] = useState<ActionFailure | null>(null);
   const mutation = useMutation({
     mutationFn: ({ action, body }: { action: ReportActionKey; body?: unknown }) =>
-      postReportAction(studyId, ACTION_CALLS[action], body, randomUuid()),
+      sendIntent(`${studyId}:${action}`, body, (key) => postReportAction(studyId, ACTION_CALLS[action], body, key)),
     meta: { silent: true },
     onSuccess: (report, { action }) => {
       queryClient.setQueryData<StudyDetail>(reportKeys.study(studyId), (old) => applyReportToDetail(old, report));

@@ -4,7 +4,7 @@ import { studyTopic } from '../../../../domain/live/study-document';
 import type { StudyListResponse } from '../../../../domain/studies/schemas';
 import { useLiveResync, useLiveStudy, type LiveStatus } from '../../lib/live';
 import type { LiveStudyDocument } from '../../lib/live-core';
-import { randomUuid } from '../../lib/uuid';
+import { sendIntent } from '../../lib/intent';
 import { useSessionData } from '../auth/session';
 import { applyLiveDocToList } from '../studies/live-cache';
 import { studyKeys } from '../studies/query-keys';
@@ -55,11 +55,11 @@ export function useStudyDetailLive(study: StudyDetail | undefined, onDoc?: (doc:
   return useLiveStudy(topic, handle);
 }
 
-/** Starts the report (POST …/reports/start); each attempt carries a new Idempotency-Key. */
+/** Starts the report (POST …/reports/start) with the intent's Idempotency-Key (lib/intent.ts). */
 export function useStartReport(studyId: string) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: (idempotencyKey: string) => startReport(studyId, idempotencyKey),
+    mutationFn: () => sendIntent(`${studyId}:start`, null, (key) => startReport(studyId, key)),
     meta: { silent: true }, // shown in the 'Impossível iniciar o laudo' dialog
     onSuccess: (report) => {
       queryClient.setQueryData<StudyDetail>(reportKeys.study(studyId), (old) => applyReportToDetail(old, report));
@@ -67,6 +67,6 @@ export function useStartReport(studyId: string) {
     },
   });
   const { mutate } = mutation;
-  const start = useCallback(() => mutate(randomUuid()), [mutate]);
+  const start = useCallback(() => mutate(), [mutate]);
   return { ...mutation, start };
 }
