@@ -115,7 +115,13 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
   });
   const handle = app.callback();
   // Koa's handler returns a promise that Koa itself settles (errors included).
-  const server = http.createServer((req, res) => void handle(req, res));
+  // Handlers still running are waited for at stop, so none meets a closed Temporal connection
+  // or database pool (a gRPC retry timer firing on a closed channel throws outside any handler).
+  let inFlight = 0;
+  const server = http.createServer((req, res) => {
+    inFlight++;
+    void handle(req, res).finally(() => inFlight--);
+  });
   broker.attach(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -130,8 +136,12 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
     url: `http://localhost:${port}`,
     demoConnectKey,
     async stop() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const drainBy = Date.now() + (cfg.REPORT_ACTION_TIMEOUT_SECONDS + 2) * 1000;
+      while (inFlight > 0 && Date.now() < drainBy) await new Promise((r) => setTimeout(r, 50));
       server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closed;
       await sessionEnds?.close();
       await broker.close();
       await loginLimits.close();

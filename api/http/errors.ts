@@ -61,7 +61,7 @@ function isBodyParserError(err: unknown): boolean {
 
 /** PostgreSQL's connection errors (class 08, a terminated backend 57P0x) and the pool's timeout. */
 const LOST_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE']);
-const LOST_MESSAGE = /Connection terminated|connection error|terminating connection|Knex: Timeout acquiring a connection/i;
+const LOST_MESSAGE = /Connection terminated|connection error|terminating connection|Knex: Timeout acquiring a connection|Unable to acquire a connection/i;
 
 export function isLostConnection(err: unknown): boolean {
   for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {

@@ -65,10 +65,20 @@ function isThrottled(err: unknown): boolean {
 
 /** gRPC DEADLINE_EXCEEDED, UNAVAILABLE: the bound passed, or the Temporal server is down. */
 const GAVE_UP = new Set([4, 14]);
+/** gRPC FAILED_PRECONDITION */
+const FAILED_PRECONDITION = 9;
+/**
+ * Whether the Update was not applied for a passing reason: the bound passed, Temporal is down,
+ * or the workflow's task is failing for now (a worker lost mid-task, an activity it waits on
+ * failing while Redis or the database is down) — the server refuses Updates until it succeeds.
+ */
 function isUnavailable(err: unknown): boolean {
   for (let e = err; e; e = (e as { cause?: unknown }).cause) {
     if (e instanceof WorkflowUpdateRPCTimeoutOrCancelledError) return true;
     if (isGrpcServiceError(e) && GAVE_UP.has(e.code)) return true;
+    if (isGrpcServiceError(e) && e.code === FAILED_PRECONDITION && /Workflow Task in failed state/i.test(e.details ?? e.message))
+      return true;
+    if (e instanceof Error && /Workflow Task in failed state/i.test(e.message)) return true;
   }
   return false;
 }
