@@ -4,8 +4,11 @@
  * (that account's administrator) gets 404, a member of the owning account without permissions
  * gets 403, and neither changes a row of either tenant. A route with a path parameter that is
  * neither covered nor exempt fails the test, so every new route must be classified here.
- * Clinical routes and members' working material (phrases, masks, labels) are checked for the
- * 404 of another account; the administration routes without an id for the member's 403.
+ * Clinical routes and members' working material (phrases, masks, labels) are classified in
+ * test/support/matrix-clinical.ts: the member there holds a role in the study's institution
+ * without permissions, sees the study, and gets 403 (or the spec's party refusal) from every
+ * route that needs a permission; the routes any such member may use are listed with why.
+ * The administration routes without an id are checked for the member's 403 too.
  *
  * Refused calls are not audited: the administration routes write `audit_log` only after the
  * change (auditAdmin), so `audit_log` is checksummed like every other table.
@@ -18,6 +21,8 @@ import type { ApiDeps } from '../../api/deps';
 import { randomUUID } from 'node:crypto';
 import { type Tenant, createScheduledExam, createTenant } from '../support/fixtures';
 import { loginTokens, platformSuite } from '../support/suite';
+import { TRANSITIONS, fromStates } from '../../domain/laudo/transitions';
+import { CLINICAL_MEMBER_OPEN, PERMISSION_ROUTES, REPORT_ACTION_ROUTES, clinicalKey } from '../support/matrix-clinical';
 
 jest.setTimeout(300_000);
 
@@ -48,18 +53,8 @@ const EXEMPT_PREFIXES: Record<string, string> = {
   '/report-images/upload/': 'an upload link is its own capability (token)',
 };
 
-/**
- * Clinical routes (a study or scheduled exam id): another account's administrator gets 404 and
- * changes nothing; the member without a role reaches no study at all, which the study tests cover
- * (its answer is the scope's 404, not a permission's 403).
- */
-const CLINICAL_PREFIXES = ['/studies/', '/scheduledExam/'];
-
-/**
- * Every member's working material (report phrases, masks, study labels): no permission guards it,
- * so only another account's administrator is checked (404, nothing changed).
- */
-const MEMBER_MATERIAL_PREFIXES = ['/phrases/accounts/', '/labels/', '/masks/'];
+/** Clinical routes (a study or scheduled exam id) and members' working material: see matrix-clinical.ts. */
+const CLINICAL_PREFIXES = ['/studies/', '/scheduledExam/', '/phrases/accounts/', '/labels/', '/masks/'];
 
 /** Single routes with a parameter that the matrix cannot fill meaningfully, with why. */
 const EXEMPT: Record<string, string> = {
@@ -76,7 +71,8 @@ const EXEMPT: Record<string, string> = {
  * 404 for another account's administrator and the unchanged rows are checked.
  */
 const MEMBER_OPEN: Record<string, string> = {
-  'GET /accounts/:accountId/accountCriticalFinding': "the account's critical findings catalogue, which every reporting member picks from",
+  'GET /accounts/:accountId/accountCriticalFinding':
+    "the account's critical findings catalogue, which every reporting member picks from",
   'GET /institutions/:id/logo': "the institution's logo heads the reports and screens of every member",
   'GET /accounts/:id/config': "members read the account's settings (the screens apply them); writing needs the administrator",
   'GET /accounts/:id/config/:key': 'one of the settings above',
@@ -86,6 +82,8 @@ const MEMBER_OPEN: Record<string, string> = {
 const paramRoutes = (routes: Route[]) => routes.filter((r) => r.path.includes('/:'));
 
 let a: Tenant;
+/** The exam each kind's associate routes join (same patient, same kind). */
+const associated: Record<'study' | 'scheduledExam', string> = { study: '', scheduledExam: '' };
 let b: Tenant;
 const tokens: Record<string, string> = {};
 /** param values, keyed by `<first path segment>:<param name>` (most specific first). */
@@ -95,7 +93,7 @@ function fill(path: string): string | undefined {
   const area = path.split('/')[1];
   let missing = false;
   const filled = path.replace(/:(\w+)/g, (_, name: string) => {
-    const v = values[`${area}:${name}`] ?? values[`*:${name}`];
+    const v = values[`${path}:${name}`] ?? values[`${area}:${name}`] ?? values[`*:${name}`];
     if (v === undefined) missing = true;
     return v ?? '';
   });
@@ -182,25 +180,31 @@ const tableColumns: Record<string, Set<string>> = {};
 beforeAll(async () => {
   const knex = suite.knex;
   for (const table of TABLES) {
-    const cols = await knex('information_schema.columns').where({ table_name: table, table_schema: 'public' }).pluck('column_name');
+    const cols = await knex('information_schema.columns')
+      .where({ table_name: table, table_schema: 'public' })
+      .pluck('column_name');
     if (cols.length === 0) throw new Error(`no table ${table}`);
     tableColumns[table] = new Set(cols);
   }
-  a = await createTenant(knex, { studies: 1, users: { admin: [], member: [], target: ['STUDIES_SAVE_REPORTS'] } });
+  a = await createTenant(knex, { studies: 2, users: { admin: [], member: [], target: ['STUDIES_SAVE_REPORTS'] } });
   b = await createTenant(knex, { studies: 1, users: { admin: [] } });
   for (const tenant of [a, b])
-    await knex('user_accounts').where({ user_id: tenant.users.admin!.id, account_id: tenant.accountId }).update({ is_admin: true });
-  Object.assign(
-    tokens,
-    await loginTokens(api, { adminA: a.users.admin!, member: a.users.member!, adminB: b.users.admin! }),
-  );
+    await knex('user_accounts')
+      .where({ user_id: tenant.users.admin!.id, account_id: tenant.accountId })
+      .update({ is_admin: true });
+  Object.assign(tokens, await loginTokens(api, { adminA: a.users.admin!, member: a.users.member!, adminB: b.users.admin! }));
   // Real rows of tenant A of every kind, made by its administrator.
   const as = async (method: string, path: string, body: unknown, key: string) => {
     const res = await api(method as 'POST', path, { token: tokens.adminA, body });
     if (res.status !== 201 && res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body[key] as { id: string };
   };
-  const schedule = await as('POST', '/schedules', { name: 'Diurno', periods: [{ weekday: 1, start: '08:00', end: '18:00' }] }, 'schedule');
+  const schedule = await as(
+    'POST',
+    '/schedules',
+    { name: 'Diurno', periods: [{ weekday: 1, start: '08:00', end: '18:00' }] },
+    'schedule',
+  );
   const role = await as('POST', '/roles', { name: 'Matriz', permissions: ['STUDIES_SAVE_REPORTS'] }, 'role');
   const group = await as('POST', '/medicalGroups', { name: 'Neuro' }, 'item');
   const specialty = await as('POST', '/specialties', { name: 'Radiologia' }, 'item');
@@ -210,18 +214,42 @@ beforeAll(async () => {
     body: { email: `novo.${Date.now()}@test.laudos` },
   });
   if (invited.status !== 201) throw new Error(`invite: ${invited.status} ${JSON.stringify(invited.body)}`);
-  const logo = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#0b6e99' } }).png().toBuffer();
+  const logo = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#0b6e99' } })
+    .png()
+    .toBuffer();
   const logoPut = await api('PUT', `/institutions/${a.institutionId}/logo`, {
     token: tokens.adminA,
     body: { fileName: 'logo.png', file: logo.toString('base64') },
   });
   if (logoPut.status !== 204) throw new Error(`logo: ${logoPut.status}`);
   const exam = await createScheduledExam(knex, a);
+  const otherExam = await createScheduledExam(knex, a);
+  const [critical] = await knex('account_critical_findings')
+    .insert({ account_id: a.accountId, level_and_name: 'Nível 1 - Pneumotórax' })
+    .returning('id');
+  const [finding] = await knex('study_critical_findings')
+    .insert({
+      account_id: a.accountId,
+      study_id: a.studyIds[0],
+      account_critical_finding_id: critical.id,
+      status: 'SUSPICION_CREATED',
+      user_created_suspicion_id: a.users.admin!.id,
+    })
+    .returning('id');
+  associated.study = a.studyIds[1]!;
+  associated.scheduledExam = otherExam;
   const [label] = await knex('labels').insert({ account_id: a.accountId, name: 'Urgente' }).returning('id');
   await knex('study_labels').insert({ account_id: a.accountId, study_id: a.studyIds[0], label_id: label.id });
   await knex('phrases').insert({ account_id: a.accountId, code: 'NORM', title: 'Normal', phrase: 'Exame normal.' });
   const [mask] = await knex('masks')
-    .insert({ account_id: a.accountId, scope: 'institution', institution_id: a.institutionId, modality: 'CT', title: 'TC', content: 'Normal.' })
+    .insert({
+      account_id: a.accountId,
+      scope: 'institution',
+      institution_id: a.institutionId,
+      modality: 'CT',
+      title: 'TC',
+      content: 'Normal.',
+    })
     .returning('id');
   const invitation = await knex('invitations').where({ account_id: a.accountId }).first('id');
   Object.assign(values, {
@@ -237,6 +265,8 @@ beforeAll(async () => {
     'specialties:id': specialty.id,
     'accessGrants:id': grant.id,
     'studies:id': a.studyIds[0]!,
+    '/studies/studyCriticalFinding/:id:id': finding.id,
+    '/studies/studyCriticalFinding/:id/reject:id': finding.id,
     'scheduledExam:id': exam,
     // The laudo of the exam (the download route compares it), any preview name, any slot count.
     'studies:reportId': (await knex('studies').where({ id: a.studyIds[0] }).first('laudo_id')).laudo_id,
@@ -253,6 +283,66 @@ beforeAll(async () => {
     'studies:fieldValueId': randomUUID(),
   });
 });
+
+interface Case {
+  who: string;
+  expect: (status: number, code: string) => boolean;
+  label: string;
+  body?: unknown;
+  raw?: string;
+  headers?: Record<string, string>;
+  setup?: () => Promise<void>;
+  teardown?: () => Promise<void>;
+}
+
+/**
+ * The member's case of a clinical route (matrix-clinical.ts): null when any member may use it,
+ * 'unclassified' when the route is in no table (the test fails on it).
+ */
+function clinicalMemberCase(route: Route): Case | null | 'unclassified' {
+  const key =
+    route.path.startsWith('/studies/:id') || route.path.startsWith('/scheduledExam/:id')
+      ? clinicalKey(route.method, route.path)
+      : `${route.method} ${route.path}`;
+  if (CLINICAL_MEMBER_OPEN[key]) return null;
+  const guarded = PERMISSION_ROUTES[key];
+  if (guarded) {
+    const party = guarded.permission === 'party';
+    return {
+      who: 'member',
+      body: guarded.body,
+      label: `${party ? '4xx' : '403'} ${guarded.code}`,
+      expect: (s, code) => code === guarded.code && (party ? s >= 400 && s < 500 : s === 403),
+    };
+  }
+  const action = REPORT_ACTION_ROUTES[key];
+  if (!action) return 'unclassified';
+  const kind = route.path.startsWith('/scheduledExam/') ? 'scheduledExam' : 'study';
+  const examId = kind === 'study' ? a.studyIds[0]! : values['scheduledExam:id']!;
+  const state = fromStates({ hasInstitution: kind === 'study' }, action.action)[0]!;
+  const body = action.body ?? (route.method === 'POST' ? { studiesIdsAssociation: [associated[kind]] } : undefined);
+  const expected = action.party ?? 'FORBIDDEN_ACCESS';
+  let laudoId = '';
+  return {
+    who: 'member',
+    body,
+    raw: action.raw,
+    headers: action.headers,
+    label: `${action.party ? '4xx' : '403'} ${expected} (state ${state})`,
+    expect: (s, code) => code === expected && (action.party ? s >= 400 && s < 500 : s === 403),
+    // The report is put where the action may leave from, so the state is not what refuses.
+    setup: async () => {
+      laudoId = (await suite.knex('studies').where({ id: examId }).first('laudo_id')).laudo_id;
+      await suite
+        .knex('laudos')
+        .where({ id: laudoId })
+        .update({ state, structured_type: action.structuredType ?? '' });
+    },
+    teardown: async () => {
+      await suite.knex('laudos').where({ id: laudoId }).update({ state: 0, structured_type: '' });
+    },
+  };
+}
 
 interface Result {
   method: string;
@@ -272,6 +362,15 @@ it('every route with a parameter is covered by the matrix or exempt with a reaso
   expect(unclassified.map((r) => `${r.method} ${r.path}`)).toEqual([]);
 });
 
+it('a report route is checked for its party exactly when its action needs no permission (domain/laudo/transitions.ts)', () => {
+  const wrong = Object.entries(REPORT_ACTION_ROUTES).filter(([, c]) => {
+    const rule = TRANSITIONS[c.action];
+    const partyOnly = rule.permission === null && rule.by !== 'platform';
+    return partyOnly !== (c.party !== undefined);
+  });
+  expect(wrong.map(([k]) => k)).toEqual([]);
+});
+
 it("another account's administrator gets 404, a member without permissions 403, and no row changes", async () => {
   const routes = paramRoutes(routerRoutes()).filter(
     (r) => !EXEMPT[`${r.method} ${r.path}`] && !Object.keys(EXEMPT_PREFIXES).some((p) => r.path.startsWith(p)),
@@ -279,21 +378,30 @@ it("another account's administrator gets 404, a member without permissions 403, 
   expect(routes.length).toBeGreaterThan(40);
   const results: Result[] = [];
   const failures: Result[] = [];
+  const unclassified: string[] = [];
   for (const route of routes) {
     const url = fill(route.path)!;
-    const cases: Array<{ who: string; expect: (s: number, code: string) => boolean; label: string }> = [
-      { who: 'adminB', expect: (s) => s === 404, label: '404' },
-    ];
-    const clinical = [...CLINICAL_PREFIXES, ...MEMBER_MATERIAL_PREFIXES].some((p) => route.path.startsWith(p));
-    if (!MEMBER_OPEN[`${route.method} ${route.path}`] && !clinical)
+    const cases: Case[] = [{ who: 'adminB', expect: (s) => s === 404, label: '404' }];
+    const clinical = CLINICAL_PREFIXES.some((p) => route.path.startsWith(p));
+    if (clinical) {
+      const member = clinicalMemberCase(route);
+      if (member === 'unclassified') unclassified.push(`${route.method} ${route.path}`);
+      else if (member) cases.push(member);
+    } else if (!MEMBER_OPEN[`${route.method} ${route.path}`])
       cases.push({ who: 'member', expect: (s) => s === 403, label: '403' });
     for (const c of cases) {
+      await c.setup?.();
       const before = await checksum(suite.knex);
       const res = await api(route.method as 'GET', url, {
         token: tokens[c.who],
-        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: {} }),
+        ...(c.raw !== undefined
+          ? { raw: c.raw, headers: c.headers }
+          : route.method === 'GET' || (route.method === 'DELETE' && c.body === undefined)
+            ? {}
+            : { body: c.body ?? {} }),
       });
       const after = await checksum(suite.knex);
+      await c.teardown?.();
       const code = (res.body as { error?: { code?: string } } | undefined)?.error?.code ?? '';
       const changed = Object.keys(before).filter((t) => before[t] !== after[t]);
       const result = {
@@ -307,6 +415,10 @@ it("another account's administrator gets 404, a member without permissions 403, 
       if (!c.expect(res.status, code) || changed.length) failures.push(result);
     }
   }
+  expect(unclassified).toEqual([]);
+  // The clinical member cases really ran (report actions, reads, working material).
+  const clinicalMember = results.filter((r) => r.who === 'member' && CLINICAL_PREFIXES.some((p) => r.path.startsWith(p)));
+  expect(clinicalMember.length).toBeGreaterThan(60);
   if (failures.length) console.log(`permission matrix failures:\n${table(failures)}`);
   expect(failures).toEqual([]);
   // The matrix really ran: each covered route answered both callers.
@@ -314,11 +426,21 @@ it("another account's administrator gets 404, a member without permissions 403, 
 });
 
 /** The administration areas: their routes without an id also need a permission (403 for the member). */
-const ADMIN_AREAS = ['/accounts', '/roles', '/schedules', '/medicalGroups', '/specialties', '/accessGrants', '/audit', '/institutions'];
+const ADMIN_AREAS = [
+  '/accounts',
+  '/roles',
+  '/schedules',
+  '/medicalGroups',
+  '/specialties',
+  '/accessGrants',
+  '/audit',
+  '/institutions',
+];
 
 /** Routes without an id in those areas that any member uses, with why. */
 const ADMIN_AREA_MEMBER_OPEN: Record<string, string> = {
-  'GET /institutions': "every member lists the account's active institutions (study list filter); inactive ones only the administrator",
+  'GET /institutions':
+    "every member lists the account's active institutions (study list filter); inactive ones only the administrator",
 };
 
 it('a member without permissions gets 403 from the administration routes without an id, and no row changes', async () => {
@@ -353,5 +475,7 @@ it('a member without permissions gets 403 from the administration routes without
 });
 
 function table(rows: Result[]): string {
-  return rows.map((r) => `${r.method.padEnd(6)} ${r.path.padEnd(55)} ${r.who.padEnd(7)} expected ${r.expected}  got ${r.got}`).join('\n');
+  return rows
+    .map((r) => `${r.method.padEnd(6)} ${r.path.padEnd(55)} ${r.who.padEnd(7)} expected ${r.expected}  got ${r.got}`)
+    .join('\n');
 }

@@ -1,0 +1,147 @@
+/**
+ * The permission matrix's clinical half (issue 14): what a member of the owning account, with a
+ * role in the study's institution that holds no permission, gets from each clinical route and
+ * each route of members' working material. Classified here so the matrix test stays readable;
+ * a clinical route in neither table fails the matrix.
+ *
+ * Keys are `METHOD suffix`, the suffix being the path after `/studies/:id` or
+ * `/scheduledExam/:id` (both kinds share one entry), or the whole path for other routes.
+ */
+import type { LaudoAction } from '../../domain/laudo/transitions';
+
+export function clinicalKey(method: string, path: string): string {
+  return `${method} ${path.replace(/^\/(studies|scheduledExam)\/:id(?=\/|$)/, '')}`;
+}
+
+/**
+ * A report action: the report is put in the first state the action leaves from (so the state
+ * is not what refuses) and the body passes the route's validation (so the body is not what
+ * refuses); what is left is the permission (FORBIDDEN_ACCESS) or, for the actions that need no
+ * permission (spec 1 §6, spec 2 §6: only the starter, the requester, the responsible doctor),
+ * the party: `party` holds the refusal then (REPORT_HELD_BY_OTHER_USER, 'somente o responsável').
+ */
+export interface ReportActionCase {
+  action: LaudoAction;
+  body?: unknown;
+  raw?: string;
+  headers?: Record<string, string>;
+  /** The report's form model for the test (structured answers exist only in a structured report). */
+  structuredType?: 'OIT';
+  party?: string;
+}
+
+const TEXT = '<p>Texto do laudo.</p>';
+
+export const REPORT_ACTION_ROUTES: Record<string, ReportActionCase> = {
+  'POST /reports/start': { action: 'start', body: {} },
+  'POST /reports/save': { action: 'save', body: { content: TEXT, finish: false } },
+  'POST /reports/saveReport': { action: 'save', body: { content: TEXT, finish: false } },
+  'POST /reports/review': { action: 'finishReview', body: { content: TEXT } },
+  'POST /reports/saveReview': { action: 'finishReview', body: { content: TEXT } },
+  'POST /reports/requestReview': { action: 'requestReview', body: {} },
+  'POST /reports/cancelReview': { action: 'cancelReview', body: {}, party: 'REPORT_HELD_BY_OTHER_USER' },
+  'POST /reports/associateReview': { action: 'startReview', body: {} },
+  'POST /reports/associateReportTranscription': { action: 'startTyping', body: {} },
+  'POST /reports/cancelReportTranscription': { action: 'cancelTyping', body: {} },
+  'POST /reports/associateTypingReview': { action: 'startTypedReview', body: {} },
+  'POST /reports/returnReportToNotStarted': { action: 'returnToNotStarted', body: {} },
+  'POST /reports/finishReportTranscription': { action: 'finishTyping', body: { content: TEXT } },
+  'POST /reports/reopen': { action: 'reopen', body: {} },
+  'POST /reports/sign': { action: 'sign', body: {}, party: 'REPORT_HELD_BY_OTHER_USER' },
+  'POST /reports/changeDoctor': { action: 'changeDoctor', body: {} },
+  // The associated study is filled in by the test (another study of the same patient).
+  'POST /reports/associate': { action: 'associate' },
+  'POST /reports/associateMultipleReports': { action: 'associate' },
+  'POST /reports/disassociateMultipleReports': { action: 'disassociate', body: { all: true } },
+  'POST /reports-opinion/request': { action: 'requestOpinion', body: {} },
+  'POST /reports-opinion/cancelSecondOpinion': { action: 'cancelOpinion', body: {}, party: 'REPORT_HELD_BY_OTHER_USER' },
+  'PUT /reports-opinion': { action: 'giveOpinion', body: { status: 1 } },
+  'POST /reports-opinion/accept': { action: 'acceptOpinion', body: {}, party: 'REPORT_HELD_BY_OTHER_USER' },
+  'POST /reports-opinion/refusing': { action: 'ignoreOpinion', body: {}, party: 'REPORT_HELD_BY_OTHER_USER' },
+  'POST /narratedReport': { action: 'narrate', raw: 'ID3', headers: { 'content-type': 'audio/mpeg' } },
+  'PUT /drafts': { action: 'saveDraft', body: { content: TEXT } },
+  // Saving the report's images and asking for upload slots are report edits (STUDIES_SAVE_REPORTS).
+  'POST /reports/images': { action: 'save', body: { laudoImages: [], externalImages: [] } },
+  'GET /reports/external-images/:count': { action: 'save' },
+  // Structured answers are the report's content (spec 2 §3): the form's executor rule (switchModel).
+  'POST /structured-report': { action: 'switchModel', structuredType: 'OIT', body: { fieldId: 'campo', value: 'x' } },
+  'DELETE /structured-report/:fieldValueId': { action: 'switchModel', structuredType: 'OIT' },
+  // Only the platform concludes or marks external: the route refuses any user.
+  'POST /reports/autoConclude': { action: 'autoConclude', body: {} },
+  'POST /reports/external': { action: 'markExternal', body: {} },
+};
+
+/** Other clinical and working-material routes guarded by a permission: the member's answer. */
+export interface PermissionCase {
+  permission: string;
+  code: string;
+  body?: unknown;
+}
+
+export const PERMISSION_ROUTES: Record<string, PermissionCase> = {
+  'PATCH /update-data': {
+    permission: 'STUDIES_CREATE_HEADER | STUDIES_EDIT_HEADER | STUDIES_UPDATE_HEADER',
+    code: 'HEADER_FORBIDDEN',
+  },
+  'PATCH /reports/header': {
+    permission: 'STUDIES_CREATE_HEADER | STUDIES_EDIT_HEADER | STUDIES_UPDATE_HEADER',
+    code: 'HEADER_FORBIDDEN',
+  },
+  'POST /reports/header': {
+    permission: 'STUDIES_CREATE_HEADER | STUDIES_EDIT_HEADER | STUDIES_UPDATE_HEADER',
+    code: 'HEADER_FORBIDDEN',
+  },
+  // Spec 2 §6: STUDIES_RETRIEVE_REPORTS 'view reports' (or a permission to work on reports).
+  'GET /reports': { permission: 'STUDIES_RETRIEVE_REPORTS', code: 'FORBIDDEN_ACCESS' },
+  'GET /reports/content': { permission: 'STUDIES_RETRIEVE_REPORTS', code: 'FORBIDDEN_ACCESS' },
+  'GET /reports-opinion': { permission: 'STUDIES_RETRIEVE_REPORTS', code: 'FORBIDDEN_ACCESS' },
+  'GET /narratedReport': { permission: 'STUDIES_RETRIEVE_REPORTS', code: 'FORBIDDEN_ACCESS' },
+  'GET /drafts': { permission: 'STUDIES_RETRIEVE_REPORTS', code: 'FORBIDDEN_ACCESS' },
+  'GET /reports/download': { permission: 'STUDIES_RETRIEVE_REPORTS', code: 'FORBIDDEN_ACCESS' },
+  'GET /reports/:reportId/download': { permission: 'STUDIES_RETRIEVE_REPORTS', code: 'FORBIDDEN_ACCESS' },
+  'GET /reports/preview/:file': { permission: 'STUDIES_RETRIEVE_REPORTS', code: 'FORBIDDEN_ACCESS' },
+  'GET /reports/images': { permission: 'STUDIES_RETRIEVE_REPORTS', code: 'FORBIDDEN_ACCESS' },
+  'GET /structured-report': { permission: 'STUDIES_RETRIEVE_REPORTS', code: 'FORBIDDEN_ACCESS' },
+  'GET /retriveTemplateOIT': { permission: 'STUDIES_RETRIEVE_REPORTS', code: 'FORBIDDEN_ACCESS' },
+  // Spec 2 §6: 'only the responsible report doctor can accept or reject suspicions' (a party, no permission).
+  'PATCH /studies/studyCriticalFinding/:id': { permission: 'party', code: 'CRITICAL_FINDING_NOT_RESPONSIBLE', body: {} },
+  'PATCH /studies/studyCriticalFinding/:id/reject': { permission: 'party', code: 'CRITICAL_FINDING_NOT_RESPONSIBLE', body: {} },
+  // Spec 1 §6: PHRASES_CREATE_PHRASES_BY_ACCOUNT creates the account's phrases.
+  'POST /phrases/accounts/:accountId': {
+    permission: 'PHRASES_CREATE_PHRASES_BY_ACCOUNT',
+    code: 'FORBIDDEN_ACCESS',
+    body: { code: 'NOVA', title: 'Nova frase', phrase: 'Texto da frase.' },
+  },
+  // Spec 2 §6: the section's permission opens a shared mask; only an administrator changes one.
+  'GET /masks/:id': { permission: 'INSTITUIONS_GET_MODALITY_TEMPLATES', code: 'FORBIDDEN_ACCESS' },
+  'PATCH /masks/:id': { permission: 'administrator', code: 'FORBIDDEN_ACCESS', body: { title: 'Outro' } },
+  'DELETE /masks/:id': { permission: 'administrator', code: 'FORBIDDEN_ACCESS' },
+};
+
+/** Clinical and working-material routes any member who reaches the study may use, with why. */
+export const CLINICAL_MEMBER_OPEN: Record<string, string> = {
+  'GET ': 'the study itself: reaching its institution is what lets a member see it (spec 3 §6, per institution)',
+  'GET /viewer': "the study's images: seeing the study is reading it",
+  'GET /series-preview': "the study's series thumbnails, as the viewer",
+  'GET /tags': "the study's DICOM tags, as the viewer",
+  'GET /print-study': "printing the study's images, as the viewer (the spec names no permission)",
+  'GET /connect/check': 'whether a Connect holds the study: a read of its availability',
+  'POST /key-image': "marking a key image in the viewer: the viewer's own marks, no permission named by the specs",
+  'DELETE /key-image': 'as above',
+  'GET /update-data': "the study's header, shown on every study screen",
+  'GET /update-data/history': "the header's history, shown with the header",
+  'GET /reports/header': 'as the study header above (scheduled exam)',
+  'GET /reports/header/history': 'as the header history above',
+  'GET /doctors':
+    "the physicians a study may go to: the list the worklist and filters show (spec 2 §6 answers its own message only on 401/403 of the list's caller)",
+  'GET /masks': "the mask chooser: each section filters itself by its permission (spec 2 §6), 'My masks' needs none",
+  'GET /masks/default': 'the default mask, chosen among the sections the caller sees',
+  'GET /phrases/accounts/:accountId':
+    "the account's standard phrases, which every report writer picks from (only creating needs a permission)",
+  'GET /phrases/accounts/:accountId/code/:code': 'one phrase, as above',
+  'GET /labels/:accountId': "the account's label autocomplete (spec 1 §7): labels are every member's marks on the list",
+  'GET /labels/:accountId/studies/:studyId': "a study's labels, shown in the list to whoever sees the study",
+  'POST /labels/:accountId/studies/:studyId':
+    'labelling a study the member sees: spec 1 names no permission for labels (its label editor is part of the list); scope in the 404 case',
+  'DELETE /labels/:accountId/studies/:studyId/:labelId': 'as above',
+};
