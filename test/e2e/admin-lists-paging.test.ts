@@ -97,7 +97,7 @@ test('the institutions (logo) page loads more and searches', async () => {
   const page = await signedInPage(suite.browser, suite.platform.url, t.users.admin!.username, {
     viewport: { width: 390, height: 844 },
   });
-  await page.getByTestId('institutions-menu').click();
+  await page.goto(`${suite.platform.url}/institutions`);
   await page.getByTestId('institutions-page').waitFor();
   // The tenant's own institution and the 30 clinics: 20, then 11.
   const cards = page.getByTestId(/^institution-[0-9a-f-]{36}$/);
