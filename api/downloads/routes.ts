@@ -23,6 +23,8 @@ import { failConnectDownload, listConnectDownloads, queueConnectDownload } from 
 import { checkStudyConnect } from '../connects/study-connect';
 import { query, uuidParam } from '../http/validate';
 import { findStudy } from '../studies/study-queries';
+import { mayAttach } from '../attachments/attachments';
+import { assertMayReadReport } from '../reports/read-access';
 
 const ConnectModeQuery = z.object({ mode: z.literal('connect'), fullPath: FullPath });
 
@@ -52,7 +54,11 @@ export function downloadRoutes(deps: ApiDeps): Router {
     const q = query(ctx, PrepareDownloadQuery);
     const connectMode = ctx.query.mode === undefined ? null : query(ctx, ConnectModeQuery);
     for (const id of q.studyIds) {
-      if (!(await findStudy(knex, access, id))) throw new AppError('NOT_FOUND');
+      const study = await findStudy(knex, access, id);
+      if (!study) throw new AppError('NOT_FOUND');
+      // The package holds what its parts' own routes guard: the reports, the attachments.
+      if (q.activeLaudos || q.inactiveLaudos) assertMayReadReport({ access, study });
+      if (q.attachments && !mayAttach(access, study, 'DOWNLOAD')) throw new AppError('ATTACHMENT_FORBIDDEN');
     }
     const rows: { id: string; storage_class: string }[] = await knex('studies')
       .where('account_id', access.accountId)

@@ -22,7 +22,16 @@ import { randomUUID } from 'node:crypto';
 import { type Tenant, createScheduledExam, createTenant } from '../support/fixtures';
 import { loginTokens, platformSuite } from '../support/suite';
 import { TRANSITIONS, fromStates } from '../../domain/laudo/transitions';
-import { CLINICAL_MEMBER_OPEN, PERMISSION_ROUTES, REPORT_ACTION_ROUTES, clinicalKey } from '../support/matrix-clinical';
+import {
+  CLINICAL_MEMBER_OPEN,
+  PERMISSION_ROUTES,
+  QUERY_ID_AREAS,
+  QUERY_ID_EXEMPT,
+  QUERY_ID_ROUTES,
+  REPORT_ACTION_ROUTES,
+  clinicalKey,
+} from '../support/matrix-clinical';
+import type { LaudoAction } from '../../domain/laudo/transitions';
 
 jest.setTimeout(300_000);
 
@@ -82,6 +91,8 @@ const MEMBER_OPEN: Record<string, string> = {
 const paramRoutes = (routes: Route[]) => routes.filter((r) => r.path.includes('/:'));
 
 let a: Tenant;
+/** The ids of the query-id routes (filled in beforeAll). */
+const queryIds = { study: '', bareStudy: '', criticalFinding: '' };
 /** The exam each kind's associate routes join (same patient, same kind). */
 const associated: Record<'study' | 'scheduledExam', string> = { study: '', scheduledExam: '' };
 let b: Tenant;
@@ -237,6 +248,7 @@ beforeAll(async () => {
     })
     .returning('id');
   associated.study = a.studyIds[1]!;
+  Object.assign(queryIds, { study: a.studyIds[0]!, bareStudy: a.studyIds[1]!, criticalFinding: critical.id });
   associated.scheduledExam = otherExam;
   const [label] = await knex('labels').insert({ account_id: a.accountId, name: 'Urgente' }).returning('id');
   await knex('study_labels').insert({ account_id: a.accountId, study_id: a.studyIds[0], label_id: label.id });
@@ -423,6 +435,64 @@ it("another account's administrator gets 404, a member without permissions 403, 
   expect(failures).toEqual([]);
   // The matrix really ran: each covered route answered both callers.
   expect(results.length).toBeGreaterThan(routes.length);
+});
+
+/** Puts the report of `examId` where `action` may leave from; the returned call puts it back. */
+async function reportInStateFor(examId: string, action: LaudoAction): Promise<() => Promise<void>> {
+  const { laudo_id: laudoId } = await suite.knex('studies').where({ id: examId }).first('laudo_id');
+  await suite
+    .knex('laudos')
+    .where({ id: laudoId })
+    .update({ state: fromStates({ hasInstitution: true }, action)[0] });
+  return async () => {
+    await suite.knex('laudos').where({ id: laudoId }).update({ state: 0 });
+  };
+}
+
+it('the clinical routes that name the study in their query or body: 404 for another account, the member refused, nothing changed', async () => {
+  const routes = routerRoutes().filter(
+    (r) => !r.path.includes('/:') && QUERY_ID_AREAS.some((area) => r.path === area || r.path.startsWith(`${area}/`)),
+  );
+  const unclassified = routes.map((r) => `${r.method} ${r.path}`).filter((key) => !QUERY_ID_ROUTES[key] && !QUERY_ID_EXEMPT[key]);
+  expect(unclassified).toEqual([]);
+  const failures: Result[] = [];
+  let memberCases = 0;
+  for (const [key, c] of Object.entries(QUERY_ID_ROUTES)) {
+    const [method, path] = key.split(' ') as [string, string];
+    const url = `${path}${c.query ? `?${c.query(queryIds)}` : ''}`;
+    const who: Array<{ who: string; expected: string; ok: (s: number, code: string) => boolean }> = [
+      { who: 'adminB', expected: '404', ok: (st) => st === 404 },
+    ];
+    const m = c.member;
+    if ('code' in m) {
+      memberCases += 1;
+      who.push({
+        who: 'member',
+        expected: `${m.party ? '4xx' : '403'} ${m.code}`,
+        ok: (st, code) => code === m.code && (m.party ? st >= 400 && st < 500 : st === 403),
+      });
+    }
+    for (const w of who) {
+      const restore = c.action ? await reportInStateFor(queryIds.study, c.action) : undefined;
+      const before = await checksum(suite.knex);
+      const res = await api(method as 'GET', url, { token: tokens[w.who], ...(c.body ? { body: c.body(queryIds) } : {}) });
+      const after = await checksum(suite.knex);
+      await restore?.();
+      const code = (res.body as { error?: { code?: string } } | undefined)?.error?.code ?? '';
+      const changed = Object.keys(before).filter((t) => before[t] !== after[t]);
+      if (!w.ok(res.status, code) || changed.length)
+        failures.push({
+          method,
+          path,
+          who: w.who,
+          expected: w.expected,
+          got: `${res.status} ${code}${changed.length ? ` CHANGED ${changed.join(',')}` : ''}`,
+        });
+    }
+  }
+  if (failures.length) console.log(`permission matrix failures (query-id routes):\n${table(failures)}`);
+  expect(failures).toEqual([]);
+  expect(memberCases).toBeGreaterThan(6);
 });
 
 /** The administration areas: their routes without an id also need a permission (403 for the member). */

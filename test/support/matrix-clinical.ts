@@ -145,3 +145,105 @@ export const CLINICAL_MEMBER_OPEN: Record<string, string> = {
     'labelling a study the member sees: spec 1 names no permission for labels (its label editor is part of the list); scope in the 404 case',
   'DELETE /labels/:accountId/studies/:studyId/:labelId': 'as above',
 };
+
+/** Ids the query-id routes are filled with (tenant A's). */
+export interface QueryIds {
+  study: string;
+  /** A study of A with no critical finding yet (registering one is checked there). */
+  bareStudy: string;
+  criticalFinding: string;
+}
+
+/**
+ * Clinical routes that name the study in their query or body rather than their path: another
+ * account's administrator gets 404, and the member either the answer here or, for `open`, no
+ * case (why given). `action` puts the report in that action's first state, as above.
+ */
+export interface QueryIdCase {
+  query?: (ids: QueryIds) => string;
+  body?: (ids: QueryIds) => unknown;
+  member: { code: string; party?: boolean } | { open: string };
+  action?: LaudoAction;
+}
+
+const PDF_BASE64 = Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64');
+
+export const QUERY_ID_ROUTES: Record<string, QueryIdCase> = {
+  'GET /studies/studyCriticalFinding': {
+    query: (i) => `studyId=${i.study}`,
+    member: { open: "the study's finding, shown to whoever sees the study (its edit flags say what the caller may do)" },
+  },
+  'POST /studies/studyCriticalFinding': {
+    body: (i) => ({ studyId: i.bareStudy, accountCriticalFindingId: i.criticalFinding, observation: 'Suspeita' }),
+    member: { code: 'CRITICAL_FINDING_FORBIDDEN' },
+  },
+  // Spec 2 §6: deleting is the suspicion's creator's (report not started) or the responsible doctor's.
+  'DELETE /studies/studyCriticalFinding': {
+    query: (i) => `studyId=${i.study}`,
+    member: { code: 'CRITICAL_FINDING_DELETE_FORBIDDEN', party: true },
+  },
+  'GET /studies/comments': {
+    query: (i) => `studyId=${i.study}`,
+    member: { open: "the study's comments, read by whoever sees the study; writing needs STUDIES_CREATE_COMMENTS" },
+  },
+  'POST /studies/comments': { body: (i) => ({ studyId: i.study, message: 'Olá' }), member: { code: 'COMMENT_FORBIDDEN' } },
+  'POST /studies/comments/read': {
+    body: (i) => ({ studyId: i.study }),
+    member: { open: 'marks the comments read for the caller alone (its own unread counter)' },
+  },
+  'GET /studies/patient': {
+    query: (i) => `studyId=${i.study}`,
+    member: { open: "the patient's other studies the caller sees (the viewer's history)" },
+  },
+  'GET /studies/clinical-data': {
+    query: (i) => `studyId=${i.study}`,
+    member: { open: "the study's clinical data, shown with the study" },
+  },
+  'GET /studies/attachments': {
+    query: (i) => `studyId=${i.study}`,
+    member: { open: "the attachments' names and what the caller may do with them; the bytes need the download permission" },
+  },
+  'POST /studies/attachments': {
+    body: (i) => ({
+      studyId: i.study,
+      attachmentExtensionsId: i.criticalFinding,
+      attachment: { name: 'pedido.pdf', mimetype: 'application/pdf', size: 15, data: PDF_BASE64 },
+    }),
+    member: { code: 'ATTACHMENT_FORBIDDEN' },
+  },
+  'GET /studies/attachments/download': {
+    query: (i) => `studyId=${i.study}&attachmentId=${i.criticalFinding}`,
+    member: { code: 'ATTACHMENT_FORBIDDEN' },
+  },
+  'DELETE /studies/attachments': {
+    query: (i) => `studyId=${i.study}&attachmentId=${i.criticalFinding}`,
+    member: { code: 'ATTACHMENT_FORBIDDEN' },
+  },
+  'GET /medicalRecords/connectDownloads': {
+    query: (i) => `studyId=${i.study}`,
+    member: { open: "the study's Connect download requests (details only to the requester or an administrator)" },
+  },
+  // The package holds the report and the attachments: their permissions (spec 2 §6).
+  'GET /medicalRecords/prepareDownload': {
+    query: (i) => `studyIds=${i.study}&activeLaudos=1`,
+    member: { code: 'FORBIDDEN_ACCESS' },
+  },
+  'POST /digitalSignature/sign': {
+    body: (i) => ({ studyId: i.study }),
+    action: 'sign',
+    member: { code: 'REPORT_HELD_BY_OTHER_USER', party: true },
+  },
+  'POST /digitalSignature/getSignedUrl': { body: (i) => ({ studyId: i.study }), member: { code: 'FORBIDDEN_ACCESS' } },
+};
+
+/** Routes without a path id in those areas that name no study, with why. */
+export const QUERY_ID_EXEMPT: Record<string, string> = {
+  'GET /studies': 'the study list: scoped to what the caller reaches (study-list.test.ts), no id',
+  'GET /studies/listAttachmentsExtensions': "the account's attachment types, no study",
+  'GET /digitalSignature': "the caller's own A1 certificate",
+  'POST /digitalSignature/upload': "the caller's own A1 certificate",
+  'DELETE /digitalSignature': "the caller's own A1 certificate",
+};
+
+/** The areas whose routes without a path id must be in one of the two tables above. */
+export const QUERY_ID_AREAS = ['/studies', '/scheduledExam', '/medicalRecords', '/digitalSignature'];
