@@ -104,8 +104,15 @@ export function downloadRoutes(deps: ApiDeps): Router {
       });
     const topic = downloadTopic(access.accountId, shortKey);
     // One row per study: who took which patient's images and documents, and how.
-    const what = { shortKey, dicom: q.dicomSeries, jpeg: q.imageSeries, reports: q.activeLaudos || q.inactiveLaudos, attachments: q.attachments };
-    for (const id of q.studyIds) await audit(knex, access, 'study.download', id, ctx.ip, { ...what, connect: Boolean(connectMode) });
+    const what = {
+      shortKey,
+      dicom: q.dicomSeries,
+      jpeg: q.imageSeries,
+      reports: q.activeLaudos || q.inactiveLaudos,
+      attachments: q.attachments,
+    };
+    for (const id of q.studyIds)
+      await audit(knex, access, 'study.download', id, ctx.ip, { ...what, connect: Boolean(connectMode) });
     if (connectMode) {
       // Every study must be served by the same reachable Connect: one agent writes the folder.
       const checks = await Promise.all(q.studyIds.map((id) => checkStudyConnect(knex, access.accountId, id)));
