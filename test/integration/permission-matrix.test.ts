@@ -21,17 +21,17 @@ import type { ApiDeps } from '../../api/deps';
 import { randomUUID } from 'node:crypto';
 import { type Tenant, createScheduledExam, createTenant } from '../support/fixtures';
 import { loginTokens, platformSuite } from '../support/suite';
-import { TRANSITIONS, fromStates } from '../../domain/laudo/transitions';
+import { matrixTableColumns, tenantChecksum } from '../support/matrix-checksum';
+import { TRANSITIONS } from '../../domain/laudo/transitions';
 import {
-  CLINICAL_MEMBER_OPEN,
-  PERMISSION_ROUTES,
+  type MemberCase,
   QUERY_ID_AREAS,
   QUERY_ID_EXEMPT,
   QUERY_ID_ROUTES,
   REPORT_ACTION_ROUTES,
-  clinicalKey,
+  clinicalMemberCase,
+  reportInStateFor,
 } from '../support/matrix-clinical';
-import type { LaudoAction } from '../../domain/laudo/transitions';
 
 jest.setTimeout(300_000);
 
@@ -111,92 +111,13 @@ function fill(path: string): string | undefined {
   return missing ? undefined : filled;
 }
 
-/** A checksum of every row of the two tenants in the tables the administration writes. */
-async function checksum(knex: Knex): Promise<Record<string, string>> {
-  const accounts = [a.accountId, b.accountId];
-  const users = [...Object.values(a.users), ...Object.values(b.users)].map((u) => u.id);
-  const studies = await knex('studies').whereIn('account_id', accounts).pluck('id');
-  const laudos = await knex('laudos').whereIn('account_id', accounts).pluck('id');
-  const out: Record<string, string> = {};
-  for (const [table, cols] of Object.entries(tableColumns)) {
-    // Each table scoped to the two tenants by the first column that ties it to them.
-    const [scope, ids] =
-      table === 'accounts'
-        ? ['id', accounts]
-        : table === 'users'
-          ? ['id', users]
-          : cols.has('account_id')
-            ? ['account_id', accounts]
-            : cols.has('study_id')
-              ? ['study_id', studies]
-              : cols.has('laudo_id')
-                ? ['laudo_id', laudos]
-                : cols.has('user_id')
-                  ? ['user_id', users]
-                  : cols.has('to_user_id')
-                    ? ['to_user_id', users]
-                    : [undefined, []];
-    if (!scope) throw new Error(`no tenant column in ${table}`);
-    // Requests touch a session's activity clock: not a change of state.
-    const row = table === 'sessions' ? `(to_jsonb(t) - 'last_seen_at' - 'expires_at')::text` : 't::text';
-    const res = await knex.raw(
-      `select count(*)::int as n, md5(coalesce(string_agg(${row}, ',' order by ${row}), '')) as sum from ${table} t where ${scope} = any(?)`,
-      [ids],
-    );
-    out[table] = `${res.rows[0].n}:${res.rows[0].sum}`;
-  }
-  return out;
-}
-
-const TABLES = [
-  'accounts',
-  'institutions',
-  'users',
-  'user_accounts',
-  'roles',
-  'user_institution_roles',
-  'shift_schedules',
-  'medical_groups',
-  'specialties',
-  'user_medical_groups',
-  'user_specialties',
-  'study_access_grants',
-  'invitations',
-  'sessions',
-  'audit_log',
-  'mail_outbox',
-  'password_reset_tokens',
-  'two_factor_recovery_codes',
-  'institution_logos',
-  'studies',
-  'laudos',
-  'laudo_versions',
-  'study_drafts',
-  'study_critical_findings',
-  'study_labels',
-  'study_key_images',
-  'laudo_opinions',
-  'laudo_documents',
-  'laudo_image_selections',
-  'laudo_external_images',
-  'laudo_image_upload_tokens',
-  'structured_report_values',
-  'study_comments',
-  'phrases',
-  'labels',
-  'masks',
-];
-const tableColumns: Record<string, Set<string>> = {};
+/** Every row of the two tenants in the tables the routes write, summed (matrix-checksum.ts). */
+const checksum = (knex: Knex) => tenantChecksum(knex, [a, b], tableColumns);
+let tableColumns: Record<string, Set<string>> = {};
 
 beforeAll(async () => {
   const knex = suite.knex;
-  for (const table of TABLES) {
-    const cols = await knex('information_schema.columns')
-      .where({ table_name: table, table_schema: 'public' })
-      .pluck('column_name');
-    if (cols.length === 0) throw new Error(`no table ${table}`);
-    tableColumns[table] = new Set(cols);
-  }
+  tableColumns = await matrixTableColumns(knex);
   a = await createTenant(knex, { studies: 2, users: { admin: [], member: [], target: ['STUDIES_SAVE_REPORTS'] } });
   b = await createTenant(knex, { studies: 1, users: { admin: [] } });
   for (const tenant of [a, b])
@@ -296,66 +217,6 @@ beforeAll(async () => {
   });
 });
 
-interface Case {
-  who: string;
-  expect: (status: number, code: string) => boolean;
-  label: string;
-  body?: unknown;
-  raw?: string;
-  headers?: Record<string, string>;
-  setup?: () => Promise<void>;
-  teardown?: () => Promise<void>;
-}
-
-/**
- * The member's case of a clinical route (matrix-clinical.ts): null when any member may use it,
- * 'unclassified' when the route is in no table (the test fails on it).
- */
-function clinicalMemberCase(route: Route): Case | null | 'unclassified' {
-  const key =
-    route.path.startsWith('/studies/:id') || route.path.startsWith('/scheduledExam/:id')
-      ? clinicalKey(route.method, route.path)
-      : `${route.method} ${route.path}`;
-  if (CLINICAL_MEMBER_OPEN[key]) return null;
-  const guarded = PERMISSION_ROUTES[key];
-  if (guarded) {
-    const party = guarded.permission === 'party';
-    return {
-      who: 'member',
-      body: guarded.body,
-      label: `${party ? '4xx' : '403'} ${guarded.code}`,
-      expect: (s, code) => code === guarded.code && (party ? s >= 400 && s < 500 : s === 403),
-    };
-  }
-  const action = REPORT_ACTION_ROUTES[key];
-  if (!action) return 'unclassified';
-  const kind = route.path.startsWith('/scheduledExam/') ? 'scheduledExam' : 'study';
-  const examId = kind === 'study' ? a.studyIds[0]! : values['scheduledExam:id']!;
-  const state = fromStates({ hasInstitution: kind === 'study' }, action.action)[0]!;
-  const body = action.body ?? (route.method === 'POST' ? { studiesIdsAssociation: [associated[kind]] } : undefined);
-  const expected = action.party ?? 'FORBIDDEN_ACCESS';
-  let laudoId = '';
-  return {
-    who: 'member',
-    body,
-    raw: action.raw,
-    headers: action.headers,
-    label: `${action.party ? '4xx' : '403'} ${expected} (state ${state})`,
-    expect: (s, code) => code === expected && (action.party ? s >= 400 && s < 500 : s === 403),
-    // The report is put where the action may leave from, so the state is not what refuses.
-    setup: async () => {
-      laudoId = (await suite.knex('studies').where({ id: examId }).first('laudo_id')).laudo_id;
-      await suite
-        .knex('laudos')
-        .where({ id: laudoId })
-        .update({ state, structured_type: action.structuredType ?? '' });
-    },
-    teardown: async () => {
-      await suite.knex('laudos').where({ id: laudoId }).update({ state: 0, structured_type: '' });
-    },
-  };
-}
-
 interface Result {
   method: string;
   path: string;
@@ -393,10 +254,14 @@ it("another account's administrator gets 404, a member without permissions 403, 
   const unclassified: string[] = [];
   for (const route of routes) {
     const url = fill(route.path)!;
-    const cases: Case[] = [{ who: 'adminB', expect: (s) => s === 404, label: '404' }];
+    const cases: MemberCase[] = [{ who: 'adminB', expect: (s) => s === 404, label: '404' }];
     const clinical = CLINICAL_PREFIXES.some((p) => route.path.startsWith(p));
     if (clinical) {
-      const member = clinicalMemberCase(route);
+      const member = clinicalMemberCase(suite.knex, route, {
+        study: a.studyIds[0]!,
+        scheduledExam: values['scheduledExam:id']!,
+        associated,
+      });
       if (member === 'unclassified') unclassified.push(`${route.method} ${route.path}`);
       else if (member) cases.push(member);
     } else if (!MEMBER_OPEN[`${route.method} ${route.path}`])
@@ -437,18 +302,6 @@ it("another account's administrator gets 404, a member without permissions 403, 
   expect(results.length).toBeGreaterThan(routes.length);
 });
 
-/** Puts the report of `examId` where `action` may leave from; the returned call puts it back. */
-async function reportInStateFor(examId: string, action: LaudoAction): Promise<() => Promise<void>> {
-  const { laudo_id: laudoId } = await suite.knex('studies').where({ id: examId }).first('laudo_id');
-  await suite
-    .knex('laudos')
-    .where({ id: laudoId })
-    .update({ state: fromStates({ hasInstitution: true }, action)[0] });
-  return async () => {
-    await suite.knex('laudos').where({ id: laudoId }).update({ state: 0 });
-  };
-}
-
 it('the clinical routes that name the study in their query or body: 404 for another account, the member refused, nothing changed', async () => {
   const routes = routerRoutes().filter(
     (r) => !r.path.includes('/:') && QUERY_ID_AREAS.some((area) => r.path === area || r.path.startsWith(`${area}/`)),
@@ -473,7 +326,7 @@ it('the clinical routes that name the study in their query or body: 404 for anot
       });
     }
     for (const w of who) {
-      const restore = c.action ? await reportInStateFor(queryIds.study, c.action) : undefined;
+      const restore = c.action ? await reportInStateFor(suite.knex, queryIds.study, c.action) : undefined;
       const before = await checksum(suite.knex);
       const res = await api(method as 'GET', url, { token: tokens[w.who], ...(c.body ? { body: c.body(queryIds) } : {}) });
       const after = await checksum(suite.knex);

@@ -7,7 +7,8 @@
  * Keys are `METHOD suffix`, the suffix being the path after `/studies/:id` or
  * `/scheduledExam/:id` (both kinds share one entry), or the whole path for other routes.
  */
-import type { LaudoAction } from '../../domain/laudo/transitions';
+import type { Knex } from 'knex';
+import { type LaudoAction, fromStates } from '../../domain/laudo/transitions';
 
 export function clinicalKey(method: string, path: string): string {
   return `${method} ${path.replace(/^\/(studies|scheduledExam)\/:id(?=\/|$)/, '')}`;
@@ -247,3 +248,79 @@ export const QUERY_ID_EXEMPT: Record<string, string> = {
 
 /** The areas whose routes without a path id must be in one of the two tables above. */
 export const QUERY_ID_AREAS = ['/studies', '/scheduledExam', '/medicalRecords', '/digitalSignature'];
+
+/** One caller's case in the matrix: what it sends, what it must get, and the report's state around it. */
+export interface MemberCase {
+  who: string;
+  expect: (status: number, code: string) => boolean;
+  label: string;
+  body?: unknown;
+  raw?: string;
+  headers?: Record<string, string>;
+  setup?: () => Promise<void>;
+  teardown?: () => Promise<void>;
+}
+
+/** Puts the report of `examId` where `action` may leave from; the returned call puts it back. */
+export async function reportInStateFor(
+  knex: Knex,
+  examId: string,
+  action: LaudoAction,
+  structuredType: '' | 'OIT' = '',
+): Promise<() => Promise<void>> {
+  const { laudo_id: laudoId } = await knex('studies').where({ id: examId }).first('laudo_id');
+  const laudo = await knex('laudos').where({ id: laudoId }).first('institution_id');
+  const state = fromStates({ hasInstitution: laudo.institution_id !== null }, action)[0];
+  await knex('laudos').where({ id: laudoId }).update({ state, structured_type: structuredType });
+  return async () => {
+    await knex('laudos').where({ id: laudoId }).update({ state: 0, structured_type: '' });
+  };
+}
+
+/**
+ * The member's case of a clinical route with a path id: null when any member may use it,
+ * 'unclassified' when the route is in no table (the matrix fails on it).
+ */
+export function clinicalMemberCase(
+  knex: Knex,
+  route: { method: string; path: string },
+  ids: { study: string; scheduledExam: string; associated: Record<'study' | 'scheduledExam', string> },
+): MemberCase | null | 'unclassified' {
+  const key =
+    route.path.startsWith('/studies/:id') || route.path.startsWith('/scheduledExam/:id')
+      ? clinicalKey(route.method, route.path)
+      : `${route.method} ${route.path}`;
+  if (CLINICAL_MEMBER_OPEN[key]) return null;
+  const guarded = PERMISSION_ROUTES[key];
+  if (guarded) {
+    const party = guarded.permission === 'party';
+    return {
+      who: 'member',
+      body: guarded.body,
+      label: `${party ? '4xx' : '403'} ${guarded.code}`,
+      expect: (s, code) => code === guarded.code && (party ? s >= 400 && s < 500 : s === 403),
+    };
+  }
+  const action = REPORT_ACTION_ROUTES[key];
+  if (!action) return 'unclassified';
+  const kind = route.path.startsWith('/scheduledExam/') ? 'scheduledExam' : 'study';
+  const examId = kind === 'study' ? ids.study : ids.scheduledExam;
+  const body = action.body ?? (route.method === 'POST' ? { studiesIdsAssociation: [ids.associated[kind]] } : undefined);
+  const expected = action.party ?? 'FORBIDDEN_ACCESS';
+  let restore: (() => Promise<void>) | undefined;
+  return {
+    who: 'member',
+    body,
+    raw: action.raw,
+    headers: action.headers,
+    label: `${action.party ? '4xx' : '403'} ${expected} (from ${action.action}'s state)`,
+    expect: (s, code) => code === expected && (action.party ? s >= 400 && s < 500 : s === 403),
+    // The report is put where the action may leave from, so the state is not what refuses.
+    setup: async () => {
+      restore = await reportInStateFor(knex, examId, action.action, action.structuredType ?? '');
+    },
+    teardown: async () => {
+      await restore?.();
+    },
+  };
+}
