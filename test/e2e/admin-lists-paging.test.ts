@@ -45,6 +45,8 @@ beforeAll(async () => {
 async function loadMore(page: Page, moreTestId: string, rows: Locator, first: number, all: number): Promise<void> {
   await page.getByTestId(moreTestId).waitFor();
   expect(await rows.count()).toBe(first);
+  await page.getByTestId(moreTestId).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, `admin-paging-${moreTestId}.png`) });
   await page.getByTestId(moreTestId).click();
   await page.getByTestId(moreTestId).waitFor({ state: 'detached' });
   await eventually(
