@@ -6,18 +6,16 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { z } from 'zod';
 import { AccessGrantBody } from '../../domain/auth/roles-schemas';
 import { AppError } from '../../domain/errors';
 import { canManage } from '../access/access';
 import { currentAccess, requireSession } from '../auth/session';
 import { accessChanged } from '../access/access-changed';
 import type { ApiDeps } from '../deps';
+import { KeysetQuery, keysetPage, searchPattern } from '../http/keyset';
 import { query, uuidParam } from '../http/validate';
 import { findStudy } from '../studies/study-queries';
 import { auditAdmin, codedBody, uniqueOr } from './shared';
-
-const ListQuery = z.object({ q: z.string().trim().min(3).max(100).optional() });
 
 export function accessGrantRoutes(deps: ApiDeps): Router {
   const { knex } = deps;
@@ -51,24 +49,23 @@ export function accessGrantRoutes(deps: ApiDeps): Router {
 
   router.get('/accessGrants', async (ctx) => {
     const access = await managed(ctx);
-    const { q } = query(ctx, ListQuery);
-    const rows = await list(access.accountId)
-      .modify((qb) => {
-        if (q) {
-          const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-          void qb.where((w) => {
-            void w
-              .whereILike('u.name', like)
-              .orWhereILike('p.name', like)
-              .orWhereILike('s.accession_number', like)
-              .orWhereILike('g.council_number', like)
-              .orWhereILike('g.requester_login', like);
-          });
-        }
-      })
-      .orderBy('g.created_at', 'desc')
-      .limit(500);
-    ctx.body = { grants: rows };
+    const q = query(ctx, KeysetQuery);
+    const like = searchPattern(q.q);
+    const qb = list(access.accountId);
+    if (like) {
+      void qb.where((w) => {
+        for (const column of ['u.name', 'p.name', 's.accession_number', 'g.council_number', 'g.requester_login'])
+          void w.orWhereRaw(`lower(coalesce(${column}, '')) like ?`, [like]);
+      });
+    }
+    // Newest first, as the screen shows them.
+    const page = await keysetPage<{ id: string }>(
+      knex,
+      qb,
+      { key: 'g.created_at', keyType: 'timestamptz', id: 'g.id', order: 'desc' },
+      q,
+    );
+    ctx.body = { grants: page.rows, nextCursor: page.nextCursor };
   });
 
   router.post('/accessGrants', async (ctx) => {

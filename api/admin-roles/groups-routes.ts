@@ -10,7 +10,8 @@ import { AppError } from '../../domain/errors';
 import { type Access, canManage } from '../access/access';
 import { currentAccess, requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
-import { body, uuidParam } from '../http/validate';
+import { KeysetQuery, keysetPage, searchPattern } from '../http/keyset';
+import { body, query, uuidParam } from '../http/validate';
 import { auditAdmin, uniqueOr } from './shared';
 
 interface Kind {
@@ -86,7 +87,17 @@ export function groupRoutes(deps: ApiDeps): Router {
       if (!canManage(access, 'MEDICAL_GROUPS_MANAGE') && !canManage(access, 'USERS_MANAGE')) {
         throw new AppError('CANNOT_MANAGE_MEDICAL_GROUPS');
       }
-      ctx.body = { items: await list(access.accountId).orderBy('g.name') };
+      const q = query(ctx, KeysetQuery);
+      const like = searchPattern(q.q);
+      const qb = list(access.accountId);
+      if (like) void qb.whereRaw('lower(g.name) like ?', [like]);
+      const page = await keysetPage<{ id: string }>(
+        knex,
+        qb,
+        { key: 'lower(g.name)', keyType: 'text', id: 'g.id', order: 'asc' },
+        q,
+      );
+      ctx.body = { items: page.rows, nextCursor: page.nextCursor };
     });
 
     router.post(kind.route, async (ctx) => {

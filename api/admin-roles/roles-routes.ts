@@ -13,7 +13,8 @@ import { type Access, canManage, isAdministrator, requireManage } from '../acces
 import { currentAccess, requireSession } from '../auth/session';
 import { accessChanged } from '../access/access-changed';
 import type { ApiDeps } from '../deps';
-import { uuidParam } from '../http/validate';
+import { KeysetQuery, keysetPage, searchPattern } from '../http/keyset';
+import { query, uuidParam } from '../http/validate';
 import { auditAdmin, codedBody, uniqueOr } from './shared';
 
 interface RoleRow {
@@ -37,6 +38,8 @@ const present = (r: RoleRow): RoleView => ({
   predefined: r.predefined,
   holders: Number(r.holders),
 });
+
+const BY_NAME = { key: 'lower(r.name)', keyType: 'text', id: 'r.id', order: 'asc' } as const;
 
 function rolesQuery(knex: Knex, accountId: string) {
   return knex('roles as r')
@@ -95,8 +98,12 @@ export function roleRoutes(deps: ApiDeps): Router {
   router.get('/roles', async (ctx) => {
     const access = await currentAccess(ctx, knex);
     if (!canManage(access, 'ROLES_MANAGE') && !canManage(access, 'USERS_MANAGE')) throw new AppError('CANNOT_MANAGE_ROLES');
-    const rows = (await rolesQuery(knex, access.accountId).orderBy('r.name')) as RoleRow[];
-    ctx.body = { roles: rows.map(present) };
+    const q = query(ctx, KeysetQuery);
+    const like = searchPattern(q.q);
+    const qb = rolesQuery(knex, access.accountId);
+    if (like) void qb.whereRaw('lower(r.name) like ?', [like]);
+    const page = await keysetPage<RoleRow>(knex, qb, BY_NAME, q);
+    ctx.body = { roles: page.rows.map(present), nextCursor: page.nextCursor };
   });
 
   router.post('/roles', async (ctx) => {

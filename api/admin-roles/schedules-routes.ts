@@ -12,7 +12,8 @@ import { type Access, canManage, requireManage } from '../access/access';
 import { currentAccess, requireSession } from '../auth/session';
 import { accessChanged } from '../access/access-changed';
 import type { ApiDeps } from '../deps';
-import { body, uuidParam } from '../http/validate';
+import { KeysetQuery, keysetPage, searchPattern } from '../http/keyset';
+import { body, query, uuidParam } from '../http/validate';
 import { auditAdmin, codedBody, uniqueOr, unreferencedOr } from './shared';
 
 interface ScheduleRow {
@@ -50,11 +51,15 @@ export function scheduleRoutes(deps: ApiDeps): Router {
     const access = await currentAccess(ctx, knex);
     if (!canManage(access, 'SCHEDULES_MANAGE') && !canManage(access, 'ROLES_MANAGE'))
       throw new AppError('CANNOT_MANAGE_SCHEDULES');
-    const [rows, account] = await Promise.all([
-      list(access.accountId).orderBy('s.name') as Promise<ScheduleRow[]>,
+    const q = query(ctx, KeysetQuery);
+    const like = searchPattern(q.q);
+    const qb = list(access.accountId);
+    if (like) void qb.whereRaw('lower(s.name) like ?', [like]);
+    const [page, account] = await Promise.all([
+      keysetPage<ScheduleRow>(knex, qb, { key: 'lower(s.name)', keyType: 'text', id: 's.id', order: 'asc' }, q),
       knex('accounts').where({ id: access.accountId }).first('time_zone') as Promise<{ time_zone: string }>,
     ]);
-    ctx.body = { timeZone: account.time_zone, schedules: rows.map(present) };
+    ctx.body = { timeZone: account.time_zone, schedules: page.rows.map(present), nextCursor: page.nextCursor };
   });
 
   router.put('/schedules/timeZone', async (ctx) => {

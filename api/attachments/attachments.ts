@@ -22,6 +22,8 @@ const PERMISSION: Record<Verb, { study: Permission; worklist: Permission }> = {
 };
 
 export function mayAttach(access: Access, exam: Exam, verb: Verb): boolean {
+  // An access grant opens the study for reading (providers, referring physicians): downloads only.
+  if (verb === 'DOWNLOAD' && access.studyGrants.has(exam.id)) return true;
   const p = PERMISSION[verb];
   return hasPermission(actorFor(access, exam.institutionId), exam.institutionId === null ? p.worklist : p.study);
 }

@@ -17,6 +17,8 @@ export interface DicomwebCaller {
   accountId: string;
   /** Institutions whose studies the caller reaches. */
   institutionIds: string[];
+  /** Studies opened to the caller one by one (access grants): read whatever their institution. */
+  grantedStudyIds: string[];
   /** Where an upload lands, or why it cannot (see uploadInstitution). */
   userId: string | null;
   connect: { id: string; institutionId: string } | null;
@@ -57,6 +59,7 @@ export async function resolveCaller(
   return {
     accountId: connect.account_id,
     institutionIds: [connect.institution_id],
+    grantedStudyIds: [],
     userId: null,
     connect: { id: connect.id, institutionId: connect.institution_id },
     uploadInstitutionIds: [connect.institution_id],
@@ -70,6 +73,7 @@ async function callerOfSession(knex: Knex, session: SessionState | null): Promis
   return {
     accountId: access.accountId,
     institutionIds: [...access.institutions.keys()],
+    grantedStudyIds: [...access.studyGrants],
     userId: access.userId,
     connect: null,
     // An image token only reads.

@@ -3,12 +3,16 @@ import { AppError } from '../../domain/errors';
 import { isStorageAvailable } from '../../domain/imaging/storage-class';
 import type { DicomwebCaller } from './auth';
 
-/** Studies the caller reaches (its account, its institutions), with at least one instance. */
+/** The caller's institutions, and the studies granted to it (access grants: read only, as DICOMweb reads are). */
+function reached(qb: Knex.QueryBuilder, caller: DicomwebCaller): Knex.QueryBuilder {
+  return qb.where((w) => {
+    void w.whereIn('s.institution_id', caller.institutionIds).orWhereIn('s.id', caller.grantedStudyIds);
+  });
+}
+
+/** Studies the caller reaches (its account, its institutions, its granted studies), with at least one instance. */
 export function callerStudies(knex: Knex, caller: DicomwebCaller): Knex.QueryBuilder {
-  return knex('studies as s')
-    .where('s.account_id', caller.accountId)
-    .whereIn('s.institution_id', caller.institutionIds)
-    .where('s.instance_count', '>', 0);
+  return reached(knex('studies as s').where('s.account_id', caller.accountId), caller).where('s.instance_count', '>', 0);
 }
 
 /** Instances of the caller's studies, narrowed by UIDs; another account's UIDs find nothing. */
@@ -22,8 +26,8 @@ export function callerInstances(
     .join('dicom_series as se', 'se.id', 'i.series_id')
     .where('s.account_id', caller.accountId)
     .where('i.account_id', caller.accountId)
-    .whereIn('s.institution_id', caller.institutionIds)
     .where('s.study_instance_uid', uids.study);
+  reached(q, caller);
   if (uids.series) q.where('se.series_instance_uid', uids.series);
   if (uids.instance) q.where('i.sop_instance_uid', uids.instance);
   return q;

@@ -21,6 +21,7 @@ import type { ApiDeps } from '../deps';
 import { createDownloadLink } from '../../services/files/download-links';
 import { body, query } from '../http/validate';
 import { loadReportContext, loadReportContextOf } from '../reports/run-action';
+import { assertMayReadReport } from '../reports/read-access';
 import type { ExamKind } from '../studies/study-queries';
 import { DownloadQuery } from './routes';
 import { PersonalKeyPassword, signWithPassword } from './sign-report';
@@ -43,6 +44,7 @@ export function documentLinkRoutes(deps: ApiDeps): Router {
       const q = query(ctx, DownloadQuery);
       const rc = await loadReportContext(ctx, deps, kind);
       if (ctx.params.reportId !== rc.record.laudoId) throw new AppError('NOT_FOUND');
+      assertMayReadReport(rc);
       const version = q.version ?? rc.record.version;
       const { key: objectKey } = await versionPdf(knex, storage, rc, version, ctx.get('accept-language'));
       const downloadUrl = await createDownloadLink(knex, {
@@ -65,6 +67,7 @@ export function documentLinkRoutes(deps: ApiDeps): Router {
   router.post('/digitalSignature/getSignedUrl', async (ctx) => {
     const b = body(ctx, SignedUrlBody);
     const rc = await loadReportContextOf(ctx, deps, EXAM_KINDS, b.studyId);
+    assertMayReadReport(rc);
     const version = b.version ?? rc.record.version;
     const signed = await knex('laudo_documents')
       .where({ laudo_id: rc.record.laudoId, account_id: rc.access.accountId, version })

@@ -4,6 +4,7 @@
  * caller's study.
  */
 import Router from '@koa/router';
+import { assertMayReadReport } from '../reports/read-access';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
@@ -78,6 +79,7 @@ export function documentRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router 
 
   router.get(`${P}/:id/reports/preview/:file`, async (ctx) => {
     const rc = await loadReportContext(ctx, deps, kind);
+    assertMayReadReport(rc);
     const key = previewKey(rc.access.accountId, rc.record.laudoId, ctx.params.file ?? '');
     if (!key || !(await storage.exists(key))) throw new AppError('NOT_FOUND');
     sendPdf(ctx, await storage.get(key), 'pre-visualizacao.pdf', true);
@@ -88,6 +90,7 @@ export function documentRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router 
     const q = DownloadQuery.safeParse(ctx.query);
     if (!q.success) throw new AppError('MALFORMED_REQUEST');
     const rc = await loadReportContext(ctx, deps, kind);
+    assertMayReadReport(rc);
     const version = q.data.version ?? rc.record.version;
     const { key } = await versionPdf(knex, storage, rc, version, ctx.get('accept-language'));
     await audit(knex, rc.access, 'report.download', rc.study.id, ctx.ip, { laudoId: rc.record.laudoId, version });

@@ -23,6 +23,8 @@ import { failConnectDownload, listConnectDownloads, queueConnectDownload } from 
 import { checkStudyConnect } from '../connects/study-connect';
 import { query, uuidParam } from '../http/validate';
 import { findStudy } from '../studies/study-queries';
+import { mayAttach } from '../attachments/attachments';
+import { assertMayReadReport } from '../reports/read-access';
 
 const ConnectModeQuery = z.object({ mode: z.literal('connect'), fullPath: FullPath });
 
@@ -52,7 +54,11 @@ export function downloadRoutes(deps: ApiDeps): Router {
     const q = query(ctx, PrepareDownloadQuery);
     const connectMode = ctx.query.mode === undefined ? null : query(ctx, ConnectModeQuery);
     for (const id of q.studyIds) {
-      if (!(await findStudy(knex, access, id))) throw new AppError('NOT_FOUND');
+      const study = await findStudy(knex, access, id);
+      if (!study) throw new AppError('NOT_FOUND');
+      // The package holds what its parts' own routes guard: the reports, the attachments.
+      if (q.activeLaudos || q.inactiveLaudos) assertMayReadReport({ access, study });
+      if (q.attachments && !mayAttach(access, study, 'DOWNLOAD')) throw new AppError('ATTACHMENT_FORBIDDEN');
     }
     const rows: { id: string; storage_class: string }[] = await knex('studies')
       .where('account_id', access.accountId)
@@ -98,8 +104,15 @@ export function downloadRoutes(deps: ApiDeps): Router {
       });
     const topic = downloadTopic(access.accountId, shortKey);
     // One row per study: who took which patient's images and documents, and how.
-    const what = { shortKey, dicom: q.dicomSeries, jpeg: q.imageSeries, reports: q.activeLaudos || q.inactiveLaudos, attachments: q.attachments };
-    for (const id of q.studyIds) await audit(knex, access, 'study.download', id, ctx.ip, { ...what, connect: Boolean(connectMode) });
+    const what = {
+      shortKey,
+      dicom: q.dicomSeries,
+      jpeg: q.imageSeries,
+      reports: q.activeLaudos || q.inactiveLaudos,
+      attachments: q.attachments,
+    };
+    for (const id of q.studyIds)
+      await audit(knex, access, 'study.download', id, ctx.ip, { ...what, connect: Boolean(connectMode) });
     if (connectMode) {
       // Every study must be served by the same reachable Connect: one agent writes the folder.
       const checks = await Promise.all(q.studyIds.map((id) => checkStudyConnect(knex, access.accountId, id)));

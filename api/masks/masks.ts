@@ -122,10 +122,16 @@ export async function defaultStudyMask(knex: Knex, access: Access, exam: Exam): 
   return best ? presentMask(best) : null;
 }
 
-/** A mask of the account the caller may read, or NOT_FOUND. */
+/** A mask of the account the caller may read; NOT_FOUND or FORBIDDEN_ACCESS otherwise. */
 export async function getMask(knex: Knex, access: Access, id: string): Promise<MaskRow> {
   const row: MaskRow | undefined = await knex('masks').where({ id, account_id: access.accountId }).first();
-  if (!row || !canReadMask(access, row)) throw new AppError('NOT_FOUND');
+  if (!row) throw new AppError('NOT_FOUND');
+  if (!canReadMask(access, row)) {
+    // Another user's own mask, or one of an institution the caller does not reach, does not
+    // exist for the caller; a shared section the caller reaches without its permission is refused.
+    const reached = row.scope === 'institution' ? access.institutions.has(row.institution_id ?? '') : row.scope !== 'user';
+    throw new AppError(reached ? 'FORBIDDEN_ACCESS' : 'NOT_FOUND');
+  }
   return row;
 }
 

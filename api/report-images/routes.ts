@@ -5,6 +5,7 @@
  * The upload url itself is public: its one-time token is the capability (uploadRoutes).
  */
 import Router from '@koa/router';
+import { assertMayReadReport } from '../reports/read-access';
 import type { Context } from 'koa';
 import getRawBody from 'raw-body';
 import { AppError } from '../../domain/errors';
@@ -29,7 +30,9 @@ export function reportImageRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Rout
   router.use(`${P}/:id/reports/external-images/:count`, requireSession(knex));
 
   router.get(`${P}/:id/reports/images`, async (ctx) => {
-    ctx.body = await reportImagesView(knex, await loadReportContext(ctx, deps, kind));
+    const rc = await loadReportContext(ctx, deps, kind);
+    assertMayReadReport(rc);
+    ctx.body = await reportImagesView(knex, rc);
   });
 
   router.post(`${P}/:id/reports/images`, async (ctx) => {

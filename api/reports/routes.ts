@@ -19,6 +19,7 @@ import { isTooLarge } from '../http/errors';
 import { body } from '../http/validate';
 import { MAX_CONTENT_BYTES, readContent } from '../../services/reports/contents';
 import { loadReportContext as loadContext, runReportAction } from './run-action';
+import { assertMayReadReport } from './read-access';
 import type { ExamKind } from '../studies/study-queries';
 import type { Context } from 'koa';
 import { listVersions } from './versions';
@@ -118,12 +119,14 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
   /** Version history of the study's report (spec 1 §2 report panel). */
   router.get(`${P}/:id/reports`, async (ctx) => {
     const rc = await loadReportContext(ctx);
+    assertMayReadReport(rc);
     ctx.body = { versions: await listVersions(knex, rc.access.accountId, rc.record.laudoId) };
   });
 
   /** The current texts of the report: what the editor opens with (drafts come first). */
   router.get(`${P}/:id/reports/content`, async (ctx) => {
     const rc = await loadReportContext(ctx);
+    assertMayReadReport(rc);
     const [content, reviewContent] = await Promise.all([
       readContent(knex, rc.access.accountId, rc.record.contentId),
       readContent(knex, rc.access.accountId, rc.record.reviewContentId),
@@ -358,6 +361,7 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
 
   router.get(`${P}/:id/reports-opinion`, async (ctx) => {
     const rc = await loadReportContext(ctx);
+    assertMayReadReport(rc);
     const rows = await knex('laudo_opinions as o')
       .join('users as u', 'u.id', 'o.opinion_user_id')
       .where({ 'o.laudo_id': rc.record.laudoId, 'o.account_id': rc.access.accountId })
@@ -397,6 +401,7 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
 
   router.get(`${P}/:id/narratedReport`, async (ctx) => {
     const rc = await loadReportContext(ctx);
+    assertMayReadReport(rc);
     if (!rc.record.audioKey) throw new AppError('NOT_FOUND');
     ctx.type = 'audio/mpeg';
     ctx.body = await deps.storage.get(rc.record.audioKey);
@@ -418,6 +423,7 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
   // Drafts (spec 1 §3 studyDrafts): autosaved every second, never through the workflow.
   router.get(`${P}/:id/drafts`, async (ctx) => {
     const rc = await loadReportContext(ctx);
+    assertMayReadReport(rc);
     const draft = await knex('study_drafts').where({ study_id: rc.study.id, account_id: rc.access.accountId }).first();
     ctx.body = {
       draft: draft

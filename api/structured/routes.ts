@@ -4,6 +4,7 @@
  * `DELETE /studies/{id}/structured-report/{fieldValueId}` — plus `retriveTemplateOIT` (spec 1 §7).
  */
 import Router from '@koa/router';
+import { assertMayReadReport } from '../reports/read-access';
 import { z } from 'zod';
 import { structuredFields } from '../../domain/structured/catalogue';
 import { StructuredModel, StructuredValueBody } from '../../domain/structured/fields';
@@ -29,6 +30,7 @@ export function structuredRoutes(deps: ApiDeps): Router {
   /** The study's form: its model and values (empty for a free-text report). */
   router.get('/studies/:id/structured-report', async (ctx) => {
     const rc = await loadReportContext(ctx, deps);
+    assertMayReadReport(rc);
     const model = modelOf(rc);
     ctx.body = { structuredType: model ?? '', values: model ? await readValues(knex, rc, model) : [] };
   });
@@ -36,6 +38,7 @@ export function structuredRoutes(deps: ApiDeps): Router {
   /** The OIT form of a study, with what is filled so far. */
   router.get('/studies/:id/retriveTemplateOIT', async (ctx) => {
     const rc = await loadReportContext(ctx, deps);
+    assertMayReadReport(rc);
     const values = modelOf(rc) === 'OIT' ? await readValues(knex, rc, 'OIT') : [];
     ctx.body = { model: 'OIT', fields: structuredFields('OIT'), values };
   });

@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_ROLES, DEFAULT_ROLE_NAMES } from './default-roles';
 import { AREA_LABELS, PERMISSION_LABELS } from './permission-labels';
-import { ADMIN_PERMISSIONS, PERMISSIONS, PERMISSION_AREAS, SPEC_PERMISSIONS } from './permissions';
+import {
+  ADMIN_PERMISSIONS,
+  type Permission,
+  PERMISSIONS,
+  PERMISSION_AREAS,
+  SPEC_PERMISSIONS,
+  mayReadReports,
+} from './permissions';
 
 describe('permission catalogue', () => {
   it('holds every name of spec 3 §6, as the spec spells it', () => {
@@ -39,5 +46,30 @@ describe('default roles', () => {
     for (const role of ['Reception', 'Technician', 'Typist', 'Reader'] as const) {
       for (const admin of ADMIN_PERMISSIONS) expect(DEFAULT_ROLES[role]).not.toContain(admin);
     }
+  });
+});
+
+describe('who reads a report (spec 2 §6 "view reports", decision 015)', () => {
+  const actor = (permissions: Permission[], isAccountAdmin = false) => ({
+    userId: 'u',
+    name: 'U',
+    permissions,
+    isAccountAdmin,
+    superRole: false,
+  });
+  it('STUDIES_RETRIEVE_REPORTS or a permission to work on reports; administrators', () => {
+    for (const p of ['STUDIES_RETRIEVE_REPORTS', 'STUDIES_SAVE_REPORTS', 'STUDIES_TRANSCRIBE_REPORTS', 'REPORTS_REVIEW'] as const)
+      expect(mayReadReports(actor([p]))).toBe(true);
+    expect(mayReadReports(actor([], true))).toBe(true);
+    expect(mayReadReports({ ...actor([]), superRole: true })).toBe(true);
+  });
+  it('not the front desk without the read permission, nor a role without permissions', () => {
+    expect(mayReadReports(actor(['STUDIES_CREATE_COMMENTS', 'STUDIES_CREATE_HEADER', 'STUDIES_DOWNLOAD_ATTACHMENT']))).toBe(
+      false,
+    );
+    expect(mayReadReports(actor([]))).toBe(false);
+  });
+  it('every default role that works on reports or reads them reads them', () => {
+    for (const name of DEFAULT_ROLE_NAMES) expect(mayReadReports(actor([...DEFAULT_ROLES[name]]))).toBe(true);
   });
 });

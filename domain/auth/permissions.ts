@@ -130,3 +130,17 @@ export interface Actor {
 export function hasPermission(actor: Actor, permission: Permission): boolean {
   return actor.superRole || actor.permissions.includes(permission);
 }
+
+/**
+ * Who may read a study's report (spec 2 §6: STUDIES_RETRIEVE_REPORTS 'view reports'): that
+ * permission, or any permission to work on reports, whose holders open the report to do it.
+ */
+export const REPORT_READ_PERMISSIONS = [
+  'STUDIES_RETRIEVE_REPORTS',
+  ...PERMISSION_AREAS.reports,
+  'WORKLIST_INSERT_LAUDO_OPINION',
+] as const satisfies readonly Permission[];
+
+export function mayReadReports(actor: Actor): boolean {
+  return actor.isAccountAdmin || REPORT_READ_PERMISSIONS.some((p) => hasPermission(actor, p));
+}

@@ -4,8 +4,11 @@
  * (that account's administrator) gets 404, a member of the owning account without permissions
  * gets 403, and neither changes a row of either tenant. A route with a path parameter that is
  * neither covered nor exempt fails the test, so every new route must be classified here.
- * Clinical routes and members' working material (phrases, masks, labels) are checked for the
- * 404 of another account; the administration routes without an id for the member's 403.
+ * Clinical routes and members' working material (phrases, masks, labels) are classified in
+ * test/support/matrix-clinical.ts: the member there holds a role in the study's institution
+ * without permissions, sees the study, and gets 403 (or the spec's party refusal) from every
+ * route that needs a permission; the routes any such member may use are listed with why.
+ * The administration routes without an id are checked for the member's 403 too.
  *
  * Refused calls are not audited: the administration routes write `audit_log` only after the
  * change (auditAdmin), so `audit_log` is checksummed like every other table.
@@ -18,6 +21,17 @@ import type { ApiDeps } from '../../api/deps';
 import { randomUUID } from 'node:crypto';
 import { type Tenant, createScheduledExam, createTenant } from '../support/fixtures';
 import { loginTokens, platformSuite } from '../support/suite';
+import { matrixTableColumns, tenantChecksum } from '../support/matrix-checksum';
+import { TRANSITIONS } from '../../domain/laudo/transitions';
+import {
+  type MemberCase,
+  QUERY_ID_AREAS,
+  QUERY_ID_EXEMPT,
+  QUERY_ID_ROUTES,
+  REPORT_ACTION_ROUTES,
+  clinicalMemberCase,
+  reportInStateFor,
+} from '../support/matrix-clinical';
 
 jest.setTimeout(300_000);
 
@@ -48,18 +62,8 @@ const EXEMPT_PREFIXES: Record<string, string> = {
   '/report-images/upload/': 'an upload link is its own capability (token)',
 };
 
-/**
- * Clinical routes (a study or scheduled exam id): another account's administrator gets 404 and
- * changes nothing; the member without a role reaches no study at all, which the study tests cover
- * (its answer is the scope's 404, not a permission's 403).
- */
-const CLINICAL_PREFIXES = ['/studies/', '/scheduledExam/'];
-
-/**
- * Every member's working material (report phrases, masks, study labels): no permission guards it,
- * so only another account's administrator is checked (404, nothing changed).
- */
-const MEMBER_MATERIAL_PREFIXES = ['/phrases/accounts/', '/labels/', '/masks/'];
+/** Clinical routes (a study or scheduled exam id) and members' working material: see matrix-clinical.ts. */
+const CLINICAL_PREFIXES = ['/studies/', '/scheduledExam/', '/phrases/accounts/', '/labels/', '/masks/'];
 
 /** Single routes with a parameter that the matrix cannot fill meaningfully, with why. */
 const EXEMPT: Record<string, string> = {
@@ -76,7 +80,8 @@ const EXEMPT: Record<string, string> = {
  * 404 for another account's administrator and the unchanged rows are checked.
  */
 const MEMBER_OPEN: Record<string, string> = {
-  'GET /accounts/:accountId/accountCriticalFinding': "the account's critical findings catalogue, which every reporting member picks from",
+  'GET /accounts/:accountId/accountCriticalFinding':
+    "the account's critical findings catalogue, which every reporting member picks from",
   'GET /institutions/:id/logo': "the institution's logo heads the reports and screens of every member",
   'GET /accounts/:id/config': "members read the account's settings (the screens apply them); writing needs the administrator",
   'GET /accounts/:id/config/:key': 'one of the settings above',
@@ -86,6 +91,10 @@ const MEMBER_OPEN: Record<string, string> = {
 const paramRoutes = (routes: Route[]) => routes.filter((r) => r.path.includes('/:'));
 
 let a: Tenant;
+/** The ids of the query-id routes (filled in beforeAll). */
+const queryIds = { study: '', bareStudy: '', criticalFinding: '' };
+/** The exam each kind's associate routes join (same patient, same kind). */
+const associated: Record<'study' | 'scheduledExam', string> = { study: '', scheduledExam: '' };
 let b: Tenant;
 const tokens: Record<string, string> = {};
 /** param values, keyed by `<first path segment>:<param name>` (most specific first). */
@@ -95,112 +104,39 @@ function fill(path: string): string | undefined {
   const area = path.split('/')[1];
   let missing = false;
   const filled = path.replace(/:(\w+)/g, (_, name: string) => {
-    const v = values[`${area}:${name}`] ?? values[`*:${name}`];
+    const v = values[`${path}:${name}`] ?? values[`${area}:${name}`] ?? values[`*:${name}`];
     if (v === undefined) missing = true;
     return v ?? '';
   });
   return missing ? undefined : filled;
 }
 
-/** A checksum of every row of the two tenants in the tables the administration writes. */
-async function checksum(knex: Knex): Promise<Record<string, string>> {
-  const accounts = [a.accountId, b.accountId];
-  const users = [...Object.values(a.users), ...Object.values(b.users)].map((u) => u.id);
-  const studies = await knex('studies').whereIn('account_id', accounts).pluck('id');
-  const laudos = await knex('laudos').whereIn('account_id', accounts).pluck('id');
-  const out: Record<string, string> = {};
-  for (const [table, cols] of Object.entries(tableColumns)) {
-    // Each table scoped to the two tenants by the first column that ties it to them.
-    const [scope, ids] =
-      table === 'accounts'
-        ? ['id', accounts]
-        : table === 'users'
-          ? ['id', users]
-          : cols.has('account_id')
-            ? ['account_id', accounts]
-            : cols.has('study_id')
-              ? ['study_id', studies]
-              : cols.has('laudo_id')
-                ? ['laudo_id', laudos]
-                : cols.has('user_id')
-                  ? ['user_id', users]
-                  : cols.has('to_user_id')
-                    ? ['to_user_id', users]
-                    : [undefined, []];
-    if (!scope) throw new Error(`no tenant column in ${table}`);
-    // Requests touch a session's activity clock: not a change of state.
-    const row = table === 'sessions' ? `(to_jsonb(t) - 'last_seen_at' - 'expires_at')::text` : 't::text';
-    const res = await knex.raw(
-      `select count(*)::int as n, md5(coalesce(string_agg(${row}, ',' order by ${row}), '')) as sum from ${table} t where ${scope} = any(?)`,
-      [ids],
-    );
-    out[table] = `${res.rows[0].n}:${res.rows[0].sum}`;
-  }
-  return out;
-}
-
-const TABLES = [
-  'accounts',
-  'institutions',
-  'users',
-  'user_accounts',
-  'roles',
-  'user_institution_roles',
-  'shift_schedules',
-  'medical_groups',
-  'specialties',
-  'user_medical_groups',
-  'user_specialties',
-  'study_access_grants',
-  'invitations',
-  'sessions',
-  'audit_log',
-  'mail_outbox',
-  'password_reset_tokens',
-  'two_factor_recovery_codes',
-  'institution_logos',
-  'studies',
-  'laudos',
-  'laudo_versions',
-  'study_drafts',
-  'study_critical_findings',
-  'study_labels',
-  'study_key_images',
-  'laudo_opinions',
-  'laudo_documents',
-  'laudo_image_selections',
-  'laudo_external_images',
-  'laudo_image_upload_tokens',
-  'structured_report_values',
-  'study_comments',
-  'phrases',
-  'labels',
-  'masks',
-];
-const tableColumns: Record<string, Set<string>> = {};
+/** Every row of the two tenants in the tables the routes write, summed (matrix-checksum.ts). */
+const checksum = (knex: Knex) => tenantChecksum(knex, [a, b], tableColumns);
+let tableColumns: Record<string, Set<string>> = {};
 
 beforeAll(async () => {
   const knex = suite.knex;
-  for (const table of TABLES) {
-    const cols = await knex('information_schema.columns').where({ table_name: table, table_schema: 'public' }).pluck('column_name');
-    if (cols.length === 0) throw new Error(`no table ${table}`);
-    tableColumns[table] = new Set(cols);
-  }
-  a = await createTenant(knex, { studies: 1, users: { admin: [], member: [], target: ['STUDIES_SAVE_REPORTS'] } });
+  tableColumns = await matrixTableColumns(knex);
+  a = await createTenant(knex, { studies: 2, users: { admin: [], member: [], target: ['STUDIES_SAVE_REPORTS'] } });
   b = await createTenant(knex, { studies: 1, users: { admin: [] } });
   for (const tenant of [a, b])
-    await knex('user_accounts').where({ user_id: tenant.users.admin!.id, account_id: tenant.accountId }).update({ is_admin: true });
-  Object.assign(
-    tokens,
-    await loginTokens(api, { adminA: a.users.admin!, member: a.users.member!, adminB: b.users.admin! }),
-  );
+    await knex('user_accounts')
+      .where({ user_id: tenant.users.admin!.id, account_id: tenant.accountId })
+      .update({ is_admin: true });
+  Object.assign(tokens, await loginTokens(api, { adminA: a.users.admin!, member: a.users.member!, adminB: b.users.admin! }));
   // Real rows of tenant A of every kind, made by its administrator.
   const as = async (method: string, path: string, body: unknown, key: string) => {
     const res = await api(method as 'POST', path, { token: tokens.adminA, body });
     if (res.status !== 201 && res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body[key] as { id: string };
   };
-  const schedule = await as('POST', '/schedules', { name: 'Diurno', periods: [{ weekday: 1, start: '08:00', end: '18:00' }] }, 'schedule');
+  const schedule = await as(
+    'POST',
+    '/schedules',
+    { name: 'Diurno', periods: [{ weekday: 1, start: '08:00', end: '18:00' }] },
+    'schedule',
+  );
   const role = await as('POST', '/roles', { name: 'Matriz', permissions: ['STUDIES_SAVE_REPORTS'] }, 'role');
   const group = await as('POST', '/medicalGroups', { name: 'Neuro' }, 'item');
   const specialty = await as('POST', '/specialties', { name: 'Radiologia' }, 'item');
@@ -210,18 +146,43 @@ beforeAll(async () => {
     body: { email: `novo.${Date.now()}@test.laudos` },
   });
   if (invited.status !== 201) throw new Error(`invite: ${invited.status} ${JSON.stringify(invited.body)}`);
-  const logo = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#0b6e99' } }).png().toBuffer();
+  const logo = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#0b6e99' } })
+    .png()
+    .toBuffer();
   const logoPut = await api('PUT', `/institutions/${a.institutionId}/logo`, {
     token: tokens.adminA,
     body: { fileName: 'logo.png', file: logo.toString('base64') },
   });
   if (logoPut.status !== 204) throw new Error(`logo: ${logoPut.status}`);
   const exam = await createScheduledExam(knex, a);
+  const otherExam = await createScheduledExam(knex, a);
+  const [critical] = await knex('account_critical_findings')
+    .insert({ account_id: a.accountId, level_and_name: 'Nível 1 - Pneumotórax' })
+    .returning('id');
+  const [finding] = await knex('study_critical_findings')
+    .insert({
+      account_id: a.accountId,
+      study_id: a.studyIds[0],
+      account_critical_finding_id: critical.id,
+      status: 'SUSPICION_CREATED',
+      user_created_suspicion_id: a.users.admin!.id,
+    })
+    .returning('id');
+  associated.study = a.studyIds[1]!;
+  Object.assign(queryIds, { study: a.studyIds[0]!, bareStudy: a.studyIds[1]!, criticalFinding: critical.id });
+  associated.scheduledExam = otherExam;
   const [label] = await knex('labels').insert({ account_id: a.accountId, name: 'Urgente' }).returning('id');
   await knex('study_labels').insert({ account_id: a.accountId, study_id: a.studyIds[0], label_id: label.id });
   await knex('phrases').insert({ account_id: a.accountId, code: 'NORM', title: 'Normal', phrase: 'Exame normal.' });
   const [mask] = await knex('masks')
-    .insert({ account_id: a.accountId, scope: 'institution', institution_id: a.institutionId, modality: 'CT', title: 'TC', content: 'Normal.' })
+    .insert({
+      account_id: a.accountId,
+      scope: 'institution',
+      institution_id: a.institutionId,
+      modality: 'CT',
+      title: 'TC',
+      content: 'Normal.',
+    })
     .returning('id');
   const invitation = await knex('invitations').where({ account_id: a.accountId }).first('id');
   Object.assign(values, {
@@ -237,6 +198,8 @@ beforeAll(async () => {
     'specialties:id': specialty.id,
     'accessGrants:id': grant.id,
     'studies:id': a.studyIds[0]!,
+    '/studies/studyCriticalFinding/:id:id': finding.id,
+    '/studies/studyCriticalFinding/:id/reject:id': finding.id,
     'scheduledExam:id': exam,
     // The laudo of the exam (the download route compares it), any preview name, any slot count.
     'studies:reportId': (await knex('studies').where({ id: a.studyIds[0] }).first('laudo_id')).laudo_id,
@@ -272,6 +235,15 @@ it('every route with a parameter is covered by the matrix or exempt with a reaso
   expect(unclassified.map((r) => `${r.method} ${r.path}`)).toEqual([]);
 });
 
+it('a report route is checked for its party exactly when its action needs no permission (domain/laudo/transitions.ts)', () => {
+  const wrong = Object.entries(REPORT_ACTION_ROUTES).filter(([, c]) => {
+    const rule = TRANSITIONS[c.action];
+    const partyOnly = rule.permission === null && rule.by !== 'platform';
+    return partyOnly !== (c.party !== undefined);
+  });
+  expect(wrong.map(([k]) => k)).toEqual([]);
+});
+
 it("another account's administrator gets 404, a member without permissions 403, and no row changes", async () => {
   const routes = paramRoutes(routerRoutes()).filter(
     (r) => !EXEMPT[`${r.method} ${r.path}`] && !Object.keys(EXEMPT_PREFIXES).some((p) => r.path.startsWith(p)),
@@ -279,21 +251,34 @@ it("another account's administrator gets 404, a member without permissions 403, 
   expect(routes.length).toBeGreaterThan(40);
   const results: Result[] = [];
   const failures: Result[] = [];
+  const unclassified: string[] = [];
   for (const route of routes) {
     const url = fill(route.path)!;
-    const cases: Array<{ who: string; expect: (s: number, code: string) => boolean; label: string }> = [
-      { who: 'adminB', expect: (s) => s === 404, label: '404' },
-    ];
-    const clinical = [...CLINICAL_PREFIXES, ...MEMBER_MATERIAL_PREFIXES].some((p) => route.path.startsWith(p));
-    if (!MEMBER_OPEN[`${route.method} ${route.path}`] && !clinical)
+    const cases: MemberCase[] = [{ who: 'adminB', expect: (s) => s === 404, label: '404' }];
+    const clinical = CLINICAL_PREFIXES.some((p) => route.path.startsWith(p));
+    if (clinical) {
+      const member = clinicalMemberCase(suite.knex, route, {
+        study: a.studyIds[0]!,
+        scheduledExam: values['scheduledExam:id']!,
+        associated,
+      });
+      if (member === 'unclassified') unclassified.push(`${route.method} ${route.path}`);
+      else if (member) cases.push(member);
+    } else if (!MEMBER_OPEN[`${route.method} ${route.path}`])
       cases.push({ who: 'member', expect: (s) => s === 403, label: '403' });
     for (const c of cases) {
+      await c.setup?.();
       const before = await checksum(suite.knex);
       const res = await api(route.method as 'GET', url, {
         token: tokens[c.who],
-        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: {} }),
+        ...(c.raw !== undefined
+          ? { raw: c.raw, headers: c.headers }
+          : route.method === 'GET' || (route.method === 'DELETE' && c.body === undefined)
+            ? {}
+            : { body: c.body ?? {} }),
       });
       const after = await checksum(suite.knex);
+      await c.teardown?.();
       const code = (res.body as { error?: { code?: string } } | undefined)?.error?.code ?? '';
       const changed = Object.keys(before).filter((t) => before[t] !== after[t]);
       const result = {
@@ -307,18 +292,78 @@ it("another account's administrator gets 404, a member without permissions 403, 
       if (!c.expect(res.status, code) || changed.length) failures.push(result);
     }
   }
+  expect(unclassified).toEqual([]);
+  // The clinical member cases really ran (report actions, reads, working material).
+  const clinicalMember = results.filter((r) => r.who === 'member' && CLINICAL_PREFIXES.some((p) => r.path.startsWith(p)));
+  expect(clinicalMember.length).toBeGreaterThan(60);
   if (failures.length) console.log(`permission matrix failures:\n${table(failures)}`);
   expect(failures).toEqual([]);
   // The matrix really ran: each covered route answered both callers.
   expect(results.length).toBeGreaterThan(routes.length);
 });
 
+it('the clinical routes that name the study in their query or body: 404 for another account, the member refused, nothing changed', async () => {
+  const routes = routerRoutes().filter(
+    (r) => !r.path.includes('/:') && QUERY_ID_AREAS.some((area) => r.path === area || r.path.startsWith(`${area}/`)),
+  );
+  const unclassified = routes.map((r) => `${r.method} ${r.path}`).filter((key) => !QUERY_ID_ROUTES[key] && !QUERY_ID_EXEMPT[key]);
+  expect(unclassified).toEqual([]);
+  const failures: Result[] = [];
+  let memberCases = 0;
+  for (const [key, c] of Object.entries(QUERY_ID_ROUTES)) {
+    const [method, path] = key.split(' ') as [string, string];
+    const url = `${path}${c.query ? `?${c.query(queryIds)}` : ''}`;
+    const who: Array<{ who: string; expected: string; ok: (s: number, code: string) => boolean }> = [
+      { who: 'adminB', expected: '404', ok: (st) => st === 404 },
+    ];
+    const m = c.member;
+    if ('code' in m) {
+      memberCases += 1;
+      who.push({
+        who: 'member',
+        expected: `${m.party ? '4xx' : '403'} ${m.code}`,
+        ok: (st, code) => code === m.code && (m.party ? st >= 400 && st < 500 : st === 403),
+      });
+    }
+    for (const w of who) {
+      const restore = c.action ? await reportInStateFor(suite.knex, queryIds.study, c.action) : undefined;
+      const before = await checksum(suite.knex);
+      const res = await api(method as 'GET', url, { token: tokens[w.who], ...(c.body ? { body: c.body(queryIds) } : {}) });
+      const after = await checksum(suite.knex);
+      await restore?.();
+      const code = (res.body as { error?: { code?: string } } | undefined)?.error?.code ?? '';
+      const changed = Object.keys(before).filter((t) => before[t] !== after[t]);
+      if (!w.ok(res.status, code) || changed.length)
+        failures.push({
+          method,
+          path,
+          who: w.who,
+          expected: w.expected,
+          got: `${res.status} ${code}${changed.length ? ` CHANGED ${changed.join(',')}` : ''}`,
+        });
+    }
+  }
+  if (failures.length) console.log(`permission matrix failures (query-id routes):\n${table(failures)}`);
+  expect(failures).toEqual([]);
+  expect(memberCases).toBeGreaterThan(6);
+});
+
 /** The administration areas: their routes without an id also need a permission (403 for the member). */
-const ADMIN_AREAS = ['/accounts', '/roles', '/schedules', '/medicalGroups', '/specialties', '/accessGrants', '/audit', '/institutions'];
+const ADMIN_AREAS = [
+  '/accounts',
+  '/roles',
+  '/schedules',
+  '/medicalGroups',
+  '/specialties',
+  '/accessGrants',
+  '/audit',
+  '/institutions',
+];
 
 /** Routes without an id in those areas that any member uses, with why. */
 const ADMIN_AREA_MEMBER_OPEN: Record<string, string> = {
-  'GET /institutions': "every member lists the account's active institutions (study list filter); inactive ones only the administrator",
+  'GET /institutions':
+    "every member lists the account's active institutions (study list filter); inactive ones only the administrator",
 };
 
 it('a member without permissions gets 403 from the administration routes without an id, and no row changes', async () => {
@@ -353,5 +398,7 @@ it('a member without permissions gets 403 from the administration routes without
 });
 
 function table(rows: Result[]): string {
-  return rows.map((r) => `${r.method.padEnd(6)} ${r.path.padEnd(55)} ${r.who.padEnd(7)} expected ${r.expected}  got ${r.got}`).join('\n');
+  return rows
+    .map((r) => `${r.method.padEnd(6)} ${r.path.padEnd(55)} ${r.who.padEnd(7)} expected ${r.expected}  got ${r.got}`)
+    .join('\n');
 }

@@ -88,7 +88,15 @@ async function download(qs: string) {
 
 beforeAll(async () => {
   ensureDocumentTools(); // unzip, pdftotext
-  t = await createTenant(suite.knex, { studies: 0, users: { doctor: ['STUDIES_UPLOAD_DICOM', 'STUDIES_SAVE_REPORTS'] } });
+  // The package's parts need their own permissions: reading reports (STUDIES_SAVE_REPORTS
+  // counts, decision 015) and downloading attachments; `uploader` has neither.
+  t = await createTenant(suite.knex, {
+    studies: 0,
+    users: {
+      doctor: ['STUDIES_UPLOAD_DICOM', 'STUDIES_SAVE_REPORTS', 'STUDIES_DOWNLOAD_ATTACHMENT'],
+      uploader: ['STUDIES_UPLOAD_DICOM'],
+    },
+  });
   const other = await createTenant(suite.knex, { studies: 0, users: { doctor: ['STUDIES_UPLOAD_DICOM'] } });
   token = await login(api, t.users.doctor!.username);
   otherToken = await login(api, other.users.doctor!.username);
@@ -194,6 +202,12 @@ it("answers 404 for another tenant's study or series, and refuses malformed requ
   });
   expect(foreignSeries.status).toBe(404);
   expect((await api('GET', `/medicalRecords/prepareDownload?studyIds=${studyId}`, { token })).status).toBe(400);
+  // Without the parts' permissions: the images yes, the report or the attachments no.
+  const uploader = await login(api, t.users.uploader!.username);
+  const refused = async (part: string) =>
+    (await api('GET', `/medicalRecords/prepareDownload?studyIds=${studyId}&${part}=1`, { token: uploader })).body.error?.code;
+  expect(await refused('activeLaudos')).toBe('FORBIDDEN_ACCESS');
+  expect(await refused('attachments')).toBe('ATTACHMENT_FORBIDDEN');
   expect((await api('GET', `/medicalRecords/prepareDownload?studyIds=nope&dicomSeries=1`, { token })).status).toBe(400);
   expect((await api('GET', `/medicalRecords/prepareDownload?studyIds=${studyId}&dicomSeries=1`)).status).toBe(401);
 });

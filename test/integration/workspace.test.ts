@@ -285,9 +285,9 @@ describe('masks', () => {
       updatedAt: expect.any(String),
     });
     expect((await call('doctor', 'GET', `/masks/${ids.mine}`)).body.mask.content).toBe('<p>Minha</p>');
-    // Another user's own mask and a section without permission look missing.
+    // Another user's own mask looks missing; a shared section without its permission is refused.
     expectError(await call('colleague', 'GET', `/masks/${ids.mine}`), 404, 'NOT_FOUND');
-    expectError(await call('plain', 'GET', `/masks/${ids.modality}`), 404, 'NOT_FOUND');
+    expectError(await call('plain', 'GET', `/masks/${ids.modality}`), 403, 'FORBIDDEN_ACCESS');
     expect((await call('admin', 'GET', `/masks/${ids.mine}`)).status).toBe(200);
   });
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -16,6 +16,7 @@ import { describeError } from '../../lib/errors';
 import { type GrantInput, createGrant, fetchGrants, grantsKey, revokeGrant } from './api';
 import { ConfirmDelete } from './ConfirmDelete';
 import { ListShell } from './ListShell';
+import { useKeysetList } from './use-keyset-list';
 
 const EMPTY: GrantInput = { username: '', accessionNumber: '', councilUf: null, councilNumber: null, requesterLogin: null };
 
@@ -119,21 +120,21 @@ function GrantForm() {
 export function AccessGrantsPage() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState('');
-  const q = search.trim().length >= 3 ? search.trim() : '';
-  const list = useQuery({ queryKey: [...grantsKey, q], queryFn: ({ signal }) => fetchGrants(q, signal), meta: { silent: true } });
+  const { typed, setTyped, short, list, pages, more } = useKeysetList(grantsKey, fetchGrants);
   const revoke = useMutation({
     mutationFn: revokeGrant,
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: grantsKey }),
   });
-  const grants = list.data ?? [];
+  const grants = pages.flatMap((p) => p.grants);
   return (
     <ListShell
       testId="grants-page"
       title={t('adminRoles.grants.title')}
       intro={t('adminRoles.grants.intro')}
-      search={search}
-      onSearch={setSearch}
+      search={typed}
+      onSearch={setTyped}
+      searchShort={short}
+      more={more}
       header={<GrantForm />}
       state={list.status}
       empty={grants.length === 0}

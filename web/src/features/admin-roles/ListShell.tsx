@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -9,7 +10,8 @@ import { PageHeader } from '../../app/PageHeader';
 
 /**
  * The administration lists' frame (the study list's conventions): heading, search, an action,
- * then loading skeletons, the error, the empty line or the rows.
+ * then loading skeletons, the error, the empty line or the rows, and 'load more' while the
+ * server has further pages.
  */
 export function ListShell(props: {
   testId: string;
@@ -17,6 +19,9 @@ export function ListShell(props: {
   intro: string;
   search: string;
   onSearch: (v: string) => void;
+  /** The search is too short to run (spec 3 §5: from 3 characters). */
+  searchShort?: boolean;
+  more?: { has: boolean; loading: boolean; onMore: () => void };
   action?: ReactNode;
   /** Shown above the rows whatever their state (a setting of the whole list). */
   header?: ReactNode;
@@ -36,8 +41,9 @@ export function ListShell(props: {
           label={t('adminRoles.search')}
           value={props.search}
           onChange={(e) => props.onSearch(e.target.value)}
+          helperText={props.searchShort ? t('adminRoles.searchMin') : undefined}
           sx={{ flex: 1 }}
-          slotProps={{ htmlInput: { 'data-testid': `${props.testId}-search` } }}
+          slotProps={{ htmlInput: { 'data-testid': `${props.testId}-search`, maxLength: 100 } }}
         />
         {props.action}
       </Stack>
@@ -56,16 +62,17 @@ export function ListShell(props: {
       ) : (
         <Stack spacing={1}>{props.children}</Stack>
       )}
+      {props.state === 'success' && props.more?.has && (
+        <Button
+          variant="outlined"
+          onClick={props.more.onMore}
+          loading={props.more.loading}
+          sx={{ alignSelf: 'center' }}
+          data-testid={`${props.testId}-more`}
+        >
+          {t('adminRoles.loadMore')}
+        </Button>
+      )}
     </Stack>
   );
-}
-
-/** Case- and accent-insensitive match of a search text. */
-export function matches(text: string, search: string): boolean {
-  const fold = (s: string) =>
-    s
-      .normalize('NFD')
-      .replace(/\p{Diacritic}/gu, '')
-      .toLowerCase();
-  return fold(text).includes(fold(search.trim()));
 }

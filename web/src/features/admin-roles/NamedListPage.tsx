@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -15,7 +15,8 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { describeError } from '../../lib/errors';
 import { type Named, type NamedKind, deleteNamed, fetchNamed, namedKey, saveNamed } from './api';
 import { ConfirmDelete } from './ConfirmDelete';
-import { ListShell, matches } from './ListShell';
+import { ListShell } from './ListShell';
+import { useKeysetList } from './use-keyset-list';
 
 function NamedRow({ kind, item }: { kind: NamedKind; item: Named }) {
   const { t } = useTranslation();
@@ -73,10 +74,11 @@ function NamedRow({ kind, item }: { kind: NamedKind; item: Named }) {
 export function NamedListPage({ kind }: { kind: NamedKind }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState('');
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const list = useQuery({ queryKey: namedKey(kind), queryFn: ({ signal }) => fetchNamed(kind, signal), meta: { silent: true } });
+  const { typed, setTyped, short, list, pages, more } = useKeysetList(namedKey(kind), (q, cursor, signal) =>
+    fetchNamed(kind, q, cursor, signal),
+  );
   const create = useMutation({
     mutationFn: () => saveNamed(kind, null, name.trim()),
     meta: { silent: true },
@@ -87,14 +89,16 @@ export function NamedListPage({ kind }: { kind: NamedKind }) {
     },
     onError: (err) => setError(describeError(err, t)),
   });
-  const shown = (list.data ?? []).filter((i) => matches(i.name, search));
+  const shown = pages.flatMap((p) => p.items);
   return (
     <ListShell
       testId={`${kind}-page`}
       title={t(`adminRoles.named.${kind}.title`)}
       intro={t(`adminRoles.named.${kind}.intro`)}
-      search={search}
-      onSearch={setSearch}
+      search={typed}
+      onSearch={setTyped}
+      searchShort={short}
+      more={more}
       header={
         <Stack spacing={1}>
           <Stack direction="row" spacing={1}>

@@ -11,20 +11,25 @@ import AddIcon from '@mui/icons-material/Add';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { notify } from '../../app/notifications/store';
 import { describeError } from '../../lib/errors';
-import { type Role, type RoleInput, deleteRole, fetchRoles, fetchSchedules, rolesKey, saveRole, schedulesKey } from './api';
+import { type Role, type RoleInput, deleteRole, fetchAllSchedules, fetchRoles, rolesKey, saveRole, schedulesKey } from './api';
 import { ConfirmDelete } from './ConfirmDelete';
-import { ListShell, matches } from './ListShell';
+import { ListShell } from './ListShell';
+import { useKeysetList } from './use-keyset-list';
 import { RoleEditor } from './RoleEditor';
 
 /** Roles and permissions of the account (spec 3 §6). */
 export function RolesPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Role | 'new' | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const roles = useQuery({ queryKey: rolesKey, queryFn: ({ signal }) => fetchRoles(signal), meta: { silent: true } });
-  const schedules = useQuery({ queryKey: schedulesKey, queryFn: ({ signal }) => fetchSchedules(signal), meta: { silent: true } });
+  const { typed, setTyped, short, list: roles, pages, more } = useKeysetList(rolesKey, fetchRoles);
+  // The editor's picker offers every schedule, page after page.
+  const schedules = useQuery({
+    queryKey: [...schedulesKey, 'all'],
+    queryFn: ({ signal }) => fetchAllSchedules(signal),
+    meta: { silent: true },
+  });
   const save = useMutation({
     mutationFn: (input: RoleInput) => saveRole(editing && editing !== 'new' ? editing.id : null, input),
     meta: { silent: true },
@@ -42,7 +47,7 @@ export function RolesPage() {
       void queryClient.invalidateQueries({ queryKey: rolesKey });
     },
   });
-  const shown = (roles.data ?? []).filter((r) => matches(r.name, search));
+  const shown = pages.flatMap((p) => p.roles);
 
   return (
     <>
@@ -50,8 +55,10 @@ export function RolesPage() {
         testId="roles-page"
         title={t('adminRoles.roles.title')}
         intro={t('adminRoles.roles.intro')}
-        search={search}
-        onSearch={setSearch}
+        search={typed}
+        onSearch={setTyped}
+        searchShort={short}
+        more={more}
         action={
           <Button
             variant="contained"
@@ -111,7 +118,7 @@ export function RolesPage() {
       {editing && (
         <RoleEditor
           role={editing === 'new' ? null : editing}
-          schedules={schedules.data?.schedules ?? []}
+          schedules={schedules.data ?? []}
           saving={save.isPending}
           error={error}
           onSave={(input) => save.mutate(input)}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
@@ -13,7 +13,8 @@ import { notify } from '../../app/notifications/store';
 import { describeError } from '../../lib/errors';
 import { type Period, type Schedule, deleteSchedule, fetchSchedules, saveSchedule, saveTimeZone, schedulesKey } from './api';
 import { ConfirmDelete } from './ConfirmDelete';
-import { ListShell, matches } from './ListShell';
+import { ListShell } from './ListShell';
+import { useKeysetList } from './use-keyset-list';
 import { ScheduleEditor } from './ScheduleEditor';
 
 /** The account's time zone, in which every period is read. */
@@ -55,10 +56,9 @@ function TimeZoneField({ value }: { value: string }) {
 export function SchedulesPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Schedule | 'new' | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const list = useQuery({ queryKey: schedulesKey, queryFn: ({ signal }) => fetchSchedules(signal), meta: { silent: true } });
+  const { typed, setTyped, short, list, pages, more } = useKeysetList(schedulesKey, fetchSchedules);
   const save = useMutation({
     mutationFn: (input: { name: string; periods: Period[] }) =>
       saveSchedule(editing && editing !== 'new' ? editing.id : null, input),
@@ -74,7 +74,8 @@ export function SchedulesPage() {
     mutationFn: (id: string) => deleteSchedule(id),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: schedulesKey }),
   });
-  const shown = (list.data?.schedules ?? []).filter((s) => matches(s.name, search));
+  const shown = pages.flatMap((p) => p.schedules);
+  const timeZone = pages[0]?.timeZone;
   const open = (s: Schedule | 'new') => {
     setError(null);
     setEditing(s);
@@ -86,14 +87,16 @@ export function SchedulesPage() {
         testId="schedules-page"
         title={t('adminRoles.schedules.title')}
         intro={t('adminRoles.schedules.intro')}
-        search={search}
-        onSearch={setSearch}
+        search={typed}
+        onSearch={setTyped}
+        searchShort={short}
+        more={more}
         action={
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => open('new')} data-testid="schedule-new">
             {t('adminRoles.schedules.create')}
           </Button>
         }
-        header={list.data && <TimeZoneField key={list.data.timeZone} value={list.data.timeZone} />}
+        header={timeZone && <TimeZoneField key={timeZone} value={timeZone} />}
         state={list.status}
         empty={shown.length === 0}
         emptyText={t('adminRoles.schedules.empty')}

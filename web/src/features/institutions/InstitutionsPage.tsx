@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
@@ -15,8 +16,10 @@ import { notify } from '../../app/notifications/store';
 import { PageHeader } from '../../app/PageHeader';
 import { formatDateTime } from '../../../../domain/dates';
 import { describeError } from '../../lib/errors';
+import { SEARCH_MIN } from '../../../../domain/account-users/schemas';
 import {
   type Institution,
+  type InstitutionsAfter,
   LOGO_ACCEPT,
   LOGO_MAX_BYTES,
   fetchInstitutions,
@@ -148,17 +151,40 @@ function InstitutionRow({ institution, canManage }: { institution: Institution; 
   );
 }
 
-/** Institutions of the account and the logo that heads their report PDFs (spec 3 §3). */
+/** Institutions of the account and the logo that heads their report PDFs (spec 3 §3), in keyset pages. */
 export function InstitutionsPage() {
   const { t } = useTranslation();
-  const list = useQuery({
-    queryKey: institutionsKey,
-    queryFn: ({ signal }) => fetchInstitutions(signal),
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  // As the other lists: the search runs from 3 characters, a moment after typing stops.
+  useEffect(() => {
+    const v = typed.trim();
+    if (v.length > 0 && v.length < SEARCH_MIN) return;
+    const timer = setTimeout(() => setQ(v), 300);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const short = typed.trim().length > 0 && typed.trim().length < SEARCH_MIN;
+  const list = useInfiniteQuery({
+    queryKey: [...institutionsKey, 'list', q],
+    queryFn: ({ pageParam, signal }) => fetchInstitutions(q, pageParam, signal),
+    initialPageParam: null as InstitutionsAfter | null,
+    getNextPageParam: (last) => last.next,
     meta: { silent: true },
   });
+  const rows = list.data?.pages.flatMap((p) => p.institutions) ?? [];
+  const canManage = list.data?.pages[0]?.canManage ?? false;
   return (
     <Stack spacing={2} sx={{ maxWidth: 880, mx: 'auto' }} data-testid="institutions-page">
       <PageHeader title={t('institutions.title')} intro={t('institutions.intro')} />
+      <TextField
+        size="small"
+        type="search"
+        label={t('institutions.search')}
+        value={typed}
+        onChange={(e) => setTyped(e.target.value)}
+        helperText={short ? t('institutions.searchMin') : undefined}
+        slotProps={{ htmlInput: { 'data-testid': 'institutions-search', maxLength: 100 } }}
+      />
       {list.isPending ? (
         <Stack spacing={1} aria-busy>
           <Skeleton variant="rounded" height={96} />
@@ -166,10 +192,23 @@ export function InstitutionsPage() {
         </Stack>
       ) : list.isError ? (
         <Alert severity="error">{t('institutions.loadError')}</Alert>
-      ) : list.data.institutions.length === 0 ? (
-        <Typography color="text.secondary">{t('institutions.empty')}</Typography>
+      ) : rows.length === 0 ? (
+        <Typography color="text.secondary" data-testid="institutions-empty">
+          {q ? t('institutions.noMatch') : t('institutions.empty')}
+        </Typography>
       ) : (
-        list.data.institutions.map((i) => <InstitutionRow key={i.id} institution={i} canManage={list.data.canManage} />)
+        rows.map((i) => <InstitutionRow key={i.id} institution={i} canManage={canManage} />)
+      )}
+      {list.hasNextPage && (
+        <Button
+          variant="outlined"
+          onClick={() => void list.fetchNextPage()}
+          loading={list.isFetchingNextPage}
+          sx={{ alignSelf: 'center' }}
+          data-testid="institutions-more"
+        >
+          {t('institutions.loadMore')}
+        </Button>
       )}
     </Stack>
   );

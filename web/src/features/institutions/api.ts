@@ -5,7 +5,9 @@ import { base64Of, fetchBlob } from '../documents/api';
 
 export const Institution = z.object({ id: z.string(), name: z.string(), logoUpdatedAt: z.string().nullable() });
 export type Institution = z.infer<typeof Institution>;
-const InstitutionsAnswer = z.object({ canManage: z.boolean(), institutions: z.array(Institution) });
+const After = z.object({ afterName: z.string(), afterId: z.string() });
+export type InstitutionsAfter = z.infer<typeof After>;
+const InstitutionsAnswer = z.object({ canManage: z.boolean(), institutions: z.array(Institution), next: After.nullable() });
 export type InstitutionsAnswer = z.infer<typeof InstitutionsAnswer>;
 
 export const institutionsKey = ['institutions'] as const;
@@ -14,8 +16,17 @@ export const institutionsKey = ['institutions'] as const;
 export const LOGO_ACCEPT = '.png,.jpg,.jpeg,image/png,image/jpeg';
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 
-export function fetchInstitutions(signal?: AbortSignal): Promise<InstitutionsAnswer> {
-  return apiRequest('/institutions', { schema: InstitutionsAnswer, signal });
+export const INSTITUTIONS_PAGE_SIZE = 20;
+
+/** One keyset page of the institutions (by name, then id), searched by name. */
+export function fetchInstitutions(q: string, after: InstitutionsAfter | null, signal?: AbortSignal): Promise<InstitutionsAnswer> {
+  const params = new URLSearchParams({ limit: String(INSTITUTIONS_PAGE_SIZE) });
+  if (q) params.set('q', q);
+  if (after) {
+    params.set('afterName', after.afterName);
+    params.set('afterId', after.afterId);
+  }
+  return apiRequest(`/institutions?${params.toString()}`, { schema: InstitutionsAnswer, signal });
 }
 
 export function fetchLogo(id: string): Promise<Blob> {
