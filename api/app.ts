@@ -47,6 +47,7 @@ import { mailRoutes } from './mail/routes';
 import { profileRoutes } from './profile/routes';
 import { invitationRoutes, openSignupRoutes, registrationRoutes } from './registration/routes';
 import { auditRoutes } from './audit/routes';
+import { catalogRoutes } from './catalog/routes';
 
 export const WEB_DIST = path.resolve(__dirname, '..', 'web', 'dist');
 
@@ -150,5 +151,6 @@ export function apiRouters(deps: ApiDeps): Router[] {
     accountRoutes(deps),
     accountSettingsRoutes(deps),
     institutionAdminRoutes(deps),
+    ...catalogRoutes(deps),
   ];
 }
