@@ -37,7 +37,7 @@ const COLUMN_SX = [
   fromSm,
   fromLg,
   undefined,
-  fromSm,
+  undefined,
   undefined,
   fromMd,
   fromMd,
@@ -119,7 +119,7 @@ export function StudyTable({
           <TableCell sx={fromSm}>{t('studies.columns.examDate')}</TableCell>
           <TableCell sx={fromLg}>{t('studies.columns.receivedAt')}</TableCell>
           <TableCell>{t('studies.columns.status')}</TableCell>
-          <TableCell sx={fromSm}>{t('studies.columns.routine')}</TableCell>
+          <TableCell>{t('studies.columns.routine')}</TableCell>
           <TableCell sx={{ width: 80 }}>
             <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
               {t('studies.columns.badges')}
@@ -187,7 +187,7 @@ export function StudyTable({
               <TableCell data-testid={`study-status-${s.id}`} data-state={s.laudoState}>
                 <StudyStatusChip state={s.laudoState} />
               </TableCell>
-              <TableCell sx={{ ...fromSm, whiteSpace: 'nowrap' }}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <RoutineChip study={s} onClick={() => onRoutine(s)} />
               </TableCell>
               <TableCell sx={{ py: 0 }}>
