@@ -42,6 +42,17 @@ test('modality, exam and routine made in the UI; an arriving study shows its rou
   await page.getByTestId('exam-modality-option-US').click();
   await page.getByTestId('exam-save').click();
   await page.getByTestId('exam-row-US de abdome total').waitFor();
+  // The import: a preview of what changes, then the import itself.
+  await page.getByTestId('exam-import').click();
+  await page.getByTestId('exam-import-file').setInputFiles({
+    name: 'exames.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('título;modalidade\r\nUS de abdome total;US\r\nDoppler de carótidas;US\r\n'),
+  });
+  await page.getByTestId('exam-import-preview').getByText('1 a criar, 0 a alterar, 1 sem mudança.').waitFor();
+  await page.screenshot({ path: shot('import-preview') });
+  await page.getByTestId('exam-import-commit').click();
+  await page.getByTestId('exam-row-Doppler de carótidas').waitFor();
 
   await page.getByTestId('admin-nav-routines').click();
   await page.getByTestId('routine-row-Padrão').waitFor();

@@ -76,6 +76,7 @@ export function ExamImportDialog({ onClose }: { onClose: () => void }) {
             startIcon={<UploadFileIcon />}
             onClick={() => input.current?.click()}
             loading={preview.isPending}
+            sx={{ textTransform: file ? 'none' : undefined }}
           >
             {file ? file.name : t('catalog.exams.import.choose')}
           </Button>
