@@ -6,13 +6,14 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
+import { z } from 'zod';
 import { ModalityBody } from '../../domain/catalog/schemas';
 import { AppError } from '../../domain/errors';
 import { type Access, requireManage } from '../access/access';
 import { auditAdmin, codedBody, uniqueOr } from '../admin-roles/shared';
 import { currentAccess, requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
-import { uuidParam } from '../http/validate';
+import { query, uuidParam } from '../http/validate';
 
 const list = (knex: Knex, accountId: string) =>
   knex('modalities as m')
@@ -53,7 +54,7 @@ export function modalityRoutes(deps: ApiDeps): Router {
    */
   router.get('/modalities', async (ctx) => {
     const access = await currentAccess(ctx, knex);
-    const institutionId = typeof ctx.query.institutionId === 'string' ? ctx.query.institutionId : null;
+    const { institutionId } = query(ctx, z.object({ institutionId: z.string().uuid().optional() }));
     const q = list(knex, access.accountId).orderBy([{ column: 'm.code' }, { column: 'i.name', nulls: 'first' }]);
     if (institutionId) void q.where((w) => void w.whereNull('m.institution_id').orWhere('m.institution_id', institutionId));
     ctx.body = { modalities: await q };

@@ -103,6 +103,13 @@ describe('modalities', () => {
     // Another account's institution in the body is unknown too.
     expect((await as('otherAdmin', 'POST', '/modalities', { code: 'US', institutionId: t.institutionId })).status).toBe(404);
     expect((await as('otherAdmin', 'GET', '/modalities')).body.modalities).toEqual([]);
+    // Narrowed to one institution: the account's codes and that institution's.
+    const narrowed = await as('plain', 'GET', `/modalities?institutionId=${t.institutionId}`);
+    expect(narrowed.body.modalities.map((m: any) => [m.code, m.institutionId])).toEqual([
+      ['CT', null],
+      ['CT', t.institutionId],
+    ]);
+    expect((await as('plain', 'GET', '/modalities?institutionId=nope')).status).toBe(400);
   });
 });
 
@@ -237,6 +244,9 @@ describe('routines', () => {
     });
     expect((await as('manager', 'POST', '/routines', { ...base, color: 'red' })).body.error.code).toBe('ROUTINE_COLOR_INVALID');
     expect((await as('manager', 'POST', '/routines', { ...base, rules: [{}] })).body.error.code).toBe('ROUTINE_RULE_EMPTY');
+    // A rule naming another account's institution is unknown here.
+    const foreign = await as('manager', 'POST', '/routines', { ...base, rules: [{ institutionId: other.institutionId }] });
+    expect(foreign.status).toBe(404);
     const denied = await as('plain', 'POST', '/routines', base);
     expect(denied.body.error).toEqual({ code: 'CANNOT_MANAGE_ROUTINES', description: 'Você não pode gerenciar rotinas.' });
     const made = await as('manager', 'POST', '/routines', { ...base, isDefault: true });
