@@ -92,6 +92,8 @@ test('modality, exam and routine made in the UI; an arriving study shows its rou
   await page.setViewportSize({ width: 390, height: 844 });
   await chip.scrollIntoViewIfNeeded();
   await page.screenshot({ path: shot('study-list-390') });
+  const sideways = () => page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+  expect(await sideways()).toBeLessThanOrEqual(0);
   await chip.click();
   await page.getByTestId('study-routine-dialog').getByRole('combobox').click();
   await page.getByRole('option', { name: 'Padrão' }).click();
@@ -105,5 +107,6 @@ test('modality, exam and routine made in the UI; an arriving study shows its rou
   await page.goto(url('/admin/routines'));
   await page.getByTestId('routine-row-Urgência US').waitFor();
   await page.screenshot({ path: shot('routines-390') });
+  expect(await sideways()).toBeLessThanOrEqual(0);
   expect(Date.now() - started).toBeLessThan(60_000);
 });
