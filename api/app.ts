@@ -48,6 +48,7 @@ import { mailRoutes } from './mail/routes';
 import { profileRoutes } from './profile/routes';
 import { invitationRoutes, openSignupRoutes, registrationRoutes } from './registration/routes';
 import { auditRoutes } from './audit/routes';
+import { catalogRoutes } from './catalog/routes';
 
 export const WEB_DIST = path.resolve(__dirname, '..', 'web', 'dist');
 
@@ -149,5 +150,6 @@ export function apiRouters(deps: ApiDeps): Router[] {
     accountRoutes(deps),
     accountSettingsRoutes(deps),
     institutionAdminRoutes(deps),
+    ...catalogRoutes(deps),
   ];
 }

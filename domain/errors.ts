@@ -6,6 +6,7 @@
 import type { Lang } from './errors/entry';
 import { accountUsersErrors } from './errors/account-users';
 import { administrationErrors } from './errors/administration';
+import { catalogErrors } from './errors/catalog';
 import { adminAccountsErrors } from './errors/admin-accounts';
 import { documentsErrors } from './errors/documents';
 import { passwordErrors } from './errors/passwords';
@@ -35,6 +36,7 @@ const catalogue = {
   ...accountUsersErrors,
   ...administrationErrors,
   ...adminAccountsErrors,
+  ...catalogErrors,
 };
 
 export type ErrorCode = keyof typeof catalogue;

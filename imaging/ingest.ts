@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { Knex } from 'knex';
+import { routineOnArrival } from '../db/routine-on-arrival';
 import type { ObjectStorage } from '../storage/object-storage';
 import { type DicomHeader, readDicomFile } from './dicom-header';
 import { DicomInputError } from './failures';
@@ -150,6 +151,13 @@ async function upsertStudy(trx: Knex.Transaction, target: IngestTarget, h: Dicom
   const [laudo] = await trx('laudos')
     .insert({ account_id: target.accountId, institution_id: target.institutionId })
     .returning('id');
+  const modalities = h.modality ? [h.modality] : [];
+  // Its time routine by the account's rules (institution / modality / exam), else the default.
+  const routineId = await routineOnArrival(trx, target.accountId, {
+    institutionId: target.institutionId,
+    modalities,
+    examType: h.studyDescription || null,
+  });
   const [study] = await trx('studies')
     .insert({
       account_id: target.accountId,
@@ -157,8 +165,9 @@ async function upsertStudy(trx: Knex.Transaction, target: IngestTarget, h: Dicom
       patient_ref: patientRef,
       study_instance_uid: h.studyUid,
       accession_number: h.accessionNumber || null,
-      modalities: h.modality ? [h.modality] : [],
+      modalities,
       exam_type: h.studyDescription || null,
+      routine_id: routineId,
       exam_date: h.studyDate,
       referring_physician: h.referringPhysician || null,
       connect_id: target.connectId,

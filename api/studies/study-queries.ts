@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { AppError } from '../../domain/errors';
+import { routineTiming } from '../../domain/catalog/routines';
 import type { StudyListItem, StudyListQuery } from '../../domain/studies/schemas';
 import { type Access, scopedScheduled, scopedStudies } from '../access/access';
 
@@ -30,6 +31,13 @@ const COLUMNS = [
   's.laudo_state as laudoState',
   's.laudo_user_id as laudoUserId',
   'l.doctor_name as doctorName',
+  // The time routine (issue 16), shaped by presentStudy.
+  'rt.id as routineId',
+  'rt.name as routineName',
+  'rt.color as routineColor',
+  'rt.duration_minutes as routineDuration',
+  'rt.alert_minutes as routineAlert',
+  'rt.show_remaining_time as routineShowRemaining',
 ];
 
 /** Exams joined with what the lists show (a scheduled exam has no institution row). */
@@ -37,7 +45,8 @@ function examsBase(knex: Knex): Knex.QueryBuilder {
   return knex('studies as s')
     .join('patients as p', 'p.id', 's.patient_ref')
     .leftJoin('institutions as i', 'i.id', 's.institution_id')
-    .join('laudos as l', 'l.id', 's.laudo_id');
+    .join('laudos as l', 'l.id', 's.laudo_id')
+    .leftJoin('routines as rt', 'rt.id', 's.routine_id');
 }
 
 /** Studies the access reaches. */
@@ -45,7 +54,16 @@ export function studiesQuery(knex: Knex, access: Access): Knex.QueryBuilder {
   return scopedStudies(examsBase(knex), access, 's');
 }
 
-type Row = Omit<StudyListItem, 'examDate' | 'receivedAt' | 'labels'> & { examDate: Date | null; receivedAt: Date | null };
+interface RoutineColumns {
+  routineId: string | null;
+  routineName: string | null;
+  routineColor: string | null;
+  routineDuration: number | null;
+  routineAlert: number | null;
+  routineShowRemaining: boolean | null;
+}
+type Row = Omit<StudyListItem, 'examDate' | 'receivedAt' | 'labels' | 'routine'> &
+  RoutineColumns & { examDate: Date | null; receivedAt: Date | null };
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
@@ -82,7 +100,7 @@ export async function findExam(knex: Knex, access: Access, kind: ExamKind, id: s
   if (kind === 'study') return findStudy(knex, access, id);
   const row = (await scheduledQuery(knex, access).where('s.id', id).first(COLUMNS)) as
     (Omit<Row, 'institutionId'> & { institutionId: null }) | undefined;
-  return row && { ...row, examDate: iso(row.examDate), receivedAt: iso(row.receivedAt) };
+  return row && (presentStudy(row as unknown as Row) as unknown as Exam);
 }
 
 export async function listScheduledExams(knex: Knex, access: Access, page: number, pageSize: number) {
@@ -100,8 +118,19 @@ export async function listScheduledExams(knex: Knex, access: Access, page: numbe
   return { exams, total };
 }
 
-export function presentStudy(row: Row): StudyListItem {
-  return { ...row, examDate: iso(row.examDate), receivedAt: iso(row.receivedAt) };
+export function presentStudy(row: Row, now: Date = new Date()): StudyListItem {
+  const { routineId, routineName, routineColor, routineDuration, routineAlert, routineShowRemaining, ...rest } = row;
+  const routine =
+    routineId && row.receivedAt
+      ? {
+          id: routineId,
+          name: routineName ?? '',
+          color: routineColor ?? '',
+          showRemainingTime: Boolean(routineShowRemaining),
+          ...routineTiming(row.receivedAt, routineDuration ?? 0, routineAlert ?? 0, now),
+        }
+      : null;
+  return { ...rest, examDate: iso(row.examDate), receivedAt: iso(row.receivedAt), routine };
 }
 
 type Filters = Omit<StudyListQuery, 'page' | 'pageSize' | 'sort' | 'cursor' | 'retrieveReport'>;

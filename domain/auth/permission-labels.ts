@@ -20,6 +20,9 @@ export const AREA_LABELS: Record<PermissionArea, Label> = {
   roles: l('Perfis e permissões', 'Roles and permissions', 'Perfiles y permisos'),
   schedules: l('Escalas de plantão', 'Shift schedules', 'Turnos'),
   medicalGroups: l('Grupos médicos e especialidades', 'Medical groups and specialties', 'Grupos médicos y especialidades'),
+  modalities: l('Modalidades', 'Modalities', 'Modalidades'),
+  exams: l('Exames', 'Exams', 'Exámenes'),
+  routines: l('Rotinas', 'Routines', 'Rutinas'),
   accessGrants: l(
     'Acessos de prestadores e solicitantes',
     'Provider and referrer access',
@@ -43,6 +46,7 @@ export const PERMISSION_LABELS: Record<Permission, Label> = {
   STUDIES_DOWNLOAD_ATTACHMENT: l('Baixar anexos de estudos', 'Download study attachments', 'Descargar adjuntos de estudios'),
   STUDIES_DELETE_ATTACHMENT: l('Excluir anexos de estudos', 'Delete study attachments', 'Eliminar adjuntos de estudios'),
   STUDIES_UPLOAD_DICOM: l('Enviar imagens (DICOM)', 'Upload images (DICOM)', 'Subir imágenes (DICOM)'),
+  STUDIES_CHANGE_ROUTINE: l('Alterar a rotina do estudo', "Change the study's routine", 'Cambiar la rutina del estudio'),
   STUDIES_SAVE_REPORTS: l('Laudar', 'Write reports', 'Informar'),
   STUDIES_SAVE_REPORTS_OIT: l('Laudar OIT', 'Write OIT reports', 'Informar OIT'),
   STUDIES_RETRIEVE_REPORTS: l('Ver laudos', 'Read reports', 'Ver informes'),
@@ -85,6 +89,9 @@ export const PERMISSION_LABELS: Record<Permission, Label> = {
     'Manage medical groups and specialties',
     'Gestionar grupos médicos y especialidades',
   ),
+  MODALITIES_MANAGE: l('Gerenciar modalidades', 'Manage modalities', 'Gestionar modalidades'),
+  EXAMS_MANAGE: l('Gerenciar exames e importação', 'Manage exams and imports', 'Gestionar exámenes e importación'),
+  ROUTINES_MANAGE: l('Gerenciar rotinas', 'Manage routines', 'Gestionar rutinas'),
   ACCESS_GRANTS_MANAGE: l('Gerenciar acessos de prestadores', 'Manage provider access', 'Gestionar accesos de prestadores'),
   ACCOUNT_SETTINGS_MANAGE: l(
     'Gerenciar configurações da conta',

@@ -54,6 +54,8 @@ export const PERMISSION_AREAS = {
     'STUDIES_DELETE_ATTACHMENT',
     // Not named by the specs (labels only: 'upload by DICOM'): manual upload and STOW-RS by a user.
     'STUDIES_UPLOAD_DICOM',
+    // Labels only ('routine assignment'): changing the routine of a study (issue 16).
+    'STUDIES_CHANGE_ROUTINE',
   ],
   reports: [
     'STUDIES_SAVE_REPORTS',
@@ -87,6 +89,9 @@ export const PERMISSION_AREAS = {
   roles: ['ROLES_MANAGE'],
   schedules: ['SCHEDULES_MANAGE'],
   medicalGroups: ['MEDICAL_GROUPS_MANAGE'],
+  modalities: ['MODALITIES_MANAGE'],
+  exams: ['EXAMS_MANAGE'],
+  routines: ['ROUTINES_MANAGE'],
   accessGrants: ['ACCESS_GRANTS_MANAGE'],
   settings: ['ACCOUNT_SETTINGS_MANAGE'],
   audit: ['AUDIT_READ'],
@@ -105,6 +110,9 @@ export const ADMIN_PERMISSIONS = [
   'ROLES_MANAGE',
   'SCHEDULES_MANAGE',
   'MEDICAL_GROUPS_MANAGE',
+  'MODALITIES_MANAGE',
+  'EXAMS_MANAGE',
+  'ROUTINES_MANAGE',
   'ACCESS_GRANTS_MANAGE',
   'ACCOUNT_SETTINGS_MANAGE',
   'AUDIT_READ',

@@ -72,6 +72,20 @@ export const StudyListItem = z.object({
   /** Comments on the study, and how many of them the caller has not read. */
   commentCount: z.number().int().optional(),
   unreadComments: z.number().int().optional(),
+  /** The study's time routine and its remaining time (deadline = arrival + duration), if any. */
+  routine: z
+    .object({
+      id: z.string().uuid(),
+      name: z.string(),
+      color: z.string(),
+      showRemainingTime: z.boolean(),
+      deadline: z.string(),
+      alertAt: z.string(),
+      remainingMinutes: z.number().int(),
+      status: z.enum(['onTime', 'alert', 'overdue']),
+    })
+    .nullable()
+    .optional(),
 });
 export type StudyListItem = z.infer<typeof StudyListItem>;
 

@@ -11,6 +11,7 @@ import { LaudoState } from '../../domain/laudo/states';
 import { hashPassword } from '../../services/auth/passwords';
 import { seedDefaultRoles } from '../../services/roles/default-roles';
 import { seedAttachmentTypes } from './attachments-demo';
+import { seedCatalogDemo } from './catalog-demo';
 import { seedFindingsDemo } from './findings-demo';
 import { seedWorkspaceDemo } from './workspace-demo';
 
@@ -378,6 +379,7 @@ export async function seedDemo(knex: Knex, logger?: Logger): Promise<boolean> {
     await seedWorkspaceDemo(knex, id);
     await seedFindingsDemo(knex, id);
     await seedAttachmentTypes(knex, id);
+    await seedCatalogDemo(knex, id, EXAMS);
   }
   logger?.info('demo data seeded');
   return true;

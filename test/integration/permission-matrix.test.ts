@@ -185,6 +185,14 @@ beforeAll(async () => {
     })
     .returning('id');
   const invitation = await knex('invitations').where({ account_id: a.accountId }).first('id');
+  const modality = await as('POST', '/modalities', { code: 'CT' }, 'modality');
+  const catalogExam = await as('POST', '/exams', { title: 'TC de crânio', modality: 'CT' }, 'exam');
+  const routine = await as(
+    'POST',
+    '/routines',
+    { name: 'Urgência', durationMinutes: 60, alertMinutes: 15, color: '#d32f2f', rules: [{ modality: 'CT' }] },
+    'routine',
+  );
   Object.assign(values, {
     'accounts:id': a.accountId,
     'accounts:accountId': a.accountId,
@@ -210,6 +218,9 @@ beforeAll(async () => {
     'labels:studyId': a.studyIds[0]!,
     'labels:labelId': label.id,
     'masks:id': mask.id,
+    'modalities:id': modality.id,
+    'exams:id': catalogExam.id,
+    'routines:id': routine.id,
     '*:file': 'preview.pdf',
     '*:count': '1',
     // The study is checked first; a field value of A's study would answer the same 404.

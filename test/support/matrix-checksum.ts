@@ -87,6 +87,10 @@ export const MATRIX_TABLES = [
   'masks',
   'study_attachments',
   'download_links',
+  'modalities',
+  'exams',
+  'routines',
+  'routine_rules',
 ];
 
 /** The columns of each of MATRIX_TABLES (which tie it to a tenant); a missing table fails. */

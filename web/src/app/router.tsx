@@ -210,6 +210,27 @@ export function createRouter() {
                           ),
                         },
                         {
+                          path: 'modalities',
+                          lazy: lazyPage(
+                            () => import('../features/catalog/ModalitiesPage'),
+                            (m) => m.ModalitiesPage,
+                          ),
+                        },
+                        {
+                          path: 'exams',
+                          lazy: lazyPage(
+                            () => import('../features/catalog/ExamsPage'),
+                            (m) => m.ExamsPage,
+                          ),
+                        },
+                        {
+                          path: 'routines',
+                          lazy: lazyPage(
+                            () => import('../features/catalog/RoutinesPage'),
+                            (m) => m.RoutinesPage,
+                          ),
+                        },
+                        {
                           path: 'access-grants',
                           lazy: lazyPage(
                             () => import('../features/admin-roles/AccessGrantsPage'),

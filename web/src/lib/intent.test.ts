@@ -1,3 +1,4 @@
+import { expect, test } from '@jest/globals';
 import { ApiError, NETWORK_ERROR } from './errors';
 import { sendIntent } from './intent';
 

@@ -76,3 +76,13 @@ export function ListShell(props: {
     </Stack>
   );
 }
+
+/** Case- and accent-insensitive match of a search text (lists filtered in the browser). */
+export function matches(text: string, search: string): boolean {
+  const fold = (s: string) =>
+    s
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase();
+  return fold(text).includes(fold(search.trim()));
+}

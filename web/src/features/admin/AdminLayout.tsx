@@ -38,7 +38,7 @@ export function AdminLayout() {
         </Typography>
         <List
           dense
-          // On a phone the entries wrap into rows: all ten stay in sight, nothing scrolls sideways.
+          // On a phone the entries wrap into rows: every entry stays in sight, nothing scrolls sideways.
           sx={{ display: { xs: 'flex', md: 'block' }, flexWrap: 'wrap', py: 0.5 }}
         >
           {entries.map((e) => {

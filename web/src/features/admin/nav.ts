@@ -15,6 +15,9 @@ import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import LocalHospitalOutlinedIcon from '@mui/icons-material/LocalHospitalOutlined';
 import VpnKeyOutlinedIcon from '@mui/icons-material/VpnKeyOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
+import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
+import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
+import TimerOutlinedIcon from '@mui/icons-material/TimerOutlined';
 
 export interface AdminNavEntry {
   path: string;
@@ -33,6 +36,9 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { path: '/admin/schedules', label: 'admin.nav.schedules', icon: ScheduleOutlinedIcon, who: 'admin' },
   { path: '/admin/medical-groups', label: 'admin.nav.medicalGroups', icon: GroupsOutlinedIcon, who: 'admin' },
   { path: '/admin/specialties', label: 'admin.nav.specialties', icon: LocalHospitalOutlinedIcon, who: 'admin' },
+  { path: '/admin/modalities', label: 'admin.nav.modalities', icon: CategoryOutlinedIcon, who: 'admin' },
+  { path: '/admin/exams', label: 'admin.nav.exams', icon: ListAltOutlinedIcon, who: 'admin' },
+  { path: '/admin/routines', label: 'admin.nav.routines', icon: TimerOutlinedIcon, who: 'admin' },
   { path: '/admin/access-grants', label: 'admin.nav.accessGrants', icon: VpnKeyOutlinedIcon, who: 'admin' },
   { path: '/admin/audit', label: 'admin.nav.audit', icon: FactCheckOutlinedIcon, who: 'admin' },
 ];

@@ -18,6 +18,17 @@ export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 
 export const INSTITUTIONS_PAGE_SIZE = 20;
 
+/** Every institution the user reaches, page after page (a picker's options). */
+export async function fetchAllInstitutions(signal?: AbortSignal): Promise<InstitutionsAnswer> {
+  let answer = await fetchInstitutions('', null, signal);
+  const institutions = [...answer.institutions];
+  while (answer.next) {
+    answer = await fetchInstitutions('', answer.next, signal);
+    institutions.push(...answer.institutions);
+  }
+  return { ...answer, institutions, next: null };
+}
+
 /** One keyset page of the institutions (by name, then id), searched by name. */
 export function fetchInstitutions(q: string, after: InstitutionsAfter | null, signal?: AbortSignal): Promise<InstitutionsAnswer> {
   const params = new URLSearchParams({ limit: String(INSTITUTIONS_PAGE_SIZE) });

@@ -26,6 +26,7 @@ import { userFilterStore } from './saved-filters-store';
 import { CommentsDialog } from '../findings/CommentsDialog';
 import { CriticalFindingDialog } from '../findings/CriticalFindingDialog';
 import { StudyLabelsDialog } from './StudyLabelsDialog';
+import { StudyRoutineDialog } from './StudyRoutineDialog';
 import { StudyVersionsDialog } from './StudyVersionsDialog';
 import type { LiveStatus } from '../../lib/live';
 import { PAGE_SIZES, readListParams } from './list-params';
@@ -77,6 +78,7 @@ export function StudyListPage() {
   const account = currentAccount(session);
   const [versionsOf, setVersionsOf] = useState<StudyListItem | null>(null);
   const [labelsOf, setLabelsOf] = useState<StudyListItem | null>(null);
+  const [routineOf, setRoutineOf] = useState<StudyListItem | null>(null);
   const [findingOf, setFindingOf] = useState<StudyListItem | null>(null);
   const [commentsOf, setCommentsOf] = useState<StudyListItem | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -162,6 +164,7 @@ export function StudyListPage() {
               onOpenInNewWindow={openInNewWindow}
               onVersions={setVersionsOf}
               onLabels={setLabelsOf}
+              onRoutine={setRoutineOf}
               onFinding={setFindingOf}
               onComments={setCommentsOf}
               empty={
@@ -234,6 +237,7 @@ export function StudyListPage() {
         title={commentsOf ? describe(commentsOf) : ''}
         onClose={() => setCommentsOf(null)}
       />
+      {routineOf && <StudyRoutineDialog key={routineOf.id} study={routineOf} onClose={() => setRoutineOf(null)} />}
     </Stack>
   );
 }

@@ -18,13 +18,14 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import type { StudyListItem } from '../../../../domain/studies/schemas';
 import { formatDate } from '../../../../domain/dates';
 import { StudyBadges } from '../findings/StudyBadges';
+import { RoutineChip } from './RoutineChip';
 import { StudyStatusChip } from './StudyStatusChip';
 
 /** Columns hidden on narrow screens keep the table usable on a phone. */
 const fromMd = { display: { xs: 'none', md: 'table-cell' } } as const;
 const fromSm = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const fromLg = { display: { xs: 'none', lg: 'table-cell' } } as const;
-const COLUMN_COUNT = 13;
+const COLUMN_COUNT = 14;
 /** Responsive display of each column, in order (skeleton rows use it too). */
 const COLUMN_SX = [
   undefined,
@@ -35,6 +36,7 @@ const COLUMN_SX = [
   fromMd,
   fromSm,
   fromLg,
+  undefined,
   undefined,
   undefined,
   fromMd,
@@ -68,6 +70,8 @@ interface StudyTableProps {
   onLabels: (study: StudyListItem) => void;
   onFinding: (study: StudyListItem) => void;
   onComments: (study: StudyListItem) => void;
+  /** Asks to change the study's routine. */
+  onRoutine: (study: StudyListItem) => void;
   /** Shown instead of rows when the page is empty (message and actions). */
   empty?: ReactNode;
 }
@@ -83,6 +87,7 @@ export function StudyTable({
   onLabels,
   onFinding,
   onComments,
+  onRoutine,
   empty,
 }: StudyTableProps) {
   const { t, i18n } = useTranslation();
@@ -114,6 +119,7 @@ export function StudyTable({
           <TableCell sx={fromSm}>{t('studies.columns.examDate')}</TableCell>
           <TableCell sx={fromLg}>{t('studies.columns.receivedAt')}</TableCell>
           <TableCell>{t('studies.columns.status')}</TableCell>
+          <TableCell>{t('studies.columns.routine')}</TableCell>
           <TableCell sx={{ width: 80 }}>
             <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
               {t('studies.columns.badges')}
@@ -180,6 +186,9 @@ export function StudyTable({
               </TableCell>
               <TableCell data-testid={`study-status-${s.id}`} data-state={s.laudoState}>
                 <StudyStatusChip state={s.laudoState} />
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <RoutineChip study={s} onClick={() => onRoutine(s)} />
               </TableCell>
               <TableCell sx={{ py: 0 }}>
                 <StudyBadges study={s} onFinding={() => onFinding(s)} onComments={() => onComments(s)} />

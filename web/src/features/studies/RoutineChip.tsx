@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import { formatRemaining, routineTiming } from '../../../../domain/catalog/routines';
+import type { StudyListItem } from '../../../../domain/studies/schemas';
+
+/** A clock that moves every 30 s, so the remaining times count down without refetching. */
+function useNow(everyMs = 30_000): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const id = setInterval(() => setNow(new Date()), everyMs);
+    return () => clearInterval(id);
+  }, [everyMs]);
+  return now;
+}
+
+/**
+ * The study's routine and its remaining time (deadline = arrival + duration): in the routine's
+ * colour while on time, warning inside the alert window, error once overdue. Clicking it asks
+ * to change the routine.
+ */
+export function RoutineChip({ study, onClick }: { study: StudyListItem; onClick: () => void }) {
+  const { t } = useTranslation();
+  const now = useNow();
+  const routine = study.routine;
+  if (!routine) return null;
+  // Recomputed here from the deadline: the server's figure is as of the page's load.
+  const duration = (Date.parse(routine.deadline) - Date.parse(study.receivedAt ?? routine.deadline)) / 60_000;
+  const alert = (Date.parse(routine.deadline) - Date.parse(routine.alertAt)) / 60_000;
+  const timing = study.receivedAt ? routineTiming(study.receivedAt, duration, alert, now) : routine;
+  const remaining =
+    timing.status === 'overdue'
+      ? t('studies.routine.overdue', { time: formatRemaining(-timing.remainingMinutes) })
+      : formatRemaining(timing.remainingMinutes);
+  const label = routine.showRemainingTime ? `${routine.name} · ${remaining}` : routine.name;
+  return (
+    <Chip
+      size="small"
+      label={label}
+      clickable
+      onClick={(e) => {
+        e.stopPropagation();
+        onClick();
+      }}
+      onKeyDown={(e) => e.stopPropagation()}
+      color={timing.status === 'overdue' ? 'error' : timing.status === 'alert' ? 'warning' : 'default'}
+      variant={timing.status === 'onTime' ? 'outlined' : 'filled'}
+      icon={
+        timing.status === 'onTime' ? (
+          <Box
+            component="span"
+            sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: routine.color, ml: '6px !important' }}
+          />
+        ) : undefined
+      }
+      aria-label={t('studies.routine.label', { name: routine.name, time: remaining })}
+      data-testid={`study-routine-${study.id}`}
+      data-status={timing.status}
+      sx={{ maxWidth: 200 }}
+    />
+  );
+}
