@@ -113,6 +113,12 @@ export const PERMISSION_ROUTES: Record<string, PermissionCase> = {
     code: 'FORBIDDEN_ACCESS',
     body: { code: 'NOVA', title: 'Nova frase', phrase: 'Texto da frase.' },
   },
+  // Issue 16: a study's routine is changed with STUDIES_CHANGE_ROUTINE.
+  'PUT /routine': {
+    permission: 'STUDIES_CHANGE_ROUTINE',
+    code: 'CANNOT_MANAGE_STUDY',
+    body: { routineId: '00000000-0000-4000-8000-000000000000' },
+  },
   // Spec 2 §6: the section's permission opens a shared mask; only an administrator changes one.
   'GET /masks/:id': { permission: 'INSTITUIONS_GET_MODALITY_TEMPLATES', code: 'FORBIDDEN_ACCESS' },
   'PATCH /masks/:id': { permission: 'administrator', code: 'FORBIDDEN_ACCESS', body: { title: 'Outro' } },
