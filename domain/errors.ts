@@ -7,6 +7,7 @@ import type { Lang } from './errors/entry';
 import { accountUsersErrors } from './errors/account-users';
 import { administrationErrors } from './errors/administration';
 import { adminAccountsErrors } from './errors/admin-accounts';
+import { dicomwebErrors } from './errors/dicomweb';
 import { documentsErrors } from './errors/documents';
 import { passwordErrors } from './errors/passwords';
 import { platformErrors } from './errors/platform';
@@ -35,6 +36,7 @@ const catalogue = {
   ...accountUsersErrors,
   ...administrationErrors,
   ...adminAccountsErrors,
+  ...dicomwebErrors,
 };
 
 export type ErrorCode = keyof typeof catalogue;

@@ -13,7 +13,8 @@ import { requestLang } from '../http/lang';
 import { query } from '../http/validate';
 import { callerOf, requireDicomwebCaller } from './auth';
 import { THUMBNAIL_SIZE } from '../../domain/imaging/thumbnail';
-import { QidoQuery, searchInstances, searchSeries, searchStudies } from './qido';
+import { searchInstances, searchSeries, searchStudies } from './qido';
+import { type Level, parseQido } from './qido-keys';
 import { callerInstances, instancesOrNotFound, requireAvailable, seriesThumbnailKey } from './scope';
 import { type StowDeps, receiveStow, stowResponse, stowTmpDir, uploadTarget } from './stow';
 import { RenderQuery, framesOf, frameList, renderOptions, sendFrames, sendInstances, sendRendered } from './wado';
@@ -65,17 +66,29 @@ export function dicomwebRoutes(deps: ApiDeps): Router {
     ctx.type = DICOM_JSON;
     ctx.body = body;
   };
+  const qido = (ctx: Context, level: Level) => parseQido(ctx.query, level);
   router.get('/studies', async (ctx) => {
-    json(ctx, await searchStudies(knex, callerOf(ctx), query(ctx, QidoQuery), base(ctx)));
+    json(ctx, await searchStudies(knex, callerOf(ctx), qido(ctx, 'study'), base(ctx)));
+  });
+  router.get('/series', async (ctx) => {
+    json(ctx, await searchSeries(knex, callerOf(ctx), null, qido(ctx, 'series'), base(ctx)));
   });
   router.get('/studies/:study/series', async (ctx) => {
-    const found = await searchSeries(knex, callerOf(ctx), uidParam(ctx.params.study), query(ctx, QidoQuery), base(ctx));
+    const found = await searchSeries(knex, callerOf(ctx), uidParam(ctx.params.study), qido(ctx, 'series'), base(ctx));
+    if (!found) throw new AppError('NOT_FOUND');
+    json(ctx, found);
+  });
+  router.get('/instances', async (ctx) => {
+    json(ctx, await searchInstances(knex, callerOf(ctx), {}, qido(ctx, 'instance'), base(ctx)));
+  });
+  router.get('/studies/:study/instances', async (ctx) => {
+    const found = await searchInstances(knex, callerOf(ctx), { study: uidParam(ctx.params.study) }, qido(ctx, 'instance'), base(ctx));
     if (!found) throw new AppError('NOT_FOUND');
     json(ctx, found);
   });
   router.get('/studies/:study/series/:series/instances', async (ctx) => {
-    const { study, series } = ctx.params;
-    const found = await searchInstances(knex, callerOf(ctx), uidParam(study), uidParam(series), query(ctx, QidoQuery), base(ctx));
+    const scope = { study: uidParam(ctx.params.study), series: uidParam(ctx.params.series) };
+    const found = await searchInstances(knex, callerOf(ctx), scope, qido(ctx, 'instance'), base(ctx));
     if (!found) throw new AppError('NOT_FOUND');
     json(ctx, found);
   });
