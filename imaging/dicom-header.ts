@@ -8,6 +8,7 @@ import { inflateRawSync } from 'node:zlib';
 import * as dcmjs from 'dcmjs';
 import * as dicomParser from 'dicom-parser';
 import { type DicomJson, jsonNumber, jsonString, jsonStrings, toDicomJson } from './dicom-json';
+import { UnsupportedCharset, decodeExtended, usesCodeExtensions } from './charset';
 import { type DicomFailure, DicomInputError } from './failures';
 import { dicomDate, dicomDateTime } from '../domain/imaging/dicom-datetime';
 
@@ -124,11 +125,22 @@ export function parseHead(head: Buffer, size: number, tail: Buffer): DicomHeader
   }
 
   let metadata: DicomJson;
+  // dcmjs reads one character set: a data set with code extensions is read with a stand-in
+  // one, and its text decoded from the bytes (charset.ts).
+  const charsets = (ds.string('x00080005') ?? '').split('\\');
+  const extended = usesCodeExtensions(charsets);
   try {
-    const message = DicomMessage.readFile(arrayBufferOf(head), { untilTag: '7FE00010', includeUntilTagValue: false });
+    const message = DicomMessage.readFile(arrayBufferOf(extended ? withStandInCharset(head, ds) : head), {
+      untilTag: '7FE00010',
+      includeUntilTagValue: false,
+    });
     metadata = { ...toDicomJson(message.meta), ...toDicomJson(message.dict) };
+    if (extended) decodeExtendedText(metadata, ds, charsets);
   } catch (err) {
-    fail('TRUNCATED', err instanceof Error ? err.message : String(err));
+    if (err instanceof UnsupportedCharset) fail('UNSUPPORTED_CHARSET', err.message);
+    const msg = err instanceof Error ? err.message : String(err);
+    if (/character set/i.test(msg)) fail('UNSUPPORTED_CHARSET', msg);
+    fail('TRUNCATED', msg);
   }
 
   const studyUid = jsonString(metadata, '0020000D');
@@ -173,6 +185,43 @@ export function parseHead(head: Buffer, size: number, tail: Buffer): DicomHeader
 }
 
 export { jsonStrings };
+
+const TEXT_VRS = new Set(['SH', 'LO', 'ST', 'LT', 'UT', 'PN', 'UC']);
+
+/** A copy of the head whose SpecificCharacterSet dcmjs can read (its text is decoded again after). */
+function withStandInCharset(head: Buffer, ds: dicomParser.DataSet): Buffer {
+  const el = ds.elements.x00080005!;
+  const copy = Buffer.from(head);
+  const standIn = el.length >= 10 ? 'ISO_IR 100' : 'ISO_IR 6';
+  copy.fill(0x20, el.dataOffset, el.dataOffset + el.length).write(standIn, el.dataOffset, 'latin1');
+  return copy;
+}
+
+/** The top-level text values decoded from their bytes with the data set's code extensions. */
+function decodeExtendedText(metadata: DicomJson, ds: dicomParser.DataSet, charsets: string[]): void {
+  for (const [tag, el] of Object.entries(metadata)) {
+    if (!TEXT_VRS.has(el.vr)) continue;
+    const raw = ds.elements[`x${tag.toLowerCase()}`];
+    if (!raw || raw.length === 0) continue;
+    const text = decodeExtended(ds.byteArray.subarray(raw.dataOffset, raw.dataOffset + raw.length), charsets).replace(/[\s\0]+$/, '');
+    const values = ['ST', 'LT', 'UT'].includes(el.vr) ? [text] : text.split('\\').map((v) => v.trim());
+    metadata[tag] = {
+      vr: el.vr,
+      Value:
+        el.vr === 'PN'
+          ? values.map((v) => {
+              const [alphabetic, ideographic, phonetic] = v.split('=');
+              return {
+                ...(alphabetic ? { Alphabetic: alphabetic } : {}),
+                ...(ideographic ? { Ideographic: ideographic } : {}),
+                ...(phonetic ? { Phonetic: phonetic } : {}),
+              };
+            })
+          : values,
+    };
+  }
+  metadata['00080005'] = { vr: 'CS', Value: charsets.map((c) => c.trim()) };
+}
 
 function intOrNull(n: number | null): number | null {
   return n === null ? null : Math.trunc(n);

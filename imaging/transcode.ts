@@ -130,7 +130,7 @@ export async function toExplicitLittleEndian(p10: Buffer): Promise<Buffer> {
   dict['7FE00010'] = { vr: decoded.bitsAllocated > 8 ? 'OW' : 'OB', Value: [pixels.buffer] };
   dict['00280004'] = { vr: 'CS', Value: [decoded.photometric] };
   if (decoded.photometric === 'RGB') dict['00280006'] = { vr: 'US', Value: [0] };
-  const meta = { ...message.meta, '00020010': { vr: 'UI', Value: [EXPLICIT_LE] } };
+  const meta: Dict = { ...message.meta, '00020010': { vr: 'UI', Value: [EXPLICIT_LE] } };
   delete meta['00020000']; // group length: dcmjs writes its own
   const out = new DicomDict(meta);
   out.dict = dict;

@@ -15,9 +15,22 @@ import { callerOf, requireDicomwebCaller } from './auth';
 import { THUMBNAIL_SIZE } from '../../domain/imaging/thumbnail';
 import { searchInstances, searchSeries, searchStudies } from './qido';
 import { type Level, parseQido } from './qido-keys';
-import { callerInstances, instancesOrNotFound, requireAvailable, seriesThumbnailKey } from './scope';
+import { type InstanceRow, callerInstances, instancesOrNotFound, requireAvailable, seriesThumbnailKey } from './scope';
 import { type StowDeps, receiveStow, stowResponse, stowTmpDir, uploadTarget } from './stow';
-import { RenderQuery, framesOf, frameList, renderOptions, sendFrames, sendInstances, sendRendered } from './wado';
+import {
+  RenderQuery,
+  elementBytes,
+  framesOf,
+  frameList,
+  readInstance,
+  renderOptions,
+  sendFrames,
+  sendInstances,
+  sendRendered,
+  sendRenderedParts,
+  withBulkData,
+} from './wado';
+import { negotiateFrames, negotiateInstances, parseAccept } from './accept';
 
 export const DICOM_JSON = 'application/dicom+json';
 const UID = /^[0-9]+(\.[0-9]+)*$/;
@@ -109,19 +122,53 @@ export function dicomwebRoutes(deps: ApiDeps): Router {
     '/studies/:study/series/:series',
     '/studies/:study/series/:series/instances/:instance',
   ]) {
-    router.get(path, async (ctx) => sendInstances(ctx, deps.storage, requireAvailable(await instances(ctx))));
-    router.get(`${path}/metadata`, async (ctx) =>
+    router.get(path, async (ctx) => {
+      const rows = requireAvailable(await instances(ctx));
+      const representation = negotiateInstances(ctx.get('accept'), [...new Set(rows.map((r) => r.transfer_syntax_uid))]);
+      sendInstances(ctx, deps.storage, rows, representation);
+    });
+    router.get(`${path}/metadata`, async (ctx) => {
+      const rows = await instances(ctx, true);
       json(
         ctx,
-        (await instances(ctx, true)).map((r) => r.metadata),
-      ),
-    );
+        rows.map((r) =>
+          withBulkData(r, `${base(ctx)}/studies/${r.study_instance_uid}/series/${r.series_instance_uid}/instances/${r.sop_instance_uid}`),
+        ),
+      );
+    });
   }
   const instancePath = '/studies/:study/series/:series/instances/:instance';
+  const sendFramesOf = async (ctx: Context, row: InstanceRow, frames: number[]) => {
+    const plan = negotiateFrames(ctx.get('accept'), row.transfer_syntax_uid);
+    sendFrames(ctx, await framesOf(deps.storage, row, frames, plan.representation), plan);
+  };
   router.get(`${instancePath}/frames/:frames`, async (ctx) => {
     const [row] = requireAvailable(await instances(ctx));
-    sendFrames(ctx, await framesOf(deps.storage, row!, frameList(ctx.params.frames)));
+    await sendFramesOf(ctx, row!, frameList(ctx.params.frames));
   });
+  // BulkDataURIs of the metadata: pixel data as all its frames, any other binary value as is.
+  router.get(`${instancePath}/bulkdata/:tag`, async (ctx) => {
+    const tag = String(ctx.params.tag).toUpperCase();
+    if (!/^[0-9A-F]{8}$/.test(tag)) throw new AppError('NOT_FOUND');
+    const [row] = requireAvailable(await instances(ctx));
+    if (tag === '7FE00010') {
+      await sendFramesOf(ctx, row!, Array.from({ length: Math.max(1, row!.number_of_frames) }, (_, i) => i + 1));
+      return;
+    }
+    const bytes = elementBytes(await readInstance(deps.storage, row!), tag);
+    if (!bytes) throw new AppError('NOT_FOUND');
+    sendFrames(ctx, [bytes], { representation: 'stored', partType: 'application/octet-stream', relatedType: 'application/octet-stream' });
+  });
+  // A study's or series' rendering: every image (multipart, when Accept asks for it) or the middle one.
+  for (const path of ['/studies/:study/rendered', '/studies/:study/series/:series/rendered']) {
+    router.get(path, async (ctx) => {
+      const rows = requireAvailable(await instances(ctx));
+      const opts = renderOptions(ctx, query(ctx, RenderQuery), 1);
+      const multipart = parseAccept(ctx.get('accept')).some((r) => r.type === 'multipart/related');
+      if (multipart) await sendRenderedParts(ctx, deps.storage, rows, opts);
+      else await sendRendered(ctx, deps.storage, rows[Math.floor(rows.length / 2)]!, opts);
+    });
+  }
   router.get(`${instancePath}/rendered`, async (ctx) => {
     const [row] = requireAvailable(await instances(ctx));
     await sendRendered(ctx, deps.storage, row!, renderOptions(ctx, query(ctx, RenderQuery), 1));
