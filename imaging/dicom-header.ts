@@ -130,7 +130,8 @@ export function parseHead(head: Buffer, size: number, tail: Buffer): DicomHeader
   const charsets = (ds.string('x00080005') ?? '').split('\\');
   const extended = usesCodeExtensions(charsets);
   try {
-    const message = DicomMessage.readFile(arrayBufferOf(extended ? withStandInCharset(head, ds) : head), {
+    const readable = withMetaGroupLength(extended ? withStandInCharset(head, ds) : head);
+    const message = DicomMessage.readFile(arrayBufferOf(readable), {
       untilTag: '7FE00010',
       includeUntilTagValue: false,
     });
@@ -187,6 +188,27 @@ export function parseHead(head: Buffer, size: number, tail: Buffer): DicomHeader
 export { jsonStrings };
 
 const TEXT_VRS = new Set(['SH', 'LO', 'ST', 'LT', 'UT', 'PN', 'UC']);
+const LONG_VRS = new Set(['OB', 'OW', 'OF', 'OD', 'OL', 'OV', 'SQ', 'UT', 'UN', 'UC', 'UR', 'SV', 'UV']);
+
+/**
+ * Writers that leave out the file meta's group length (0002,0000) — pydicom's dcmwrite without
+ * enforce_file_format, as dicomweb-client sends — make dcmjs refuse the file: a copy with the
+ * element put back is read instead (the stored bytes stay as received).
+ */
+export function withMetaGroupLength(head: Buffer): Buffer {
+  if (head.length < 140 || head.readUInt16LE(132) !== 0x0002 || head.readUInt16LE(134) === 0x0000) return head;
+  let at = 132;
+  while (at + 8 <= head.length && head.readUInt16LE(at) === 0x0002) {
+    const vr = head.toString('latin1', at + 4, at + 6);
+    at += LONG_VRS.has(vr) ? 12 + head.readUInt32LE(at + 8) : 8 + head.readUInt16LE(at + 6);
+  }
+  const element = Buffer.alloc(12);
+  element.writeUInt16LE(0x0002, 0);
+  element.write('UL', 4, 'latin1');
+  element.writeUInt16LE(4, 6);
+  element.writeUInt32LE(at - 132, 8);
+  return Buffer.concat([head.subarray(0, 132), element, head.subarray(132)]);
+}
 
 /** A copy of the head whose SpecificCharacterSet dcmjs can read (its text is decoded again after). */
 function withStandInCharset(head: Buffer, ds: dicomParser.DataSet): Buffer {

@@ -6,6 +6,7 @@
  */
 import * as dcmjs from 'dcmjs';
 import { DicomImage } from 'dcmjs-imaging';
+import { withMetaGroupLength } from './dicom-header';
 import { initDecoders } from './render';
 
 export const EXPLICIT_LE = '1.2.840.10008.1.2.1';
@@ -115,7 +116,10 @@ export async function toExplicitLittleEndian(p10: Buffer): Promise<Buffer> {
   const decoded = await decodeFrames(p10);
   let message: { meta: Dict; dict: Dict };
   try {
-    message = DicomMessage.readFile(p10.buffer.slice(p10.byteOffset, p10.byteOffset + p10.byteLength), { ignoreErrors: true });
+    const readable = withMetaGroupLength(p10);
+    message = DicomMessage.readFile(readable.buffer.slice(readable.byteOffset, readable.byteOffset + readable.byteLength), {
+      ignoreErrors: true,
+    });
   } catch (err) {
     throw new TranscodeError(err instanceof Error ? err.message : String(err));
   }

@@ -36,6 +36,20 @@ export const DICOM_JSON = 'application/dicom+json';
 const UID = /^[0-9]+(\.[0-9]+)*$/;
 const StowQuery = z.object({ institutionId: z.string().uuid().optional() });
 
+/**
+ * The absolute base of the URLs the answers carry (RetrieveURL, BulkDataURI): PUBLIC_URL when
+ * set; otherwise the request's own host — with the port the request came in on when the Host
+ * header left it out (dicomweb-client sends its hostname alone), unless a trusted proxy speaks.
+ */
+export function dicomwebBase(ctx: Context, publicUrl: string | undefined): string {
+  if (publicUrl) return `${publicUrl.replace(/\/+$/, '')}/dicomweb`;
+  let host = ctx.host;
+  const port = ctx.req.socket.localPort;
+  const defaultPort = ctx.protocol === 'https' ? 443 : 80;
+  if (!ctx.app.proxy && host && !/:\d+$/.test(host) && port && port !== defaultPort) host = `${host}:${port}`;
+  return `${ctx.protocol}://${host}/dicomweb`;
+}
+
 export function uidParam(value: string | undefined): string {
   if (!value || value.length > 64 || !UID.test(value)) throw new AppError('NOT_FOUND');
   return value;
@@ -59,6 +73,7 @@ export function dicomwebRoutes(deps: ApiDeps): Router {
     onStored: (s) => signalStudy(`${s.accountId}:${s.studyUid}`, s),
   };
 
+  const base = (ctx: Context) => dicomwebBase(ctx, config.PUBLIC_URL);
   const stow = async (ctx: Context, studyUid?: string) => {
     const { institutionId } = query(ctx, StowQuery);
     const target = uploadTarget(callerOf(ctx), institutionId);
@@ -68,13 +83,12 @@ export function dicomwebRoutes(deps: ApiDeps): Router {
     const result = await receiveStow(stowDeps, ctx, target, studyUid);
     ctx.status = result.status;
     ctx.type = DICOM_JSON;
-    ctx.body = stowResponse(result, `${ctx.protocol}://${ctx.host}/dicomweb`, requestLang(ctx));
+    ctx.body = stowResponse(result, base(ctx), requestLang(ctx));
   };
   router.post('/studies', (ctx) => stow(ctx));
   router.post('/studies/:study', (ctx) => stow(ctx, uidParam(ctx.params.study)));
 
   // QIDO-RS
-  const base = (ctx: Context) => `${ctx.protocol}://${ctx.host}/dicomweb`;
   const json = (ctx: Context, body: unknown) => {
     ctx.type = DICOM_JSON;
     ctx.body = body;
