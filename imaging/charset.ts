@@ -24,7 +24,9 @@ const jisX0208: CodeSet = {
 };
 /** A G1 set of high bytes (the low ones stay ASCII). */
 const g1 = (label: string): CodeSet => ({ decode: (b) => td(label).decode(b) });
-const katakana: CodeSet = { decode: (b) => String.fromCharCode(...[...b].map((c) => (c >= 0xa1 && c <= 0xdf ? 0xff61 + c - 0xa1 : c))) };
+const katakana: CodeSet = {
+  decode: (b) => String.fromCharCode(...[...b].map((c) => (c >= 0xa1 && c <= 0xdf ? 0xff61 + c - 0xa1 : c))),
+};
 
 /** Defined terms (PS3.3 Table C.12-3/4) → their G0/G1 designation. */
 const TERMS: Record<string, { g0?: CodeSet; g1?: CodeSet }> = {
@@ -99,7 +101,8 @@ export function decodeExtended(bytes: Uint8Array, charsets: string[]): string {
     if (c === 0x1b) {
       flush();
       const hit = ESCAPES.find(([seq]) => seq.every((s, k) => bytes[i + 1 + k] === s));
-      if (!hit) throw new UnsupportedCharset(`escape sequence ${[...bytes.subarray(i + 1, i + 4)].map((b) => b.toString(16)).join(' ')}`);
+      if (!hit)
+        throw new UnsupportedCharset(`escape sequence ${[...bytes.subarray(i + 1, i + 4)].map((b) => b.toString(16)).join(' ')}`);
       if (hit[1] === 'g0') g0 = hit[2];
       else high = hit[2];
       i += hit[0].length;

@@ -225,7 +225,10 @@ function decodeExtendedText(metadata: DicomJson, ds: dicomParser.DataSet, charse
     if (!TEXT_VRS.has(el.vr)) continue;
     const raw = ds.elements[`x${tag.toLowerCase()}`];
     if (!raw || raw.length === 0) continue;
-    const text = decodeExtended(ds.byteArray.subarray(raw.dataOffset, raw.dataOffset + raw.length), charsets).replace(/[\s\0]+$/, '');
+    const text = decodeExtended(ds.byteArray.subarray(raw.dataOffset, raw.dataOffset + raw.length), charsets).replace(
+      /[\s\0]+$/,
+      '',
+    );
     const values = ['ST', 'LT', 'UT'].includes(el.vr) ? [text] : text.split('\\').map((v) => v.trim());
     metadata[tag] = {
       vr: el.vr,

@@ -14,7 +14,9 @@ const TO = 'abcdefghijklmnopqrstuvwxyzaaaaaaaaaaaaeeeeeeeeiiiiiiiioooooooooooouu
 
 export async function up(knex: Knex): Promise<void> {
   // DDL takes no bind parameters: the tables are constants without quotes.
-  await knex.raw(`ALTER TABLE patients ADD COLUMN name_search text GENERATED ALWAYS AS (translate(name, '${FROM}', '${TO}')) STORED`);
+  await knex.raw(
+    `ALTER TABLE patients ADD COLUMN name_search text GENERATED ALWAYS AS (translate(name, '${FROM}', '${TO}')) STORED`,
+  );
   await knex.raw('CREATE INDEX patients_patient_id_pattern ON patients (account_id, patient_id text_pattern_ops)');
   await knex.raw('CREATE INDEX dicom_instances_study_created ON dicom_instances (study_id, created_at)');
   let trigram = true;

@@ -145,8 +145,7 @@ export const DICOMWEB_CLIENT_PIN = '0.61.2';
  */
 export function ensureDicomwebClient(): string {
   const python = onPath('python3') ?? 'python3';
-  const importable = () =>
-    spawnSync(python, ['-c', 'import dicomweb_client, pydicom, numpy'], { encoding: 'utf8' }).status === 0;
+  const importable = () => spawnSync(python, ['-c', 'import dicomweb_client, pydicom, numpy'], { encoding: 'utf8' }).status === 0;
   if (importable()) return python;
   const pip = spawnSync(
     python,

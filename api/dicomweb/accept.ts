@@ -22,7 +22,11 @@ export function parseAccept(header: string | undefined): MediaRange[] {
       const params: Record<string, string> = {};
       for (const p of rest) {
         const eq = p.indexOf('=');
-        if (eq > 0) params[p.slice(0, eq).trim().toLowerCase()] = p.slice(eq + 1).trim().replace(/^"|"$/g, '');
+        if (eq > 0)
+          params[p.slice(0, eq).trim().toLowerCase()] = p
+            .slice(eq + 1)
+            .trim()
+            .replace(/^"|"$/g, '');
       }
       const q = params.q === undefined ? 1 : Number(params.q);
       return { type: type.toLowerCase(), params, q: Number.isFinite(q) ? q : 0, i };

@@ -128,7 +128,9 @@ export function parseQido(query: Record<string, string | string[] | undefined>, 
     }
     const key = BY_NAME.get(name);
     if (!key) {
-      refused.push(rawName.includes('.') ? `${rawName}: sequence matching is not supported` : `${rawName}: unknown or unsupported key`);
+      refused.push(
+        rawName.includes('.') ? `${rawName}: sequence matching is not supported` : `${rawName}: unknown or unsupported key`,
+      );
       continue;
     }
     if (DEPTH[key.level] > DEPTH[level]) {
@@ -163,7 +165,9 @@ function valueFits(key: KeyDef, v: string): boolean {
     }
     case 'number':
       return /^-?\d{1,9}$/.test(v);
-    default:
+    case 'pn':
+    case 'text':
+    case 'cs-list':
       return true;
   }
 }

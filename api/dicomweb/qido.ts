@@ -77,10 +77,17 @@ function metadataCondition(m: string, key: KeyDef, value: string, fuzzy: boolean
     case 'time': {
       const [lo, hi] = textRange(key, value);
       const col = key.match === 'time' ? `rpad(substr(replace(${e}, ':', ''), 1, 6), 6, '0')` : e;
-      const parts: Where = [`${e} IS NOT NULL`, []];
-      if (lo) parts[0] += ` AND ${col} >= ?`, parts[1].push(lo);
-      if (hi) parts[0] += ` AND ${col} <= ?`, parts[1].push(hi);
-      return parts;
+      const sql = [`${e} IS NOT NULL`];
+      const bindings: string[] = [];
+      if (lo) {
+        sql.push(`${col} >= ?`);
+        bindings.push(lo);
+      }
+      if (hi) {
+        sql.push(`${col} <= ?`);
+        bindings.push(hi);
+      }
+      return [sql.join(' AND '), bindings];
     }
     case 'number':
       return [`${e} = ?`, [String(Number(value))]];
@@ -89,9 +96,12 @@ function metadataCondition(m: string, key: KeyDef, value: string, fuzzy: boolean
       return [`${e} ILIKE ? ESCAPE '\\'`, [wildcardToLike(value)]];
     case 'cs-list': {
       const list = value.toUpperCase().split(/[,\\]/);
-      return [`EXISTS (SELECT 1 FROM jsonb_array_elements_text(${m}->'${key.tag}'->'Value') v WHERE v IN (${list.map(() => '?').join(',')}))`, list];
+      return [
+        `EXISTS (SELECT 1 FROM jsonb_array_elements_text(${m}->'${key.tag}'->'Value') v WHERE v IN (${list.map(() => '?').join(',')}))`,
+        list,
+      ];
     }
-    default:
+    case 'text':
       return hasWildcard(value) ? [`${e} LIKE ? ESCAPE '\\'`, [wildcardToLike(value)]] : [`${e} = ?`, [value]];
   }
 }
@@ -130,9 +140,7 @@ function keyCondition(key: KeyDef, value: string, fuzzy: boolean, searchLevel: L
       return [`${idx} AND ${exact}`, [...b, ...eb]];
     }
     case 'PatientID':
-      return hasWildcard(value)
-        ? [`p.patient_id LIKE ? ESCAPE '\\'`, [wildcardToLike(value)]]
-        : ['p.patient_id = ?', [value]];
+      return hasWildcard(value) ? [`p.patient_id LIKE ? ESCAPE '\\'`, [wildcardToLike(value)]] : ['p.patient_id = ?', [value]];
     case 'AccessionNumber':
       return hasWildcard(value)
         ? [`s.accession_number LIKE ? ESCAPE '\\'`, [wildcardToLike(value)]]
@@ -140,24 +148,41 @@ function keyCondition(key: KeyDef, value: string, fuzzy: boolean, searchLevel: L
     case 'StudyInstanceUID':
     case 'SeriesInstanceUID':
     case 'SOPInstanceUID': {
-      const col = { StudyInstanceUID: 's.study_instance_uid', SeriesInstanceUID: 'se.series_instance_uid', SOPInstanceUID: 'i.sop_instance_uid' }[
-        key.keyword
-      ];
+      const col = {
+        StudyInstanceUID: 's.study_instance_uid',
+        SeriesInstanceUID: 'se.series_instance_uid',
+        SOPInstanceUID: 'i.sop_instance_uid',
+      }[key.keyword];
       const uids = value.split(/[,\\]/);
       return [`${col} IN (${uids.map(() => '?').join(',')})`, uids];
     }
     case 'StudyDate': {
       // The exam's calendar day in the exam zone, as every list shows it.
       const r = dicomDateRange(value)!;
-      const parts: Where = ['true', []];
-      if (r.from) parts[0] += ' AND s.exam_date >= ?', parts[1].push(r.from);
-      if (r.to) parts[0] += ' AND s.exam_date < ?', parts[1].push(r.to);
-      return parts;
+      const sql = ['true'];
+      const bindings: Date[] = [];
+      if (r.from) {
+        sql.push('s.exam_date >= ?');
+        bindings.push(r.from);
+      }
+      if (r.to) {
+        sql.push('s.exam_date < ?');
+        bindings.push(r.to);
+      }
+      return [sql.join(' AND '), bindings];
     }
     case 'ModalitiesInStudy':
       return ['s.modalities && ?::text[]', [value.toUpperCase().split(/[,\\]/) as unknown as Knex.Value]];
     case 'Modality':
-      return ['se.modality IN (' + value.split(/[,\\]/).map(() => '?').join(',') + ')', value.toUpperCase().split(/[,\\]/)];
+      return [
+        'se.modality IN (' +
+          value
+            .split(/[,\\]/)
+            .map(() => '?')
+            .join(',') +
+          ')',
+        value.toUpperCase().split(/[,\\]/),
+      ];
     case 'SeriesNumber':
       return ['se.series_number = ?', [Number(value)]];
     case 'InstanceNumber':
@@ -227,7 +252,12 @@ export async function searchSeries(
   applyFilters(qb, q);
   const rows = await qb
     .orderBy([
-      ...(studyUid ? [] : [{ column: 's.exam_date', order: 'desc', nulls: 'last' as const }, { column: 's.id', order: 'desc' }]),
+      ...(studyUid
+        ? []
+        : [
+            { column: 's.exam_date', order: 'desc', nulls: 'last' as const },
+            { column: 's.id', order: 'desc' },
+          ]),
       { column: 'se.series_number', nulls: 'last' },
       { column: 'se.series_instance_uid' },
     ])
@@ -272,7 +302,12 @@ export async function searchInstances(
   applyFilters(qb, q);
   const rows = await qb
     .orderBy([
-      ...(scope.study ? [] : [{ column: 's.exam_date', order: 'desc', nulls: 'last' as const }, { column: 's.id', order: 'desc' }]),
+      ...(scope.study
+        ? []
+        : [
+            { column: 's.exam_date', order: 'desc', nulls: 'last' as const },
+            { column: 's.id', order: 'desc' },
+          ]),
       { column: 'se.series_number', nulls: 'last' },
       { column: 'se.series_instance_uid' },
       { column: 'i.instance_number', nulls: 'last' },

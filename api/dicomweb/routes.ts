@@ -78,7 +78,9 @@ export function dicomwebRoutes(deps: ApiDeps): Router {
     const { institutionId } = query(ctx, StowQuery);
     const target = uploadTarget(callerOf(ctx), institutionId);
     // A deactivated institution receives no new studies (its studies stay readable).
-    const institution = await knex('institutions').where({ id: target.institutionId, account_id: target.accountId }).first('active');
+    const institution = await knex('institutions')
+      .where({ id: target.institutionId, account_id: target.accountId })
+      .first('active');
     if (!institution?.active) throw new AppError('INSTITUTION_INACTIVE');
     const result = await receiveStow(stowDeps, ctx, target, studyUid);
     ctx.status = result.status;
@@ -109,7 +111,13 @@ export function dicomwebRoutes(deps: ApiDeps): Router {
     json(ctx, await searchInstances(knex, callerOf(ctx), {}, qido(ctx, 'instance'), base(ctx)));
   });
   router.get('/studies/:study/instances', async (ctx) => {
-    const found = await searchInstances(knex, callerOf(ctx), { study: uidParam(ctx.params.study) }, qido(ctx, 'instance'), base(ctx));
+    const found = await searchInstances(
+      knex,
+      callerOf(ctx),
+      { study: uidParam(ctx.params.study) },
+      qido(ctx, 'instance'),
+      base(ctx),
+    );
     if (!found) throw new AppError('NOT_FOUND');
     json(ctx, found);
   });
@@ -146,7 +154,10 @@ export function dicomwebRoutes(deps: ApiDeps): Router {
       json(
         ctx,
         rows.map((r) =>
-          withBulkData(r, `${base(ctx)}/studies/${r.study_instance_uid}/series/${r.series_instance_uid}/instances/${r.sop_instance_uid}`),
+          withBulkData(
+            r,
+            `${base(ctx)}/studies/${r.study_instance_uid}/series/${r.series_instance_uid}/instances/${r.sop_instance_uid}`,
+          ),
         ),
       );
     });
@@ -166,12 +177,20 @@ export function dicomwebRoutes(deps: ApiDeps): Router {
     if (!/^[0-9A-F]{8}$/.test(tag)) throw new AppError('NOT_FOUND');
     const [row] = requireAvailable(await instances(ctx));
     if (tag === '7FE00010') {
-      await sendFramesOf(ctx, row!, Array.from({ length: Math.max(1, row!.number_of_frames) }, (_, i) => i + 1));
+      await sendFramesOf(
+        ctx,
+        row!,
+        Array.from({ length: Math.max(1, row!.number_of_frames) }, (_, i) => i + 1),
+      );
       return;
     }
     const bytes = elementBytes(await readInstance(deps.storage, row!), tag);
     if (!bytes) throw new AppError('NOT_FOUND');
-    sendFrames(ctx, [bytes], { representation: 'stored', partType: 'application/octet-stream', relatedType: 'application/octet-stream' });
+    sendFrames(ctx, [bytes], {
+      representation: 'stored',
+      partType: 'application/octet-stream',
+      relatedType: 'application/octet-stream',
+    });
   });
   // A study's or series' rendering: every image (multipart, when Accept asks for it) or the middle one.
   for (const path of ['/studies/:study/rendered', '/studies/:study/series/:series/rendered']) {

@@ -22,7 +22,12 @@ import type { InstanceRow } from './scope';
  * (representation 'uncompressed') each one not already Explicit VR Little Endian decoded and
  * rewritten so.
  */
-export function sendInstances(ctx: Context, storage: ObjectStorage, rows: InstanceRow[], representation: Representation = 'stored'): void {
+export function sendInstances(
+  ctx: Context,
+  storage: ObjectStorage,
+  rows: InstanceRow[],
+  representation: Representation = 'stored',
+): void {
   const boundary = `laudos-${randomUUID()}`;
   const out = new PassThrough();
   ctx.status = 200;
@@ -77,12 +82,20 @@ export function frameList(v: string | undefined): number[] {
 }
 
 /** Frames (1-based) of an instance: as stored, or decoded (representation 'uncompressed'). */
-export async function framesOf(storage: ObjectStorage, row: InstanceRow, frames: number[], representation: Representation = 'stored'): Promise<Buffer[]> {
+export async function framesOf(
+  storage: ObjectStorage,
+  row: InstanceRow,
+  frames: number[],
+  representation: Representation = 'stored',
+): Promise<Buffer[]> {
   const p10 = await readInstance(storage, row);
   if (frames.some((n) => n > Math.max(1, row.number_of_frames))) throw new AppError('NOT_FOUND');
   try {
     if (representation === 'uncompressed') {
-      const decoded = await decodeFrames(p10, frames.map((n) => n - 1));
+      const decoded = await decodeFrames(
+        p10,
+        frames.map((n) => n - 1),
+      );
       return decoded.frames.map((f) => Buffer.from(f.buffer, f.byteOffset, f.byteLength));
     }
     return frames.map((n) => frameBytes(p10, n).bytes);
@@ -146,7 +159,12 @@ export async function sendRendered(ctx: Context, storage: ObjectStorage, row: In
 }
 
 /** Several rendered images as one multipart/related body (a study's or series' rendered resource). */
-export async function sendRenderedParts(ctx: Context, storage: ObjectStorage, rows: InstanceRow[], opts: RenderOptions): Promise<void> {
+export async function sendRenderedParts(
+  ctx: Context,
+  storage: ObjectStorage,
+  rows: InstanceRow[],
+  opts: RenderOptions,
+): Promise<void> {
   const boundary = `laudos-${randomUUID()}`;
   const chunks: Buffer[] = [];
   let type = 'image/jpeg';
@@ -179,7 +197,9 @@ export function withBulkData(row: InstanceRow, instanceUrl: string): Record<stri
     }
   }
   const bits = Number(row.metadata['00280100']?.Value?.[0] ?? 16);
-  const native = ['1.2.840.10008.1.2', EXPLICIT_LE, '1.2.840.10008.1.2.1.99', '1.2.840.10008.1.2.2'].includes(row.transfer_syntax_uid);
+  const native = ['1.2.840.10008.1.2', EXPLICIT_LE, '1.2.840.10008.1.2.1.99', '1.2.840.10008.1.2.2'].includes(
+    row.transfer_syntax_uid,
+  );
   if (row.metadata['00280010']) {
     meta['7FE00010'] = { vr: native && bits > 8 ? 'OW' : 'OB', BulkDataURI: `${instanceUrl}/bulkdata/7FE00010` };
   }

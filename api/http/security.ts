@@ -49,7 +49,14 @@ export const requestLogging =
         // DICOMweb callers are viewers and Connect agents: which account asked is what support needs.
         const caller = ctx.state.caller as { accountId?: string; connect?: { id: string } | null } | undefined;
         ctx.log.info(
-          { method: ctx.method, path: ctx.path, status: ctx.status, ms, accountId: caller?.accountId ?? null, connectId: caller?.connect?.id ?? null },
+          {
+            method: ctx.method,
+            path: ctx.path,
+            status: ctx.status,
+            ms,
+            accountId: caller?.accountId ?? null,
+            connectId: caller?.connect?.id ?? null,
+          },
           'dicomweb request',
         );
       }

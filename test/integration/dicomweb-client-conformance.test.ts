@@ -22,7 +22,7 @@ const CHECKS = [
   'QIDO-RS studies: standard matching keys are applied',
   'QIDO-RS: fuzzymatching makes names accent-insensitive',
   'QIDO-RS: includefield by keyword and all',
-  'QIDO-RS: all series, all instances and a study\'s instances',
+  "QIDO-RS: all series, all instances and a study's instances",
   'QIDO-RS: keys the server does not apply are refused with 400',
   "WADO-RS: Explicit VR Little Endian asked (or application/dicom's default) decodes an RLE instance",
   "WADO-RS: transfer-syntax=* (retrieve_instance's default) gives the instance as stored",
