@@ -7,7 +7,8 @@ import type { Knex } from 'knex';
  * database, so no writer has to fill it. Substring matches use a pg_trgm GIN index where the
  * extension can be created (PostgreSQL); the embedded PGlite has none loaded, and gets a
  * prefix-capable btree instead. PatientID wildcards use a text_pattern_ops btree. A study's
- * first instance (the header QIDO answers from) is found by (study_id, created_at), not a scan.
+ * first instance (the header QIDO answers from) is found by (study_id, created_at), and a
+ * patient's studies by patient_ref, not by scans.
  */
 const FROM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZÁÀÂÃÄÅáàâãäåÉÈÊËéèêëÍÌÎÏíìîïÓÒÔÕÖØóòôõöøÚÙÛÜúùûüÇçÑñÝýÿ';
 const TO = 'abcdefghijklmnopqrstuvwxyzaaaaaaaaaaaaeeeeeeeeiiiiiiiioooooooooooouuuuuuuuccnnyyy';
@@ -19,6 +20,8 @@ export async function up(knex: Knex): Promise<void> {
   );
   await knex.raw('CREATE INDEX patients_patient_id_pattern ON patients (account_id, patient_id text_pattern_ops)');
   await knex.raw('CREATE INDEX dicom_instances_study_created ON dicom_instances (study_id, created_at)');
+  // A patient found by name or ID reaches its studies without scanning the account's.
+  await knex.raw('CREATE INDEX studies_patient_ref ON studies (patient_ref)');
   let trigram = true;
   try {
     // A savepoint: a refused CREATE EXTENSION must not abort the migration's transaction.
@@ -37,5 +40,6 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw('DROP INDEX IF EXISTS patients_name_search_prefix');
   await knex.raw('DROP INDEX IF EXISTS patients_patient_id_pattern');
   await knex.raw('DROP INDEX IF EXISTS dicom_instances_study_created');
+  await knex.raw('DROP INDEX IF EXISTS studies_patient_ref');
   await knex.raw('ALTER TABLE patients DROP COLUMN name_search');
 }

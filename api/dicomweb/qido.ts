@@ -212,9 +212,10 @@ const tagsFor = (q: QidoParams, ...lists: string[][]) => new Set([...lists.flat(
 export async function searchStudies(knex: Knex, caller: DicomwebCaller, q: QidoParams, base: string): Promise<DicomJson[]> {
   const qb = callerStudies(knex, caller).join('patients as p', 'p.id', 's.patient_ref');
   applyFilters(qb, q);
+  // The study list's order (exam date, else arrival), read from its index (studies_list_order).
   const rows = await qb
     .orderBy([
-      { column: 's.exam_date', order: 'desc', nulls: 'last' },
+      { column: 's.sort_at', order: 'desc' },
       { column: 's.id', order: 'desc' },
     ])
     .limit(q.limit)
@@ -255,7 +256,7 @@ export async function searchSeries(
       ...(studyUid
         ? []
         : [
-            { column: 's.exam_date', order: 'desc', nulls: 'last' as const },
+            { column: 's.sort_at', order: 'desc' },
             { column: 's.id', order: 'desc' },
           ]),
       { column: 'se.series_number', nulls: 'last' },
@@ -305,7 +306,7 @@ export async function searchInstances(
       ...(scope.study
         ? []
         : [
-            { column: 's.exam_date', order: 'desc', nulls: 'last' as const },
+            { column: 's.sort_at', order: 'desc' },
             { column: 's.id', order: 'desc' },
           ]),
       { column: 'se.series_number', nulls: 'last' },
