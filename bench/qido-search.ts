@@ -93,7 +93,8 @@ async function main(): Promise<void> {
       }
       knex.off('query', capture);
       times.sort((a, b) => a - b);
-      const plan = await knex.raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql!.sql}`, sql!.bindings as never[]);
+      // The event gives the native statement ($1, $2…, in binding order): back to knex's `?`.
+      const plan = await knex.raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql!.sql.replace(/\$\d+/g, '?')}`, sql!.bindings as never[]);
       const exec = (plan.rows[0]['QUERY PLAN'][0] as { 'Execution Time': number })['Execution Time'];
       return `p50 ${pct(times, 50).toFixed(2)} ms in process, SQL execution ${exec.toFixed(2)} ms`;
     };

@@ -207,10 +207,13 @@ function applyFilters(qb: Knex.QueryBuilder, q: QidoParams): void {
   }
 }
 
+/** The study's patient, joined by account too: PatientID then reads the (account_id, patient_id) indexes. */
+const patientOfStudy = (j: Knex.JoinClause) => j.on('p.id', 's.patient_ref').andOn('p.account_id', 's.account_id');
+
 const tagsFor = (q: QidoParams, ...lists: string[][]) => new Set([...lists.flat(), ...q.include]);
 
 export async function searchStudies(knex: Knex, caller: DicomwebCaller, q: QidoParams, base: string): Promise<DicomJson[]> {
-  const qb = callerStudies(knex, caller).join('patients as p', 'p.id', 's.patient_ref');
+  const qb = callerStudies(knex, caller).join('patients as p', patientOfStudy);
   applyFilters(qb, q);
   // The study list's order (exam date, else arrival), read from its index (studies_list_order).
   const rows = await qb
@@ -246,9 +249,7 @@ export async function searchSeries(
   base: string,
 ): Promise<DicomJson[] | null> {
   if (studyUid && !(await callerStudies(knex, caller).where('s.study_instance_uid', studyUid).first('s.id'))) return null;
-  const qb = callerStudies(knex, caller)
-    .join('patients as p', 'p.id', 's.patient_ref')
-    .join('dicom_series as se', 'se.study_id', 's.id');
+  const qb = callerStudies(knex, caller).join('patients as p', patientOfStudy).join('dicom_series as se', 'se.study_id', 's.id');
   if (studyUid) qb.where('s.study_instance_uid', studyUid);
   applyFilters(qb, q);
   const rows = await qb
@@ -295,7 +296,7 @@ export async function searchInstances(
     if (!(await parent.first('s.id'))) return null;
   }
   const qb = callerStudies(knex, caller)
-    .join('patients as p', 'p.id', 's.patient_ref')
+    .join('patients as p', patientOfStudy)
     .join('dicom_series as se', 'se.study_id', 's.id')
     .join('dicom_instances as i', 'i.series_id', 'se.id');
   if (scope.study) qb.where('s.study_instance_uid', scope.study);

@@ -91,7 +91,10 @@ export function dicomwebRoutes(deps: ApiDeps): Router {
   router.post('/studies/:study', (ctx) => stow(ctx, uidParam(ctx.params.study)));
 
   // QIDO-RS
+  // Searches and metadata answer DICOM JSON only (no XML): an Accept without it is 406.
+  const JSON_TYPES = new Set(['*/*', 'application/*', 'application/dicom+json', 'application/json']);
   const json = (ctx: Context, body: unknown) => {
+    if (!parseAccept(ctx.get('accept')).some((r) => JSON_TYPES.has(r.type))) throw new AppError('DICOMWEB_NOT_ACCEPTABLE');
     ctx.type = DICOM_JSON;
     ctx.body = body;
   };

@@ -173,6 +173,9 @@ describe('WADO-RS negotiation', () => {
     expect((await get(`${inst()}/frames/1`, { accept: 'multipart/related; type="image/jls"' })).status).toBe(406);
     expect((await get(`${inst()}/rendered`, { accept: 'image/gif' })).status).toBe(406);
     expect((await get(`${inst()}/metadata`)).status).toBe(200);
+    expect((await get(`${inst()}/metadata`, { accept: 'multipart/related; type="application/dicom+xml"' })).status).toBe(406);
+    expect((await get('/dicomweb/studies', { accept: 'application/dicom+xml' })).status).toBe(406);
+    expect((await get('/dicomweb/studies', { accept: 'application/json' })).status).toBe(200);
 
     // An RLE file (dcmtk), asked for uncompressed: the same pixels as the original.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'laudos-wado-ts-'));
