@@ -91,9 +91,14 @@ function metadataCondition(m: string, key: KeyDef, value: string, fuzzy: boolean
     }
     case 'number':
       return [`${e} = ?`, [String(Number(value))]];
-    case 'pn':
-      if (fuzzy) return fuzzyName(`translate(${e}, '^', ' ')`, value, true);
-      return [`${e} ILIKE ? ESCAPE '\\'`, [wildcardToLike(value)]];
+    case 'pn': {
+      // Any of the three component groups (alphabetic, ideographic, phonetic) may match.
+      const g = `${m}->'${key.tag}'->'Value'->0`;
+      const groups = ['Alphabetic', 'Ideographic', 'Phonetic'].map((n) => `(${g}->>'${n}')`);
+      if (fuzzy) return fuzzyName(`translate(concat_ws(' ', ${groups.join(', ')}), '^=', '  ')`, value, true);
+      const like = wildcardToLike(value);
+      return [`(${groups.map((c) => `${c} ILIKE ? ESCAPE '\\'`).join(' OR ')})`, [like, like, like]];
+    }
     case 'cs-list': {
       const list = value.toUpperCase().split(/[,\\]/);
       return [
@@ -133,7 +138,10 @@ function keyCondition(key: KeyDef, value: string, fuzzy: boolean, searchLevel: L
   switch (key.keyword) {
     case 'PatientName': {
       // The trigram index on the folded name narrows; the header decides (case aside,
-      // accents kept) unless fuzzy matching was asked for.
+      // accents kept) unless fuzzy matching was asked for. patients.name holds the alphabetic
+      // group only: a query in another script (山田*) is matched on the header alone.
+      const latin = nameRuns(value).every((r) => /^[\x20-\x7e]+$/.test(r));
+      if (!latin) return onHeader(key, value, fuzzy, searchLevel);
       const [idx, b] = fuzzyName('p.name_search', value, false);
       if (fuzzy) return [idx, b];
       const [exact, eb] = onHeader(key, value, false, searchLevel);

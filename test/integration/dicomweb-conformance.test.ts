@@ -148,6 +148,19 @@ describe('STOW-RS', () => {
       Phonetic: 'やまだ^たろう',
     });
     expect(found['00080005'].Value).toEqual(['', 'ISO 2022 IR 87']);
+    // Each component group matches: the ideographic and phonetic ones too, fuzzy or not.
+    for (const [name, fuzzy] of [
+      ['山田*', false],
+      ['*たろう', false],
+      ['yamada*', false],
+      ['太郎', true],
+      ['TAROU', true],
+    ] as const) {
+      const hits = (await (
+        await get(`/dicomweb/studies?PatientName=${encodeURIComponent(name)}&fuzzymatching=${fuzzy}`)
+      ).json()) as any[];
+      expect([name, hits.map((h) => h['00100020'].Value[0])]).toEqual([name, ['P-JP']]);
+    }
 
     const unreadable = makeInstance({
       studyUid: newUid(),
