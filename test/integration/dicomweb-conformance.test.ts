@@ -20,7 +20,8 @@ jest.setTimeout(60_000);
 
 const VIEWER_ORIGIN = 'https://ohif.hospital.test';
 const suite = platformSuite({
-  overrides: { STUDY_STABLE_SECONDS: '0.2', DICOMWEB_CORS_ORIGINS: `${VIEWER_ORIGIN}, https://other.test` },
+  // SERVE_WEB: /wado must never reach the web app's index.html (npm test builds web/dist).
+  overrides: { STUDY_STABLE_SECONDS: '0.2', SERVE_WEB: 'true', DICOMWEB_CORS_ORIGINS: `${VIEWER_ORIGIN}, https://other.test` },
 });
 let t: Tenant;
 let token: string;
