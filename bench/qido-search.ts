@@ -4,7 +4,7 @@
  * by PatientID, each finding one study. Prints figures only (issue 15: ~40 ms for one result
  * against Orthanc's 1.7 ms).
  *
- *   npx tsx bench/qido-search.ts            BENCH_PATIENTS=500000 npx tsx bench/qido-search.ts
+ *   npm run bench:qido            BENCH_PATIENTS=500000 npm run bench:qido
  */
 import type { DicomwebCaller } from '../api/dicomweb/auth';
 import { searchStudies } from '../api/dicomweb/qido';
