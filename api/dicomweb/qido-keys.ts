@@ -17,6 +17,8 @@ export interface KeyDef {
   tag: string;
   level: Level;
   match: Match;
+  /** A key inside a sequence (PS3.18 `Sequence.Keyword`): the item attribute's tag. */
+  item?: string;
 }
 
 const KEYS: KeyDef[] = [
@@ -44,6 +46,21 @@ const KEYS: KeyDef[] = [
   { keyword: 'BodyPartExamined', tag: '00180015', level: 'series', match: 'text' },
   { keyword: 'PerformedProcedureStepStartDate', tag: '00400244', level: 'series', match: 'date' },
   { keyword: 'PerformedProcedureStepStartTime', tag: '00400245', level: 'series', match: 'time' },
+  // The two sequence keys PS3.18 requires: any item of RequestAttributesSequence matches.
+  {
+    keyword: 'RequestAttributesSequence.ScheduledProcedureStepID',
+    tag: '00400275',
+    item: '00400009',
+    level: 'series',
+    match: 'text',
+  },
+  {
+    keyword: 'RequestAttributesSequence.RequestedProcedureID',
+    tag: '00400275',
+    item: '00401001',
+    level: 'series',
+    match: 'text',
+  },
   // Instance (Table 10.6.1-7)
   { keyword: 'SOPClassUID', tag: '00080016', level: 'instance', match: 'uid' },
   { keyword: 'SOPInstanceUID', tag: '00080018', level: 'instance', match: 'uid' },
@@ -58,7 +75,7 @@ const KEYS: KeyDef[] = [
 const BY_NAME = new Map<string, KeyDef>();
 for (const k of KEYS) {
   BY_NAME.set(k.keyword.toLowerCase(), k);
-  BY_NAME.set(k.tag.toLowerCase(), k);
+  BY_NAME.set((k.item ? `${k.tag}.${k.item}` : k.tag).toLowerCase(), k);
 }
 
 /** Parameters that are not matching keys. */

@@ -67,6 +67,11 @@ function textRange(key: KeyDef, v: string): [string | null, string | null] {
 
 /** A key's condition on the header in `m` (PS3.4 C.2.2.2 matching by VR). */
 function metadataCondition(m: string, key: KeyDef, value: string, fuzzy: boolean): Where {
+  if (key.item) {
+    // A sequence key: some item of the sequence matches on its attribute.
+    const [sql, b] = metadataCondition('it', { ...key, tag: key.item, item: undefined }, value, fuzzy);
+    return [`EXISTS (SELECT 1 FROM jsonb_array_elements(${m}->'${key.tag}'->'Value') it WHERE ${sql})`, b];
+  }
   const e = valueExpr(m, key);
   switch (key.match) {
     case 'uid': {

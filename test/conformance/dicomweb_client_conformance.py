@@ -82,6 +82,9 @@ def status_of(fn):
 a1, px1 = instance(SERIES_A, 1)
 a2, px2 = instance(SERIES_A, 2, rle=True)
 b1, _ = instance(SERIES_B, 1)
+request = Dataset()
+request.ScheduledProcedureStepID, request.RequestedProcedureID = "SPS-B", "RP-7"
+b1.RequestAttributesSequence = [Dataset(), request]
 stored = {}
 
 
@@ -153,6 +156,10 @@ def _():
     assert uids(series, "0020000E") == sorted([SERIES_A, SERIES_B])
     assert all(s["0020000D"]["Value"] == [STUDY] for s in series)
     assert uids(client.search_for_series(search_filters={"PatientID": "CONF-PY-1", "Modality": "MR"}), "0020000E") == [SERIES_B]
+    # The sequence keys PS3.18 requires: any RequestAttributesSequence item.
+    for key, value in (("ScheduledProcedureStepID", "SPS-B"), ("RequestedProcedureID", "RP-*")):
+        found = client.search_for_series(search_filters={"PatientID": "CONF-PY-1", f"RequestAttributesSequence.{key}": value})
+        assert uids(found, "0020000E") == [SERIES_B], (key, found)
     every = client.search_for_instances(search_filters={"StudyInstanceUID": STUDY})
     assert len(every) == 3
     of_study = client.search_for_instances(study_instance_uid=STUDY, search_filters={"InstanceNumber": "2"})
@@ -162,7 +169,7 @@ def _():
 
 @check("QIDO-RS: keys the server does not apply are refused with 400")
 def _():
-    for filters in ({"PatientWeight": "70"}, {"StudyDate": "2026"}, {"RequestAttributesSequence.ScheduledProcedureStepID": "1"}):
+    for filters in ({"PatientWeight": "70"}, {"StudyDate": "2026"}, {"ReferencedStudySequence.ReferencedSOPInstanceUID": "1.2"}):
         code = status_of(lambda: client.search_for_studies(search_filters=filters))
         assert code == 400, (filters, code)
     code = status_of(lambda: client.search_for_studies(fields=["NotAKeyword"]))

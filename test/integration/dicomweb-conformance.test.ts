@@ -48,7 +48,8 @@ describe('QIDO-RS', () => {
     ['/dicomweb/studies?SeriesNumber=1', 'SeriesNumber'],
     ['/dicomweb/studies?limit=0', 'limit=0'],
     ['/dicomweb/series?SOPInstanceUID=1.2.3', 'SOPInstanceUID'],
-    ['/dicomweb/studies?RequestAttributesSequence.ScheduledProcedureStepID=1', 'sequence matching'],
+    ['/dicomweb/studies?RequestAttributesSequence.ScheduledProcedureStepID=1', 'not a key of a study search'],
+    ['/dicomweb/series?ReferencedStudySequence.ReferencedSOPInstanceUID=1.2', 'sequence matching'],
   ])('refuses %s with 400 naming what', async (p, named) => {
     const res = await get(p);
     expect(res.status).toBe(400);
