@@ -216,6 +216,49 @@ describe('WADO-RS negotiation', () => {
   });
 });
 
+describe('WADO-RS image types and rendered series', () => {
+  it('gives a JPEG-stored frame as image/jpeg when asked, uncompressed as octet-stream; a series rendered as one or every image', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'laudos-wado-jpeg-'));
+    const original = makeInstance({
+      studyUid: newUid(),
+      seriesUid: newUid(),
+      patientId: 'P-JPEG',
+      bits: 8,
+      rows: 40,
+      columns: 56,
+    });
+    fs.writeFileSync(path.join(dir, 'in.dcm'), original);
+    execFileSync(findDcmtk('dcmcjpeg'), ['+eb', path.join(dir, 'in.dcm'), path.join(dir, 'jpeg.dcm')]);
+    const jpeg = fs.readFileSync(path.join(dir, 'jpeg.dcm'));
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect((await stow(suite.platform.url, token, [jpeg])).status).toBe(200);
+    const [row] = (await (await get('/dicomweb/instances?PatientID=P-JPEG')).json()) as any[];
+    const inst = new URL(row['00081190'].Value[0]).pathname;
+
+    const asJpeg = await get(`${inst}/frames/1`, { accept: 'multipart/related; type="image/jpeg"' });
+    expect(asJpeg.headers.get('content-type')).toMatch(/^multipart\/related; type="image\/jpeg"/);
+    const jpegBody = Buffer.from(await asJpeg.arrayBuffer());
+    expect(jpegBody.toString('latin1')).toContain('Content-Type: image/jpeg; transfer-syntax=1.2.840.10008.1.2.4.50');
+    expect(jpegBody.includes(Buffer.from([0xff, 0xd8, 0xff]))).toBe(true);
+    const raw = await get(`${inst}/frames/1`, { accept: 'multipart/related; type="application/octet-stream"' });
+    const rawBody = Buffer.from(await raw.arrayBuffer());
+    const boundary = /boundary=(\S+)/.exec(raw.headers.get('content-type')!)![1]!;
+    const start = rawBody.indexOf('\r\n\r\n') + 4;
+    expect(rawBody.indexOf(`\r\n--${boundary}--`) - start).toBe(40 * 56);
+
+    const series = `/dicomweb/studies/${study.studyUid}/series/${study.seriesUids[0]}/rendered`;
+    const one = await get(series, { accept: 'image/jpeg' });
+    expect(one.headers.get('content-type')).toBe('image/jpeg');
+    const every = await get(series, { accept: 'multipart/related; type="image/png"' });
+    expect(every.headers.get('content-type')).toMatch(/^multipart\/related; type="image\/png"/);
+    expect(
+      Buffer.from(await every.arrayBuffer())
+        .toString('latin1')
+        .match(/Content-Type: image\/png/g),
+    ).toHaveLength(2);
+  });
+});
+
 describe('CORS', () => {
   const preflight = (origin: string) =>
     fetch(url('/dicomweb/studies'), {
