@@ -40,6 +40,8 @@ import { connectRoutes } from './connects/routes';
 import { connectAgentRoutes } from './connects/agent-routes';
 import { studyImagingRoutes } from './studies/imaging-routes';
 import { dicomwebRoutes } from './dicomweb/routes';
+import { dicomwebCors } from './dicomweb/cors';
+import { wadoUriRoutes } from './dicomweb/wado-uri';
 import { headerRoutes } from './studies/header/routes';
 import { structuredRoutes } from './structured/routes';
 import { printRoutes } from './print/routes';
@@ -81,12 +83,16 @@ export function createApp(deps: ApiDeps): Koa {
   app.use(api.routes());
   app.use(api.allowedMethods());
   // DICOMweb at the root (STOW-RS bodies are streamed: the JSON body parser skips them).
+  app.use(dicomwebCors(deps.knex, deps.config.DICOMWEB_CORS_ORIGINS));
   const dicomweb = dicomwebRoutes(deps);
   app.use(dicomweb.routes());
   app.use(dicomweb.allowedMethods());
+  app.use(wadoUriRoutes(deps).routes());
   app.use(async (ctx, next) => {
-    // Anything else under /dicomweb is the one error shape, never the web app.
-    if (ctx.path === '/dicomweb' || ctx.path.startsWith('/dicomweb/')) throw new AppError('NOT_FOUND');
+    // Anything else under /dicomweb or /wado is the one error shape, never the web app.
+    if (ctx.path === '/dicomweb' || ctx.path.startsWith('/dicomweb/') || ctx.path === '/wado' || ctx.path.startsWith('/wado/')) {
+      throw new AppError('NOT_FOUND');
+    }
     await next();
   });
   if (deps.config.SERVE_WEB) app.use(spa(WEB_DIST));

@@ -83,6 +83,19 @@ const ConfigSchema = z.object({
     }),
   /** Minutes an image token (the viewer frame's and thumbnails' URLs) lives; renewed before it ends. */
   IMAGE_TOKEN_MINUTES: z.coerce.number().positive().max(60).default(10),
+  /**
+   * Browser origins (comma-separated, e.g. `https://ohif.example.org`) allowed to call /dicomweb
+   * and /wado across origins (CORS), besides every account's customViewerUrl.
+   */
+  DICOMWEB_CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
   /** Largest DICOM file (one STOW-RS part) accepted, in MB; a larger part answers 413. */
   DICOM_MAX_FILE_MB: z.coerce.number().positive().default(1024),
   /** Seconds without a new instance after which a study is 'stable' (thumbnails, list notified). */

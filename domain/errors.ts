@@ -8,6 +8,7 @@ import { accountUsersErrors } from './errors/account-users';
 import { administrationErrors } from './errors/administration';
 import { catalogErrors } from './errors/catalog';
 import { adminAccountsErrors } from './errors/admin-accounts';
+import { dicomwebErrors } from './errors/dicomweb';
 import { documentsErrors } from './errors/documents';
 import { passwordErrors } from './errors/passwords';
 import { platformErrors } from './errors/platform';
@@ -37,6 +38,7 @@ const catalogue = {
   ...administrationErrors,
   ...adminAccountsErrors,
   ...catalogErrors,
+  ...dicomwebErrors,
 };
 
 export type ErrorCode = keyof typeof catalogue;

@@ -8,6 +8,7 @@ import { inflateRawSync } from 'node:zlib';
 import * as dcmjs from 'dcmjs';
 import * as dicomParser from 'dicom-parser';
 import { type DicomJson, jsonNumber, jsonString, jsonStrings, toDicomJson } from './dicom-json';
+import { UnsupportedCharset, decodeExtended, usesCodeExtensions } from './charset';
 import { type DicomFailure, DicomInputError } from './failures';
 import { dicomDate, dicomDateTime } from '../domain/imaging/dicom-datetime';
 
@@ -124,11 +125,23 @@ export function parseHead(head: Buffer, size: number, tail: Buffer): DicomHeader
   }
 
   let metadata: DicomJson;
+  // dcmjs reads one character set: a data set with code extensions is read with a stand-in
+  // one, and its text decoded from the bytes (charset.ts).
+  const charsets = (ds.string('x00080005') ?? '').split('\\');
+  const extended = usesCodeExtensions(charsets);
   try {
-    const message = DicomMessage.readFile(arrayBufferOf(head), { untilTag: '7FE00010', includeUntilTagValue: false });
+    const readable = withMetaGroupLength(extended ? withStandInCharset(head, ds) : head);
+    const message = DicomMessage.readFile(arrayBufferOf(readable), {
+      untilTag: '7FE00010',
+      includeUntilTagValue: false,
+    });
     metadata = { ...toDicomJson(message.meta), ...toDicomJson(message.dict) };
+    if (extended) decodeExtendedText(metadata, ds, charsets);
   } catch (err) {
-    fail('TRUNCATED', err instanceof Error ? err.message : String(err));
+    if (err instanceof UnsupportedCharset) fail('UNSUPPORTED_CHARSET', err.message);
+    const msg = err instanceof Error ? err.message : String(err);
+    if (/character set/i.test(msg)) fail('UNSUPPORTED_CHARSET', msg);
+    fail('TRUNCATED', msg);
   }
 
   const studyUid = jsonString(metadata, '0020000D');
@@ -173,6 +186,67 @@ export function parseHead(head: Buffer, size: number, tail: Buffer): DicomHeader
 }
 
 export { jsonStrings };
+
+const TEXT_VRS = new Set(['SH', 'LO', 'ST', 'LT', 'UT', 'PN', 'UC']);
+const LONG_VRS = new Set(['OB', 'OW', 'OF', 'OD', 'OL', 'OV', 'SQ', 'UT', 'UN', 'UC', 'UR', 'SV', 'UV']);
+
+/**
+ * Writers that leave out the file meta's group length (0002,0000) — pydicom's dcmwrite without
+ * enforce_file_format, as dicomweb-client sends — make dcmjs refuse the file: a copy with the
+ * element put back is read instead (the stored bytes stay as received).
+ */
+export function withMetaGroupLength(head: Buffer): Buffer {
+  if (head.length < 140 || head.readUInt16LE(132) !== 0x0002 || head.readUInt16LE(134) === 0x0000) return head;
+  let at = 132;
+  while (at + 8 <= head.length && head.readUInt16LE(at) === 0x0002) {
+    const vr = head.toString('latin1', at + 4, at + 6);
+    at += LONG_VRS.has(vr) ? 12 + head.readUInt32LE(at + 8) : 8 + head.readUInt16LE(at + 6);
+  }
+  const element = Buffer.alloc(12);
+  element.writeUInt16LE(0x0002, 0);
+  element.write('UL', 4, 'latin1');
+  element.writeUInt16LE(4, 6);
+  element.writeUInt32LE(at - 132, 8);
+  return Buffer.concat([head.subarray(0, 132), element, head.subarray(132)]);
+}
+
+/** A copy of the head whose SpecificCharacterSet dcmjs can read (its text is decoded again after). */
+function withStandInCharset(head: Buffer, ds: dicomParser.DataSet): Buffer {
+  const el = ds.elements.x00080005!;
+  const copy = Buffer.from(head);
+  const standIn = el.length >= 10 ? 'ISO_IR 100' : 'ISO_IR 6';
+  copy.fill(0x20, el.dataOffset, el.dataOffset + el.length).write(standIn, el.dataOffset, 'latin1');
+  return copy;
+}
+
+/** The top-level text values decoded from their bytes with the data set's code extensions. */
+function decodeExtendedText(metadata: DicomJson, ds: dicomParser.DataSet, charsets: string[]): void {
+  for (const [tag, el] of Object.entries(metadata)) {
+    if (!TEXT_VRS.has(el.vr)) continue;
+    const raw = ds.elements[`x${tag.toLowerCase()}`];
+    if (!raw || raw.length === 0) continue;
+    const text = decodeExtended(ds.byteArray.subarray(raw.dataOffset, raw.dataOffset + raw.length), charsets).replace(
+      /[\s\0]+$/,
+      '',
+    );
+    const values = ['ST', 'LT', 'UT'].includes(el.vr) ? [text] : text.split('\\').map((v) => v.trim());
+    metadata[tag] = {
+      vr: el.vr,
+      Value:
+        el.vr === 'PN'
+          ? values.map((v) => {
+              const [alphabetic, ideographic, phonetic] = v.split('=');
+              return {
+                ...(alphabetic ? { Alphabetic: alphabetic } : {}),
+                ...(ideographic ? { Ideographic: ideographic } : {}),
+                ...(phonetic ? { Phonetic: phonetic } : {}),
+              };
+            })
+          : values,
+    };
+  }
+  metadata['00080005'] = { vr: 'CS', Value: charsets.map((c) => c.trim()) };
+}
 
 function intOrNull(n: number | null): number | null {
   return n === null ? null : Math.trunc(n);

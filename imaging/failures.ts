@@ -37,6 +37,14 @@ export const DICOM_FAILURES = {
       es: 'El archivo es mayor que el tamaño máximo permitido.',
     },
   },
+  UNSUPPORTED_CHARSET: {
+    reason: 0xc000, // cannot understand: its text cannot be read
+    message: {
+      'pt-BR': 'O arquivo DICOM usa um conjunto de caracteres (SpecificCharacterSet) que o servidor não lê.',
+      en: 'The DICOM file uses a character set (SpecificCharacterSet) the server cannot read.',
+      es: 'El archivo DICOM usa un juego de caracteres (SpecificCharacterSet) que el servidor no lee.',
+    },
+  },
   STUDY_UID_MISMATCH: {
     reason: 0xa900,
     message: {

@@ -156,6 +156,7 @@ export async function readMultipart(
         }
       }
     }
+    if (state === 'preamble') throw new MalformedMultipart('no boundary in the body');
     if (state !== 'done') throw new MalformedMultipart('the body ended before the closing boundary');
     return parts;
   } finally {

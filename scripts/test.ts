@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { findChromium, findTemporal } from './tools';
+import { ensureDicomwebClient, findChromium, findTemporal } from './tools';
 import { ensureWebBuilt } from './web-build';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -25,8 +25,10 @@ function mustPass(status: number): void {
 
 const temporal = findTemporal(process.env.TEMPORAL_CLI);
 const chromium = findChromium();
+// The DICOMweb conformance test drives dicomweb-client (PyPI) against the platform.
+const python = ensureDicomwebClient();
 ensureWebBuilt();
-console.log(`temporal: ${temporal}\nchromium: ${chromium}`);
+console.log(`temporal: ${temporal}\nchromium: ${chromium}\ndicomweb-client: ${python}`);
 
 const extra = process.argv.slice(2);
 if (extra.length === 0) {

@@ -134,3 +134,27 @@ export function ensureDocumentTools(): void {
     );
   }
 }
+
+/** The dicomweb-client release the DICOMweb conformance test drives (PyPI). */
+export const DICOMWEB_CLIENT_PIN = '0.61.2';
+
+/**
+ * A python3 that imports dicomweb-client (with pydicom and numpy), for the DICOMweb conformance
+ * test; installed from PyPI when missing (`--break-system-packages`: Debian's python refuses a
+ * plain pip install). Throws with what to install when it cannot.
+ */
+export function ensureDicomwebClient(): string {
+  const python = onPath('python3') ?? 'python3';
+  const importable = () => spawnSync(python, ['-c', 'import dicomweb_client, pydicom, numpy'], { encoding: 'utf8' }).status === 0;
+  if (importable()) return python;
+  const pip = spawnSync(
+    python,
+    ['-m', 'pip', 'install', '--quiet', '--break-system-packages', `dicomweb-client==${DICOMWEB_CLIENT_PIN}`, 'numpy'],
+    { stdio: 'inherit' },
+  );
+  if (pip.status === 0 && importable()) return python;
+  throw new Error(
+    `The DICOMweb conformance test needs the Python package dicomweb-client (with pydicom and numpy).\n` +
+      `Install it with:  python3 -m pip install --break-system-packages dicomweb-client==${DICOMWEB_CLIENT_PIN} numpy`,
+  );
+}

@@ -1,72 +1,26 @@
 /**
- * QIDO-RS (PS3.18 §10.6) on the index: studies, a study's series, a series' instances, with
- * the usual matching keys (wildcards on names, date ranges, UID lists), limit/offset and
- * includefield (further tags read from the first instance's header).
+ * QIDO-RS (PS3.18 §10.6) on the index, at every level: studies; a study's series or all
+ * series; a series', a study's or all instances. Keys with a column of their own (patient
+ * name and ID on indexes, UIDs, dates, modalities, numbers) match there; every other key
+ * matches the stored header (DICOM JSON). Which keys exist and how values are checked:
+ * qido-keys.ts.
  */
 import type { Knex } from 'knex';
-import { z } from 'zod';
 import { dicomDateRange } from '../../domain/imaging/dicom-datetime';
+import { FOLD_FROM, FOLD_TO, foldName } from '../../domain/imaging/name-fold';
 import type { DicomJson } from '../../imaging/dicom-json';
 import type { DicomwebCaller } from './auth';
+import type { KeyDef, Level, QidoParams } from './qido-keys';
 import { callerStudies } from './scope';
 
-const str = z.string().max(256).optional();
-export const QidoQuery = z
-  .object({
-    limit: z.coerce.number().int().min(1).max(1000).default(100),
-    offset: z.coerce.number().int().min(0).default(0),
-    includefield: z.union([z.string(), z.array(z.string())]).optional(),
-    fuzzymatching: z.string().optional(),
-    token: str,
-    PatientName: str,
-    '00100010': str,
-    PatientID: str,
-    '00100020': str,
-    AccessionNumber: str,
-    '00080050': str,
-    StudyInstanceUID: str,
-    '0020000D': str,
-    StudyDate: str,
-    '00080020': str,
-    ModalitiesInStudy: str,
-    '00080061': str,
-    StudyDescription: str,
-    '00081030': str,
-    Modality: str,
-    '00080060': str,
-    SeriesInstanceUID: str,
-    '0020000E': str,
-    SeriesNumber: str,
-    '00200011': str,
-    SOPInstanceUID: str,
-    '00080018': str,
-    InstanceNumber: str,
-    '00200013': str,
-  })
-  .passthrough();
-export type QidoQuery = z.infer<typeof QidoQuery>;
-
-const pick = (q: QidoQuery, name: keyof QidoQuery, tag: keyof QidoQuery) => {
-  const v = (q[name] ?? q[tag]) as string | undefined;
-  return v && v !== '*' ? v : undefined;
-};
-
-/** DICOM wildcard (* and ?) to an ILIKE pattern. */
+/** DICOM wildcard (* and ?) to a LIKE pattern. */
 export function wildcardToLike(v: string): string {
   return v
     .replace(/[\\%_]/g, (c) => `\\${c}`)
     .replace(/\*/g, '%')
     .replace(/\?/g, '_');
 }
-
-/** Date or range 'YYYYMMDD', 'A-B', 'A-', '-B' → [from, to) in UTC, or null when malformed. */
-function includeTags(q: QidoQuery): string[] {
-  const raw = q.includefield === undefined ? [] : Array.isArray(q.includefield) ? q.includefield : [q.includefield];
-  return raw
-    .flatMap((s) => s.split(','))
-    .map((s) => s.trim().toUpperCase())
-    .filter((s) => /^[0-9A-F]{8}$/.test(s));
-}
+const hasWildcard = (v: string) => /[*?]/.test(v);
 
 const STUDY_TAGS = [
   '00080005',
@@ -82,61 +36,202 @@ const STUDY_TAGS = [
   '0020000D',
   '00200010',
 ];
-const SERIES_TAGS = ['00080060', '0008103E', '0020000E', '00200011', '0020000D', '00080021', '00080031'];
-const INSTANCE_TAGS = [
-  '00080016',
-  '00080018',
-  '00200013',
-  '00280010',
-  '00280011',
-  '00280008',
-  '0020000E',
-  '0020000D',
-  '00080060',
-];
+const SERIES_TAGS = ['00080060', '0008103E', '0020000E', '00200011', '00080021', '00080031'];
+const INSTANCE_TAGS = ['00080016', '00080018', '00200013', '00280010', '00280011', '00280008'];
 
-function pickTags(meta: DicomJson | null | undefined, tags: string[], all: boolean): DicomJson {
+function pickTags(meta: DicomJson | null | undefined, tags: Set<string>, all: boolean): DicomJson {
   const out: DicomJson = {};
   if (!meta) return out;
   for (const [tag, el] of Object.entries(meta)) {
     if (tag.startsWith('0002')) continue;
-    if (all || tags.includes(tag)) out[tag] = el;
+    if (all || tags.has(tag)) out[tag] = el;
   }
   return out;
 }
 
-const wantsAll = (q: QidoQuery) => includeTags(q).length === 0 && [q.includefield].flat().includes('all');
+type Where = [sql: string, bindings: Knex.Value[]];
 
-export async function searchStudies(knex: Knex, caller: DicomwebCaller, q: QidoQuery, base: string): Promise<DicomJson[]> {
-  const qb = callerStudies(knex, caller).join('patients as p', 'p.id', 's.patient_ref');
-  const name = pick(q, 'PatientName', '00100010');
-  if (name) {
-    // DICOM's 'Family^Given' and our 'Given Family' both match.
-    const parts = name.split('^').filter(Boolean);
-    for (const part of parts) qb.whereRaw(`p.name ILIKE ? ESCAPE '\\'`, [`%${wildcardToLike(part).replace(/^%|%$/g, '')}%`]);
+/** The value of a key in a DICOM JSON column (`m`), as text. */
+function valueExpr(m: string, key: KeyDef): string {
+  return key.match === 'pn' ? `(${m}->'${key.tag}'->'Value'->0->>'Alphabetic')` : `(${m}->'${key.tag}'->'Value'->>0)`;
+}
+
+/** Text ranges of a DA or TM match: [low, high] inclusive, padded so text order is time order. */
+function textRange(key: KeyDef, v: string): [string | null, string | null] {
+  const width = key.match === 'date' ? 8 : 6;
+  const pad = (s: string, c: string) => s.replace(/\..*$/, '').padEnd(width, c);
+  if (!v.includes('-')) return [pad(v, '0'), pad(v, '9')];
+  const [a = '', b = ''] = v.split('-');
+  return [a ? pad(a, '0') : null, b ? pad(b, '9') : null];
+}
+
+/** A key's condition on the header in `m` (PS3.4 C.2.2.2 matching by VR). */
+function metadataCondition(m: string, key: KeyDef, value: string, fuzzy: boolean): Where {
+  if (key.item) {
+    // A sequence key: some item of the sequence matches on its attribute.
+    const [sql, b] = metadataCondition('it', { ...key, tag: key.item, item: undefined }, value, fuzzy);
+    return [`EXISTS (SELECT 1 FROM jsonb_array_elements(${m}->'${key.tag}'->'Value') it WHERE ${sql})`, b];
   }
-  const pid = pick(q, 'PatientID', '00100020');
-  if (pid) qb.whereRaw(`p.patient_id ILIKE ? ESCAPE '\\'`, [wildcardToLike(pid)]);
-  const acc = pick(q, 'AccessionNumber', '00080050');
-  if (acc) qb.whereRaw(`s.accession_number ILIKE ? ESCAPE '\\'`, [wildcardToLike(acc)]);
-  const uid = pick(q, 'StudyInstanceUID', '0020000D');
-  if (uid) qb.whereIn('s.study_instance_uid', uid.split(/[,\\]/));
-  const desc = pick(q, 'StudyDescription', '00081030');
-  if (desc) qb.whereRaw(`s.exam_type ILIKE ? ESCAPE '\\'`, [wildcardToLike(desc)]);
-  const mod = pick(q, 'ModalitiesInStudy', '00080061');
-  if (mod) qb.whereRaw('s.modalities && ?::text[]', [mod.toUpperCase().split(/[,\\]/)]);
-  const date = pick(q, 'StudyDate', '00080020');
-  if (date) {
-    const r = dicomDateRange(date);
-    if (!r) qb.whereRaw('false');
-    else {
-      if (r.from) qb.where('s.exam_date', '>=', r.from);
-      if (r.to) qb.where('s.exam_date', '<', r.to);
+  const e = valueExpr(m, key);
+  switch (key.match) {
+    case 'uid': {
+      const uids = value.split(/[,\\]/);
+      return [`${e} IN (${uids.map(() => '?').join(',')})`, uids];
     }
+    case 'date':
+    case 'time': {
+      const [lo, hi] = textRange(key, value);
+      const col = key.match === 'time' ? `rpad(substr(replace(${e}, ':', ''), 1, 6), 6, '0')` : e;
+      const sql = [`${e} IS NOT NULL`];
+      const bindings: string[] = [];
+      if (lo) {
+        sql.push(`${col} >= ?`);
+        bindings.push(lo);
+      }
+      if (hi) {
+        sql.push(`${col} <= ?`);
+        bindings.push(hi);
+      }
+      return [sql.join(' AND '), bindings];
+    }
+    case 'number':
+      return [`${e} = ?`, [String(Number(value))]];
+    case 'pn': {
+      // Any of the three component groups (alphabetic, ideographic, phonetic) may match.
+      const g = `${m}->'${key.tag}'->'Value'->0`;
+      const groups = ['Alphabetic', 'Ideographic', 'Phonetic'].map((n) => `(${g}->>'${n}')`);
+      if (fuzzy) return fuzzyName(`translate(concat_ws(' ', ${groups.join(', ')}), '^=', '  ')`, value, true);
+      const like = wildcardToLike(value);
+      return [`(${groups.map((c) => `${c} ILIKE ? ESCAPE '\\'`).join(' OR ')})`, [like, like, like]];
+    }
+    case 'cs-list': {
+      const list = value.toUpperCase().split(/[,\\]/);
+      return [
+        `EXISTS (SELECT 1 FROM jsonb_array_elements_text(${m}->'${key.tag}'->'Value') v WHERE v IN (${list.map(() => '?').join(',')}))`,
+        list,
+      ];
+    }
+    case 'text':
+      return hasWildcard(value) ? [`${e} LIKE ? ESCAPE '\\'`, [wildcardToLike(value)]] : [`${e} = ?`, [value]];
   }
+}
+
+/** The literal runs of a name pattern (between wildcards and component separators), folded. */
+function nameRuns(value: string): string[] {
+  return value
+    .split('=')[0]!
+    .split(/[*?^\s]+/)
+    .map((s) => foldName(s.trim()))
+    .filter(Boolean);
+}
+
+/**
+ * Fuzzy person-name matching (fuzzymatching=true): each word of the query, accents and case
+ * aside, inside the name, in any order. `col` is already folded when `folded`.
+ */
+function fuzzyName(col: string, value: string, fold: boolean): Where {
+  const runs = nameRuns(value);
+  if (runs.length === 0) return ['true', []];
+  const c = fold ? `translate(${col}, ?, ?)` : col;
+  const sql = runs.map(() => `${c} LIKE ? ESCAPE '\\'`).join(' AND ');
+  const bindings = runs.flatMap((r) => [...(fold ? [FOLD_FROM, FOLD_TO] : []), `%${wildcardToLike(r)}%`]);
+  return [sql, bindings];
+}
+
+/** Where a key of `level` is read from in a search of `searchLevel`: a column of its own, or the header. */
+function keyCondition(key: KeyDef, value: string, fuzzy: boolean, searchLevel: Level): Where {
+  switch (key.keyword) {
+    case 'PatientName': {
+      // The trigram index on the folded name narrows; the header decides (case aside,
+      // accents kept) unless fuzzy matching was asked for. patients.name holds the alphabetic
+      // group only: a query in another script (山田*) is matched on the header alone.
+      const latin = nameRuns(value).every((r) => /^[\x20-\x7e]+$/.test(r));
+      if (!latin) return onHeader(key, value, fuzzy, searchLevel);
+      const [idx, b] = fuzzyName('p.name_search', value, false);
+      if (fuzzy) return [idx, b];
+      const [exact, eb] = onHeader(key, value, false, searchLevel);
+      return [`${idx} AND ${exact}`, [...b, ...eb]];
+    }
+    case 'PatientID':
+      return hasWildcard(value) ? [`p.patient_id LIKE ? ESCAPE '\\'`, [wildcardToLike(value)]] : ['p.patient_id = ?', [value]];
+    case 'AccessionNumber':
+      return hasWildcard(value)
+        ? [`s.accession_number LIKE ? ESCAPE '\\'`, [wildcardToLike(value)]]
+        : ['s.accession_number = ?', [value]];
+    case 'StudyInstanceUID':
+    case 'SeriesInstanceUID':
+    case 'SOPInstanceUID': {
+      const col = {
+        StudyInstanceUID: 's.study_instance_uid',
+        SeriesInstanceUID: 'se.series_instance_uid',
+        SOPInstanceUID: 'i.sop_instance_uid',
+      }[key.keyword];
+      const uids = value.split(/[,\\]/);
+      return [`${col} IN (${uids.map(() => '?').join(',')})`, uids];
+    }
+    case 'StudyDate': {
+      // The exam's calendar day in the exam zone, as every list shows it.
+      const r = dicomDateRange(value)!;
+      const sql = ['true'];
+      const bindings: Date[] = [];
+      if (r.from) {
+        sql.push('s.exam_date >= ?');
+        bindings.push(r.from);
+      }
+      if (r.to) {
+        sql.push('s.exam_date < ?');
+        bindings.push(r.to);
+      }
+      return [sql.join(' AND '), bindings];
+    }
+    case 'ModalitiesInStudy':
+      return ['s.modalities && ?::text[]', [value.toUpperCase().split(/[,\\]/) as unknown as Knex.Value]];
+    case 'Modality':
+      return [
+        'se.modality IN (' +
+          value
+            .split(/[,\\]/)
+            .map(() => '?')
+            .join(',') +
+          ')',
+        value.toUpperCase().split(/[,\\]/),
+      ];
+    case 'SeriesNumber':
+      return ['se.series_number = ?', [Number(value)]];
+    case 'InstanceNumber':
+      return ['i.instance_number = ?', [Number(value)]];
+    default:
+      return onHeader(key, value, fuzzy, searchLevel);
+  }
+}
+
+/** A key matched on the stored header: the instance's own, or any of the study's / series'. */
+function onHeader(key: KeyDef, value: string, fuzzy: boolean, searchLevel: Level): Where {
+  if (searchLevel === 'instance') return metadataCondition('i.metadata', key, value, fuzzy);
+  const [sql, b] = metadataCondition('mi.metadata', key, value, fuzzy);
+  const scope = key.level === 'study' ? 'mi.study_id = s.id' : 'mi.series_id = se.id';
+  return [`EXISTS (SELECT 1 FROM dicom_instances mi WHERE ${scope} AND ${sql})`, b];
+}
+
+function applyFilters(qb: Knex.QueryBuilder, q: QidoParams): void {
+  for (const { key, value } of q.filters) {
+    const [sql, bindings] = keyCondition(key, value, q.fuzzy, q.level);
+    qb.whereRaw(sql, bindings);
+  }
+}
+
+/** The study's patient, joined by account too: PatientID then reads the (account_id, patient_id) indexes. */
+const patientOfStudy = (j: Knex.JoinClause) => j.on('p.id', 's.patient_ref').andOn('p.account_id', 's.account_id');
+
+const tagsFor = (q: QidoParams, ...lists: string[][]) => new Set([...lists.flat(), ...q.include]);
+
+export async function searchStudies(knex: Knex, caller: DicomwebCaller, q: QidoParams, base: string): Promise<DicomJson[]> {
+  const qb = callerStudies(knex, caller).join('patients as p', patientOfStudy);
+  applyFilters(qb, q);
+  // The study list's order (exam date, else arrival), read from its index (studies_list_order).
   const rows = await qb
     .orderBy([
-      { column: 's.exam_date', order: 'desc', nulls: 'last' },
+      { column: 's.sort_at', order: 'desc' },
       { column: 's.id', order: 'desc' },
     ])
     .limit(q.limit)
@@ -148,9 +243,9 @@ export async function searchStudies(knex: Knex, caller: DicomwebCaller, q: QidoQ
       's.instance_count',
       knex.raw('(SELECT metadata FROM dicom_instances WHERE study_id = s.id ORDER BY created_at LIMIT 1) AS metadata'),
     );
-  const extra = includeTags(q);
+  const tags = tagsFor(q, STUDY_TAGS);
   return rows.map((r: any) => ({
-    ...pickTags(r.metadata, [...STUDY_TAGS, ...extra], wantsAll(q)),
+    ...pickTags(r.metadata, tags, q.includeAll),
     '00080061': { vr: 'CS', Value: r.modalities },
     '00201206': { vr: 'IS', Value: [r.series_count] },
     '00201208': { vr: 'IS', Value: [r.instance_count] },
@@ -158,67 +253,96 @@ export async function searchStudies(knex: Knex, caller: DicomwebCaller, q: QidoQ
   }));
 }
 
+/** Series of one study (`studyUid`), or of every study the caller reaches. Null: no such study. */
 export async function searchSeries(
   knex: Knex,
   caller: DicomwebCaller,
-  studyUid: string,
-  q: QidoQuery,
+  studyUid: string | null,
+  q: QidoParams,
   base: string,
 ): Promise<DicomJson[] | null> {
-  const study = await callerStudies(knex, caller).where('s.study_instance_uid', studyUid).first('s.id');
-  if (!study) return null;
-  const qb = knex('dicom_series as se').where('se.study_id', study.id);
-  const mod = pick(q, 'Modality', '00080060');
-  if (mod) qb.whereIn('se.modality', mod.toUpperCase().split(/[,\\]/));
-  const uid = pick(q, 'SeriesInstanceUID', '0020000E');
-  if (uid) qb.whereIn('se.series_instance_uid', uid.split(/[,\\]/));
-  const num = pick(q, 'SeriesNumber', '00200011');
-  if (num) qb.where('se.series_number', Number(num) || -1);
+  if (studyUid && !(await callerStudies(knex, caller).where('s.study_instance_uid', studyUid).first('s.id'))) return null;
+  const qb = callerStudies(knex, caller).join('patients as p', patientOfStudy).join('dicom_series as se', 'se.study_id', 's.id');
+  if (studyUid) qb.where('s.study_instance_uid', studyUid);
+  applyFilters(qb, q);
   const rows = await qb
-    .orderBy([{ column: 'se.series_number', nulls: 'last' }, { column: 'se.series_instance_uid' }])
+    .orderBy([
+      ...(studyUid
+        ? []
+        : [
+            { column: 's.sort_at', order: 'desc' },
+            { column: 's.id', order: 'desc' },
+          ]),
+      { column: 'se.series_number', nulls: 'last' },
+      { column: 'se.series_instance_uid' },
+    ])
     .limit(q.limit)
     .offset(q.offset)
     .select(
+      's.study_instance_uid',
       'se.series_instance_uid',
       'se.instance_count',
       knex.raw(
         '(SELECT metadata FROM dicom_instances WHERE series_id = se.id ORDER BY instance_number NULLS LAST LIMIT 1) AS metadata',
       ),
     );
-  const extra = includeTags(q);
+  // A search across studies also says which study each series is of (PS3.18 §10.6.3.3.2).
+  const tags = tagsFor(q, SERIES_TAGS, ['0020000D'], studyUid ? [] : STUDY_TAGS);
   return rows.map((r: any) => ({
-    ...pickTags(r.metadata, [...SERIES_TAGS, ...extra], wantsAll(q)),
+    ...pickTags(r.metadata, tags, q.includeAll),
     '00201209': { vr: 'IS', Value: [r.instance_count] },
-    '00081190': { vr: 'UR', Value: [`${base}/studies/${studyUid}/series/${r.series_instance_uid}`] },
+    '00081190': { vr: 'UR', Value: [`${base}/studies/${r.study_instance_uid}/series/${r.series_instance_uid}`] },
   }));
 }
 
+/** Instances of one series, of one study, or of everything the caller reaches. Null: no such study/series. */
 export async function searchInstances(
   knex: Knex,
   caller: DicomwebCaller,
-  studyUid: string,
-  seriesUid: string,
-  q: QidoQuery,
+  scope: { study?: string; series?: string },
+  q: QidoParams,
   base: string,
 ): Promise<DicomJson[] | null> {
-  const series = await callerStudies(knex, caller)
+  if (scope.study) {
+    const parent = callerStudies(knex, caller).where('s.study_instance_uid', scope.study);
+    if (scope.series) parent.join('dicom_series as se', 'se.study_id', 's.id').where('se.series_instance_uid', scope.series);
+    if (!(await parent.first('s.id'))) return null;
+  }
+  const qb = callerStudies(knex, caller)
+    .join('patients as p', patientOfStudy)
     .join('dicom_series as se', 'se.study_id', 's.id')
-    .where({ 's.study_instance_uid': studyUid, 'se.series_instance_uid': seriesUid })
-    .first('se.id');
-  if (!series) return null;
-  const qb = knex('dicom_instances as i').where('i.series_id', series.id);
-  const uid = pick(q, 'SOPInstanceUID', '00080018');
-  if (uid) qb.whereIn('i.sop_instance_uid', uid.split(/[,\\]/));
-  const num = pick(q, 'InstanceNumber', '00200013');
-  if (num) qb.where('i.instance_number', Number(num) || -1);
+    .join('dicom_instances as i', 'i.series_id', 'se.id');
+  if (scope.study) qb.where('s.study_instance_uid', scope.study);
+  if (scope.series) qb.where('se.series_instance_uid', scope.series);
+  applyFilters(qb, q);
   const rows = await qb
-    .orderBy([{ column: 'i.instance_number', nulls: 'last' }, { column: 'i.created_at' }])
+    .orderBy([
+      ...(scope.study
+        ? []
+        : [
+            { column: 's.sort_at', order: 'desc' },
+            { column: 's.id', order: 'desc' },
+          ]),
+      { column: 'se.series_number', nulls: 'last' },
+      { column: 'se.series_instance_uid' },
+      { column: 'i.instance_number', nulls: 'last' },
+      { column: 'i.created_at' },
+    ])
     .limit(q.limit)
     .offset(q.offset)
-    .select('i.sop_instance_uid', 'i.metadata');
-  const extra = includeTags(q);
+    .select('s.study_instance_uid', 'se.series_instance_uid', 'i.sop_instance_uid', 'i.metadata');
+  const tags = tagsFor(
+    q,
+    INSTANCE_TAGS,
+    ['0020000D', '0020000E'],
+    scope.series ? [] : SERIES_TAGS,
+    scope.study ? [] : STUDY_TAGS,
+  );
   return rows.map((r: any) => ({
-    ...pickTags(r.metadata, [...INSTANCE_TAGS, ...extra], wantsAll(q)),
-    '00081190': { vr: 'UR', Value: [`${base}/studies/${studyUid}/series/${seriesUid}/instances/${r.sop_instance_uid}`] },
+    ...pickTags(r.metadata, tags, q.includeAll),
+    '00081190': {
+      vr: 'UR',
+      Value: [`${base}/studies/${r.study_instance_uid}/series/${r.series_instance_uid}/instances/${r.sop_instance_uid}`],
+    },
   }));
 }

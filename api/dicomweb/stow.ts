@@ -96,8 +96,12 @@ export async function receiveStow(deps: StowDeps, ctx: Context, target: IngestTa
     );
     if (parts === 0) throw new AppError('MALFORMED_REQUEST');
   } catch (err) {
-    if (err instanceof MalformedMultipart) throw new AppError('MALFORMED_REQUEST');
-    throw err;
+    if (!(err instanceof MalformedMultipart)) throw err;
+    // A body that breaks after its first delimiter (cut off, a part's headers garbled) still
+    // answers per instance (PS3.18 §10.5.3): what was stored, and the part that broke.
+    const brokePartWay = stored.length + failed.length > 0 || err.message === 'the body ended before the closing boundary';
+    if (!brokePartWay) throw new AppError('MALFORMED_REQUEST');
+    failed.push({ reason: 'TRUNCATED' });
   } finally {
     // Stored instances are signalled even when the rest of the body was malformed. Awaited:
     // the answer means the study's workflow knows.

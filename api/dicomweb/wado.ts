@@ -6,16 +6,28 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import * as dicomParser from 'dicom-parser';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { FrameError, frameBytes } from '../../imaging/frames';
 import { RenderError, type RenderOptions, renderFrame } from '../../imaging/render';
 import type { ObjectStorage } from '../../storage/object-storage';
+import { EXPLICIT_LE, TranscodeError, decodeFrames, toExplicitLittleEndian } from '../../imaging/transcode';
+import { type FramePlan, type Representation, parseAccept } from './accept';
 import type { InstanceRow } from './scope';
 
-/** Streams the instances one after the other as one multipart/related body. */
-export function sendInstances(ctx: Context, storage: ObjectStorage, rows: InstanceRow[]): void {
+/**
+ * Streams the instances one after the other as one multipart/related body: as stored, or
+ * (representation 'uncompressed') each one not already Explicit VR Little Endian decoded and
+ * rewritten so.
+ */
+export function sendInstances(
+  ctx: Context,
+  storage: ObjectStorage,
+  rows: InstanceRow[],
+  representation: Representation = 'stored',
+): void {
   const boundary = `laudos-${randomUUID()}`;
   const out = new PassThrough();
   ctx.status = 200;
@@ -24,7 +36,14 @@ export function sendInstances(ctx: Context, storage: ObjectStorage, rows: Instan
   void (async () => {
     try {
       for (const r of rows) {
-        out.write(`--${boundary}\r\nContent-Type: application/dicom\r\n\r\n`);
+        if (representation === 'uncompressed' && r.transfer_syntax_uid !== EXPLICIT_LE) {
+          const bytes = await toExplicitLittleEndian(await readInstance(storage, r));
+          out.write(`--${boundary}\r\nContent-Type: application/dicom; transfer-syntax=${EXPLICIT_LE}\r\n\r\n`);
+          if (!out.write(bytes)) await new Promise((resolve) => out.once('drain', resolve));
+          out.write('\r\n');
+          continue;
+        }
+        out.write(`--${boundary}\r\nContent-Type: application/dicom; transfer-syntax=${r.transfer_syntax_uid}\r\n\r\n`);
         const src: Readable = await storage.get(r.object_key);
         for await (const chunk of src) {
           if (!out.write(chunk)) await new Promise((resolve) => out.once('drain', resolve));
@@ -38,18 +57,16 @@ export function sendInstances(ctx: Context, storage: ObjectStorage, rows: Instan
   })();
 }
 
-export function sendFrames(ctx: Context, parts: { bytes: Buffer; transferSyntaxUid: string | null }[]): void {
+/** Frames as one multipart/related body, each part of the negotiated type (accept.ts). */
+export function sendFrames(ctx: Context, frames: Buffer[], plan: FramePlan): void {
   const boundary = `laudos-${randomUUID()}`;
   const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const type = p.transferSyntaxUid
-      ? `application/octet-stream; transfer-syntax=${p.transferSyntaxUid}`
-      : 'application/octet-stream';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Type: ${type}\r\n\r\n`), p.bytes, Buffer.from('\r\n'));
+  for (const bytes of frames) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Type: ${plan.partType}\r\n\r\n`), bytes, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   ctx.status = 200;
-  ctx.type = `multipart/related; type="application/octet-stream"; boundary=${boundary}`;
+  ctx.type = `multipart/related; type="${plan.relatedType}"; boundary=${boundary}`;
   ctx.body = Buffer.concat(chunks);
 }
 
@@ -64,15 +81,27 @@ export function frameList(v: string | undefined): number[] {
   return list;
 }
 
-export async function framesOf(storage: ObjectStorage, row: InstanceRow, frames: number[]) {
+/** Frames (1-based) of an instance: as stored, or decoded (representation 'uncompressed'). */
+export async function framesOf(
+  storage: ObjectStorage,
+  row: InstanceRow,
+  frames: number[],
+  representation: Representation = 'stored',
+): Promise<Buffer[]> {
   const p10 = await readInstance(storage, row);
+  if (frames.some((n) => n > Math.max(1, row.number_of_frames))) throw new AppError('NOT_FOUND');
   try {
-    return frames.map((n) => {
-      const f = frameBytes(p10, n);
-      return { bytes: f.bytes, transferSyntaxUid: f.encapsulated ? row.transfer_syntax_uid : null };
-    });
+    if (representation === 'uncompressed') {
+      const decoded = await decodeFrames(
+        p10,
+        frames.map((n) => n - 1),
+      );
+      return decoded.frames.map((f) => Buffer.from(f.buffer, f.byteOffset, f.byteLength));
+    }
+    return frames.map((n) => frameBytes(p10, n).bytes);
   } catch (err) {
     if (err instanceof FrameError) throw new AppError('NOT_FOUND');
+    if (err instanceof TranscodeError) throw new AppError('DICOMWEB_NOT_ACCEPTABLE');
     throw err;
   }
 }
@@ -92,9 +121,21 @@ export const RenderQuery = z.object({
   format: z.enum(['jpeg', 'png']).optional(),
 });
 
+/** The rendered format an Accept header takes (first acceptable range wins); null when none. */
+export function renderedFormat(accept: string | undefined): 'jpeg' | 'png' | null {
+  for (const r of parseAccept(accept)) {
+    const type = r.type === 'multipart/related' ? (r.params.type ?? '').toLowerCase() : r.type;
+    if (type === 'image/png') return 'png';
+    if (['*/*', 'image/*', 'image/jpeg'].includes(type)) return 'jpeg';
+  }
+  return null;
+}
+
+/** Render options of a request; DICOMWEB_NOT_ACCEPTABLE when Accept takes neither JPEG nor PNG. */
 export function renderOptions(ctx: Context, q: z.infer<typeof RenderQuery>, frame: number): RenderOptions {
-  const accept = ctx.get('accept');
-  const format = q.format ?? (/image\/png/.test(accept) && !/image\/jpeg/.test(accept) ? 'png' : 'jpeg');
+  const accepted = renderedFormat(ctx.get('accept'));
+  if (!accepted && !q.format) throw new AppError('DICOMWEB_NOT_ACCEPTABLE');
+  const format = q.format ?? accepted!;
   const [center, width] = q.window ? q.window.split(',').map(Number) : [];
   const [vw, vh] = q.viewport ? q.viewport.split(',').map(Number) : [];
   return {
@@ -115,4 +156,65 @@ export async function sendRendered(ctx: Context, storage: ObjectStorage, row: In
     if (err instanceof RenderError) throw new AppError('NOT_FOUND');
     throw err;
   }
+}
+
+/** Several rendered images as one multipart/related body (a study's or series' rendered resource). */
+export async function sendRenderedParts(
+  ctx: Context,
+  storage: ObjectStorage,
+  rows: InstanceRow[],
+  opts: RenderOptions,
+): Promise<void> {
+  const boundary = `laudos-${randomUUID()}`;
+  const chunks: Buffer[] = [];
+  let type = 'image/jpeg';
+  for (const row of rows) {
+    try {
+      const image = await renderFrame(await readInstance(storage, row), opts);
+      type = image.contentType;
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Type: ${type}\r\n\r\n`), image.body, Buffer.from('\r\n'));
+    } catch (err) {
+      if (!(err instanceof RenderError)) throw err; // an instance without pixels has no rendering
+    }
+  }
+  if (chunks.length === 0) throw new AppError('NOT_FOUND');
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  ctx.type = `multipart/related; type="${type}"; boundary=${boundary}`;
+  ctx.body = Buffer.concat(chunks);
+}
+
+const BINARY_VRS = new Set(['OB', 'OW', 'OF', 'OD', 'OL', 'OV', 'UN']);
+
+/**
+ * An instance's metadata as PS3.18 §F.2.6 wants it: every top-level binary value (pixel data
+ * included) as a BulkDataURI the bulkdata resource serves.
+ */
+export function withBulkData(row: InstanceRow, instanceUrl: string): Record<string, unknown> {
+  const meta: Record<string, unknown> = { ...row.metadata };
+  for (const [tag, el] of Object.entries(row.metadata)) {
+    if (BINARY_VRS.has(el.vr) && el.Value === undefined && !tag.startsWith('0002')) {
+      meta[tag] = { vr: el.vr, BulkDataURI: `${instanceUrl}/bulkdata/${tag}` };
+    }
+  }
+  const bits = Number(row.metadata['00280100']?.Value?.[0] ?? 16);
+  const native = ['1.2.840.10008.1.2', EXPLICIT_LE, '1.2.840.10008.1.2.1.99', '1.2.840.10008.1.2.2'].includes(
+    row.transfer_syntax_uid,
+  );
+  if (row.metadata['00280010']) {
+    meta['7FE00010'] = { vr: native && bits > 8 ? 'OW' : 'OB', BulkDataURI: `${instanceUrl}/bulkdata/7FE00010` };
+  }
+  return meta;
+}
+
+/** The value of a top-level binary element (not pixel data: frames serve those), or null. */
+export function elementBytes(p10: Buffer, tag: string): Buffer | null {
+  let ds: dicomParser.DataSet;
+  try {
+    ds = dicomParser.parseDicom(new Uint8Array(p10.buffer, p10.byteOffset, p10.byteLength), { untilTag: 'x7fe00010' } as object);
+  } catch {
+    return null;
+  }
+  const el = ds.elements[`x${tag.toLowerCase()}`];
+  if (!el || el.items || el.hadUndefinedLength) return null;
+  return Buffer.from(p10.buffer, p10.byteOffset + el.dataOffset, el.length);
 }

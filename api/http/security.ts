@@ -42,10 +42,22 @@ export const requestLogging =
     try {
       await next();
     } finally {
+      const ms = Math.round(performance.now() - started);
       if (ctx.path.startsWith('/api')) {
+        ctx.log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms }, 'request');
+      } else if (ctx.path === '/dicomweb' || ctx.path.startsWith('/dicomweb/') || ctx.path === '/wado') {
+        // DICOMweb callers are viewers and Connect agents: which account asked is what support needs.
+        const caller = ctx.state.caller as { accountId?: string; connect?: { id: string } | null } | undefined;
         ctx.log.info(
-          { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
-          'request',
+          {
+            method: ctx.method,
+            path: ctx.path,
+            status: ctx.status,
+            ms,
+            accountId: caller?.accountId ?? null,
+            connectId: caller?.connect?.id ?? null,
+          },
+          'dicomweb request',
         );
       }
     }

@@ -133,7 +133,11 @@ it('WADO-RS gives the bytes exactly as sent, which dcmdump reads; metadata as DI
   const meta = await json(`/dicomweb/studies/${study.studyUid}/series/${seriesUid}/metadata`);
   expect(meta.body).toHaveLength(3);
   expect(meta.body[0]['00020010']).toEqual({ vr: 'UI', Value: ['1.2.840.10008.1.2.1'] });
-  expect(meta.body[0]['7FE00010']).toBeUndefined();
+  // Pixel data is not inline: a BulkDataURI points at it (PS3.18 §F.2.6).
+  const instanceUrl = `${suite.platform.url}/dicomweb/studies/${study.studyUid}/series/${seriesUid}/instances/${study.sopUids[0]}`;
+  expect(meta.body[0]['7FE00010']).toEqual({ vr: 'OW', BulkDataURI: `${instanceUrl}/bulkdata/7FE00010` });
+  const bulk = await get(new URL(meta.body[0]['7FE00010'].BulkDataURI).pathname);
+  expect(parts(Buffer.from(await bulk.arrayBuffer()), bulk.headers.get('content-type')!)[0]!.length).toBe(64 * 64 * 2);
 });
 
 it('serves frames, rendered images with window/level, thumbnails, series preview and tags', async () => {

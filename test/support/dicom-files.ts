@@ -43,6 +43,8 @@ export interface InstanceSpec {
   bits?: 8 | 16;
   /** Frames (NumberOfFrames); each frame's disc is larger than the one before. Default 1. */
   frames?: number;
+  /** SpecificCharacterSet (default ISO_IR 192); several values for ISO 2022 code extensions. */
+  specificCharacterSet?: string | string[];
   /** Leave these out of the data set (to make invalid files). */
   omit?: string[];
 }
@@ -77,7 +79,7 @@ export function makeInstance(spec: InstanceSpec): Buffer {
     ImplementationVersionName: 'LAUDOS_TEST',
   };
   const ds: Record<string, unknown> = {
-    SpecificCharacterSet: 'ISO_IR 192',
+    SpecificCharacterSet: spec.specificCharacterSet ?? 'ISO_IR 192',
     SOPClassUID: sopClass,
     SOPInstanceUID: sopUid,
     StudyInstanceUID: spec.studyUid,

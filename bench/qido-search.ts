@@ -1,0 +1,127 @@
+/**
+ * QIDO-RS patient searches on a large account: N patients with one study and one instance
+ * each (default 100,000), `/dicomweb/studies` by PatientName (exact, wildcard, fuzzy) and
+ * by PatientID, each finding one study. Prints figures only (issue 15: ~40 ms for one result
+ * against Orthanc's 1.7 ms).
+ *
+ *   npm run bench:qido            BENCH_PATIENTS=500000 npm run bench:qido
+ */
+import type { DicomwebCaller } from '../api/dicomweb/auth';
+import { searchStudies } from '../api/dicomweb/qido';
+import { parseQido } from '../api/dicomweb/qido-keys';
+import { createTenant } from '../test/support/fixtures';
+import { loginToken, pct, startBenchPlatform } from './support';
+
+const N = Number(process.env.BENCH_PATIENTS ?? 100_000);
+const ROUNDS = 50;
+
+async function main(): Promise<void> {
+  const bench = await startBenchPlatform('laudos_bench_qido');
+  const { platform, knex } = bench;
+  try {
+    const t = await createTenant(knex, { studies: 0, users: { doctor: [] } });
+    const started = performance.now();
+    // Patients 'Given<n> Family<n % 997>' (a realistic spread of shared family names), one study
+    // and one instance (with its DICOM JSON header) each, generated inside PostgreSQL.
+    await knex.raw(
+      `INSERT INTO patients (account_id, patient_id, name)
+       SELECT ?, 'PID' || n, 'Nome' || n || ' Sobrenome' || (n % 997) FROM generate_series(1, ?) n`,
+      [t.accountId, N],
+    );
+    await knex.raw(
+      `WITH l AS (INSERT INTO laudos (account_id, institution_id) SELECT ?, ? FROM generate_series(1, ?) RETURNING id),
+       ln AS (SELECT id, row_number() OVER () AS n FROM l),
+       pn AS (SELECT id, substr(patient_id, 4)::int AS n, name FROM patients WHERE account_id = ? AND patient_id ~ '^PID[0-9]+$')
+       INSERT INTO studies (account_id, institution_id, patient_ref, study_instance_uid, modalities, exam_date, laudo_id, series_count, instance_count)
+       SELECT ?, ?, pn.id, '2.25.' || pn.n, ARRAY['CT'], timestamp '2020-01-01' + pn.n * interval '7 minutes', ln.id, 1, 1
+       FROM pn JOIN ln ON ln.n = pn.n`,
+      [t.accountId, t.institutionId, N, t.accountId, t.accountId, t.institutionId],
+    );
+    await knex.raw(
+      `WITH se AS (
+         INSERT INTO dicom_series (account_id, study_id, series_instance_uid, modality, series_number, instance_count)
+         SELECT account_id, id, study_instance_uid || '.1', 'CT', 1, 1 FROM studies WHERE account_id = ? RETURNING id, study_id, series_instance_uid
+       )
+       INSERT INTO dicom_instances (account_id, study_id, series_id, sop_instance_uid, transfer_syntax_uid, object_key, size, metadata)
+       SELECT ?, se.study_id, se.id, se.series_instance_uid || '.1', '1.2.840.10008.1.2.1', 'none', 0,
+              jsonb_build_object(
+                '0020000D', jsonb_build_object('vr', 'UI', 'Value', jsonb_build_array(s.study_instance_uid)),
+                '00100020', jsonb_build_object('vr', 'LO', 'Value', jsonb_build_array(p.patient_id)),
+                '00100010', jsonb_build_object('vr', 'PN', 'Value', jsonb_build_array(jsonb_build_object(
+                  'Alphabetic', 'Sobrenome' || (substr(p.patient_id, 4)::int % 997) || '^Nome' || substr(p.patient_id, 4)))))
+       FROM se JOIN studies s ON s.id = se.study_id JOIN patients p ON p.id = s.patient_ref`,
+      [t.accountId, t.accountId],
+    );
+    await knex.raw('ANALYZE patients; ANALYZE studies; ANALYZE dicom_instances; ANALYZE dicom_series');
+    const seeded = performance.now() - started;
+    const token = await loginToken(platform.url, t.users.doctor!.username);
+    const target = Math.floor(N / 2) + 7;
+    const timeIt = async (query: string) => {
+      const times: number[] = [];
+      let found = 0;
+      for (let i = 0; i < ROUNDS; i++) {
+        const t0 = performance.now();
+        const res = await fetch(`${platform.url}/dicomweb/studies?${query}`, { headers: { authorization: `Bearer ${token}` } });
+        found = ((await res.json()) as unknown[]).length;
+        times.push(performance.now() - t0);
+      }
+      times.sort((a, b) => a - b);
+      return `p50 ${pct(times, 50).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms (${found} found)`;
+    };
+    console.log(
+      `\nQIDO-RS /dicomweb/studies over HTTP, ${N.toLocaleString('en')} patients/studies in one account (${bench.dbLabel}; seeded in ${(seeded / 1000).toFixed(1)} s)`,
+    );
+    // The same searches in process (no HTTP, no session check): the database's part, and the
+    // plan's execution time of the main statement, so a loaded machine's noise shows apart.
+    const caller: DicomwebCaller = {
+      accountId: t.accountId,
+      institutionIds: [t.institutionId],
+      userId: null,
+      grantedStudyIds: [],
+      connect: null,
+      uploadInstitutionIds: [],
+    };
+    const inProcess = async (query: string) => {
+      const params = parseQido(Object.fromEntries(new URLSearchParams(query)), 'study');
+      const times: number[] = [];
+      let sql: { sql: string; bindings: unknown[] } | undefined;
+      const capture = (q: { sql: string; bindings: unknown[] }) => (sql ??= q);
+      knex.on('query', capture);
+      for (let i = 0; i < ROUNDS; i++) {
+        const t0 = performance.now();
+        await searchStudies(knex, caller, params, 'http://x/dicomweb');
+        times.push(performance.now() - t0);
+      }
+      knex.off('query', capture);
+      times.sort((a, b) => a - b);
+      // The event gives the native statement ($1, $2…, in binding order): back to knex's `?`.
+      const plan = await knex.raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql!.sql.replace(/\$\d+/g, '?')}`, sql!.bindings as never[]);
+      const exec = (plan.rows[0]['QUERY PLAN'][0] as { 'Execution Time': number })['Execution Time'];
+      return `p50 ${pct(times, 50).toFixed(2)} ms in process, SQL execution ${exec.toFixed(2)} ms`;
+    };
+    console.log(`  (no key, limit=1: auth + answer)        ${await timeIt('limit=1')}`);
+    console.log(`  PatientID=PID${target}                     ${await timeIt(`PatientID=PID${target}`)}`);
+    console.log(`  PatientID=PID${target}*                    ${await timeIt(`PatientID=PID${target}*`)}`);
+    const name = `Sobrenome${target % 997}^Nome${target}`;
+    console.log(`  PatientName=${name}      ${await timeIt(`PatientName=${name}`)}`);
+    console.log(`  PatientName=*Nome${target}*                ${await timeIt(`PatientName=*Nome${target}*`)}`);
+    console.log(`  PatientName=nome${target} (fuzzy)          ${await timeIt(`PatientName=nome${target}&fuzzymatching=true`)}`);
+    console.log('\n  in process (searchStudies):');
+    for (const q of [
+      `PatientID=PID${target}`,
+      `PatientID=PID${target}*`,
+      `PatientName=${name}`,
+      `PatientName=*Nome${target}*`,
+      `PatientName=nome${target}&fuzzymatching=true`,
+    ]) {
+      console.log(`  ${q.padEnd(40)} ${await inProcess(q)}`);
+    }
+  } finally {
+    await bench.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
