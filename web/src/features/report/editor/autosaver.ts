@@ -55,6 +55,8 @@ export class DraftAutosaver {
   private lastSent: string | null = null;
   private timer: Timer | null = null;
   private localTimer: Timer | null = null;
+  /** The last local copy written was acknowledged (or none was written): the next change is written at once. */
+  private localSynced = true;
   /** When the oldest change not yet sent was made (the max-wait clock). */
   private pendingSince: number | null = null;
   private inFlight: Promise<void> | null = null;
@@ -93,7 +95,8 @@ export class DraftAutosaver {
     if (this.disposed) return;
     this.read = read;
     this.pendingSince ??= Date.now();
-    this.scheduleLocal();
+    if (this.localSynced) this.keepLocal(read(), false);
+    else this.scheduleLocal();
     if (this.current === 'conflict') return; // nothing is sent until the user chooses
     if (this.current !== 'error' && this.current !== 'offline') this.setStatus('pending');
     if (this.current === 'offline') return; // the `online` event sends it
@@ -127,7 +130,7 @@ export class DraftAutosaver {
       this.read = null;
       this.pendingSince = null;
       this.lastSent = read();
-      this.opts.onContent?.(this.lastSent, true, revision);
+      this.keepLocal(this.lastSent, true);
     }
   }
 
@@ -180,8 +183,13 @@ export class DraftAutosaver {
     if (this.localTimer !== null || !this.opts.onContent) return;
     this.localTimer = setTimeout(() => {
       this.localTimer = null;
-      if (!this.disposed && this.read) this.opts.onContent?.(this.read(), false, this.rev);
+      if (!this.disposed && this.read) this.keepLocal(this.read(), false);
     }, this.opts.localMs);
+  }
+
+  private keepLocal(content: string, synced: boolean): void {
+    this.localSynced = synced;
+    this.opts.onContent?.(content, synced, this.rev);
   }
 
   private schedule(ms: number): void {
@@ -211,7 +219,7 @@ export class DraftAutosaver {
     }
     const read = this.read;
     const content = read();
-    this.opts.onContent?.(content, false, this.rev);
+    this.keepLocal(content, false);
     if (content === this.lastSent) {
       this.read = null;
       this.pendingSince = null;
@@ -232,7 +240,7 @@ export class DraftAutosaver {
         this.rev = revision;
         if (this.read === read && read() === content) {
           this.read = null;
-          this.opts.onContent?.(content, true, revision);
+          this.keepLocal(content, true);
           this.setStatus('saved');
         } else if (!this.disposed) {
           this.pendingSince ??= Date.now();

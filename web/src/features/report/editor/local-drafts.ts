@@ -85,6 +85,12 @@ function safeJson(raw: string): unknown {
   }
 }
 
+/** The newer of two copies this same browser wrote (its own clock against itself). */
+function newer(a: LocalDraft | null, b: LocalDraft | null): LocalDraft | null {
+  if (!a || !b) return a ?? b;
+  return b.savedAt > a.savedAt ? b : a;
+}
+
 /** The copy of one study's text, or null. */
 export async function readLocalDraft(studyId: string): Promise<LocalDraft | null> {
   const legacy = parse(localStore()?.getItem(LEGACY_PREFIX + studyId) ?? null);
@@ -94,10 +100,24 @@ export async function readLocalDraft(studyId: string): Promise<LocalDraft | null
     const tx = db.transaction(STORE, 'readonly');
     const req = tx.objectStore(STORE).get(studyId);
     await done(tx);
-    return parse(req.result) ?? legacy;
+    return newer(parse(req.result), legacy);
   } catch {
     return legacy;
   }
+}
+
+/**
+ * The page is going away (pagehide, beforeunload): localStorage takes the copy synchronously
+ * (an IndexedDB write started now may not finish in a closing tab), IndexedDB too.
+ */
+export function keepLocalDraftNow(studyId: string, draft: LocalDraft): void {
+  if (!getToken()) return;
+  try {
+    localStore()?.setItem(LEGACY_PREFIX + studyId, JSON.stringify(draft));
+  } catch {
+    // quota: the IndexedDB copy below
+  }
+  void writeLocalDraft(studyId, draft);
 }
 
 /** Replaces the copy of one study's text; never throws (quota, private mode: the saver still retries). */

@@ -7,7 +7,7 @@ import { fetchDraft, putDraft, trackError } from '../api';
 import { DraftAutosaver, type SaveStatus } from './autosaver';
 import { onDraftRevision } from './draft-revisions';
 import type { ContentField } from './edit-mode';
-import { writeLocalDraft } from './local-drafts';
+import { keepLocalDraftNow, writeLocalDraft } from './local-drafts';
 import { SAVE_ERROR_VISIBLE_MS } from './limits';
 
 export interface DraftTarget {
@@ -97,7 +97,17 @@ export function useDraftAutosave(target: DraftTarget, enabled: boolean, io: Edit
     saver.current = s;
     const onHide = () => {
       const text = s.peek();
-      if (text !== null) keep(text, false, s.revision);
+      if (text !== null)
+        keepLocalDraftNow(studyId, {
+          laudoId,
+          version,
+          field,
+          content: text,
+          baseRevision: s.revision,
+          writer,
+          synced: false,
+          savedAt: Date.now(),
+        });
     };
     // While a save is pending the browser asks before leaving (issue 23).
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
