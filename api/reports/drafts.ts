@@ -60,7 +60,11 @@ export function registerDraftRoutes(
     const b = body(ctx, DraftBody);
     const result = check(rc.record, 'saveDraft', actorFor(rc.access, rc.study.institutionId));
     if (!result.ok) throw new AppError(result.code);
-    const saved = await saveDraft(knex, { studyId: rc.study.id, accountId: rc.access.accountId, institutionId: rc.study.institutionId }, b);
+    const saved = await saveDraft(
+      knex,
+      { studyId: rc.study.id, accountId: rc.access.accountId, institutionId: rc.study.institutionId },
+      b,
+    );
     // The draft is saved whatever happens to the live document (a broker hiccup is not a lost text).
     await publishStudyDocuments(knex, deps.publisher, [rc.study.id]).catch((err: unknown) =>
       deps.logger.warn({ err, studyId: rc.study.id }, 'draft saved; live document not published'),

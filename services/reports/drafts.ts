@@ -50,7 +50,15 @@ export async function saveDraft(knex: Knex, owner: DraftOwner, fields: DraftFiel
       writer: fields.writer ?? null,
       updated_at: new Date(),
     };
-    const [saved] = await trx('study_drafts').insert(row).onConflict('study_id').merge().returning(['updated_at', 'revision', 'writer']);
-    return { updatedAt: new Date(saved.updated_at).toISOString(), revision: saved.revision as number, writer: saved.writer ?? null };
+    const [saved] = await trx('study_drafts')
+      .insert(row)
+      .onConflict('study_id')
+      .merge()
+      .returning(['updated_at', 'revision', 'writer']);
+    return {
+      updatedAt: new Date(saved.updated_at).toISOString(),
+      revision: saved.revision as number,
+      writer: saved.writer ?? null,
+    };
   });
 }

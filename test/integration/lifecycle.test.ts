@@ -459,7 +459,9 @@ describe('other actions', () => {
       body: { content: '<p>aba B</p>', revision: 0, writer: 'tab-b' },
     });
     expect(stale.status).toBe(409);
-    expect(stale.body).toEqual({ error: { code: 'DRAFT_CONFLICT', description: 'O rascunho foi alterado em outra aba ou janela' } });
+    expect(stale.body).toEqual({
+      error: { code: 'DRAFT_CONFLICT', description: 'O rascunho foi alterado em outra aba ou janela' },
+    });
     expect((await act('doctor', 'GET', `/studies/${id}/drafts`)).draft).toMatchObject({ content: '<p>aba A</p>', revision: 1 });
     await eventually(
       () => live.get(id),

@@ -566,7 +566,9 @@ export function EditorWorkspace({
             canShare={veterinary}
             read={read}
             onSign={() => setDialog('sign')}
-            beforePreview={structuredForm ? () => structuredRef.current?.validateForFinish() ?? Promise.resolve(false) : undefined}
+            beforePreview={
+              structuredForm ? () => structuredRef.current?.validateForFinish() ?? Promise.resolve(false) : undefined
+            }
           />
         }
       />

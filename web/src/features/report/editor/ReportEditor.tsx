@@ -113,7 +113,8 @@ export function ReportEditor({ initialContent, editable, lookupPhrase, onChange,
   // A read-only editor follows the saved text as it changes (live updates).
   useEffect(() => {
     if (editable || !editor || editor.isDestroyed) return;
-    if (editor.getHTML() !== initialContent) editor.commands.setContent(initialContent, { emitUpdate: false, parseOptions: PARSE_OPTIONS });
+    if (editor.getHTML() !== initialContent)
+      editor.commands.setContent(initialContent, { emitUpdate: false, parseOptions: PARSE_OPTIONS });
   }, [editable, editor, initialContent]);
 
   return (

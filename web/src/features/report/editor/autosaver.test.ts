@@ -16,9 +16,14 @@ function server(start = 0) {
     revision += 1;
     return revision;
   });
-  return { save, sent, bump: () => (revision += 1), get revision() {
-    return revision;
-  } };
+  return {
+    save,
+    sent,
+    bump: () => (revision += 1),
+    get revision() {
+      return revision;
+    },
+  };
 }
 
 describe('DraftAutosaver', () => {

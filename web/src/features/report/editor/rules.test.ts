@@ -198,7 +198,11 @@ describe('initial content', () => {
   });
   it('takes the local text over newer revisions this same tab wrote (a save whose answer a crash lost)', () => {
     const later = { ...draft, revision: 6, content: '<p>typed offl</p>' };
-    expect(chooseInitialContent({ ...base, draft: later, local })).toMatchObject({ source: 'local', revision: 6, conflict: null });
+    expect(chooseInitialContent({ ...base, draft: later, local })).toMatchObject({
+      source: 'local',
+      revision: 6,
+      conflict: null,
+    });
   });
   it('makes a conflict of local text typed on a revision another tab replaced', () => {
     const theirs = { ...draft, revision: 5, writer: 'tab-b', content: '<p>other tab</p>' };
@@ -211,7 +215,9 @@ describe('initial content', () => {
     });
   });
   it('ignores a local copy equal to what the server holds', () => {
-    expect(chooseInitialContent({ ...base, draft: { ...draft, revision: 9, writer: 'x', content: local.content }, local })).toMatchObject({
+    expect(
+      chooseInitialContent({ ...base, draft: { ...draft, revision: 9, writer: 'x', content: local.content }, local }),
+    ).toMatchObject({
       source: 'draft',
       conflict: null,
     });

@@ -32,11 +32,10 @@ function mockFetch() {
 let text = '';
 function Harness() {
   const { t } = useTranslation();
-  const save = useDraftAutosave(
-    { studyId: 's1', laudoId: 'l1', version: 1, field: 'content', userId: 'u1', revision: 0 },
-    true,
-    { read: () => text, apply: (html) => (text = html) },
-  );
+  const save = useDraftAutosave({ studyId: 's1', laudoId: 'l1', version: 1, field: 'content', userId: 'u1', revision: 0 }, true, {
+    read: () => text,
+    apply: (html) => (text = html),
+  });
   return (
     <>
       <button onClick={() => save.change(() => text)}>type</button>
