@@ -170,4 +170,19 @@ describe('DraftAutosaver', () => {
     expect(isRetryable(new ApiError(NETWORK_ERROR))).toBe(true);
     expect(isRetryable(new ApiError('INTERNAL_ERROR', null, 500))).toBe(true);
   });
+
+  it('stays in conflict when a save in flight ends after another tab was announced', async () => {
+    let answer: (r: number) => void = () => undefined;
+    const save = jest.fn(() => new Promise<number>((resolve) => (answer = resolve)));
+    const s = new DraftAutosaver({ save });
+    s.change(() => 'text');
+    jest.advanceTimersByTime(1000);
+    await flushPromises();
+    expect(s.status).toBe('saving');
+    s.hold();
+    answer(1);
+    await flushPromises();
+    expect(s.status).toBe('conflict');
+    expect(s.revision).toBe(1);
+  });
 });

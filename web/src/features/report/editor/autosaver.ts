@@ -238,6 +238,8 @@ export class DraftAutosaver {
         this.failures = 0;
         this.lastSent = content;
         this.rev = revision;
+        // another tab's save was announced meanwhile: the user's choice decides what comes next
+        if (this.current === 'conflict') return;
         if (this.read === read && read() === content) {
           this.read = null;
           this.keepLocal(content, true);
