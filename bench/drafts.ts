@@ -52,7 +52,7 @@ async function main(): Promise<void> {
     for (const id of t.studyIds) {
       const res = await fetch(`${bench.platform.url}/api/studies/${id}/reports/start`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        headers: { access_token: token, 'content-type': 'application/json' },
         body: '{}',
       });
       if (!res.ok) throw new Error(`start: ${res.status}`);
