@@ -103,11 +103,15 @@ async function main(): Promise<void> {
     let typing: TypingRun = { typed: '', at: [] };
     const lost: number[] = [];
     let banners = 0;
+    /** Kills right after a save reached the server with no key since: no banner is due. */
+    let nothingToRecover = 0;
     for (let crash = 0; crash <= CRASHES; crash++) {
       const ctx = await launchProfile(chromium, crashDir, token);
       const p = ctx.pages()[0] ?? (await ctx.newPage());
       await openEditor(p, url);
       if (crash > 0) {
+        const held = await bench.knex('study_drafts').where({ study_id: t.studyIds[1] }).first('content');
+        if (textOf(held?.content ?? '') === typing.typed) nothingToRecover++;
         const banner = await p
           .getByTestId('draft-restored')
           .waitFor({ timeout: 5000 })
@@ -139,7 +143,7 @@ async function main(): Promise<void> {
     const perSecond = 1000 / (CHAR_MS + 10);
     console.log(`  ${CRASHES} crashes (SIGKILL of the browser while typing, ~${perSecond.toFixed(0)} characters/s):`);
     console.log(
-      `  characters lost per crash: ${JSON.stringify(lost)}; mean ${(lost.reduce((a, b) => a + b, 0) / Math.max(1, lost.length)).toFixed(1)}, max ${sorted.at(-1) ?? 0}; recovery banner ${banners}/${CRASHES}\n`,
+      `  characters lost per crash: ${JSON.stringify(lost)}; mean ${(lost.reduce((a, b) => a + b, 0) / Math.max(1, lost.length)).toFixed(1)}, max ${sorted.at(-1) ?? 0}; recovery banner ${banners}/${CRASHES} (${nothingToRecover} with everything already on the server)\n`,
     );
   } finally {
     for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });

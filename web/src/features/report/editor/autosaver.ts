@@ -55,7 +55,7 @@ export class DraftAutosaver {
   private lastSent: string | null = null;
   private timer: Timer | null = null;
   private localTimer: Timer | null = null;
-  /** The last local copy written was acknowledged (or none was written): the next change is written at once. */
+  /** The local copy is in step with the server (acknowledged, sent, or none yet): the next change is written at once. */
   private localSynced = true;
   /** When the oldest change not yet sent was made (the max-wait clock). */
   private pendingSince: number | null = null;
@@ -220,6 +220,9 @@ export class DraftAutosaver {
     const read = this.read;
     const content = read();
     this.keepLocal(content, false);
+    // the copy on disk is what goes to the server: the next key is written at once, so a
+    // crash while this save is on the wire leaves the copy ahead of the server
+    this.localSynced = true;
     if (content === this.lastSent) {
       this.read = null;
       this.pendingSince = null;
