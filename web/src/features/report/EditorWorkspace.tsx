@@ -275,7 +275,7 @@ export function EditorWorkspace({
     mode.autosave && initial !== null,
     { read, apply },
   );
-  const { change: autosaveChange, openConflict } = autosave;
+  const { change: autosaveChange, flush: autosaveFlush, openConflict } = autosave;
   const onChange = useCallback((r: () => string) => autosaveChange(r), [autosaveChange]);
 
   // Unsent text from this browser goes to the server at once, or waits for the user's choice
@@ -285,7 +285,10 @@ export function EditorWorkspace({
   useEffect(() => {
     if (!editor || !initial || bootstrapped.current || !mode.editable) return;
     bootstrapped.current = true;
-    if (initial.unsynced) autosaveChange(() => editor.getHTML());
+    if (initial.unsynced) {
+      autosaveChange(() => editor.getHTML());
+      void autosaveFlush();
+    }
     if (initial.conflict && mode.autosave) openConflict({ ...initial.conflict, revision: initial.revision });
     if (initial.source === 'empty' && !initial.conflict && mode.canChangeMask) {
       void fetchDefaultMask(studyId)
@@ -294,7 +297,18 @@ export function EditorWorkspace({
         })
         .catch(() => undefined);
     }
-  }, [editor, initial, mode.editable, mode.autosave, mode.canChangeMask, autosaveChange, openConflict, apply, studyId]);
+  }, [
+    editor,
+    initial,
+    mode.editable,
+    mode.autosave,
+    mode.canChangeMask,
+    autosaveChange,
+    autosaveFlush,
+    openConflict,
+    apply,
+    studyId,
+  ]);
 
   const after = useCallback(
     (result: ReportView | null) => {
