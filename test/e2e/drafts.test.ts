@@ -60,58 +60,65 @@ test('SIGKILL of the browser while typing, 10 times: ≤ 1 s of typing lost each
   let run: TypingRun = { typed: '', at: [] };
   let killedAt = 0;
   const lost: number[] = [];
-  const banners = { skipped: 0 };
+  /** Crashes with no banner: only when the one key typed last had its copy still on its way to disk. */
+  let quiet = 0;
   let onServerAtKill = '';
   for (let crash = 0; crash <= 10; crash++) {
     const context = await launchProfile(testEnv('chromium'), dir, token);
-    const page = context.pages()[0] ?? (await context.newPage());
-    await openEditor(page, studyId);
-    if (crash > 0) {
-      // the banner every time this browser's copy brings back text the server lacks (a kill
-      // just after a save reached the server, with no key since, leaves nothing to recover)
-      if (onServerAtKill !== run.typed) await page.getByTestId('draft-restored').waitFor({ timeout: 10_000 });
-      else banners.skipped++;
-      const recovered = await editorText(page);
-      // the recovered text is what was typed, up to the last characters before the kill
-      expect(run.typed.startsWith(recovered) || recovered.startsWith(run.typed)).toBe(true);
-      const missing = Math.max(0, run.typed.length - recovered.length);
-      const typedInLastSecond = run.at.filter((at) => at > killedAt - 1000).length;
-      expect(missing).toBeLessThanOrEqual(typedInLastSecond);
-      lost.push(missing);
-      run = { typed: recovered, at: [] };
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await openEditor(page, studyId);
+      if (crash > 0) {
+        const banner = await page
+          .getByTestId('draft-restored')
+          .waitFor({ timeout: 5000 })
+          .then(() => true)
+          .catch(() => false);
+        const recovered = await editorText(page);
+        // the recovered text is what was typed, up to the last characters before the kill
+        expect(run.typed.startsWith(recovered) || recovered.startsWith(run.typed)).toBe(true);
+        const missing = Math.max(0, run.typed.length - recovered.length);
+        const typedInLastSecond = run.at.filter((at) => at > killedAt - 1000).length;
+        expect(missing).toBeLessThanOrEqual(typedInLastSecond);
+        if (!banner) {
+          // the banner every time, but for a kill within the few ms between the last key and
+          // its copy reaching the disk, right after a save the server acknowledged
+          expect(missing).toBeLessThanOrEqual(1);
+          expect(recovered).toBe(onServerAtKill);
+          quiet++;
+        }
+        lost.push(missing);
+        run = { typed: recovered, at: [] };
+      }
+      if (crash === 10) {
+        // the recovered text goes to the server at once
+        await eventually(
+          () => serverText(studyId),
+          (html) => plain(html) === run.typed,
+          { what: 'recovered text saved' },
+        );
+        break;
+      }
+      await caretAtEnd(page);
+      const killAt = Date.now() + 1200 + Math.random() * 2000;
+      let killed = false;
+      await Promise.all([
+        typeSteadily(page, run, () => killed),
+        (async () => {
+          await sleep(killAt - Date.now());
+          killedAt = Date.now();
+          await killBrowser(dir);
+          killed = true;
+        })(),
+      ]);
+    } finally {
+      await context.close().catch(() => undefined);
     }
-    if (crash === 10) {
-      // the recovered text goes to the server at once
-      await eventually(
-        () => page.getByTestId('draft-status').getAttribute('data-status'),
-        (s) => s === 'saved',
-        {
-          what: 'recovered text saved',
-        },
-      );
-      await context.close();
-      break;
-    }
-    await caretAtEnd(page);
-    const killAt = Date.now() + 1200 + Math.random() * 2000;
-    let killed = false;
-    await Promise.all([
-      typeSteadily(page, run, () => killed),
-      (async () => {
-        await sleep(killAt - Date.now());
-        killedAt = Date.now();
-        await killBrowser(dir);
-        killed = true;
-      })(),
-    ]);
-    await context.close().catch(() => undefined);
     // what the server held once the last request of the killed browser was through
     await sleep(300);
     onServerAtKill = plain(await serverText(studyId));
   }
-  console.log(
-    `drafts: characters lost per crash ${JSON.stringify(lost)} (typed ≈ 16/s); crashes with everything already on the server: ${banners.skipped}`,
-  );
+  console.log(`drafts: characters lost per crash ${JSON.stringify(lost)} (typed ≈ 16/s); crashes without the banner: ${quiet}`);
   // the recovered text reaches the server
   await eventually(
     () => serverText(studyId),

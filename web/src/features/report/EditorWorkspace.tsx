@@ -238,6 +238,7 @@ export function EditorWorkspace({
       prev.content === next.content &&
       prev.source === next.source &&
       prev.unsynced === next.unsynced &&
+      prev.interrupted === next.interrupted &&
       prev.revision === next.revision
         ? prev
         : next,
@@ -515,9 +516,14 @@ export function EditorWorkspace({
             {t('editor.cannotEdit')}
           </Alert>
         )}
-        {initial?.source === 'local' && mode.editable && (
-          <Alert severity="info" square data-testid="draft-restored">
-            {t('editor.restoredLocal')}
+        {(initial?.source === 'local' || initial?.interrupted) && mode.editable && (
+          <Alert
+            severity="info"
+            square
+            data-testid="draft-restored"
+            data-variant={initial.source === 'local' ? 'restored' : 'interrupted'}
+          >
+            {t(initial.source === 'local' ? 'editor.restoredLocal' : 'editor.restoredInterrupted')}
           </Alert>
         )}
         {autosave.conflict && (

@@ -34,6 +34,12 @@ export interface InitialContent {
   revision: number;
   /** This browser's unsent text, typed on a revision another tab has replaced since: the user chooses. */
   conflict: { mine: string; theirs: string } | null;
+  /**
+   * The browser went away while a save was on its way (the copy here was never acknowledged)
+   * and holds nothing the server lacks: the last keys may not have reached either; the user is
+   * asked to check the end of the text.
+   */
+  interrupted: boolean;
 }
 
 const time = (iso: string | null | undefined): number => {
@@ -72,10 +78,19 @@ export function chooseInitialContent(input: InitialContentInput): InitialContent
     local.version === input.version &&
     local.field === input.field &&
     local.content !== content;
-  if (!ours) return { content, source, unsynced: false, revision, conflict: null };
+  if (!ours) {
+    const interrupted =
+      local !== null &&
+      !local.synced &&
+      local.laudoId === input.laudoId &&
+      local.version === input.version &&
+      local.field === input.field &&
+      local.content === content;
+    return { content, source, unsynced: false, revision, conflict: null, interrupted };
+  }
   const current =
     local.baseRevision === revision ||
     (local.baseRevision < revision && local.writer !== null && input.draft?.writer === local.writer);
-  if (current) return { content: local.content, source: 'local', unsynced: true, revision, conflict: null };
-  return { content, source, unsynced: false, revision, conflict: { mine: local.content, theirs: content } };
+  if (current) return { content: local.content, source: 'local', unsynced: true, revision, conflict: null, interrupted: false };
+  return { content, source, unsynced: false, revision, conflict: { mine: local.content, theirs: content }, interrupted: false };
 }

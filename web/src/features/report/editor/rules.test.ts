@@ -189,6 +189,7 @@ describe('initial content', () => {
       unsynced: true,
       revision: 4,
       conflict: null,
+      interrupted: false,
     });
     const ahead = { ...local, savedAt: Date.parse('2030-01-01T00:00:00Z') };
     expect(chooseInitialContent({ ...base, draft, local: ahead }).source).toBe('local');
@@ -212,7 +213,13 @@ describe('initial content', () => {
       unsynced: false,
       revision: 5,
       conflict: { mine: '<p>typed offline</p>', theirs: '<p>other tab</p>' },
+      interrupted: false,
     });
+  });
+  it('says a save was interrupted when the unacknowledged copy holds nothing the server lacks', () => {
+    const same = { ...draft, revision: 5, writer: 'tab-a', content: local.content };
+    expect(chooseInitialContent({ ...base, draft: same, local })).toMatchObject({ source: 'draft', interrupted: true });
+    expect(chooseInitialContent({ ...base, draft: same, local: { ...local, synced: true } }).interrupted).toBe(false);
   });
   it('ignores a local copy equal to what the server holds', () => {
     expect(
