@@ -22,6 +22,7 @@ export async function publishStudyDocuments(knex: Knex, publisher: LivePublisher
         .join('laudos as l', 'l.id', 's.laudo_id')
         .leftJoin('study_critical_findings as f', 'f.study_id', 's.id')
         .leftJoin('account_critical_findings as af', 'af.id', 'f.account_critical_finding_id')
+        .leftJoin('study_drafts as d', 'd.study_id', 's.id')
         .where('s.id', studyId)
         .first(
           's.id as studyId',
@@ -32,6 +33,8 @@ export async function publishStudyDocuments(knex: Knex, publisher: LivePublisher
           'l.*',
           'f.status as finding_status',
           'af.level_and_name as finding_level_and_name',
+          'd.revision as draft_revision',
+          'd.writer as draft_writer',
           trx.raw('(SELECT count(*)::int FROM study_comments c WHERE c.study_id = s.id) AS comment_count'),
           trx.raw(
             '(SELECT c.user_id FROM study_comments c WHERE c.study_id = s.id ORDER BY c.created_at DESC, c.id DESC LIMIT 1) AS last_comment_user_id',
@@ -57,6 +60,8 @@ export async function publishStudyDocuments(knex: Knex, publisher: LivePublisher
         report: r.snapshot ?? null,
         seq: r.seq,
         updatedAt: new Date(r.updated_at).toISOString(),
+        draftRevision: r.draft_revision ?? 0,
+        draftWriter: r.draft_writer ?? null,
         ...(r.header_updated_at ? { headerUpdatedAt: new Date(r.header_updated_at).toISOString() } : {}),
         ...(r.stable_at ? { arrivedAt: new Date(r.stable_at).toISOString() } : {}),
       };

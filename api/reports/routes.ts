@@ -23,6 +23,7 @@ import { assertMayReadReport } from './read-access';
 import type { ExamKind } from '../studies/study-queries';
 import type { Context } from 'koa';
 import { listVersions } from './versions';
+import { registerDraftRoutes } from './drafts';
 import { requestLang } from '../http/lang';
 import { structuredContent } from '../structured/values';
 import { assertMayPreview, previewReport } from '../documents/routes';
@@ -90,13 +91,6 @@ const AssociateBody = z
   })
   .strict();
 const DisassociateBody = z.object({ all: z.boolean() }).strict();
-const DraftBody = z
-  .object({
-    content: Content.nullable().optional(),
-    reviewContent: Content.nullable().optional(),
-    contentStructuredReport: z.array(z.unknown()).max(500).nullable().optional(),
-  })
-  .strict();
 
 /** The conclusions of the opinion dialog (spec 2 §9), by status. */
 export const OPINION_CONCLUSIONS: Record<1 | 2 | 3, string> = {
@@ -420,43 +414,7 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
     });
   }
 
-  // Drafts (spec 1 §3 studyDrafts): autosaved every second, never through the workflow.
-  router.get(`${P}/:id/drafts`, async (ctx) => {
-    const rc = await loadReportContext(ctx);
-    assertMayReadReport(rc);
-    const draft = await knex('study_drafts').where({ study_id: rc.study.id, account_id: rc.access.accountId }).first();
-    ctx.body = {
-      draft: draft
-        ? {
-            studyId: draft.study_id,
-            content: draft.content,
-            reviewContent: draft.review_content,
-            contentStructuredReport: draft.content_structured_report,
-            updatedAt: new Date(draft.updated_at).toISOString(),
-          }
-        : null,
-    };
-  });
-
-  router.put(`${P}/:id/drafts`, async (ctx) => {
-    const rc = await loadReportContext(ctx);
-    const b = body(ctx, DraftBody);
-    const result = check(rc.record, 'saveDraft', actorFor(rc.access, rc.study.institutionId));
-    if (!result.ok) throw new AppError(result.code);
-    const row = {
-      study_id: rc.study.id,
-      account_id: rc.access.accountId,
-      institution_id: rc.study.institutionId,
-      ...(b.content !== undefined ? { content: b.content } : {}),
-      ...(b.reviewContent !== undefined ? { review_content: b.reviewContent } : {}),
-      ...(b.contentStructuredReport !== undefined
-        ? { content_structured_report: JSON.stringify(b.contentStructuredReport) }
-        : {}),
-      updated_at: new Date(),
-    };
-    const [saved] = await knex('study_drafts').insert(row).onConflict('study_id').merge().returning('updated_at');
-    ctx.body = { draft: { studyId: rc.study.id, updatedAt: new Date(saved.updated_at).toISOString() } };
-  });
+  registerDraftRoutes(router, deps, P, loadReportContext);
 
   return router;
 }

@@ -23,6 +23,15 @@ export const reportsErrors = {
       es: 'Esta operación no está permitida en el estado actual del informe',
     },
   },
+  // Issue 23: a draft saved on a revision another tab or window has already replaced.
+  DRAFT_CONFLICT: {
+    status: 409,
+    message: {
+      'pt-BR': 'O rascunho foi alterado em outra aba ou janela',
+      en: 'The draft was changed in another tab or window',
+      es: 'El borrador fue modificado en otra pestaña o ventana',
+    },
+  },
   REPORT_NOT_UPDATABLE: {
     status: 409,
     message: {

@@ -33,6 +33,9 @@ export const LiveStudyDocument = z.object({
   report: z.record(z.string(), z.unknown()).nullable().optional(),
   seq: z.number().int(),
   updatedAt: z.string(),
+  /** The study draft's revision and the editor (browser tab) that wrote it (issue 23). */
+  draftRevision: z.number().int().optional(),
+  draftWriter: z.string().nullable().optional(),
   /** When the study header was last edited: a client holding an older header refetches it. */
   headerUpdatedAt: z.string().nullable().optional(),
   /** When the study's images last settled (ingest): a list shows a study new to it. */

@@ -29,7 +29,7 @@ const live = new Map<string, any>();
 
 beforeAll(async () => {
   t = await createTenant(suite.knex, {
-    studies: 15,
+    studies: 16,
     users: {
       doctor: DOCTOR,
       colleague: DOCTOR,
@@ -447,5 +447,38 @@ describe('other actions', () => {
     await act('doctor', 'PUT', `/studies/${id}/drafts`, { content: '<p>Rascunho</p>' });
     expect((await act('doctor', 'GET', `/studies/${id}/drafts`)).draft).toMatchObject({ content: '<p>Rascunho</p>' });
     expect(await suite.knex('audit_log').whereRaw('detail::text like ?', ['%Rascunho%']).first()).toBeUndefined();
+  });
+
+  it('counts draft revisions: a save on a stale revision is refused, the live document tells the revision', async () => {
+    const id = study(15);
+    await act('doctor', 'POST', `/studies/${id}/reports/start`);
+    const first = await act('doctor', 'PUT', `/studies/${id}/drafts`, { content: '<p>aba A</p>', revision: 0, writer: 'tab-a' });
+    expect(first.draft).toMatchObject({ revision: 1, writer: 'tab-a' });
+    const stale = await api('PUT', `/studies/${id}/drafts`, {
+      token: tokens.doctor,
+      body: { content: '<p>aba B</p>', revision: 0, writer: 'tab-b' },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toEqual({
+      error: { code: 'DRAFT_CONFLICT', description: 'O rascunho foi alterado em outra aba ou janela' },
+    });
+    expect((await act('doctor', 'GET', `/studies/${id}/drafts`)).draft).toMatchObject({ content: '<p>aba A</p>', revision: 1 });
+    await eventually(
+      () => live.get(id),
+      (d) => d?.draftRevision === 1 && d?.draftWriter === 'tab-a',
+      { what: 'draft revision 1 in the live document' },
+    );
+
+    // Two saves on the same revision at once: exactly one wins.
+    const racing = await Promise.all(
+      ['x', 'y'].map((w) =>
+        api('PUT', `/studies/${id}/drafts`, { token: tokens.doctor, body: { content: `<p>${w}</p>`, revision: 1, writer: w } }),
+      ),
+    );
+    expect(racing.map((r) => r.status).sort()).toEqual([200, 409]);
+    const winner = racing.find((r) => r.status === 200)!.body.draft;
+    expect(winner.revision).toBe(2);
+    // Without a revision (older clients) the save still goes through, counted.
+    expect((await act('doctor', 'PUT', `/studies/${id}/drafts`, { content: '<p>sem revisão</p>' })).draft.revision).toBe(3);
   });
 });

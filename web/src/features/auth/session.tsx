@@ -8,6 +8,7 @@ import { describeError, SESSION_ENDING_CODES, toApiError, isAbort } from '../../
 import i18n from '../../i18n';
 import { notify } from '../../app/notifications/store';
 import { clearImageToken } from '../../lib/image-token';
+import { clearAllLocalDrafts } from '../report/editor/local-drafts';
 import { closeLive, onLiveResync } from '../../lib/live';
 import { clearToken, getToken, sessionExpired, setToken, TOKEN_STORAGE_KEY } from '../../lib/token';
 import * as authApi from './api';
@@ -69,6 +70,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       clearTwoFactorVerified();
       closeLive();
       clearImageToken();
+      // A shared reading-room workstation keeps no report text of the doctor who left (issue 23).
+      void clearAllLocalDrafts();
       queryClient.clear();
       setState({ status: 'anonymous', loggedOut: how.loggedOut, expired: how.expired });
     },

@@ -11,9 +11,6 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
-import CloudDoneOutlinedIcon from '@mui/icons-material/CloudDoneOutlined';
-import CloudOffOutlinedIcon from '@mui/icons-material/CloudOffOutlined';
-import CloudSyncOutlinedIcon from '@mui/icons-material/CloudSyncOutlined';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import ViewQuiltOutlinedIcon from '@mui/icons-material/ViewQuiltOutlined';
@@ -30,9 +27,12 @@ import { ConfirmDialog } from './dialogs/ConfirmDialog';
 import { DisassociateDialog } from './dialogs/DisassociateDialog';
 import { ReopenDialog } from './dialogs/ReopenDialog';
 import { SecondOpinionDialog } from './dialogs/SecondOpinionDialog';
-import type { SaveStatus } from './editor/autosaver';
 import { CreatePhraseDialog } from './editor/CreatePhraseDialog';
-import { chooseInitialContent, clearLocalDraft, readLocalDraft } from './editor/draft-content';
+import { chooseInitialContent, type InitialContent } from './editor/draft-content';
+import { DraftConflictPanel } from './editor/DraftConflictPanel';
+import { PARSE_OPTIONS } from './editor/extensions';
+import { clearLocalDraft, readLocalDraft, type LocalDraft } from './editor/local-drafts';
+import { SaveStatusText } from './editor/SaveStatusText';
 import { shouldLeaveEditor, type EditMode } from './editor/edit-mode';
 import { FormattingBar } from './editor/FormattingBar';
 import { MASK_LOADED_VISIBLE_MS, MAX_REPORT_CHARS } from './editor/limits';
@@ -87,39 +87,6 @@ export interface EditorWorkspaceProps {
   pending: ReportActionKey | null;
   onNarrationError: (error: unknown) => void;
   onLeave: () => void;
-}
-
-function localStore(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-function SaveStatusText({ status }: { status: SaveStatus }) {
-  const { t } = useTranslation();
-  const icon = {
-    idle: null,
-    pending: <CloudSyncOutlinedIcon fontSize="inherit" />,
-    saving: <CloudSyncOutlinedIcon fontSize="inherit" />,
-    saved: <CloudDoneOutlinedIcon fontSize="inherit" />,
-    error: <CloudOffOutlinedIcon fontSize="inherit" />,
-  }[status];
-  if (status === 'idle') return <span data-testid="draft-status" data-status="idle" />;
-  return (
-    <Typography
-      variant="caption"
-      color={status === 'error' ? 'error' : status === 'saved' ? 'success.main' : 'text.secondary'}
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}
-      role="status"
-      data-testid="draft-status"
-      data-status={status}
-    >
-      {icon}
-      {t(`editor.status.${status}`)}
-    </Typography>
-  );
 }
 
 /** Finish / second opinion / change mask (spec 2 §2 bottom bar). */
@@ -231,10 +198,6 @@ export function EditorWorkspace({
   }, [phrases.data]);
   const lookupPhrase = useCallback((code: string) => findPhraseByCode(phraseList.current, code)?.phrase ?? null, []);
 
-  const autosave = useDraftAutosave(
-    { studyId, laudoId: report.laudoId, version: report.version, field: mode.field, userId },
-    mode.autosave,
-  );
   const [editor, setEditor] = useState<Editor | null>(null);
   const [dialog, setDialog] = useState<DialogKind | null>(null);
   // the audio recorder is a panel, not a dialog: it keeps recording while dialogs come and go
@@ -243,9 +206,19 @@ export function EditorWorkspace({
   const maskMode = recordingLock ? { ...mode, canChangeMask: false } : mode;
   const close = useCallback(() => setDialog(null), []);
 
-  const loaded = sources.content.isSuccess && (sources.draft.isSuccess || sources.draft.isError);
-  // The text the editor opens with is chosen once, when both sources have answered.
-  const [initial, setInitial] = useState<ReturnType<typeof chooseInitialContent> | null>(null);
+  // This browser's copy of unsent text (IndexedDB), read once.
+  const [local, setLocal] = useState<{ value: LocalDraft | null } | null>(null);
+  useEffect(() => {
+    let live = true;
+    if (!mode.editable) setLocal({ value: null });
+    else void readLocalDraft(studyId).then((value) => live && setLocal({ value }));
+    return () => {
+      live = false;
+    };
+  }, [mode.editable, studyId]);
+  const loaded = sources.content.isSuccess && (sources.draft.isSuccess || sources.draft.isError) && local !== null;
+  // The text the editor opens with is chosen once, when the three sources have answered.
+  const [initial, setInitial] = useState<InitialContent | null>(null);
   useEffect(() => {
     if (!loaded || (initial && mode.editable)) return;
     const next = chooseInitialContent({
@@ -255,13 +228,20 @@ export function EditorWorkspace({
       reportUpdatedAt: report.updatedAt,
       saved: sources.content.data ?? null,
       draft: mode.editable ? (sources.draft.data ?? null) : null,
-      local: mode.editable ? readLocalDraft(localStore(), studyId) : null,
+      local: mode.editable ? (local?.value ?? null) : null,
     });
     // Read-only, this runs again after each change of `initial`: keeping the same object when
     // nothing changed ends the loop (a new object every time re-rendered the page ~200×/s and
     // starved route transitions, so app-bar links never left the report page).
     setInitial((prev) =>
-      prev && prev.content === next.content && prev.source === next.source && prev.unsynced === next.unsynced ? prev : next,
+      prev &&
+      prev.content === next.content &&
+      prev.source === next.source &&
+      prev.unsynced === next.unsynced &&
+      prev.interrupted === next.interrupted &&
+      prev.revision === next.revision
+        ? prev
+        : next,
     );
   }, [
     loaded,
@@ -273,35 +253,69 @@ export function EditorWorkspace({
     report.updatedAt,
     sources.content.data,
     sources.draft.data,
-    studyId,
+    local,
   ]);
 
   const read = useCallback(() => editor?.getHTML() ?? '', [editor]);
-  const onChange = useCallback((r: () => string) => autosave.change(r), [autosave]);
+  // Text put in by the program (another tab's, the default mask), not typed: no save of its own.
+  const apply = useCallback(
+    (html: string) => {
+      if (editor && !editor.isDestroyed) editor.commands.setContent(html, { emitUpdate: false, parseOptions: PARSE_OPTIONS });
+    },
+    [editor],
+  );
+  const autosave = useDraftAutosave(
+    {
+      studyId,
+      laudoId: report.laudoId,
+      version: report.version,
+      field: mode.field,
+      userId,
+      revision: initial?.revision ?? 0,
+    },
+    mode.autosave && initial !== null,
+    { read, apply },
+  );
+  const { change: autosaveChange, flush: autosaveFlush, openConflict } = autosave;
+  const onChange = useCallback((r: () => string) => autosaveChange(r), [autosaveChange]);
 
-  // Unsent text from this browser goes to the server at once; an empty new report gets the default mask.
+  // Unsent text from this browser goes to the server at once, or waits for the user's choice
+  // when another tab saved since; an empty new report shows the default mask, saved only
+  // once the user changes something (issue 23: opening a report writes nothing).
   const bootstrapped = useRef(false);
   useEffect(() => {
     if (!editor || !initial || bootstrapped.current || !mode.editable) return;
     bootstrapped.current = true;
-    if (initial.unsynced) autosave.change(() => editor.getHTML());
-    if (initial.source === 'empty' && mode.canChangeMask) {
+    if (initial.unsynced) {
+      autosaveChange(() => editor.getHTML());
+      void autosaveFlush();
+    }
+    if (initial.conflict && mode.autosave) openConflict({ ...initial.conflict, revision: initial.revision });
+    if (initial.source === 'empty' && !initial.conflict && mode.canChangeMask) {
       void fetchDefaultMask(studyId)
         .then((content) => {
-          if (content && !editor.isDestroyed && editor.isEmpty) {
-            editor.commands.setContent(content);
-            autosave.change(() => editor.getHTML());
-          }
+          if (content && !editor.isDestroyed && editor.isEmpty) apply(content);
         })
         .catch(() => undefined);
     }
-  }, [editor, initial, mode.editable, mode.canChangeMask, autosave, studyId]);
+  }, [
+    editor,
+    initial,
+    mode.editable,
+    mode.autosave,
+    mode.canChangeMask,
+    autosaveChange,
+    autosaveFlush,
+    openConflict,
+    apply,
+    studyId,
+  ]);
 
   const after = useCallback(
     (result: ReportView | null) => {
       if (!result) return false;
       if (shouldLeaveEditor(mode.editable, result.state)) {
-        clearLocalDraft(localStore(), studyId);
+        void clearLocalDraft(studyId);
         onLeave();
       }
       return true;
@@ -431,7 +445,7 @@ export function EditorWorkspace({
   const maskLoaded = (content: string) => {
     setDialog(null);
     if (!editor) return;
-    editor.chain().setContent(content).focus('start').run();
+    editor.chain().setContent(content, { parseOptions: PARSE_OPTIONS }).focus('start').run();
     autosave.change(() => editor.getHTML());
     notify(t('editor.success.maskLoaded'), 'success', MASK_LOADED_VISIBLE_MS);
   };
@@ -502,9 +516,22 @@ export function EditorWorkspace({
             {t('editor.cannotEdit')}
           </Alert>
         )}
-        {initial?.source === 'local' && mode.editable && (
-          <Alert severity="info" square>
-            {t('editor.restoredLocal')}
+        {(initial?.source === 'local' || initial?.interrupted) && mode.editable && (
+          <Alert
+            severity="info"
+            square
+            data-testid="draft-restored"
+            data-variant={initial.source === 'local' ? 'restored' : 'interrupted'}
+          >
+            {t(initial.source === 'local' ? 'editor.restoredLocal' : 'editor.restoredInterrupted')}
+          </Alert>
+        )}
+        {autosave.conflict && (
+          <DraftConflictPanel conflict={autosave.conflict} onKeepMine={autosave.keepMine} onTakeTheirs={autosave.takeTheirs} />
+        )}
+        {autosave.updatedElsewhere && !autosave.conflict && (
+          <Alert severity="info" square onClose={autosave.dismissUpdated} data-testid="draft-updated-elsewhere">
+            {t('editor.conflict.updatedElsewhere')}
           </Alert>
         )}
         {mode.editable && editor && (
@@ -559,7 +586,9 @@ export function EditorWorkspace({
             canShare={veterinary}
             read={read}
             onSign={() => setDialog('sign')}
-            beforePreview={structuredForm ? () => structuredRef.current?.validateForFinish() ?? Promise.resolve(false) : undefined}
+            beforePreview={
+              structuredForm ? () => structuredRef.current?.validateForFinish() ?? Promise.resolve(false) : undefined
+            }
           />
         }
       />

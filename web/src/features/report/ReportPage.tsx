@@ -40,6 +40,7 @@ import { reportKeys } from './query-keys';
 import { ReportActionErrorDialog } from './ReportActionErrorDialog';
 import { useReportActions, type ActionFailure } from './use-editor-data';
 import { useStudyDetail, useStudyDetailLive } from './use-report';
+import { announceDraftRevision } from './editor/draft-revisions';
 import { VersionsPanel } from './VersionsPanel';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -97,6 +98,8 @@ function StudyReport({ study }: { study: StudyDetail }) {
     editing.current = mode.editable;
   });
   useStudyDetailLive(study, (doc) => {
+    if (doc.draftRevision !== undefined)
+      announceDraftRevision(doc.studyId, { revision: doc.draftRevision, writer: doc.draftWriter ?? null });
     if (shouldLeaveEditor(editing.current, doc.laudoState)) leave();
     else if (!editing.current) void queryClient.invalidateQueries({ queryKey: reportKeys.content(study.id) });
   });

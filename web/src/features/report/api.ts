@@ -64,6 +64,8 @@ const DraftAnswer = z.object({
       content: z.string().nullable().optional(),
       reviewContent: z.string().nullable().optional(),
       updatedAt: z.string(),
+      revision: z.number().int().default(0),
+      writer: z.string().nullable().default(null),
     })
     .passthrough()
     .nullable(),
@@ -74,9 +76,26 @@ export async function fetchDraft(studyId: string, signal?: AbortSignal): Promise
   return (await apiRequest(`/studies/${encodeURIComponent(studyId)}/drafts`, { schema: DraftAnswer, signal })).draft;
 }
 
-/** PUT /studies/{id}/drafts: `content`, or `reviewContent` for the reviewer in state 12. */
-export async function putDraft(studyId: string, field: 'content' | 'reviewContent', content: string): Promise<void> {
-  await apiRequest(`/studies/${encodeURIComponent(studyId)}/drafts`, { method: 'PUT', body: { [field]: content } });
+const SavedDraftAnswer = z.object({ draft: z.object({ revision: z.number().int() }).passthrough() });
+
+/**
+ * PUT /studies/{id}/drafts: `content`, or `reviewContent` for the reviewer in state 12,
+ * typed on `revision` by `writer`; resolves with the new revision (DRAFT_CONFLICT: another
+ * tab saved first).
+ */
+export async function putDraft(
+  studyId: string,
+  field: 'content' | 'reviewContent',
+  content: string,
+  revision: number,
+  writer: string,
+): Promise<number> {
+  const answer = await apiRequest(`/studies/${encodeURIComponent(studyId)}/drafts`, {
+    method: 'PUT',
+    body: { [field]: content, revision, writer },
+    schema: SavedDraftAnswer,
+  });
+  return answer.draft.revision;
 }
 
 export const VersionEntry = z

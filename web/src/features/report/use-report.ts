@@ -34,8 +34,17 @@ export function useStudyDetailLive(study: StudyDetail | undefined, onDoc?: (doc:
     extra.current = onDoc;
   });
 
+  const last = useRef<LiveStudyDocument | null>(null);
   const handle = useCallback(
     (doc: LiveStudyDocument) => {
+      const prev = last.current;
+      last.current = doc;
+      // A draft save (every few seconds while someone types) changes nothing but the draft's
+      // revision: the editor hears of it, the detail and versions need no refetch.
+      if (prev && sameButDraft(prev, doc)) {
+        extra.current?.(doc);
+        return;
+      }
       const key = reportKeys.study(doc.studyId);
       const result = applyLiveDocToDetail(queryClient.getQueryData<StudyDetail>(key), doc);
       if (result.data) queryClient.setQueryData(key, result.data);
@@ -53,6 +62,11 @@ export function useStudyDetailLive(study: StudyDetail | undefined, onDoc?: (doc:
     if (study) void queryClient.invalidateQueries({ queryKey: reportKeys.study(study.id) });
   });
   return useLiveStudy(topic, handle);
+}
+
+function sameButDraft(a: LiveStudyDocument, b: LiveStudyDocument): boolean {
+  const strip = ({ draftRevision: _r, draftWriter: _w, ...rest }: LiveStudyDocument) => JSON.stringify(rest);
+  return strip(a) === strip(b);
 }
 
 /** Starts the report (POST …/reports/start) with the intent's Idempotency-Key (lib/intent.ts). */

@@ -83,3 +83,21 @@ describe('character counter', () => {
     expect(screen.getByText('Número de caracteres acima do limite permitido.')).toBeTruthy();
   });
 });
+
+describe('stored HTML round trip (issue 23)', () => {
+  it('reopens a draft ending in a space with the space, so the next word is not glued on', () => {
+    const stored = '<p>Impressão final </p>';
+    const editor = renderEditor(stored);
+    expect(editor.getHTML()).toBe(stored);
+    typeAtEnd(editor, 'continua');
+    expect(editor.getText()).toBe('Impressão final continua');
+  });
+
+  it('keeps inner double spaces and reads source newlines between paragraphs as nothing', () => {
+    const editor = renderEditor('<p>a  b </p>\n<p> c</p>');
+    expect(editor.getHTML()).toBe('<p>a  b </p><p> c</p>');
+    // what it saves reopens to the same text, again and again
+    const again = renderEditor(editor.getHTML());
+    expect(again.getHTML()).toBe(editor.getHTML());
+  });
+});

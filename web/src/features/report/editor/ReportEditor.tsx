@@ -5,7 +5,7 @@ import { useCharacterCount } from './use-character-count';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { notify } from '../../../app/notifications/store';
-import { reportExtensions } from './extensions';
+import { PARSE_OPTIONS, reportExtensions } from './extensions';
 import { counterState, imageTooLarge, MAX_REPORT_CHARS } from './limits';
 
 export interface ReportEditorProps {
@@ -78,6 +78,7 @@ export function ReportEditor({ initialContent, editable, lookupPhrase, onChange,
   const editor: Editor = useEditor({
     extensions: reportExtensions({ placeholder: t('editor.placeholder'), lookup: (code) => lookup.current(code) }),
     content: initialContent,
+    parseOptions: PARSE_OPTIONS,
     editable,
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
@@ -112,7 +113,8 @@ export function ReportEditor({ initialContent, editable, lookupPhrase, onChange,
   // A read-only editor follows the saved text as it changes (live updates).
   useEffect(() => {
     if (editable || !editor || editor.isDestroyed) return;
-    if (editor.getHTML() !== initialContent) editor.commands.setContent(initialContent, { emitUpdate: false });
+    if (editor.getHTML() !== initialContent)
+      editor.commands.setContent(initialContent, { emitUpdate: false, parseOptions: PARSE_OPTIONS });
   }, [editable, editor, initialContent]);
 
   return (

@@ -1,57 +1,10 @@
 /**
- * Which text the editor opens with, and the local copy that keeps typed text across a
- * dropped network or a closed tab. Pure apart from the Storage passed in.
+ * Which text the editor opens with. Pure. The saved text and the server draft are ordered by
+ * the server's own times; the browser's local copy is judged by the draft revision it was
+ * typed on, never by the browser's clock (issue 23: a PC minutes behind lost its text).
  */
 import type { ContentField } from './edit-mode';
-
-export interface LocalDraft {
-  laudoId: string;
-  version: number;
-  field: ContentField;
-  content: string;
-  /** ms since epoch of the last keystroke kept. */
-  savedAt: number;
-  /** The server acknowledged this exact text. */
-  synced: boolean;
-}
-
-export const localDraftKey = (studyId: string): string => `laudos.draft.${studyId}`;
-
-export function readLocalDraft(storage: Pick<Storage, 'getItem'> | null, studyId: string): LocalDraft | null {
-  try {
-    const raw = storage?.getItem(localDraftKey(studyId));
-    if (!raw) return null;
-    const v = JSON.parse(raw) as Partial<LocalDraft>;
-    if (typeof v.content !== 'string' || typeof v.laudoId !== 'string' || typeof v.version !== 'number') return null;
-    if (v.field !== 'content' && v.field !== 'reviewContent') return null;
-    return {
-      laudoId: v.laudoId,
-      version: v.version,
-      field: v.field,
-      content: v.content,
-      savedAt: typeof v.savedAt === 'number' ? v.savedAt : 0,
-      synced: v.synced === true,
-    };
-  } catch {
-    return null;
-  }
-}
-
-export function writeLocalDraft(storage: Pick<Storage, 'setItem'> | null, studyId: string, draft: LocalDraft): void {
-  try {
-    storage?.setItem(localDraftKey(studyId), JSON.stringify(draft));
-  } catch {
-    // quota or private mode: the in-memory copy still retries
-  }
-}
-
-export function clearLocalDraft(storage: Pick<Storage, 'removeItem'> | null, studyId: string): void {
-  try {
-    storage?.removeItem(localDraftKey(studyId));
-  } catch {
-    // ignore
-  }
-}
+import type { LocalDraft } from './local-drafts';
 
 export interface InitialContentInput {
   laudoId: string;
@@ -60,11 +13,34 @@ export interface InitialContentInput {
   /** When the report (and its saved text) last changed. */
   reportUpdatedAt: string | null;
   saved: { laudoContent: string | null; reviewContent: string | null } | null;
-  draft: { content?: string | null; reviewContent?: string | null; updatedAt: string } | null;
+  draft: {
+    content?: string | null;
+    reviewContent?: string | null;
+    updatedAt: string;
+    revision?: number;
+    writer?: string | null;
+  } | null;
   local: LocalDraft | null;
 }
 
 export type ContentSource = 'saved' | 'draft' | 'local' | 'empty';
+
+export interface InitialContent {
+  content: string;
+  source: ContentSource;
+  /** The text is not on the server yet: send it. */
+  unsynced: boolean;
+  /** The server's draft revision the editor starts on. */
+  revision: number;
+  /** This browser's unsent text, typed on a revision another tab has replaced since: the user chooses. */
+  conflict: { mine: string; theirs: string } | null;
+  /**
+   * The browser went away while a save was on its way (the copy here was never acknowledged)
+   * and holds nothing the server lacks: the last keys may not have reached either; the user is
+   * asked to check the end of the text.
+   */
+  interrupted: boolean;
+}
 
 const time = (iso: string | null | undefined): number => {
   const t = iso ? Date.parse(iso) : NaN;
@@ -73,36 +49,48 @@ const time = (iso: string | null | undefined): number => {
 
 /**
  * The saved text, replaced by the server draft when the draft is newer than the saved
- * content, replaced by the local copy when it holds unsent text of this same version and
- * field that is newer still. The reviewer starts from the author's text.
+ * content (both server times). Then the local copy, when it holds unsent text of this same
+ * version and field: typed on the server's current revision, or on an older one when every
+ * later revision was written by the same tab (a save whose answer the crash never saw), it
+ * is this browser's newest text and wins; typed on a revision someone else replaced, it is
+ * a conflict for the user to settle. The reviewer starts from the author's text.
  */
-export function chooseInitialContent(input: InitialContentInput): { content: string; source: ContentSource; unsynced: boolean } {
+export function chooseInitialContent(input: InitialContentInput): InitialContent {
   const savedText =
     input.field === 'reviewContent'
       ? (input.saved?.reviewContent ?? input.saved?.laudoContent ?? null)
       : (input.saved?.laudoContent ?? null);
   let content = savedText ?? '';
   let source: ContentSource = savedText ? 'saved' : 'empty';
-  let at = time(input.reportUpdatedAt);
+  const revision = input.draft?.revision ?? 0;
 
   const draftText = input.draft ? (input.field === 'reviewContent' ? input.draft.reviewContent : input.draft.content) : null;
-  if (input.draft && typeof draftText === 'string' && time(input.draft.updatedAt) > at) {
+  if (input.draft && typeof draftText === 'string' && time(input.draft.updatedAt) > time(input.reportUpdatedAt)) {
     content = draftText;
     source = 'draft';
-    at = time(input.draft.updatedAt);
   }
 
   const local = input.local;
-  if (
+  const ours =
     local &&
     !local.synced &&
     local.laudoId === input.laudoId &&
     local.version === input.version &&
     local.field === input.field &&
-    local.savedAt > at &&
-    local.content !== content
-  ) {
-    return { content: local.content, source: 'local', unsynced: true };
+    local.content !== content;
+  if (!ours) {
+    const interrupted =
+      local !== null &&
+      !local.synced &&
+      local.laudoId === input.laudoId &&
+      local.version === input.version &&
+      local.field === input.field &&
+      local.content === content;
+    return { content, source, unsynced: false, revision, conflict: null, interrupted };
   }
-  return { content, source, unsynced: false };
+  const current =
+    local.baseRevision === revision ||
+    (local.baseRevision < revision && local.writer !== null && input.draft?.writer === local.writer);
+  if (current) return { content: local.content, source: 'local', unsynced: true, revision, conflict: null, interrupted: false };
+  return { content, source, unsynced: false, revision, conflict: { mine: local.content, theirs: content }, interrupted: false };
 }

@@ -70,3 +70,10 @@ export function reportExtensions(opts: { placeholder: string; lookup: (code: str
     PhraseExpansion.configure({ lookup: opts.lookup }),
   ];
 }
+
+/**
+ * How stored HTML becomes the editor's document: whitespace as stored, so a draft ending in
+ * a space (`…final </p>`) reopens with it and the next word is not glued on (issue 23).
+ * Newlines in the HTML source still read as spaces.
+ */
+export const PARSE_OPTIONS = { preserveWhitespace: true } as const;

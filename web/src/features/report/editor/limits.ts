@@ -12,6 +12,10 @@ export const FONT_SIZES: readonly number[] = Array.from({ length: 23 }, (_, i) =
 export const TABLE_WIDTH = '80%';
 /** Draft autosave: on change, debounced 1 second (spec 2 §4, §9). */
 export const AUTOSAVE_DEBOUNCE_MS = 1000;
+/** While typing goes on, a save still runs at least this often (issue 23: a crash loses little). */
+export const AUTOSAVE_MAX_WAIT_MS = 3000;
+/** The local copy (IndexedDB) follows the text within this long of each change. */
+export const LOCAL_COPY_MS = 250;
 /** Retries of a failed draft save: waits between attempts (the last one repeats). */
 export const AUTOSAVE_BACKOFF_MS: readonly number[] = [2000, 4000, 8000, 15_000, 30_000];
 /** How long the draft-save error stays on screen (spec 1 §9: save failure 10 s). */

@@ -5,7 +5,8 @@ import { counterState, imageTooLarge, MAX_IMAGE_BYTES, MAX_REPORT_CHARS, FONT_SI
 import { editMode, shouldLeaveEditor } from './edit-mode';
 import { headerActions, opinionMode, toolbarButtons } from './toolbar';
 import { maskContentOf, parseMaskSections } from './masks';
-import { chooseInitialContent, readLocalDraft, writeLocalDraft, type LocalDraft } from './draft-content';
+import { chooseInitialContent } from './draft-content';
+import type { LocalDraft } from './local-drafts';
 
 const ME = '00000000-0000-4000-8000-000000000001';
 const OTHER = '00000000-0000-4000-8000-000000000002';
@@ -169,29 +170,63 @@ describe('initial content', () => {
     const d = { content: 'x', reviewContent: '<p>rev</p>', updatedAt: '2026-01-02T00:00:00.000Z' };
     expect(chooseInitialContent({ ...r, draft: d }).content).toBe('<p>rev</p>');
   });
-  it('prefers unsent local text of the same version', () => {
-    const local: LocalDraft = {
-      laudoId: 'l1',
-      version: 1,
-      field: 'content',
-      content: '<p>typed offline</p>',
-      savedAt: Date.parse('2026-01-01T12:00:00Z'),
-      synced: false,
-    };
-    expect(chooseInitialContent({ ...base, local })).toEqual({
+  const local: LocalDraft = {
+    laudoId: 'l1',
+    version: 1,
+    field: 'content',
+    content: '<p>typed offline</p>',
+    baseRevision: 4,
+    writer: 'tab-a',
+    // a browser clock far ahead or behind changes nothing: revisions decide
+    savedAt: Date.parse('2020-01-01T00:00:00Z'),
+    synced: false,
+  };
+  const draft = { content: '<p>draft</p>', updatedAt: '2026-01-01T11:00:00.000Z', revision: 4, writer: 'tab-a' };
+  it('prefers unsent local text typed on the server draft revision, whatever the clocks say', () => {
+    expect(chooseInitialContent({ ...base, draft, local })).toEqual({
       content: '<p>typed offline</p>',
       source: 'local',
       unsynced: true,
+      revision: 4,
+      conflict: null,
+      interrupted: false,
     });
-    expect(chooseInitialContent({ ...base, local: { ...local, version: 2 } }).source).toBe('saved');
-    expect(chooseInitialContent({ ...base, local: { ...local, synced: true } }).source).toBe('saved');
+    const ahead = { ...local, savedAt: Date.parse('2030-01-01T00:00:00Z') };
+    expect(chooseInitialContent({ ...base, draft, local: ahead }).source).toBe('local');
+    expect(chooseInitialContent({ ...base, local: { ...local, baseRevision: 0 } }).source).toBe('local');
+    expect(chooseInitialContent({ ...base, draft, local: { ...local, version: 2 } }).source).toBe('draft');
+    expect(chooseInitialContent({ ...base, draft, local: { ...local, synced: true } }).source).toBe('draft');
   });
-  it('keeps the local copy in a storage', () => {
-    const map = new Map<string, string>();
-    const storage = { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) };
-    const draft: LocalDraft = { laudoId: 'l', version: 1, field: 'content', content: 'c', savedAt: 1, synced: false };
-    writeLocalDraft(storage, 's', draft);
-    expect(readLocalDraft(storage, 's')).toEqual(draft);
-    expect(readLocalDraft(storage, 'other')).toBeNull();
+  it('takes the local text over newer revisions this same tab wrote (a save whose answer a crash lost)', () => {
+    const later = { ...draft, revision: 6, content: '<p>typed offl</p>' };
+    expect(chooseInitialContent({ ...base, draft: later, local })).toMatchObject({
+      source: 'local',
+      revision: 6,
+      conflict: null,
+    });
+  });
+  it('makes a conflict of local text typed on a revision another tab replaced', () => {
+    const theirs = { ...draft, revision: 5, writer: 'tab-b', content: '<p>other tab</p>' };
+    expect(chooseInitialContent({ ...base, draft: theirs, local })).toEqual({
+      content: '<p>other tab</p>',
+      source: 'draft',
+      unsynced: false,
+      revision: 5,
+      conflict: { mine: '<p>typed offline</p>', theirs: '<p>other tab</p>' },
+      interrupted: false,
+    });
+  });
+  it('says a save was interrupted when the unacknowledged copy holds nothing the server lacks', () => {
+    const same = { ...draft, revision: 5, writer: 'tab-a', content: local.content };
+    expect(chooseInitialContent({ ...base, draft: same, local })).toMatchObject({ source: 'draft', interrupted: true });
+    expect(chooseInitialContent({ ...base, draft: same, local: { ...local, synced: true } }).interrupted).toBe(false);
+  });
+  it('ignores a local copy equal to what the server holds', () => {
+    expect(
+      chooseInitialContent({ ...base, draft: { ...draft, revision: 9, writer: 'x', content: local.content }, local }),
+    ).toMatchObject({
+      source: 'draft',
+      conflict: null,
+    });
   });
 });

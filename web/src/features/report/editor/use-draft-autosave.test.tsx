@@ -2,11 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useTranslation } from 'react-i18next';
 import '../../../i18n';
+import { clearAllLocalDrafts } from './local-drafts';
 import { useDraftAutosave } from './use-draft-autosave';
 
 type Call = { url: string; method: string; body: unknown };
 let calls: Call[] = [];
 let failNext = 0;
+let revision = 0;
 
 function mockFetch() {
   calls = [];
@@ -21,7 +23,8 @@ function mockFetch() {
       failNext -= 1;
       throw new TypeError('Failed to fetch');
     }
-    const payload = JSON.stringify({ draft: { studyId: 's1', updatedAt: new Date().toISOString() } });
+    revision += call.method === 'PUT' ? 1 : 0;
+    const payload = JSON.stringify({ draft: { studyId: 's1', updatedAt: new Date().toISOString(), revision, writer: null } });
     return { ok: true, status: 200, text: async () => payload } as Response;
   }) as typeof fetch;
 }
@@ -29,7 +32,10 @@ function mockFetch() {
 let text = '';
 function Harness() {
   const { t } = useTranslation();
-  const save = useDraftAutosave({ studyId: 's1', laudoId: 'l1', version: 1, field: 'content', userId: 'u1' }, true);
+  const save = useDraftAutosave({ studyId: 's1', laudoId: 'l1', version: 1, field: 'content', userId: 'u1', revision: 0 }, true, {
+    read: () => text,
+    apply: (html) => (text = html),
+  });
   return (
     <>
       <button onClick={() => save.change(() => text)}>type</button>
@@ -54,7 +60,9 @@ describe('draft autosave', () => {
     jest.useFakeTimers();
     mockFetch();
     failNext = 0;
+    revision = 0;
     window.localStorage.clear();
+    window.localStorage.setItem('access_token', 't');
   });
   afterEach(() => {
     jest.useRealTimers();
@@ -71,7 +79,9 @@ describe('draft autosave', () => {
     expect(puts()).toHaveLength(0);
     act(() => jest.advanceTimersByTime(1));
     await settle();
-    expect(puts()).toEqual([{ url: '/api/studies/s1/drafts', method: 'PUT', body: { content: '<p>abc</p>' } }]);
+    expect(puts()).toEqual([
+      { url: '/api/studies/s1/drafts', method: 'PUT', body: { content: '<p>abc</p>', revision: 0, writer: expect.any(String) } },
+    ]);
     expect(screen.getByTestId('status').textContent).toBe('Rascunho salvo');
   });
 
@@ -98,7 +108,24 @@ describe('draft autosave', () => {
     await settle();
     expect(puts()).toHaveLength(3);
     expect(screen.getByTestId('status').textContent).toBe('Rascunho salvo');
-    expect(JSON.parse(window.localStorage.getItem('laudos.draft.s1') ?? '{}')).toMatchObject({ synced: true });
+    expect(JSON.parse(window.localStorage.getItem('laudos.draft.s1') ?? '{}')).toMatchObject({ synced: true, baseRevision: 1 });
     expect(calls.filter((c) => c.url.endsWith('/errorTracker'))).toHaveLength(1);
+  });
+
+  it('keeps nothing after the session ends: no copy written, every copy removed', async () => {
+    render(<Harness />);
+    type('<p>secret</p>');
+    act(() => jest.advanceTimersByTime(300));
+    await settle();
+    expect(window.localStorage.getItem('laudos.draft.s1')).toContain('secret');
+    window.localStorage.setItem('laudos.draft.other', '{}');
+    window.localStorage.removeItem('access_token');
+    await act(async () => {
+      await clearAllLocalDrafts();
+    });
+    type('<p>secret, more</p>');
+    act(() => jest.advanceTimersByTime(300));
+    await settle();
+    expect(Object.keys(window.localStorage).filter((k) => k.startsWith('laudos.draft.'))).toEqual([]);
   });
 });
