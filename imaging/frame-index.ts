@@ -101,7 +101,7 @@ export async function indexFrames(read: RangeReader, size: number): Promise<Fram
 /** The value ranges of the items of encapsulated pixel data (the offset table first). */
 async function scanItems(read: RangeReader, from: number, size: number): Promise<[number, number][]> {
   const items: [number, number][] = [];
-  let window = Buffer.alloc(0);
+  let window: Buffer = Buffer.alloc(0);
   let windowAt = 0;
   let at = from;
   while (at + 8 <= size) {
