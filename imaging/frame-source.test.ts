@@ -11,7 +11,7 @@ import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { findDcmtk } from '../scripts/tools';
 import { LocalObjectStorage } from '../storage/local-storage';
-import { makeInstance, newUid } from '../test/support/dicom-files';
+import { makeInstance, makeUltrasoundCine, newUid } from '../test/support/dicom-files';
 import { FrameSource } from './frame-source';
 import { FrameError, frameBytes } from './frames';
 import { RenderError, renderFrame } from './render';
@@ -123,4 +123,24 @@ it('refuses what is not a DICOM file', async () => {
   const source = new FrameSource(storage);
   await expect(source.render('objects/not.dcm', 1)).rejects.toBeInstanceOf(RenderError);
   await expect(source.frame('objects/not.dcm', 1)).rejects.toBeInstanceOf(FrameError);
+});
+
+it('renders an RGB cine frame straight from its bytes, as the whole-file renderer does', async () => {
+  const us = makeUltrasoundCine({ frames: 4, rows: 48, columns: 64 });
+  await storage.put('objects/us.dcm', us.file);
+  const source = new FrameSource(storage);
+  for (const n of [1, 4]) {
+    const mine = await source.render('objects/us.dcm', n, { format: 'png' });
+    const theirs = await renderFrame(us.file, { format: 'png', frame: n - 1 });
+    const [a, b] = await Promise.all([mine.body, theirs.body].map((p) => sharp(p).raw().toBuffer()));
+    expect(a!.equals(b!)).toBe(true);
+  }
+  const [f1, f4] = await Promise.all(
+    [1, 4].map(async (n) =>
+      sharp((await source.render('objects/us.dcm', n, { format: 'png' })).body)
+        .raw()
+        .toBuffer(),
+    ),
+  );
+  expect(f1!.equals(f4!)).toBe(false);
 });

@@ -49,8 +49,15 @@ export class FrameSource {
     return this.indexes.size;
   }
 
+  /** Bytes [start, end) into one buffer of their own (no pooled slab: handed on as an ArrayBuffer). */
   private async read(key: string, start: number, end: number): Promise<Buffer> {
-    return buffer(await this.storage.getRange(key, start, end));
+    const out = Buffer.allocUnsafeSlow(Math.max(0, end - start));
+    let at = 0;
+    for await (const chunk of await this.storage.getRange(key, start, end)) {
+      const c = chunk as Buffer;
+      at += c.copy(out, at, 0, Math.min(c.length, out.length - at));
+    }
+    return at === out.length ? out : out.subarray(0, at);
   }
 
   /** Frame `n` (1-based) as stored. Throws FrameError for a frame the object does not have. */
@@ -73,7 +80,12 @@ export class FrameSource {
     const index = await this.indexOr(key, RenderError);
     if (!index) return (await openImage(await buffer(await this.storage.get(key))))({ ...opts, frame: n - 1 });
     const frame = await this.frame(key, n);
-    const pixelData = frame.parts.map((p) => p.buffer.slice(p.byteOffset, p.byteOffset + p.byteLength) as ArrayBuffer);
+    const pixelData = frame.parts.map((p) =>
+      // A buffer that is its whole ArrayBuffer is passed as is (a mammogram frame is 27 MB).
+      p.byteOffset === 0 && p.byteLength === p.buffer.byteLength
+        ? (p.buffer as ArrayBuffer)
+        : (p.buffer.slice(p.byteOffset, p.byteOffset + p.byteLength) as ArrayBuffer),
+    );
     return renderElements(
       { ...index.elements, NumberOfFrames: 1, PixelData: frame.encapsulated ? pixelData : [concat(pixelData)] },
       index.transferSyntaxUid,

@@ -4,7 +4,7 @@
  * codecs) to RGBA with window/level applied; sharp encodes and scales.
  */
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { DicomImage, NativePixelDecoder, WindowLevel } from 'dcmjs-imaging';
 
 let ready: Promise<void> | undefined;
@@ -81,9 +81,15 @@ async function renderOpened(image: DicomImage, opts: RenderOptions): Promise<Ren
   // A greyscale rendering is one channel (a third of the bytes to encode and to send).
   let img = sharp(Buffer.from(pixels), { raw: { width, height, channels: 4 } });
   img = grey ? img.extractChannel(0) : img.removeAlpha();
+  return encode(img, opts);
+}
+
+async function encode(img: Sharp, opts: RenderOptions): Promise<Rendered> {
   if (opts.maxSize) img = img.resize(opts.maxSize, opts.maxSize, { fit: 'inside', withoutEnlargement: true });
   const format = opts.format ?? 'jpeg';
-  const { data, info } = await (format === 'png' ? img.png({ compressionLevel: opts.compression ?? 6 }) : img.jpeg({ quality: opts.quality ?? 85 })).toBuffer({
+  const { data, info } = await (
+    format === 'png' ? img.png({ compressionLevel: opts.compression ?? 6 }) : img.jpeg({ quality: opts.quality ?? 85 })
+  ).toBuffer({
     resolveWithObject: true,
   });
   return { body: data, contentType: format === 'png' ? 'image/png' : 'image/jpeg', width: info.width, height: info.height };
@@ -103,6 +109,10 @@ export async function renderElements(
   transferSyntaxUid: string,
   opts: Omit<RenderOptions, 'frame'> = {},
 ): Promise<Rendered> {
+  const rgb = plainRgb(elements, transferSyntaxUid);
+  // Colour pixels take no window: RGB 8-bit goes to the encoder as it is stored.
+  if (rgb)
+    return encode(sharp(rgb, { raw: { width: Number(elements.Columns), height: Number(elements.Rows), channels: 3 } }), opts);
   await initDecoders();
   let image: DicomImage;
   try {
@@ -137,4 +147,21 @@ function subsampled(elements: Record<string, unknown>, ts: string, maxSize: numb
     }
   }
   return { ...elements, Rows: outRows, Columns: outCols, PixelData: [out.buffer] };
+}
+
+/** The frame's bytes when they are plain interleaved RGB 8-bit (a colour ultrasound cine). */
+function plainRgb(elements: Record<string, unknown>, ts: string): Buffer | null {
+  const rows = Number(elements.Rows);
+  const cols = Number(elements.Columns);
+  if (
+    !NATIVE.has(ts) ||
+    String(elements.PhotometricInterpretation ?? '').trim() !== 'RGB' ||
+    Number(elements.BitsAllocated) !== 8 ||
+    Number(elements.SamplesPerPixel) !== 3 ||
+    Number(elements.PlanarConfiguration ?? 0) !== 0
+  )
+    return null;
+  const frame = (elements.PixelData as ArrayBuffer[] | undefined)?.[0];
+  if (!frame || frame.byteLength < rows * cols * 3 || !(rows > 0 && cols > 0)) return null;
+  return Buffer.from(frame, 0, rows * cols * 3);
 }

@@ -23,7 +23,15 @@ export const SeriesPreview = z.array(
     instanceCount: z.number().int(),
     instanceId: z.string().nullable(),
     url: z.string(),
-    instances: z.array(z.object({ imageKey: z.string(), frames: z.number().int(), url: z.string() })),
+    instances: z.array(
+      z.object({
+        imageKey: z.string(),
+        frames: z.number().int(),
+        url: z.string(),
+        rows: z.number().int().nullable().optional(),
+        columns: z.number().int().nullable().optional(),
+      }),
+    ),
   }),
 );
 export type SeriesPreview = z.infer<typeof SeriesPreview>;
