@@ -21,10 +21,11 @@ export async function frameImage(
   q: FrameImageQuery,
 ): Promise<Rendered> {
   const row = (await studiesQuery(knex, access)
-    .join('dicom_instances as i', 'i.study_id', 's.id')
+    // `i` is the institutions' alias in studiesQuery.
+    .join('dicom_instances as di', 'di.study_id', 's.id')
     .where('s.id', target.studyId)
-    .where('i.sop_instance_uid', target.sopInstanceUid)
-    .first('i.object_key', 'i.number_of_frames', 's.storage_class')) as
+    .where('di.sop_instance_uid', target.sopInstanceUid)
+    .first('di.object_key', 'di.number_of_frames', 's.storage_class')) as
     { object_key: string; number_of_frames: number; storage_class: string } | undefined;
   if (!row || target.frame > row.number_of_frames) throw new AppError('NOT_FOUND');
   if (!isStorageAvailable(row.storage_class)) throw new AppError('STUDY_ARCHIVED');

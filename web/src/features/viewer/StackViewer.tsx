@@ -106,7 +106,7 @@ export function StackViewer(props: StackViewerProps) {
   const fastSize = fastSizeFor(area_);
   const shownWin = shownWindow ?? base;
   const mode: PictureMode = playing ? 'cine' : dragging ? 'drag' : 'still';
-  const picture = useFramePicture({ cache, studyId: props.studyId, image, window: shownWin, fastSize, mode });
+  const picture = useFramePicture({ cache, studyId: props.studyId, image, window: shownWin, fastSize, mode, ready: area_.w > 0 });
   const studyId = props.studyId;
 
   // Tell the page what is on screen, and warm the neighbours so scrolling does not wait.

@@ -36,7 +36,9 @@ export function useCine(opts: {
       const { prefetch, setIndex } = latest.current;
       for (let d = 1; d <= AHEAD; d++) prefetch((index + d) % count);
       const next = (index + 1) % count;
-      if (now >= due && prefetch(next)) {
+      // The frame set last must have been rendered first: two advances in one render would skip one.
+      const rendered = latest.current.index === index;
+      if (rendered && now >= due && prefetch(next)) {
         index = next;
         setIndex(next);
         // Keep the cadence, but never try to catch up on frames that arrived late.

@@ -33,8 +33,10 @@ export function useFramePicture(opts: {
   window: Window | null;
   fastSize: number;
   mode: PictureMode;
+  /** False until the area is measured (its size picks the preview's). */
+  ready: boolean;
 }): Picture {
-  const { cache, studyId, image, window, fastSize, mode } = opts;
+  const { cache, studyId, image, window, fastSize, mode, ready } = opts;
   const [, loaded] = useReducer((n: number) => n + 1, 0);
   const last = useRef<Picture>({ url: null, address: null, native: false });
   const v = frameVariants(window, fastSize);
@@ -46,11 +48,19 @@ export function useFramePicture(opts: {
     const ctl = new AbortController();
     const done = () => !ctl.signal.aborted && loaded();
     const ignore = () => undefined;
+    if (!ready) return;
     const wantFast = mode !== 'still' || needsPreview(image, fastSize);
-    if (wantFast && !cache.peek(fast) && !cache.peek(native)) void cache.load(fast, ctl.signal).then(done, ignore);
-    if (mode === 'still' && !cache.peek(native)) void cache.load(native, ctl.signal).then(done, ignore);
+    // The preview first, the native picture after it: asked together, the native one's decoding
+    // would hold the server's thread and the preview would come no sooner than it.
+    const first =
+      wantFast && !cache.peek(fast) && !cache.peek(native)
+        ? cache.load(fast, ctl.signal).then(done)
+        : Promise.resolve();
+    if (mode === 'still' && !cache.peek(native))
+      void first.then(() => !ctl.signal.aborted && cache.load(native, ctl.signal).then(done)).catch(ignore);
+    else void first.catch(ignore);
     return () => ctl.abort();
-  }, [cache, image, fast, native, mode, fastSize]);
+  }, [cache, image, fast, native, mode, fastSize, ready]);
 
   if (!fast || !native) return { url: null, address: null, native: false };
   const nativeUrl = cache.peek(native);
