@@ -9,11 +9,11 @@ import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { FrameImageQuery, VIEWER_TYPES } from '../../domain/studies/viewer';
 import { FrameSource } from '../../imaging/frame-source';
-import { currentAccess, requireSession } from '../auth/session';
+import { currentAccess, requireSession, sessionOf } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { query, uuidParam } from '../http/validate';
 import { seriesPreview } from '../studies/series-preview';
-import { frameImage } from './frame-images';
+import { InstanceGrants, frameImage, reachableInstance } from './frame-images';
 import { viewerStudy } from './viewer-study';
 
 export function viewerFrameRoutes(deps: ApiDeps): Router {
@@ -22,6 +22,7 @@ export function viewerFrameRoutes(deps: ApiDeps): Router {
   const reader = requireSession(knex, { imageTokens: true });
   // Frame indexes are kept per api process (imaging/frame-source.ts).
   const frames = new FrameSource(deps.storage);
+  const grants = new InstanceGrants();
 
   router.get('/studies/:id/viewer', reader, async (ctx) => {
     query(ctx, z.object({ viewerType: z.enum(VIEWER_TYPES).default('general') }));
@@ -38,8 +39,11 @@ export function viewerFrameRoutes(deps: ApiDeps): Router {
     const sopInstanceUid = ctx.params.sop ?? '';
     const frame = Number(ctx.params.frame);
     if (!/^[0-9.]{1,64}$/.test(sopInstanceUid) || !Number.isInteger(frame) || frame < 1) throw new AppError('NOT_FOUND');
-    const access = await currentAccess(ctx, knex);
-    const image = await frameImage(knex, frames, access, { studyId: uuidParam(ctx, 'id'), sopInstanceUid, frame }, q);
+    const studyId = uuidParam(ctx, 'id');
+    const row = await grants.find(sessionOf(ctx).sessionId, studyId, sopInstanceUid, async () =>
+      reachableInstance(knex, await currentAccess(ctx, knex), studyId, sopInstanceUid),
+    );
+    const image = await frameImage(frames, row, frame, q);
     ctx.type = image.contentType;
     // The same frame, window and size is the same picture: the browser keeps it while reading.
     ctx.set('Cache-Control', 'private, max-age=3600');

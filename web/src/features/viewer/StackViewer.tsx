@@ -77,6 +77,7 @@ export function StackViewer(props: StackViewerProps) {
   const [playing, setPlaying] = useState(false);
   const [fps, setFps] = useState<number>(30);
   const [loadedSize, setLoadedSize] = useState<Record<string, { rows: number; columns: number }>>({});
+  const imgRef = useRef<HTMLImageElement | null>(null);
   const tokenRef = useRef(token);
   tokenRef.current = token;
   const cache = useMemo(() => new FrameImages(() => tokenRef.current), []);
@@ -137,12 +138,13 @@ export function StackViewer(props: StackViewerProps) {
     count: images.length,
     index: clampIndex(index, images.length),
     setIndex,
-    prefetch: (i) => {
+    img: () => imgRef.current,
+    picture: (i) => {
       const address = fastOf(i);
-      if (!address) return false;
-      if (cache.peek(address)) return true;
-      void cache.load(address).catch(() => undefined);
-      return false;
+      if (!address) return undefined;
+      const url = cache.peek(address);
+      if (!url) void cache.load(address).catch(() => undefined);
+      return url;
     },
   });
 
@@ -217,7 +219,11 @@ export function StackViewer(props: StackViewerProps) {
 
   const marked = image ? props.keyImages.has(keyOf(image)) : false;
   const presets = windowPresets(props.modality);
-  const src = picture.url;
+  // While cine plays it owns the image element (use-cine.ts): React keeps what it last set.
+  const shownIndex = clampIndex(index, images.length);
+  const frozen = useRef({ src: picture.url, index: shownIndex });
+  if (!playing) frozen.current = { src: picture.url, index: shownIndex };
+  const src = playing ? frozen.current.src : picture.url;
 
   return (
     <Box sx={{ display: 'flex', height: '100%', bgcolor: '#000', color: '#eee' }} data-testid="stack-viewer">
@@ -429,7 +435,8 @@ export function StackViewer(props: StackViewerProps) {
                 data-testid="viewer-image"
                 data-image-key={image?.imageKey}
                 data-frame={image?.frame}
-                data-index={clampIndex(index, images.length)}
+                ref={imgRef}
+                data-index={playing ? frozen.current.index : shownIndex}
                 data-native={picture.native ? 'true' : 'false'}
                 data-address={picture.address ?? undefined}
               />

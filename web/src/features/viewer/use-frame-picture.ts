@@ -53,9 +53,7 @@ export function useFramePicture(opts: {
     // The preview first, the native picture after it: asked together, the native one's decoding
     // would hold the server's thread and the preview would come no sooner than it.
     const first =
-      wantFast && !cache.peek(fast) && !cache.peek(native)
-        ? cache.load(fast, ctl.signal).then(done)
-        : Promise.resolve();
+      wantFast && !cache.peek(fast) && !cache.peek(native) ? cache.load(fast, ctl.signal).then(done) : Promise.resolve();
     if (mode === 'still' && !cache.peek(native))
       void first.then(() => !ctl.signal.aborted && cache.load(native, ctl.signal).then(done)).catch(ignore);
     else void first.catch(ignore);
