@@ -72,8 +72,14 @@ async function main() {
     const some = all.slice(0, BEFORE_FRAMES);
 
     const rows: [string, Awaited<ReturnType<typeof play>>][] = [];
-    rows.push([`before: whole file per frame, 1 at a time (${some.length} frames)`, await play(before, { authorization: `Bearer ${token}` }, some, 1)]);
-    rows.push([`before: whole file per frame, 6 at once (${some.length} frames)`, await play(before, { authorization: `Bearer ${token}` }, some, 6)]);
+    rows.push([
+      `before: whole file per frame, 1 at a time (${some.length} frames)`,
+      await play(before, { authorization: `Bearer ${token}` }, some, 1),
+    ]);
+    rows.push([
+      `before: whole file per frame, 6 at once (${some.length} frames)`,
+      await play(before, { authorization: `Bearer ${token}` }, some, 6),
+    ]);
     // The first request builds the frame index (once per instance and api process).
     const first = performance.now();
     await fetch(after(1), { headers: { access_token: token } }).then((r) => r.arrayBuffer());

@@ -1,7 +1,7 @@
 /**
  * The viewer on image tokens (issue 12): the frame's address carries a short-lived image
  * token and every frame picture is fetched with one in its header, never the session token; with tokens living 15 s here, a doctor
- * scrolling for a minute (four lifetimes) sees every image load and no refused request; a
+ * scrolling and windowing for a minute (four lifetimes) sees every image load and no refused request; a
  * key image is still written (with the session's header). The same as an hour with 10-minute
  * tokens, at test speed.
  */
@@ -66,8 +66,15 @@ test('reads for four token lifetimes without a refused image, and never puts the
   const started = Date.now();
   let step = 1;
   while (Date.now() - started < READING_MS) {
-    await frame.getByTestId('viewer-image-area').hover();
+    const area = frame.getByTestId('viewer-image-area');
+    await area.hover();
     await page.mouse.wheel(0, step * 120);
+    // And a window/level drag: pictures the page has not kept yet, asked for with today's token.
+    const box = (await area.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 8 * step, box.y + box.height / 2 + 4, { steps: 2 });
+    await page.mouse.up();
     await eventually(decoded, (s) => s !== null, { timeout: 10_000, what: 'the next image decoded' });
     if (Math.random() < 0.3) step = -step;
     await page.waitForTimeout(4_000);

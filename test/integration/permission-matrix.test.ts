@@ -76,7 +76,8 @@ const EXEMPT: Record<string, string> = {
  * 404 for another account's administrator and the unchanged rows are checked.
  */
 const MEMBER_OPEN: Record<string, string> = {
-  'GET /accounts/:accountId/accountCriticalFinding': "the account's critical findings catalogue, which every reporting member picks from",
+  'GET /accounts/:accountId/accountCriticalFinding':
+    "the account's critical findings catalogue, which every reporting member picks from",
   'GET /institutions/:id/logo': "the institution's logo heads the reports and screens of every member",
   'GET /accounts/:id/config': "members read the account's settings (the screens apply them); writing needs the administrator",
   'GET /accounts/:id/config/:key': 'one of the settings above',
@@ -182,25 +183,31 @@ const tableColumns: Record<string, Set<string>> = {};
 beforeAll(async () => {
   const knex = suite.knex;
   for (const table of TABLES) {
-    const cols = await knex('information_schema.columns').where({ table_name: table, table_schema: 'public' }).pluck('column_name');
+    const cols = await knex('information_schema.columns')
+      .where({ table_name: table, table_schema: 'public' })
+      .pluck('column_name');
     if (cols.length === 0) throw new Error(`no table ${table}`);
     tableColumns[table] = new Set(cols);
   }
   a = await createTenant(knex, { studies: 1, users: { admin: [], member: [], target: ['STUDIES_SAVE_REPORTS'] } });
   b = await createTenant(knex, { studies: 1, users: { admin: [] } });
   for (const tenant of [a, b])
-    await knex('user_accounts').where({ user_id: tenant.users.admin!.id, account_id: tenant.accountId }).update({ is_admin: true });
-  Object.assign(
-    tokens,
-    await loginTokens(api, { adminA: a.users.admin!, member: a.users.member!, adminB: b.users.admin! }),
-  );
+    await knex('user_accounts')
+      .where({ user_id: tenant.users.admin!.id, account_id: tenant.accountId })
+      .update({ is_admin: true });
+  Object.assign(tokens, await loginTokens(api, { adminA: a.users.admin!, member: a.users.member!, adminB: b.users.admin! }));
   // Real rows of tenant A of every kind, made by its administrator.
   const as = async (method: string, path: string, body: unknown, key: string) => {
     const res = await api(method as 'POST', path, { token: tokens.adminA, body });
     if (res.status !== 201 && res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body[key] as { id: string };
   };
-  const schedule = await as('POST', '/schedules', { name: 'Diurno', periods: [{ weekday: 1, start: '08:00', end: '18:00' }] }, 'schedule');
+  const schedule = await as(
+    'POST',
+    '/schedules',
+    { name: 'Diurno', periods: [{ weekday: 1, start: '08:00', end: '18:00' }] },
+    'schedule',
+  );
   const role = await as('POST', '/roles', { name: 'Matriz', permissions: ['STUDIES_SAVE_REPORTS'] }, 'role');
   const group = await as('POST', '/medicalGroups', { name: 'Neuro' }, 'item');
   const specialty = await as('POST', '/specialties', { name: 'Radiologia' }, 'item');
@@ -210,7 +217,9 @@ beforeAll(async () => {
     body: { email: `novo.${Date.now()}@test.laudos` },
   });
   if (invited.status !== 201) throw new Error(`invite: ${invited.status} ${JSON.stringify(invited.body)}`);
-  const logo = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#0b6e99' } }).png().toBuffer();
+  const logo = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#0b6e99' } })
+    .png()
+    .toBuffer();
   const logoPut = await api('PUT', `/institutions/${a.institutionId}/logo`, {
     token: tokens.adminA,
     body: { fileName: 'logo.png', file: logo.toString('base64') },
@@ -221,7 +230,14 @@ beforeAll(async () => {
   await knex('study_labels').insert({ account_id: a.accountId, study_id: a.studyIds[0], label_id: label.id });
   await knex('phrases').insert({ account_id: a.accountId, code: 'NORM', title: 'Normal', phrase: 'Exame normal.' });
   const [mask] = await knex('masks')
-    .insert({ account_id: a.accountId, scope: 'institution', institution_id: a.institutionId, modality: 'CT', title: 'TC', content: 'Normal.' })
+    .insert({
+      account_id: a.accountId,
+      scope: 'institution',
+      institution_id: a.institutionId,
+      modality: 'CT',
+      title: 'TC',
+      content: 'Normal.',
+    })
     .returning('id');
   const invitation = await knex('invitations').where({ account_id: a.accountId }).first('id');
   Object.assign(values, {
@@ -317,11 +333,21 @@ it("another account's administrator gets 404, a member without permissions 403, 
 });
 
 /** The administration areas: their routes without an id also need a permission (403 for the member). */
-const ADMIN_AREAS = ['/accounts', '/roles', '/schedules', '/medicalGroups', '/specialties', '/accessGrants', '/audit', '/institutions'];
+const ADMIN_AREAS = [
+  '/accounts',
+  '/roles',
+  '/schedules',
+  '/medicalGroups',
+  '/specialties',
+  '/accessGrants',
+  '/audit',
+  '/institutions',
+];
 
 /** Routes without an id in those areas that any member uses, with why. */
 const ADMIN_AREA_MEMBER_OPEN: Record<string, string> = {
-  'GET /institutions': "every member lists the account's active institutions (study list filter); inactive ones only the administrator",
+  'GET /institutions':
+    "every member lists the account's active institutions (study list filter); inactive ones only the administrator",
 };
 
 it('a member without permissions gets 403 from the administration routes without an id, and no row changes', async () => {
@@ -356,5 +382,7 @@ it('a member without permissions gets 403 from the administration routes without
 });
 
 function table(rows: Result[]): string {
-  return rows.map((r) => `${r.method.padEnd(6)} ${r.path.padEnd(55)} ${r.who.padEnd(7)} expected ${r.expected}  got ${r.got}`).join('\n');
+  return rows
+    .map((r) => `${r.method.padEnd(6)} ${r.path.padEnd(55)} ${r.who.padEnd(7)} expected ${r.expected}  got ${r.got}`)
+    .join('\n');
 }
