@@ -2,7 +2,6 @@ import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import ButtonBase from '@mui/material/ButtonBase';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -13,8 +12,6 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ContrastIcon from '@mui/icons-material/Contrast';
-import PauseIcon from '@mui/icons-material/Pause';
-import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import PanToolIcon from '@mui/icons-material/PanTool';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import StarIcon from '@mui/icons-material/Star';
@@ -22,7 +19,9 @@ import StarBorderIcon from '@mui/icons-material/StarBorder';
 import ZoomInIcon from '@mui/icons-material/ZoomIn';
 import { windowPresets } from '../../../../domain/studies/viewer';
 import type { SeriesPreview } from './api';
+import { CineControls } from './CineControls';
 import { FrameImages, frameImageUrl } from './frame-images';
+import { SeriesStrip } from './SeriesStrip';
 import { type StackImage, type Window, clampIndex, dragWindow, stackImages } from './stack';
 import { useCine } from './use-cine';
 import { type PictureMode, frameVariants, needsPreview, useFramePicture } from './use-frame-picture';
@@ -45,7 +44,6 @@ export interface StackViewerProps {
 const keyOf = (image: StackImage) => `${image.imageKey}#${image.frame}`;
 const PRELOAD = 3;
 const DRAG_RENDER_MS = 120;
-const CINE_RATES = [10, 15, 25, 30, 50] as const;
 const MIN_SCALE = 0.02;
 const MAX_SCALE = 16;
 
@@ -227,45 +225,14 @@ export function StackViewer(props: StackViewerProps) {
 
   return (
     <Box sx={{ display: 'flex', height: '100%', bgcolor: '#000', color: '#eee' }} data-testid="stack-viewer">
-      <Box
-        component="nav"
-        aria-label={t('viewer.series')}
-        sx={{ width: 132, flexShrink: 0, overflowY: 'auto', borderRight: '1px solid #333', p: 0.5 }}
-        data-testid="viewer-series-list"
-      >
-        {series.map((s) => (
-          <ButtonBase
-            key={s.seriesId}
-            onClick={() => pickSeries(s.seriesId)}
-            sx={{
-              display: 'block',
-              width: '100%',
-              mb: 0.5,
-              p: 0.5,
-              borderRadius: 1,
-              textAlign: 'left',
-              outline: s.seriesId === current?.seriesId ? '2px solid #4fc3f7' : 'none',
-            }}
-            aria-current={s.seriesId === current?.seriesId}
-            data-testid={`viewer-series-${s.seriesId}`}
-          >
-            <Box
-              component="img"
-              src={`${s.url}?token=${encodeURIComponent(token)}`}
-              alt=""
-              sx={{ width: '100%', aspectRatio: '1', objectFit: 'contain', bgcolor: '#111', display: 'block' }}
-            />
-            <Typography variant="caption" component="div" noWrap title={s.description}>
-              {s.description || s.modality}
-            </Typography>
-            <Typography variant="caption" component="div" sx={{ color: '#aaa' }}>
-              {t('viewer.images', { count: s.instanceCount })}
-            </Typography>
-          </ButtonBase>
-        ))}
-      </Box>
+      <SeriesStrip series={series} currentId={current?.seriesId} token={token} onPick={pickSeries} />
       <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 1, py: 0.5, borderBottom: '1px solid #333' }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ alignItems: 'center', flexWrap: 'wrap', px: 1, py: 0.5, borderBottom: '1px solid #333' }}
+        >
           <ToggleButtonGroup
             size="small"
             exclusive
@@ -342,39 +309,7 @@ export function StackViewer(props: StackViewerProps) {
             </Button>
           </Tooltip>
           {images.length > 1 && (
-            <>
-              <Tooltip title={playing ? t('viewer.cine.pause') : t('viewer.cine.play')}>
-                <IconButton
-                  size="small"
-                  color="inherit"
-                  onClick={() => setPlaying((p) => !p)}
-                  aria-pressed={playing}
-                  aria-label={playing ? t('viewer.cine.pause') : t('viewer.cine.play')}
-                  data-testid="viewer-cine-play"
-                >
-                  {playing ? <PauseIcon fontSize="small" /> : <PlayArrowIcon fontSize="small" />}
-                </IconButton>
-              </Tooltip>
-              <Box
-                component="select"
-                value={fps}
-                onChange={(e: React.ChangeEvent<HTMLSelectElement>) => setFps(Number(e.target.value))}
-                aria-label={t('viewer.cine.rate')}
-                sx={{ bgcolor: '#111', color: '#eee', border: '1px solid #444', borderRadius: 1, fontSize: 12, py: 0.25 }}
-                data-testid="viewer-cine-rate"
-              >
-                {CINE_RATES.map((r) => (
-                  <option key={r} value={r}>
-                    {t('viewer.cine.fps', { fps: r })}
-                  </option>
-                ))}
-              </Box>
-              {playing && (
-                <Typography variant="caption" data-testid="viewer-cine-fps" aria-live="off">
-                  {measuredFps === null ? '' : t('viewer.cine.shown', { fps: measuredFps })}
-                </Typography>
-              )}
-            </>
+            <CineControls playing={playing} onPlaying={setPlaying} fps={fps} onFps={setFps} measuredFps={measuredFps} />
           )}
           <Box sx={{ flex: 1 }} />
           <Typography variant="caption" data-testid="viewer-zoom">
