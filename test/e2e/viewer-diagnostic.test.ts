@@ -29,12 +29,17 @@ const mg: { studyUid: string; file: Buffer; rows: number; columns: number; id: s
 };
 const us = { id: '', frames: 150 };
 
-const started = Date.now();
 beforeAll(async () => {
-  console.log('before', Date.now() - started);
   t = await createTenant(suite.knex, { studies: 0, users: { doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM'] } });
   const token = await login(suite.api, t.users.doctor!.username);
-  mg.file = makeInstance({ studyUid: mg.studyUid, seriesUid: newUid(), rows: 4096, columns: 3328, modality: 'MG', patientName: 'Lima^Rosa' });
+  mg.file = makeInstance({
+    studyUid: mg.studyUid,
+    seriesUid: newUid(),
+    rows: 4096,
+    columns: 3328,
+    modality: 'MG',
+    patientName: 'Lima^Rosa',
+  });
   // Rows × Columns as the file says (not as the test asked for).
   const header = dicomParser.parseDicom(new Uint8Array(mg.file), { untilTag: 'x7fe00010' } as object);
   mg.rows = header.uint16('x00280010')!;
@@ -45,10 +50,9 @@ beforeAll(async () => {
     ingestStudy(suite.platform.url, suite.knex, token, { studyUid: mg.studyUid, files: [mg.file] }),
     ingestStudy(suite.platform.url, suite.knex, token, { studyUid: cine.studyUid, files: [cine.file] }),
   ]);
-  page = await signedInPage(suite.browser, suite.platform.url, t.users.doctor!.username, { viewport: { width: 1400, height: 900 } });
-  page.on('console', (m) => console.log('console', m.type(), m.text()));
-  page.on('response', (r) => r.url().includes('/viewer/') && console.log('response', r.status(), r.url()));
-  console.log('setup done', Date.now() - started);
+  page = await signedInPage(suite.browser, suite.platform.url, t.users.doctor!.username, {
+    viewport: { width: 1400, height: 900 },
+  });
 });
 
 async function openViewer(studyId: string, type = 'general'): Promise<FrameLocator> {
@@ -56,8 +60,6 @@ async function openViewer(studyId: string, type = 'general'): Promise<FrameLocat
   await page.getByTestId('study-versions-dialog').waitFor();
   await page.keyboard.press('Escape');
   const frame = page.frameLocator(`[data-testid="viewer-frame-${studyId}"]`);
-  await page.waitForTimeout(5000);
-  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'debug.png') });
   await frame.getByTestId('viewer-image').waitFor({ timeout: 30_000 });
   return frame;
 }
@@ -94,11 +96,13 @@ test('a mammogram: preview first, then native pixels; at 1:1 its natural size is
   expect(native.rect[1]).toBeLessThan(900);
 
   // Progressive: the fitted preview was asked for and arrived before the native picture.
-  const timings = await frame.locator('body').evaluate(() =>
-    (performance.getEntriesByType('resource') as unknown as { name: string; responseEnd: number }[])
-      .filter((e) => e.name.includes('/viewer/images/'))
-      .map((e) => ({ url: e.name, end: e.responseEnd })),
-  );
+  const timings = await frame
+    .locator('body')
+    .evaluate(() =>
+      (performance.getEntriesByType('resource') as unknown as { name: string; responseEnd: number }[])
+        .filter((e) => e.name.includes('/viewer/images/'))
+        .map((e) => ({ url: e.name, end: e.responseEnd })),
+    );
   const preview = timings.find((e) => /[?&]size=\d+/.test(e.url) && e.url.includes('format=jpeg'));
   const full = timings.find((e) => !/[?&]size=/.test(e.url) && e.url.includes('format=png'));
   expect(preview).toBeDefined();
