@@ -42,11 +42,13 @@ export function CineControls(props: {
         sx={{ bgcolor: '#111', color: '#eee', border: '1px solid #444', borderRadius: 1, fontSize: 12, py: 0.25 }}
         data-testid="viewer-cine-rate"
       >
-        {CINE_RATES.map((r) => (
-          <option key={r} value={r}>
-            {t('viewer.cine.fps', { fps: r })}
-          </option>
-        ))}
+        {[...new Set([...CINE_RATES, fps])]
+          .sort((x, y) => x - y)
+          .map((r) => (
+            <option key={r} value={r}>
+              {t('viewer.cine.fps', { fps: r })}
+            </option>
+          ))}
       </Box>
       {playing && (
         <Typography variant="caption" data-testid="viewer-cine-fps" aria-live="off">

@@ -34,6 +34,8 @@ export interface StackViewerProps {
   series: SeriesPreview;
   /** Default window per image key (from the DICOM metadata), when the image carries one. */
   defaultWindow: (seriesId: string, imageKey: string) => Window | null;
+  /** The rate a multi-frame instance was acquired at (frames/s), when its header says. */
+  cineRate?: (imageKey: string) => number | null;
   keyImages: ReadonlySet<string>;
   onToggleKeyImage: (image: StackImage, seriesId: string, marked: boolean) => void;
   onSelection: (seriesId: string, image: StackImage, index: number, count: number) => void;
@@ -85,6 +87,10 @@ export function StackViewer(props: StackViewerProps) {
   const drag = useRef<{ x: number; y: number; window: Window | null; view: typeof view; last: number } | null>(null);
 
   const base = image ? props.defaultWindow(current!.seriesId, image.imageKey) : null;
+  // Cine plays at the instance's own rate until the user picks another.
+  const fileRate = image ? (props.cineRate?.(image.imageKey) ?? null) : null;
+  const [rateTouched, setRateTouched] = useState(false);
+  const rate = rateTouched || !fileRate ? fps : fileRate;
   const effective = window ?? base;
 
   const pickSeries = (id: string) => {
@@ -132,7 +138,7 @@ export function StackViewer(props: StackViewerProps) {
   );
   const measuredFps = useCine({
     playing,
-    fps,
+    fps: rate,
     count: images.length,
     index: clampIndex(index, images.length),
     setIndex,
@@ -309,7 +315,16 @@ export function StackViewer(props: StackViewerProps) {
             </Button>
           </Tooltip>
           {images.length > 1 && (
-            <CineControls playing={playing} onPlaying={setPlaying} fps={fps} onFps={setFps} measuredFps={measuredFps} />
+            <CineControls
+              playing={playing}
+              onPlaying={setPlaying}
+              fps={rate}
+              onFps={(f) => {
+                setRateTouched(true);
+                setFps(f);
+              }}
+              measuredFps={measuredFps}
+            />
           )}
           <Box sx={{ flex: 1 }} />
           <Typography variant="caption" data-testid="viewer-zoom">

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { cineRateOf } from './api';
 import { frameImageUrl } from './frame-images';
 import { frameVariants, needsPreview } from './use-frame-picture';
 
@@ -22,5 +23,12 @@ describe('frame pictures', () => {
     expect(needsPreview(image, 1024)).toBe(true);
     expect(needsPreview({ ...image, rows: 512, columns: 512 }, 1024)).toBe(false);
     expect(needsPreview({ ...image, rows: null, columns: null }, 1024)).toBe(true);
+  });
+
+  it("plays cine at the file's rate: CineRate, else 1000 / FrameTime, within 1–60", () => {
+    expect(cineRateOf({ '00180040': { Value: [30] } })).toBe(30);
+    expect(cineRateOf({ '00181063': { Value: ['40'] } })).toBe(25);
+    expect(cineRateOf({ '00181063': { Value: [2] } })).toBe(60);
+    expect(cineRateOf({})).toBeNull();
   });
 });
