@@ -4,7 +4,7 @@
  * codecs) to RGBA with window/level applied; sharp encodes and scales.
  */
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { DicomImage, NativePixelDecoder, WindowLevel } from 'dcmjs-imaging';
 
 let ready: Promise<void> | undefined;
@@ -25,6 +25,8 @@ export interface RenderOptions {
   /** Fit inside this many pixels (width and height); never enlarged. */
   maxSize?: number;
   quality?: number;
+  /** PNG compression effort 0–9 (speed against size); sharp's default is 6. */
+  compression?: number;
 }
 
 export class RenderError extends Error {}
@@ -75,11 +77,91 @@ async function renderOpened(image: DicomImage, opts: RenderOptions): Promise<Ren
     if (err instanceof RenderError) throw err;
     throw new RenderError(err instanceof Error ? err.message : String(err));
   }
-  let img = sharp(Buffer.from(pixels), { raw: { width, height, channels: 4 } }).removeAlpha();
+  const grey = /^MONOCHROME/.test(String(image.getElements().PhotometricInterpretation ?? ''));
+  // A greyscale rendering is one channel (a third of the bytes to encode and to send).
+  let img = sharp(Buffer.from(pixels), { raw: { width, height, channels: 4 } });
+  img = grey ? img.extractChannel(0) : img.removeAlpha();
+  return encode(img, opts);
+}
+
+async function encode(img: Sharp, opts: RenderOptions): Promise<Rendered> {
   if (opts.maxSize) img = img.resize(opts.maxSize, opts.maxSize, { fit: 'inside', withoutEnlargement: true });
   const format = opts.format ?? 'jpeg';
-  const { data, info } = await (format === 'png' ? img.png() : img.jpeg({ quality: opts.quality ?? 85 })).toBuffer({
+  const { data, info } = await (
+    format === 'png' ? img.png({ compressionLevel: opts.compression ?? 6 }) : img.jpeg({ quality: opts.quality ?? 85 })
+  ).toBuffer({
     resolveWithObject: true,
   });
   return { body: data, contentType: format === 'png' ? 'image/png' : 'image/jpeg', width: info.width, height: info.height };
+}
+
+/** Native pixel data dcmjs-imaging reads sample by sample, which a preview may subsample. */
+const NATIVE = new Set(['1.2.840.10008.1.2', '1.2.840.10008.1.2.1', '1.2.840.10008.1.2.2']);
+
+/**
+ * Renders one frame given as dcmjs elements (its header and `PixelData: [frame]`, one frame),
+ * without a Part-10 file. A preview (`maxSize` well under the image) of native pixels is
+ * decoded from every k-th row and column only: a 3328×4096 mammogram's 512 px preview decodes
+ * 1/64 of its pixels.
+ */
+export async function renderElements(
+  elements: Record<string, unknown>,
+  transferSyntaxUid: string,
+  opts: Omit<RenderOptions, 'frame'> = {},
+): Promise<Rendered> {
+  const rgb = plainRgb(elements, transferSyntaxUid);
+  // Colour pixels take no window: RGB 8-bit goes to the encoder as it is stored.
+  if (rgb)
+    return encode(sharp(rgb, { raw: { width: Number(elements.Columns), height: Number(elements.Rows), channels: 3 } }), opts);
+  await initDecoders();
+  let image: DicomImage;
+  try {
+    image = new DicomImage(subsampled(elements, transferSyntaxUid, opts.maxSize), transferSyntaxUid);
+  } catch (err) {
+    throw new RenderError(err instanceof Error ? err.message : String(err));
+  }
+  return renderOpened(image, { ...opts, frame: 0 });
+}
+
+function subsampled(elements: Record<string, unknown>, ts: string, maxSize: number | undefined): Record<string, unknown> {
+  const rows = Number(elements.Rows);
+  const cols = Number(elements.Columns);
+  const bytes = Number(elements.BitsAllocated) / 8;
+  const samples = Number(elements.SamplesPerPixel ?? 1);
+  const k = maxSize ? Math.floor(Math.max(rows, cols) / maxSize) : 1;
+  const planar = Number(elements.PlanarConfiguration ?? 0) !== 0 && samples > 1;
+  const ybr422 = String(elements.PhotometricInterpretation ?? '').startsWith('YBR_FULL_422');
+  if (k < 2 || !NATIVE.has(ts) || (bytes !== 1 && bytes !== 2) || planar || ybr422) return elements;
+  const frame = new Uint8Array((elements.PixelData as ArrayBuffer[])[0]!);
+  const pixel = bytes * samples;
+  const outRows = Math.ceil(rows / k);
+  const outCols = Math.ceil(cols / k);
+  if (frame.length < rows * cols * pixel) return elements;
+  const out = new Uint8Array(outRows * outCols * pixel);
+  let o = 0;
+  for (let y = 0; y < rows; y += k) {
+    const line = y * cols * pixel;
+    for (let x = 0; x < cols; x += k) {
+      const at = line + x * pixel;
+      for (let b = 0; b < pixel; b++) out[o++] = frame[at + b]!;
+    }
+  }
+  return { ...elements, Rows: outRows, Columns: outCols, PixelData: [out.buffer] };
+}
+
+/** The frame's bytes when they are plain interleaved RGB 8-bit (a colour ultrasound cine). */
+function plainRgb(elements: Record<string, unknown>, ts: string): Buffer | null {
+  const rows = Number(elements.Rows);
+  const cols = Number(elements.Columns);
+  if (
+    !NATIVE.has(ts) ||
+    String(elements.PhotometricInterpretation ?? '').trim() !== 'RGB' ||
+    Number(elements.BitsAllocated) !== 8 ||
+    Number(elements.SamplesPerPixel) !== 3 ||
+    Number(elements.PlanarConfiguration ?? 0) !== 0
+  )
+    return null;
+  const frame = (elements.PixelData as ArrayBuffer[] | undefined)?.[0];
+  if (!frame || frame.byteLength < rows * cols * 3 || !(rows > 0 && cols > 0)) return null;
+  return Buffer.from(frame, 0, rows * cols * 3);
 }

@@ -52,3 +52,14 @@ it('lists the objects directly in a folder, without subfolders or writes in prog
   expect(Math.abs(listed[0]!.modifiedAt.getTime() - Date.now())).toBeLessThan(60_000);
   expect(await storage.listFolder('a/none')).toEqual([]);
 });
+
+it('reads a byte range of an object, cut at its end, and fails for a missing one', async () => {
+  await storage.put('a/r.bin', Buffer.from('0123456789'));
+  expect(await storage.size('a/r.bin')).toBe(10);
+  expect(await text(await storage.getRange('a/r.bin', 2, 5))).toBe('234');
+  expect(await text(await storage.getRange('a/r.bin', 8, 20))).toBe('89');
+  expect(await text(await storage.getRange('a/r.bin', 4, 4))).toBe('');
+  await expect(storage.getRange('a/r.bin', 5, 2)).rejects.toThrow('invalid range');
+  await expect(storage.getRange('a/none.bin', 0, 2)).rejects.toThrow();
+  await expect(storage.size('a/none.bin')).rejects.toThrow();
+});

@@ -8,6 +8,14 @@ import type { Readable } from 'node:stream';
 export interface ObjectStorage {
   put(key: string, body: Buffer | Readable, opts?: { contentType?: string }): Promise<{ size: number }>;
   get(key: string): Promise<Readable>;
+  /**
+   * Bytes `start` (inclusive) to `end` (exclusive) of an object, streamed: a frame of a large
+   * multi-frame instance is read without the rest of the file. A range past the end is cut
+   * at the end (like an HTTP Range); a missing object fails before the stream starts.
+   */
+  getRange(key: string, start: number, end: number): Promise<Readable>;
+  /** The object's size in bytes; fails when it does not exist. */
+  size(key: string): Promise<number>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
   /** The objects directly in a folder (not in its subfolders); none when it does not exist. */

@@ -15,11 +15,17 @@ export async function seriesPreview(knex: Knex, access: Access, studyId: string)
     .where({ study_id: study.id })
     .orderBy([{ column: 'series_number', nulls: 'last' }, { column: 'series_instance_uid' }])
     .select('id', 'series_instance_uid', 'series_number', 'modality', 'description', 'instance_count');
-  const instances: { series_id: string; sop_instance_uid: string; number_of_frames: number; instance_number: number | null }[] =
-    await knex('dicom_instances')
-      .where({ study_id: study.id })
-      .orderByRaw('instance_number NULLS LAST, created_at')
-      .select('series_id', 'sop_instance_uid', 'number_of_frames', 'instance_number');
+  const instances: {
+    series_id: string;
+    sop_instance_uid: string;
+    number_of_frames: number;
+    instance_number: number | null;
+    rows: number | null;
+    columns: number | null;
+  }[] = await knex('dicom_instances')
+    .where({ study_id: study.id })
+    .orderByRaw('instance_number NULLS LAST, created_at')
+    .select('series_id', 'sop_instance_uid', 'number_of_frames', 'instance_number', 'rows', 'columns');
   const base = `/dicomweb/studies/${study.study_instance_uid}`;
   return series.map((s) => {
     const own = instances.filter((i) => i.series_id === s.id);
@@ -37,6 +43,9 @@ export async function seriesPreview(knex: Knex, access: Access, studyId: string)
         imageKey: i.sop_instance_uid,
         frames: i.number_of_frames,
         instanceNumber: i.instance_number ?? null,
+        // Native size: the viewer's 1:1 zoom before the full-size picture has arrived.
+        rows: i.rows ?? null,
+        columns: i.columns ?? null,
         url: `${seriesUrl}/instances/${i.sop_instance_uid}/rendered`,
       })),
     };

@@ -87,3 +87,19 @@ export function viewerGrid(count: number): { columns: number; rows: number } {
   if (count === 2) return { columns: 2, rows: 1 };
   return { columns: 2, rows: 2 };
 }
+
+/**
+ * One frame of an instance as the viewer shows it (issue 15): `size` fits the picture in that
+ * many pixels (a fast preview); without it the frame comes at its native Rows × Columns.
+ * PNG is lossless (the full-resolution picture of a diagnostic read), JPEG smaller (cine).
+ */
+export const FrameImageQuery = z.object({
+  window: z
+    .string()
+    .regex(/^-?\d+(\.\d+)?,\d+(\.\d+)?$/)
+    .optional(),
+  size: z.coerce.number().int().min(16).max(8192).optional(),
+  format: z.enum(['jpeg', 'png']).default('jpeg'),
+  quality: z.coerce.number().int().min(1).max(100).optional(),
+});
+export type FrameImageQuery = z.infer<typeof FrameImageQuery>;

@@ -115,25 +115,32 @@ test('another doctor opens the uploaded study in the viewer: series, scroll, win
   await frame.getByTestId('window-presets').click();
   await frame.getByTestId('preset-bone').click();
   await frame.getByTestId('preset-bone').waitFor({ state: 'detached' });
-  expect(await image.getAttribute('src')).toContain('window=400%2C1800');
+  // The picture's address (the page shows it from a fetched blob).
+  const address = () => image.getAttribute('data-address');
+  await eventually(address, (a) => Boolean(a?.includes('window=400%2C1800')), { what: 'bone window asked for' });
   await eventually(loaded, Boolean, { what: 'bone window rendered' });
   const box = (await frame.getByTestId('viewer-image-area').boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
   await page.mouse.move(box.x + box.width / 2 - 100, box.y + box.height / 2 + 50, { steps: 5 });
   await page.mouse.up();
-  await eventually(
-    () => image.getAttribute('src'),
-    (src) => Boolean(src && !src.includes('window=400%2C1800') && src.includes('window=')),
-    { what: 'dragged window rendered' },
-  );
+  await eventually(address, (a) => Boolean(a && !a.includes('window=400%2C1800') && a.includes('window=')), {
+    what: 'dragged window rendered',
+  });
   await eventually(loaded, Boolean, { what: 'dragged window image decoded' });
 
   // The second series from its thumbnail.
+  const firstSeriesImage = await image.getAttribute('data-image-key');
   await frame.getByTestId(`viewer-series-${study.seriesUids[1]}`).click();
   await eventually(
-    () => image.getAttribute('src'),
-    (src) => Boolean(src?.includes(study.seriesUids[1]!)),
+    () => image.getAttribute('data-image-key'),
+    (key) => Boolean(key && key !== firstSeriesImage),
+    { what: 'second series shown' },
+  );
+  await eventually(
+    async () => [await image.getAttribute('data-image-key'), await address()] as const,
+    ([key, a]) => Boolean(key && a?.includes(key)),
+    { what: 'second series picture' },
   );
   await eventually(loaded, Boolean, { what: 'second series rendered' });
   await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'dicom-viewer.png') });

@@ -87,7 +87,11 @@ test('open the viewer from the list, scroll, window/level, key image, tags and t
   await frame.getByTestId('window-presets').click();
   await frame.getByTestId('preset-lung').click();
   expect(await frameText(frame, 'viewer-window')).toBe('J: 1500 N: -600');
-  expect(await frame.getByTestId('viewer-image').getAttribute('src')).toContain('window=-600%2C1500');
+  await eventually(
+    () => frame.getByTestId('viewer-image').getAttribute('data-address'),
+    (a) => a !== null && a.includes('window=-600%2C1500'),
+    { what: 'the lung window rendered' },
+  );
 
   await frame.getByTestId('preset-lung').waitFor({ state: 'detached' });
   const area = frame.getByTestId('viewer-image-area');

@@ -225,6 +225,9 @@ beforeAll(async () => {
     '*:count': '1',
     // The study is checked first; a field value of A's study would answer the same 404.
     'studies:fieldValueId': randomUUID(),
+    // A viewer frame: the study is checked first (another account's answers 404 whatever the image).
+    'studies:sop': '1.2.826.0.1.3680043.10.1453.99',
+    'studies:frame': '1',
   });
 });
 

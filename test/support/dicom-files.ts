@@ -162,3 +162,89 @@ export function makeStudy(opts: {
   }
   return { studyUid, seriesUids, files, sopUids };
 }
+
+export const US_MULTIFRAME = '1.2.840.10008.5.1.4.1.1.3.1';
+
+/**
+ * A multi-frame ultrasound cine: RGB 8-bit, `frames` frames of `rows` × `columns` (a bright
+ * bar sweeping across a speckled sector, so every frame differs), 30 frames/s in its header.
+ * 640 × 480 × 150 frames is the 138 MB file of issue 15.
+ */
+export function makeUltrasoundCine(opts: {
+  studyUid?: string;
+  frames: number;
+  rows: number;
+  columns: number;
+  patientName?: string;
+}): {
+  studyUid: string;
+  seriesUid: string;
+  sopUid: string;
+  file: Buffer;
+} {
+  const { frames, rows, columns } = opts;
+  const studyUid = opts.studyUid ?? newUid();
+  const seriesUid = newUid();
+  const sopUid = newUid();
+  const frameBytes = rows * columns * 3;
+  const px = new Uint8Array(frameBytes * frames);
+  const speckle = new Uint8Array(rows * columns);
+  for (let i = 0; i < speckle.length; i++) speckle[i] = (i * 2654435761) >>> 24;
+  for (let f = 0; f < frames; f++) {
+    const bar = Math.floor((f / frames) * columns);
+    for (let y = 0; y < rows; y++) {
+      for (let x = 0; x < columns; x++) {
+        const at = f * frameBytes + (y * columns + x) * 3;
+        const v = Math.abs(x - bar) < 6 ? 250 : speckle[y * columns + x]! >> 1;
+        px[at] = v;
+        px[at + 1] = v;
+        px[at + 2] = Math.abs(x - bar) < 6 ? 40 : v;
+      }
+    }
+  }
+  const meta = {
+    FileMetaInformationVersion: new Uint8Array([0, 1]).buffer,
+    MediaStorageSOPClassUID: US_MULTIFRAME,
+    MediaStorageSOPInstanceUID: sopUid,
+    TransferSyntaxUID: EXPLICIT_LE,
+    ImplementationClassUID: '1.2.826.0.1.3680043.10.1453.1',
+    ImplementationVersionName: 'LAUDOS_TEST',
+  };
+  const ds = {
+    SpecificCharacterSet: 'ISO_IR 192',
+    SOPClassUID: US_MULTIFRAME,
+    SOPInstanceUID: sopUid,
+    StudyInstanceUID: studyUid,
+    SeriesInstanceUID: seriesUid,
+    Modality: 'US',
+    PatientName: opts.patientName ?? 'Cine^Paciente',
+    PatientID: 'PT-US',
+    PatientSex: 'F',
+    PatientBirthDate: '19850101',
+    AccessionNumber: 'ACC-US',
+    StudyDescription: 'US de abdome',
+    SeriesDescription: 'Cine',
+    SeriesNumber: '1',
+    InstanceNumber: '1',
+    StudyDate: '20261120',
+    StudyTime: '101500',
+    NumberOfFrames: String(frames),
+    FrameTime: '33.3',
+    CineRate: '30',
+    FrameIncrementPointer: 0x00181063,
+    Rows: rows,
+    Columns: columns,
+    BitsAllocated: 8,
+    BitsStored: 8,
+    HighBit: 7,
+    PixelRepresentation: 0,
+    SamplesPerPixel: 3,
+    PlanarConfiguration: 0,
+    PhotometricInterpretation: 'RGB',
+    PixelData: [px.buffer],
+    _vrMap: { PixelData: 'OB' },
+  };
+  const dict = new DicomDict(DicomMetaDictionary.denaturalizeDataset(meta));
+  dict.dict = DicomMetaDictionary.denaturalizeDataset(ds);
+  return { studyUid, seriesUid, sopUid, file: Buffer.from(dict.write() as ArrayBuffer) };
+}

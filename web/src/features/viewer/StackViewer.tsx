@@ -2,7 +2,6 @@ import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import ButtonBase from '@mui/material/ButtonBase';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -20,7 +19,12 @@ import StarBorderIcon from '@mui/icons-material/StarBorder';
 import ZoomInIcon from '@mui/icons-material/ZoomIn';
 import { windowPresets } from '../../../../domain/studies/viewer';
 import type { SeriesPreview } from './api';
-import { type StackImage, type Window, clampIndex, dragWindow, renderedUrl, stackImages } from './stack';
+import { CineControls } from './CineControls';
+import { FrameImages, frameImageUrl } from './frame-images';
+import { SeriesStrip } from './SeriesStrip';
+import { type StackImage, type Window, clampIndex, dragWindow, stackImages } from './stack';
+import { useCine } from './use-cine';
+import { type PictureMode, frameVariants, needsPreview, useFramePicture } from './use-frame-picture';
 
 type Tool = 'window' | 'pan' | 'zoom';
 
@@ -30,6 +34,8 @@ export interface StackViewerProps {
   series: SeriesPreview;
   /** Default window per image key (from the DICOM metadata), when the image carries one. */
   defaultWindow: (seriesId: string, imageKey: string) => Window | null;
+  /** The rate a multi-frame instance was acquired at (frames/s), when its header says. */
+  cineRate?: (imageKey: string) => number | null;
   keyImages: ReadonlySet<string>;
   onToggleKeyImage: (image: StackImage, seriesId: string, marked: boolean) => void;
   onSelection: (seriesId: string, image: StackImage, index: number, count: number) => void;
@@ -40,6 +46,14 @@ export interface StackViewerProps {
 const keyOf = (image: StackImage) => `${image.imageKey}#${image.frame}`;
 const PRELOAD = 3;
 const DRAG_RENDER_MS = 120;
+const MIN_SCALE = 0.02;
+const MAX_SCALE = 16;
+
+/** The fast picture's size: the screen's pixels rounded up to a step (so a resize rarely refetches). */
+function fastSizeFor(area: { w: number; h: number }): number {
+  const need = Math.max(area.w, area.h) * (globalThis.devicePixelRatio || 1);
+  return [256, 512, 1024].find((s) => s >= need) ?? 1024;
+}
 
 /**
  * The 2D stack viewer: series with thumbnails, scroll through images (wheel, keys, slider),
@@ -56,16 +70,32 @@ export function StackViewer(props: StackViewerProps) {
   const [tool, setTool] = useState<Tool>('window');
   const [window, setWindow] = useState<Window | null>(null);
   const [shownWindow, setShownWindow] = useState<Window | null>(null);
-  const [view, setView] = useState({ zoom: 1, x: 0, y: 0 });
+  // scale: screen (CSS) pixels per image pixel; null fits the image in the area.
+  const [view, setView] = useState<{ scale: number | null; x: number; y: number }>({ scale: null, x: 0, y: 0 });
+  const [area_, setArea] = useState({ w: 0, h: 0 });
+  const [dragging, setDragging] = useState(false);
+  const [playing, setPlaying] = useState(false);
+  const [fps, setFps] = useState<number>(30);
+  const [loadedSize, setLoadedSize] = useState<Record<string, { rows: number; columns: number }>>({});
+  const imgRef = useRef<HTMLImageElement | null>(null);
+  const tokenRef = useRef(token);
+  tokenRef.current = token;
+  const cache = useMemo(() => new FrameImages(() => tokenRef.current), []);
+  useEffect(() => () => cache.clear(), [cache]);
   const [presetAnchor, setPresetAnchor] = useState<HTMLElement | null>(null);
   const area = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; y: number; window: Window | null; view: typeof view; last: number } | null>(null);
 
   const base = image ? props.defaultWindow(current!.seriesId, image.imageKey) : null;
+  // Cine plays at the instance's own rate until the user picks another.
+  const fileRate = image ? (props.cineRate?.(image.imageKey) ?? null) : null;
+  const [rateTouched, setRateTouched] = useState(false);
+  const rate = rateTouched || !fileRate ? fps : fileRate;
   const effective = window ?? base;
 
   const pickSeries = (id: string) => {
     const next = series.find((s) => s.seriesId === id);
+    setPlaying(false);
     setSeriesId(id);
     setIndex(Math.floor(stackImages(next?.instances ?? []).length / 2));
     setWindow(null);
@@ -74,21 +104,71 @@ export function StackViewer(props: StackViewerProps) {
   const reset = useCallback(() => {
     setWindow(null);
     setShownWindow(null);
-    setView({ zoom: 1, x: 0, y: 0 });
+    setView({ scale: null, x: 0, y: 0 });
   }, []);
   const move = useCallback((delta: number) => setIndex((i) => clampIndex(i + delta, images.length)), [images.length]);
+
+  const fastSize = fastSizeFor(area_);
+  const shownWin = shownWindow ?? base;
+  const mode: PictureMode = playing ? 'cine' : dragging ? 'drag' : 'still';
+  const picture = useFramePicture({ cache, studyId: props.studyId, image, window: shownWin, fastSize, mode, ready: area_.w > 0 });
+  const studyId = props.studyId;
 
   // Tell the page what is on screen, and warm the neighbours so scrolling does not wait.
   const { onSelection } = props;
   useEffect(() => {
     if (!image || !current) return;
     onSelection(current.seriesId, image, clampIndex(index, images.length), images.length);
+    if (playing) return; // cine loads its own frames ahead
+    const v = frameVariants(shownWin, fastSize);
     for (let d = 1; d <= PRELOAD; d++)
       for (const n of [index + d, index - d]) {
         const near = images[n];
-        if (near) new Image().src = renderedUrl(near, token, shownWindow ?? base, 1024);
+        if (near)
+          void cache.load(frameImageUrl(studyId, near, needsPreview(near, fastSize) ? v.fast : v.native)).catch(() => undefined);
       }
-  }, [image, current, index, images, token, shownWindow, base, onSelection]);
+  }, [image, current, index, images, shownWin, fastSize, onSelection, cache, studyId, playing]);
+
+  const fastOf = useCallback(
+    (i: number) => {
+      const im = images[i];
+      return im ? frameImageUrl(studyId, im, frameVariants(shownWin, fastSize).fast) : null;
+    },
+    [images, studyId, shownWin, fastSize],
+  );
+  const measuredFps = useCine({
+    playing,
+    fps: rate,
+    count: images.length,
+    index: clampIndex(index, images.length),
+    setIndex,
+    img: () => imgRef.current,
+    picture: (i) => {
+      const address = fastOf(i);
+      if (!address) return undefined;
+      const url = cache.peek(address);
+      if (!url) void cache.load(address).catch(() => undefined);
+      return url;
+    },
+  });
+
+  useEffect(() => {
+    const el = area.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setArea({ w: entry.contentRect.width, h: entry.contentRect.height });
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  // Native size: from the index (Rows × Columns), else from the native picture once loaded.
+  const size =
+    image?.rows && image.columns ? { rows: image.rows, columns: image.columns } : image ? loadedSize[image.imageKey] : undefined;
+  const fit = size && area_.w > 0 ? Math.min(area_.w / size.columns, area_.h / size.rows) : null;
+  const scale = view.scale ?? fit;
+  const dpr = globalThis.devicePixelRatio || 1;
+  const oneToOne = () => setView((v) => ({ ...v, scale: 1 / dpr }));
 
   useEffect(() => {
     const el = area.current;
@@ -107,6 +187,8 @@ export function StackViewer(props: StackViewerProps) {
     else if (e.key === 'Home') setIndex(0);
     else if (e.key === 'End') setIndex(images.length - 1);
     else if (e.key === 'r' || e.key === 'R') reset();
+    else if (e.key === '1') oneToOne();
+    else if (e.key === ' ' && images.length > 1) setPlaying((p) => !p);
     else return;
     e.preventDefault();
   };
@@ -114,6 +196,7 @@ export function StackViewer(props: StackViewerProps) {
   const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
     e.currentTarget.setPointerCapture(e.pointerId);
     drag.current = { x: e.clientX, y: e.clientY, window: effective, view, last: 0 };
+    if (tool === 'window') setDragging(true);
   };
   const onPointerMove = (e: ReactPointerEvent<HTMLDivElement>) => {
     const d = drag.current;
@@ -129,58 +212,33 @@ export function StackViewer(props: StackViewerProps) {
         setShownWindow(next);
       }
     } else if (tool === 'pan') setView({ ...d.view, x: d.view.x + dx, y: d.view.y + dy });
-    else if (tool === 'zoom') setView({ ...d.view, zoom: Math.min(8, Math.max(0.25, d.view.zoom * Math.exp(-dy / 200))) });
+    else if (tool === 'zoom' && (d.view.scale ?? fit))
+      setView({ ...d.view, scale: Math.min(MAX_SCALE, Math.max(MIN_SCALE, (d.view.scale ?? fit!) * Math.exp(-dy / 200))) });
   };
   const onPointerUp = () => {
     if (drag.current && tool === 'window') setShownWindow(window);
     drag.current = null;
+    setDragging(false);
   };
 
   const marked = image ? props.keyImages.has(keyOf(image)) : false;
   const presets = windowPresets(props.modality);
-  const src = image ? renderedUrl(image, token, shownWindow ?? base, 1024) : null;
+  // While cine plays it owns the image element (use-cine.ts): React keeps what it last set.
+  const shownIndex = clampIndex(index, images.length);
+  const frozen = useRef({ src: picture.url, index: shownIndex });
+  if (!playing) frozen.current = { src: picture.url, index: shownIndex };
+  const src = playing ? frozen.current.src : picture.url;
 
   return (
     <Box sx={{ display: 'flex', height: '100%', bgcolor: '#000', color: '#eee' }} data-testid="stack-viewer">
-      <Box
-        component="nav"
-        aria-label={t('viewer.series')}
-        sx={{ width: 132, flexShrink: 0, overflowY: 'auto', borderRight: '1px solid #333', p: 0.5 }}
-        data-testid="viewer-series-list"
-      >
-        {series.map((s) => (
-          <ButtonBase
-            key={s.seriesId}
-            onClick={() => pickSeries(s.seriesId)}
-            sx={{
-              display: 'block',
-              width: '100%',
-              mb: 0.5,
-              p: 0.5,
-              borderRadius: 1,
-              textAlign: 'left',
-              outline: s.seriesId === current?.seriesId ? '2px solid #4fc3f7' : 'none',
-            }}
-            aria-current={s.seriesId === current?.seriesId}
-            data-testid={`viewer-series-${s.seriesId}`}
-          >
-            <Box
-              component="img"
-              src={`${s.url}?token=${encodeURIComponent(token)}`}
-              alt=""
-              sx={{ width: '100%', aspectRatio: '1', objectFit: 'contain', bgcolor: '#111', display: 'block' }}
-            />
-            <Typography variant="caption" component="div" noWrap title={s.description}>
-              {s.description || s.modality}
-            </Typography>
-            <Typography variant="caption" component="div" sx={{ color: '#aaa' }}>
-              {t('viewer.images', { count: s.instanceCount })}
-            </Typography>
-          </ButtonBase>
-        ))}
-      </Box>
+      <SeriesStrip series={series} currentId={current?.seriesId} token={token} onPick={pickSeries} />
       <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 1, py: 0.5, borderBottom: '1px solid #333' }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ alignItems: 'center', flexWrap: 'wrap', px: 1, py: 0.5, borderBottom: '1px solid #333' }}
+        >
           <ToggleButtonGroup
             size="small"
             exclusive
@@ -243,7 +301,35 @@ export function StackViewer(props: StackViewerProps) {
               </IconButton>
             </span>
           </Tooltip>
+          <Tooltip title={t('viewer.oneToOne')}>
+            <Button
+              size="small"
+              color="inherit"
+              onClick={oneToOne}
+              disabled={!size}
+              aria-label={t('viewer.oneToOne')}
+              sx={{ minWidth: 0, px: 1 }}
+              data-testid="viewer-zoom-1to1"
+            >
+              1:1
+            </Button>
+          </Tooltip>
+          {images.length > 1 && (
+            <CineControls
+              playing={playing}
+              onPlaying={setPlaying}
+              fps={rate}
+              onFps={(f) => {
+                setRateTouched(true);
+                setFps(f);
+              }}
+              measuredFps={measuredFps}
+            />
+          )}
           <Box sx={{ flex: 1 }} />
+          <Typography variant="caption" data-testid="viewer-zoom">
+            {scale ? `${Math.round(scale * dpr * 100)}%` : ''}
+          </Typography>
           <Typography variant="caption" data-testid="viewer-window">
             {effective ? t('viewer.windowLevel', { width: effective.width, center: effective.center }) : ''}
           </Typography>
@@ -278,18 +364,31 @@ export function StackViewer(props: StackViewerProps) {
                 src={src}
                 alt=""
                 draggable={false}
+                onLoad={(e: React.SyntheticEvent<HTMLImageElement>) => {
+                  const img = e.currentTarget;
+                  if (picture.native && image && !loadedSize[image.imageKey])
+                    setLoadedSize((m) => ({ ...m, [image.imageKey]: { rows: img.naturalHeight, columns: img.naturalWidth } }));
+                }}
                 sx={{
                   position: 'absolute',
-                  inset: 0,
-                  width: '100%',
-                  height: '100%',
-                  objectFit: 'contain',
-                  transform: `translate(${view.x}px, ${view.y}px) scale(${view.zoom})`,
+                  left: '50%',
+                  top: '50%',
+                  // Sized in image pixels × scale: 1:1 is one image pixel per screen pixel.
+                  ...(size && scale
+                    ? { width: size.columns * scale, height: size.rows * scale, maxWidth: 'none', maxHeight: 'none' }
+                    : { width: '100%', height: '100%', objectFit: 'contain' }),
+                  transform: `translate(calc(-50% + ${view.x}px), calc(-50% + ${view.y}px))`,
+                  imageRendering: scale && scale * dpr > 1.5 ? 'pixelated' : 'auto',
                   userSelect: 'none',
                   pointerEvents: 'none',
                 }}
                 data-testid="viewer-image"
                 data-image-key={image?.imageKey}
+                data-frame={image?.frame}
+                ref={imgRef}
+                data-index={playing ? frozen.current.index : shownIndex}
+                data-native={picture.native ? 'true' : 'false'}
+                data-address={picture.address ?? undefined}
               />
             ) : (
               <Typography sx={{ p: 2, color: '#aaa' }}>{t('viewer.noImages')}</Typography>

@@ -68,7 +68,11 @@ export function ViewerFramePage() {
     staleTime: Infinity,
     meta: { silent: true },
   });
-  const defaultWindow = useCallback((_seriesId: string, imageKey: string) => windows.data?.get(imageKey) ?? null, [windows.data]);
+  const defaultWindow = useCallback(
+    (_seriesId: string, imageKey: string) => windows.data?.windows.get(imageKey) ?? null,
+    [windows.data],
+  );
+  const cineRate = useCallback((imageKey: string) => windows.data?.cineRates.get(imageKey) ?? null, [windows.data]);
 
   const keyImages = useMemo(
     () => new Set((study.data?.keyImages ?? []).map((k) => `${k.imageKey}#${k.frame}`)),
@@ -117,6 +121,7 @@ export function ViewerFramePage() {
         token={token}
         series={preview.data}
         defaultWindow={defaultWindow}
+        cineRate={cineRate}
         keyImages={keyImages}
         onToggleKeyImage={onToggleKeyImage}
         onSelection={onSelection}

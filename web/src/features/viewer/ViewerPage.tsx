@@ -46,8 +46,10 @@ const label = (s: ViewerStudy) => `${s.accessionNumber ?? s.patientId} - ${s.pat
 export function ViewerPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { studies = '' } = useParams();
+  const { studies = '', viewerType } = useParams();
   const [search, setSearch] = useSearchParams();
+  // Spec 3 §2: mpr with newv=true, else the route's type. MPR is not built: said plainly.
+  const mpr = search.get('newv') === 'true' || viewerType === 'mpr';
   const ids = useMemo(() => studies.split(',').filter(Boolean), [studies]);
   const currentId = search.get('studyId') && ids.includes(search.get('studyId')!) ? search.get('studyId')! : ids[0]!;
   const ordered = useMemo(() => [currentId, ...ids.filter((id) => id !== currentId)], [ids, currentId]);
@@ -139,7 +141,12 @@ export function ViewerPage() {
 
   return (
     <Box sx={{ height: '100dvh', display: 'flex', bgcolor: '#111', color: '#eee' }} data-testid="viewer-page">
-      <Box sx={{ flex: 1, display: 'flex', minWidth: 0, position: 'relative' }}>
+      <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0, position: 'relative' }}>
+        {mpr && (
+          <Alert severity="info" variant="filled" sx={{ borderRadius: 0, py: 0 }} data-testid="viewer-mpr-unavailable">
+            {t('viewer.mprUnavailable')}
+          </Alert>
+        )}
         {remaining > 0 && (
           <Typography
             sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', zIndex: 1 }}

@@ -23,7 +23,15 @@ export const SeriesPreview = z.array(
     instanceCount: z.number().int(),
     instanceId: z.string().nullable(),
     url: z.string(),
-    instances: z.array(z.object({ imageKey: z.string(), frames: z.number().int(), url: z.string() })),
+    instances: z.array(
+      z.object({
+        imageKey: z.string(),
+        frames: z.number().int(),
+        url: z.string(),
+        rows: z.number().int().nullable().optional(),
+        columns: z.number().int().nullable().optional(),
+      }),
+    ),
   }),
 );
 export type SeriesPreview = z.infer<typeof SeriesPreview>;
@@ -36,27 +44,41 @@ export function fetchSeriesPreview(studyId: string, signal?: AbortSignal, imageT
   });
 }
 
-/** Default window center/width of each instance of a series, from its WADO-RS metadata. */
+type MetadataItem = Record<string, { Value?: unknown[] }>;
+
+/** Frames per second a multi-frame instance was acquired at: CineRate, else 1000 / FrameTime. */
+export function cineRateOf(item: MetadataItem): number | null {
+  const rate = Number(item['00180040']?.Value?.[0]);
+  if (Number.isFinite(rate) && rate > 0) return Math.min(60, Math.max(1, Math.round(rate)));
+  const frameTime = Number(item['00181063']?.Value?.[0]);
+  if (Number.isFinite(frameTime) && frameTime > 0) return Math.min(60, Math.max(1, Math.round(1000 / frameTime)));
+  return null;
+}
+
+/** Default window center/width and cine rate of each instance of a series, from its WADO-RS metadata. */
 export async function fetchSeriesWindows(
   seriesUrl: string,
   imageToken: string,
   signal?: AbortSignal,
-): Promise<Map<string, { center: number; width: number }>> {
+): Promise<{ windows: Map<string, { center: number; width: number }>; cineRates: Map<string, number> }> {
   const res = await fetch(`${seriesUrl}/metadata`, {
     headers: { Accept: 'application/dicom+json', Authorization: `Bearer ${imageToken}` },
     signal,
   });
   if (!res.ok) throw new Error(`metadata ${res.status}`);
-  const items = (await res.json()) as Record<string, { Value?: unknown[] }>[];
+  const items = (await res.json()) as MetadataItem[];
   const out = new Map<string, { center: number; width: number }>();
+  const cineRates = new Map<string, number>();
   for (const item of items) {
     const sop = item['00080018']?.Value?.[0];
+    const cine = cineRateOf(item);
+    if (typeof sop === 'string' && cine) cineRates.set(sop, cine);
     const center = Number(item['00281050']?.Value?.[0]);
     const width = Number(item['00281051']?.Value?.[0]);
     if (typeof sop === 'string' && Number.isFinite(center) && Number.isFinite(width) && width > 0)
       out.set(sop, { center, width });
   }
-  return out;
+  return { windows: out, cineRates };
 }
 
 export const DicomTag = z.object({ code: z.string(), Name: z.string(), Value: z.string() });

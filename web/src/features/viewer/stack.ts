@@ -9,19 +9,26 @@ export interface StackImage {
   frame: number;
   /** The rendered-frame URL without window or token. */
   url: string;
+  /** Native size (DICOM Rows × Columns), when known. */
+  rows?: number | null;
+  columns?: number | null;
 }
 
 /** Every frame of every instance of a series, in instance order. */
-export function stackImages(instances: { imageKey: string; frames: number; url: string }[]): StackImage[] {
-  return instances.flatMap((i) =>
-    i.frames > 1
+export function stackImages(
+  instances: { imageKey: string; frames: number; url: string; rows?: number | null; columns?: number | null }[],
+): StackImage[] {
+  return instances.flatMap((i) => {
+    const size = { rows: i.rows ?? null, columns: i.columns ?? null };
+    return i.frames > 1
       ? Array.from({ length: i.frames }, (_, f) => ({
           imageKey: i.imageKey,
           frame: f + 1,
           url: i.url.replace(/\/rendered$/, `/frames/${f + 1}/rendered`),
+          ...size,
         }))
-      : [{ imageKey: i.imageKey, frame: 1, url: i.url }],
-  );
+      : [{ imageKey: i.imageKey, frame: 1, url: i.url, ...size }];
+  });
 }
 
 export const clampIndex = (i: number, length: number) => (length === 0 ? 0 : Math.min(length - 1, Math.max(0, Math.round(i))));
