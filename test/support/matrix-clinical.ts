@@ -129,6 +129,7 @@ export const PERMISSION_ROUTES: Record<string, PermissionCase> = {
 export const CLINICAL_MEMBER_OPEN: Record<string, string> = {
   'GET ': 'the study itself: reaching its institution is what lets a member see it (spec 3 §6, per institution)',
   'GET /viewer': "the study's images: seeing the study is reading it",
+  'GET /viewer/images/:sop/frames/:frame': "a frame of the study's images: seeing the study is reading it",
   'GET /series-preview': "the study's series thumbnails, as the viewer",
   'GET /tags': "the study's DICOM tags, as the viewer",
   'GET /print-study': "printing the study's images, as the viewer (the spec names no permission)",
