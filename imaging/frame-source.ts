@@ -123,3 +123,15 @@ function concat(parts: ArrayBuffer[]): ArrayBuffer {
   }
   return out.buffer;
 }
+
+const sources = new WeakMap<ObjectStorage, FrameSource>();
+
+/** The process's frame source of a storage: one index cache shared by the viewer and DICOMweb. */
+export function frameSourceFor(storage: ObjectStorage): FrameSource {
+  let source = sources.get(storage);
+  if (!source) {
+    source = new FrameSource(storage);
+    sources.set(storage, source);
+  }
+  return source;
+}

@@ -10,8 +10,9 @@ import * as dicomParser from 'dicom-parser';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
-import { FrameError, frameBytes } from '../../imaging/frames';
+import { FrameError } from '../../imaging/frames';
 import { RenderError, type RenderOptions, renderFrame } from '../../imaging/render';
+import { frameSourceFor } from '../../imaging/frame-source';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { EXPLICIT_LE, TranscodeError, decodeFrames, toExplicitLittleEndian } from '../../imaging/transcode';
 import { type FramePlan, type Representation, parseAccept } from './accept';
@@ -88,17 +89,20 @@ export async function framesOf(
   frames: number[],
   representation: Representation = 'stored',
 ): Promise<Buffer[]> {
-  const p10 = await readInstance(storage, row);
   if (frames.some((n) => n > Math.max(1, row.number_of_frames))) throw new AppError('NOT_FOUND');
   try {
     if (representation === 'uncompressed') {
       const decoded = await decodeFrames(
-        p10,
+        await readInstance(storage, row),
         frames.map((n) => n - 1),
       );
       return decoded.frames.map((f) => Buffer.from(f.buffer, f.byteOffset, f.byteLength));
     }
-    return frames.map((n) => frameBytes(p10, n).bytes);
+    // As stored: byte ranges through the frame index (imaging/frame-source.ts), not the whole file.
+    const source = frameSourceFor(storage);
+    const out: Buffer[] = [];
+    for (const n of frames) out.push(Buffer.concat((await source.frame(row.object_key, n)).parts));
+    return out;
   } catch (err) {
     if (err instanceof FrameError) throw new AppError('NOT_FOUND');
     if (err instanceof TranscodeError) throw new AppError('DICOMWEB_NOT_ACCEPTABLE');
@@ -149,7 +153,8 @@ export function renderOptions(ctx: Context, q: z.infer<typeof RenderQuery>, fram
 
 export async function sendRendered(ctx: Context, storage: ObjectStorage, row: InstanceRow, opts: RenderOptions): Promise<void> {
   try {
-    const image = await renderFrame(await readInstance(storage, row), opts);
+    const { frame, ...rest } = opts;
+    const image = await frameSourceFor(storage).render(row.object_key, (frame ?? 0) + 1, rest);
     ctx.type = image.contentType;
     ctx.body = image.body;
   } catch (err) {

@@ -8,7 +8,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { FrameImageQuery, VIEWER_TYPES } from '../../domain/studies/viewer';
-import { FrameSource } from '../../imaging/frame-source';
+import { frameSourceFor } from '../../imaging/frame-source';
 import { currentAccess, requireSession, sessionOf } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { query, uuidParam } from '../http/validate';
@@ -21,7 +21,7 @@ export function viewerFrameRoutes(deps: ApiDeps): Router {
   const router = new Router();
   const reader = requireSession(knex, { imageTokens: true });
   // Frame indexes are kept per api process (imaging/frame-source.ts).
-  const frames = new FrameSource(deps.storage);
+  const frames = frameSourceFor(deps.storage);
   const grants = new InstanceGrants();
 
   router.get('/studies/:id/viewer', reader, async (ctx) => {
