@@ -5,7 +5,8 @@
  * password change, two-factor reset, unblock clearing a lockout, the personal-filters bar and
  * the CSV / XLSX export.
  */
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
+import { granted, liveClients } from '../support/live-client';
 import { unzipSync, strFromU8 } from 'fflate';
 import { institutionStudiesFilter, studyTopic } from '../../domain/live/study-document';
 import { PASSWORD, type Tenant, createTenant } from '../support/fixtures';
@@ -24,25 +25,7 @@ const suite = platformSuite({
 });
 const api = suite.api;
 
-/** Whether the broker grants `topic` (mqtt rejects a refused subscription: SUBACK 128). */
-async function granted(client: MqttClient, topic: string): Promise<boolean> {
-  try {
-    const [g] = await client.subscribeAsync(topic, { qos: 1 });
-    return g!.qos !== 128;
-  } catch {
-    return false;
-  }
-}
-
-async function liveClient(token: string): Promise<MqttClient> {
-  const url = suite
-    .apiUrl('')
-    .replace(/\/api$/, '')
-    .replace('http', 'ws');
-  const client = await mqtt.connectAsync(`${url}/mqtt`, { username: 's', password: token, reconnectPeriod: 0 });
-  clients.push(client);
-  return client;
-}
+const liveClient = liveClients(() => suite.apiUrl(''), clients);
 
 const code = (r: { body: any }) => r.body?.error?.code as string | undefined;
 

@@ -4,7 +4,6 @@
  * api serving HTTP, reporting 'degraded' on /api/health, with live fan-out back once Redis
  * returns.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { Redis } from 'ioredis';
@@ -15,40 +14,25 @@ import type { Platform } from '../../scripts/platform';
 import { PASSWORD, createTenant } from '../support/fixtures';
 import { eventually } from '../support/eventually';
 import { apiClient, startTestPlatform } from '../support/platform';
+import { type RedisServer, startRedisServer } from '../support/redis-server';
 
 jest.setTimeout(90_000);
 
 const DB = 5;
 let port: number;
-let redis: ChildProcess | undefined;
+let redis: RedisServer | undefined;
 let platform: Platform;
 let knex: Knex;
 let client: MqttClient | undefined;
 
 async function startRedis(): Promise<void> {
-  redis = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'], {
-    stdio: 'ignore',
-  });
-  const probe = new Redis({ port, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  await eventually(
-    () => probe.connect().then(
-      () => true,
-      () => false,
-    ),
-    (ok) => ok,
-    { timeout: 10_000, what: 'redis-server listening' },
-  );
-  probe.disconnect();
+  redis = await startRedisServer(port);
 }
 
 async function stopRedis(): Promise<void> {
-  const proc = redis;
+  const server = redis;
   redis = undefined;
-  if (!proc || proc.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    proc.once('exit', () => resolve());
-    proc.kill('SIGKILL');
-  });
+  await server?.stop();
 }
 
 beforeAll(async () => {

@@ -10,14 +10,13 @@
  * `npm test` runs the short version (25 reports × 8 actions = 200); `npm run test:chaos` runs
  * CHAOS_REPORTS=100 with longer outages.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import type { Knex } from 'knex';
-import { Redis } from 'ioredis';
 import mqtt from 'mqtt';
 import { studyTopic } from '../../domain/live/study-document';
 import { laudoWorkflowId, stateQuery } from '../../workflows/laudo/messages';
@@ -25,9 +24,9 @@ import type { Config } from '../../config/config';
 import type { Platform } from '../../scripts/platform';
 import { type TemporalDev, freePort, startTemporalDev } from '../../scripts/temporal-dev';
 import { findTemporal } from '../../scripts/tools';
-import { eventually } from '../support/eventually';
 import { PASSWORD, type Tenant, createTenant } from '../support/fixtures';
 import { startTestPlatform } from '../support/platform';
+import { type RedisServer, startRedisServer } from '../support/redis-server';
 import { killHard, startWorkerProcess } from '../support/worker-process';
 
 const FULL = process.env.CHAOS_FULL === '1';
@@ -62,7 +61,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'laudos-chaos-'));
 let temporalPort: number;
 let redisPort: number;
 let temporal: TemporalDev | undefined;
-let redis: ChildProcess | undefined;
+let redis: RedisServer | undefined;
 const apis: { name: string; platform: Platform | undefined; knex: Knex }[] = [];
 let config: Config;
 const workers: (ChildProcess | undefined)[] = [];
@@ -70,25 +69,13 @@ let tenant: Tenant;
 let token: string;
 
 async function startRedis(): Promise<void> {
-  redis = spawn('redis-server', ['--port', String(redisPort), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'], {
-    stdio: 'ignore',
-  });
-  const probe = new Redis({ port: redisPort, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  await eventually(
-    () => probe.connect().then(
-      () => true,
-      () => false,
-    ),
-    (ok) => ok,
-    { timeout: 10_000, what: 'redis-server listening' },
-  );
-  probe.disconnect();
+  redis = await startRedisServer(redisPort);
 }
 
 async function stopRedis(): Promise<void> {
-  const proc = redis;
+  const server = redis;
   redis = undefined;
-  if (proc && proc.exitCode === null) await killHard(proc);
+  await server?.stop();
 }
 
 const startTemporal = async () => {

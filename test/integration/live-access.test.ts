@@ -4,7 +4,8 @@
  * from another replica each close the connections holding a subscription no longer allowed; a
  * change that keeps the access closes nothing. Access-grant holders follow only their studies.
  */
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
+import { granted, liveClients } from '../support/live-client';
 import { wallClock } from '../../domain/auth/shifts';
 import { institutionStudiesFilter, studyTopic } from '../../domain/live/study-document';
 import { announceAccessChanged } from '../../api/auth/session-events';
@@ -23,24 +24,7 @@ const suite = platformSuite({
 });
 const api = suite.api;
 
-async function granted(client: MqttClient, topic: string): Promise<boolean> {
-  try {
-    const [g] = await client.subscribeAsync(topic, { qos: 1 });
-    return g!.qos !== 128;
-  } catch {
-    return false;
-  }
-}
-
-async function liveClient(token: string): Promise<MqttClient> {
-  const url = suite
-    .apiUrl('')
-    .replace(/\/api$/, '')
-    .replace('http', 'ws');
-  const client = await mqtt.connectAsync(`${url}/mqtt`, { username: 's', password: token, reconnectPeriod: 0 });
-  clients.push(client);
-  return client;
-}
+const liveClient = liveClients(() => suite.apiUrl(''), clients);
 
 /** Resolves true when the connection closes within `ms`, false if it is still open then. */
 function closesWithin(client: MqttClient, ms: number): Promise<boolean> {

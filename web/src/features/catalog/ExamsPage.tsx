@@ -5,7 +5,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
@@ -23,6 +22,7 @@ import { ConfirmDelete } from '../admin-roles/ConfirmDelete';
 import { ListShell, matches } from '../admin-roles/ListShell';
 import { type Exam, catalogKeys, deleteExam, fetchExams, fetchModalities, saveExam } from './api';
 import { ExamImportDialog } from './ExamImportDialog';
+import { SaveActions } from './SaveActions';
 
 function ExamDialog({ editing, onClose }: { editing: Exam | 'new'; onClose: () => void }) {
   const { t } = useTranslation();
@@ -77,18 +77,13 @@ function ExamDialog({ editing, onClose }: { editing: Exam | 'new'; onClose: () =
           {error && <Alert severity="error">{error}</Alert>}
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('catalog.cancel')}</Button>
-        <Button
-          variant="contained"
-          disabled={!title.trim()}
-          loading={save.isPending}
-          onClick={() => save.mutate()}
-          data-testid="exam-save"
-        >
-          {t('catalog.save')}
-        </Button>
-      </DialogActions>
+      <SaveActions
+        onCancel={onClose}
+        onSave={() => save.mutate()}
+        disabled={!title.trim()}
+        saving={save.isPending}
+        testId="exam-save"
+      />
     </Dialog>
   );
 }

@@ -5,7 +5,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
@@ -22,6 +21,7 @@ import { ConfirmDelete } from '../admin-roles/ConfirmDelete';
 import { ListShell, matches } from '../admin-roles/ListShell';
 import { fetchAllInstitutions, institutionsKey } from '../institutions/api';
 import { type Modality, catalogKeys, deleteModality, fetchModalities, saveModality } from './api';
+import { SaveActions } from './SaveActions';
 
 /** Suggested codes (the DICOM ones clinics use most); any other code can be typed. */
 const COMMON_CODES = ['CT', 'MR', 'US', 'CR', 'DX', 'MG', 'NM', 'PT', 'XA', 'RF', 'OT'];
@@ -87,18 +87,13 @@ function ModalityDialog({ editing, onClose }: { editing: Modality | 'new'; onClo
           {error && <Alert severity="error">{error}</Alert>}
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('catalog.cancel')}</Button>
-        <Button
-          variant="contained"
-          disabled={!code.trim()}
-          loading={save.isPending}
-          onClick={() => save.mutate()}
-          data-testid="modality-save"
-        >
-          {t('catalog.save')}
-        </Button>
-      </DialogActions>
+      <SaveActions
+        onCancel={onClose}
+        onSave={() => save.mutate()}
+        disabled={!code.trim()}
+        saving={save.isPending}
+        testId="modality-save"
+      />
     </Dialog>
   );
 }

@@ -4,7 +4,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -21,6 +20,7 @@ import { notify } from '../../app/notifications/store';
 import { describeError } from '../../lib/errors';
 import { fetchAllInstitutions, institutionsKey } from '../institutions/api';
 import { type Routine, catalogKeys, fetchExams, fetchModalities, saveRoutine } from './api';
+import { SaveActions } from './SaveActions';
 
 interface RuleDraft {
   institutionId: string;
@@ -226,18 +226,13 @@ export function RoutineDialog({ editing, onClose }: { editing: Routine | 'new'; 
           {error && <Alert severity="error">{error}</Alert>}
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('catalog.cancel')}</Button>
-        <Button
-          variant="contained"
-          disabled={!name.trim()}
-          loading={save.isPending}
-          onClick={() => save.mutate()}
-          data-testid="routine-save"
-        >
-          {t('catalog.save')}
-        </Button>
-      </DialogActions>
+      <SaveActions
+        onCancel={onClose}
+        onSave={() => save.mutate()}
+        disabled={!name.trim()}
+        saving={save.isPending}
+        testId="routine-save"
+      />
     </Dialog>
   );
 }
