@@ -10,6 +10,8 @@ import tseslint from 'typescript-eslint';
 // A workflow's public surface (its messages, and the laudo's pure plan) may be imported by
 // whoever talks to Temporal; api/ may name a workflow function only as a type.
 const SURFACE = /^workflows\/[^/]+\/(messages|plan)$/;
+// The Connect agent answers a modality with the platform's own acceptance check (ADR 017).
+const DICOM_CHECK = /^imaging\/(dicom-header|failures)$/;
 const LOWER = ['domain', 'db', 'storage', 'documents', 'imaging', 'live', 'config'];
 const LAYERS = {
   domain: ['domain'],
@@ -25,7 +27,7 @@ const LAYERS = {
   workflows: ['workflows', 'domain'],
   worker: ['worker', 'workflows', 'activities', 'services', ...LOWER],
   api: ['api', 'services', ...LOWER, SURFACE],
-  connect: ['connect'],
+  connect: ['connect', DICOM_CHECK],
   migrations: ['migrations', 'services', 'domain', 'db', 'config'],
 };
 // Entry points that compose the whole platform (docs/decisions/001).

@@ -1,7 +1,11 @@
 /**
  * The DICOM SCP (dcmjs-dimse): C-ECHO and C-STORE. A C-STORE's data set is streamed straight
  * into a spool temp file behind a Part-10 header; the response is sent only after the file
- * is fsynced and renamed into the queue, so "Success" means the instance is on disk.
+ * is fsynced, checked as the platform checks an upload, and renamed into the queue, so
+ * "Success" means the instance is on disk and will be accepted. A file the platform would
+ * refuse (no valid UIDs, unreadable, a character set it cannot read) is answered with that
+ * refusal's PS3.4 status at once, so the modality knows (issue 15, ADR 017), instead of
+ * 'Success' and a silent move to rejected/ later.
  */
 import { Writable } from 'node:stream';
 import { constants, Dataset, log as dimseLog, responses, Scp, Server } from 'dcmjs-dimse';
@@ -9,6 +13,8 @@ import type { association as dimseAssociation, requests as dimseRequests } from 
 import type { Logger } from 'pino';
 import type { Spool } from '../spool/spool';
 import { SpoolWriter } from '../spool/spool-writer';
+import { readDicomFile } from '../../imaging/dicom-header';
+import { DICOM_FAILURES, DicomInputError } from '../../imaging/failures';
 import { isDicomUid, part10Header } from './part10-header';
 import { chooseTransferSyntax, isStorageClass, VERIFICATION_SOP_CLASS } from './transfer-syntaxes';
 
@@ -25,6 +31,7 @@ export interface ScpContext {
   logger: Logger;
   /** Called once an instance is safely in the queue. */
   onStored(sopInstanceUid: string, bytes: number, timing: { receiveMs: number; commitMs: number }): void;
+
 }
 
 type CStoreRequest = dimseRequests.CStoreRequest;
@@ -135,6 +142,7 @@ class ConnectScp extends Scp {
     }
     const received = performance.now();
     writer.done
+      .then(() => readDicomFile(writer.tempPath, writer.bytes))
       .then(() => this.ctx.spool.commit(writer.tempPath, sopInstanceUid))
       .then(() => {
         const receiveMs = Math.round((received - writer.startedAt) * 10) / 10;
@@ -143,9 +151,18 @@ class ConnectScp extends Scp {
         response.setStatus(Status.Success);
         callback(response);
       })
-      .catch((err: Error) => {
-        this.ctx.logger.error({ err, sopInstanceUid }, 'C-STORE failed: could not spool the instance');
-        response.setStatus(STATUS_OUT_OF_RESOURCES);
+      .catch(async (err: Error) => {
+        if (err instanceof DicomInputError) {
+          await writer.discard();
+          this.ctx.logger.warn(
+            { sopInstanceUid, callingAe: this.callingAe, reason: err.reason, detail: err.message },
+            'C-STORE refused: the platform would reject the instance',
+          );
+          response.setStatus(DICOM_FAILURES[err.reason].reason);
+        } else {
+          this.ctx.logger.error({ err, sopInstanceUid }, 'C-STORE failed: could not spool the instance');
+          response.setStatus(STATUS_OUT_OF_RESOURCES);
+        }
         callback(response);
       });
   }

@@ -3,7 +3,7 @@
  * multi-series, multi-modality study (uncompressed and RLE / JPEG lossless / JPEG-LS /
  * deflate), every instance reaching a real STOW-RS receiver with the data set byte-for-byte
  * as sent; the called AE title check; duplicates spooled once; a permanent refusal moved to
- * rejected/ with its reason.
+ * rejected/ with its reason; a file the platform would refuse answered with its status at once.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -159,6 +159,31 @@ it('spools an instance received twice once, and moves a permanently refused one 
   );
   expect(status.rejected).toBe(1);
   expect(status.lastError?.message).toMatch(/rejected: refused by the platform, FailureReason 0xC000/);
+});
+
+it("answers the modality with the platform's refusal at once for a file it would reject, and keeps the good ones", async () => {
+  const [good, broken] = writeStudy(path.join(work, 'no-study-uid'), [{ modality: 'CT', images: 2 }]);
+  // No StudyInstanceUID: the platform refuses it as MISSING_UID (PS3.4 0xA900).
+  await dcmtk(bin, 'dcmodify', ['-nb', '-ea', '(0020,000d)', broken!.path]);
+  const before = await agentStatus(agent.statusPort);
+  let answer: string;
+  try {
+    const out = await dcmtk(bin, 'storescu', ['-v', '-aec', AE, '127.0.0.1', String(dicomPort), good!.path, broken!.path]);
+    answer = out.stdout + out.stderr;
+  } catch (err) {
+    answer = (err as Error).message; // storescu exits non-zero when a store failed
+  }
+  expect(answer).toMatch(/0xa900/i);
+  await eventually(
+    () => receiver.stored.has(good!.sopInstanceUid),
+    (stored) => stored,
+    { timeout: 20_000, what: 'the good instance delivered' },
+  );
+  expect(receiver.stored.has(broken!.sopInstanceUid)).toBe(false);
+  expect(fs.existsSync(path.join(agent.spool.queueDir, `${broken!.sopInstanceUid}.dcm`))).toBe(false);
+  expect(fs.existsSync(path.join(agent.spool.rejectedDir, `${broken!.sopInstanceUid}.dcm`))).toBe(false);
+  expect(fs.readdirSync(agent.spool.tmpDir)).toEqual([]);
+  expect((await agentStatus(agent.statusPort)).received).toBe(before.received + 1);
 });
 
 it('does not spool a reception cut off mid-way (never acknowledged, so the modality still has it)', async () => {
