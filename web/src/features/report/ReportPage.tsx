@@ -42,6 +42,7 @@ import { useReportActions, type ActionFailure } from './use-editor-data';
 import { useStudyDetail, useStudyDetailLive } from './use-report';
 import { announceDraftRevision } from './editor/draft-revisions';
 import { VersionsPanel } from './VersionsPanel';
+import { SecondMonitorButton } from '../second-monitor/SecondMonitorButton';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -241,6 +242,7 @@ function StudyReport({ study }: { study: StudyDetail }) {
             >
               {t('studies.openViewer')}
             </Button>
+            <SecondMonitorButton viewerUrl={`/studies/${encodeURIComponent(study.id)}/viewer/general`} />
             {printAllowed && (
               <Button
                 size="small"
