@@ -89,6 +89,50 @@ export interface EditorWorkspaceProps {
   onLeave: () => void;
 }
 
+/**
+ * Finish (or finish review), judged on the editor's text. useEditorState reads a new editor only
+ * on its next transaction: the caller remounts this (only this) when the editor arrives, so the
+ * rest of the bar — an open share or preview dialog among it — keeps its state.
+ */
+function FinishButton({
+  editor,
+  mode,
+  structured,
+  pending,
+  onFinish,
+}: {
+  editor: Editor | null;
+  mode: EditMode;
+  structured: boolean;
+  pending: ReportActionKey | null;
+  onFinish: () => void;
+}) {
+  const { t } = useTranslation();
+  const empty = useEditorState({ editor, selector: (ctx) => ctx.editor?.isEmpty ?? true });
+  const over = useCharacterCount(editor) > MAX_REPORT_CHARS;
+  // A structured form is validated on finish (spec 2 §5), not judged by the empty rich text.
+  const blocked = !structured && (empty !== false || over);
+  if (!mode.finishAction) return null;
+  const finishLabel = t(mode.finishAction === 'finishReview' ? 'editor.bottom.finishReview' : 'editor.bottom.finish');
+  return (
+    <Tooltip title={!blocked ? '' : empty !== false ? t('editor.bottom.emptyBlocksFinish') : over ? t('editor.overLimit') : ''}>
+      <span>
+        <Button
+          variant="contained"
+          startIcon={mode.finishAction === 'finishReview' ? <DoneAllIcon /> : <CheckCircleOutlineIcon />}
+          disabled={blocked}
+          loading={pending === mode.finishAction || pending === 'finishAndSign'}
+          loadingPosition="start"
+          onClick={onFinish}
+          data-testid="finish-report"
+        >
+          {finishLabel}
+        </Button>
+      </span>
+    </Tooltip>
+  );
+}
+
 /** Finish / second opinion / change mask (spec 2 §2 bottom bar). */
 function BottomBar({
   editor,
@@ -115,11 +159,6 @@ function BottomBar({
   documents: ReactNode;
 }) {
   const { t } = useTranslation();
-  const empty = useEditorState({ editor, selector: (ctx) => ctx.editor?.isEmpty ?? true });
-  const over = useCharacterCount(editor) > MAX_REPORT_CHARS;
-  // A structured form is validated on finish (spec 2 §5), not judged by the empty rich text.
-  const blocked = !structured && (empty !== false || over);
-  const finishLabel = t(mode.finishAction === 'finishReview' ? 'editor.bottom.finishReview' : 'editor.bottom.finish');
   return (
     <Paper
       variant="outlined"
@@ -146,25 +185,14 @@ function BottomBar({
       <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'none', md: 'block' } }}>
         {t('editor.bottom.shortcuts')}
       </Typography>
-      {mode.finishAction && (
-        <Tooltip
-          title={!blocked ? '' : empty !== false ? t('editor.bottom.emptyBlocksFinish') : over ? t('editor.overLimit') : ''}
-        >
-          <span>
-            <Button
-              variant="contained"
-              startIcon={mode.finishAction === 'finishReview' ? <DoneAllIcon /> : <CheckCircleOutlineIcon />}
-              disabled={blocked}
-              loading={pending === mode.finishAction || pending === 'finishAndSign'}
-              loadingPosition="start"
-              onClick={onFinish}
-              data-testid="finish-report"
-            >
-              {finishLabel}
-            </Button>
-          </span>
-        </Tooltip>
-      )}
+      <FinishButton
+        key={editor ? 'editor' : 'none'}
+        editor={editor}
+        mode={mode}
+        structured={structured}
+        pending={pending}
+        onFinish={onFinish}
+      />
     </Paper>
   );
 }
@@ -565,8 +593,6 @@ export function EditorWorkspace({
       </Paper>
 
       <BottomBar
-        // useEditorState reads a new editor only on its next transaction: remount when it arrives
-        key={editor ? 'editor' : 'none'}
         editor={editor}
         mode={maskMode}
         showOpinion={opinion !== null}
