@@ -173,7 +173,7 @@ it("answers the modality with the platform's refusal at once for a file it would
   } catch (err) {
     answer = (err as Error).message; // storescu exits non-zero when a store failed
   }
-  expect(answer).toMatch(/0xa900/i);
+  expect(answer).toMatch(/Error: DataSetDoesNotMatchSOPClass/); // PS3.4 0xA900
   await eventually(
     () => receiver.stored.has(good!.sopInstanceUid),
     (stored) => stored,
