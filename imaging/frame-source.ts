@@ -128,6 +128,7 @@ const sources = new WeakMap<ObjectStorage, FrameSource>();
 
 /** The process's frame source of a storage: one index cache shared by the viewer and DICOMweb. */
 export function frameSourceFor(storage: ObjectStorage): FrameSource {
+  if (typeof storage !== 'object' || storage === null) return new FrameSource(storage); // a router built without storage (tests)
   let source = sources.get(storage);
   if (!source) {
     source = new FrameSource(storage);

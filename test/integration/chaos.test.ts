@@ -69,7 +69,8 @@ let tenant: Tenant;
 let token: string;
 
 async function startRedis(): Promise<void> {
-  redis = await startRedisServer(redisPort);
+  // Its data survives the restart, as a production Redis's does (the retained documents).
+  redis = await startRedisServer(redisPort, dir);
 }
 
 async function stopRedis(): Promise<void> {
@@ -279,9 +280,11 @@ it(`${REPORTS * STEPS.length} report actions across a killed worker, a stopped a
       const wf = await client.workflow.getHandle(laudoWorkflowId(r.laudoId)).query(stateQuery);
       expect({ state: wf.state, version: wf.version, seq: wf.seq }).toEqual({ state: row.state, version: row.version, seq: row.seq });
       const topic = studyTopic(tenant.accountId, tenant.institutionId, r.studyId);
-      const doc = await new Promise<{ seq: number; laudoState: number }>((resolve) => {
+      const doc = await new Promise<{ seq: number; laudoState: number }>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no retained document for ${r.laudoId}`)), 10_000);
         const onMessage = (t: string, payload: Buffer) => {
           if (t !== topic) return;
+          clearTimeout(timer);
           live.off('message', onMessage);
           resolve(JSON.parse(payload.toString()) as { seq: number; laudoState: number });
         };

@@ -10,8 +10,10 @@ export interface RedisServer {
   stop(): Promise<void>;
 }
 
-export async function startRedisServer(port: number): Promise<RedisServer> {
-  const child = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'], {
+/** `dataDir`: keep the data there (append-only file), so a restart finds it, as a production Redis does. */
+export async function startRedisServer(port: number, dataDir?: string): Promise<RedisServer> {
+  const persistence = dataDir ? ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', dataDir] : ['--appendonly', 'no'];
+  const child = spawn('redis-server', ['--port', String(port), '--save', '', ...persistence, '--bind', '127.0.0.1'], {
     stdio: 'ignore',
   });
   const probe = new Redis({ port, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
