@@ -8,7 +8,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -23,6 +22,7 @@ import { ListShell, matches } from '../admin-roles/ListShell';
 import { type Exam, catalogKeys, deleteExam, fetchExams, fetchModalities, saveExam } from './api';
 import { ExamImportDialog } from './ExamImportDialog';
 import { SaveActions } from './SaveActions';
+import { OptionalSelect } from './OptionalSelect';
 
 function ExamDialog({ editing, onClose }: { editing: Exam | 'new'; onClose: () => void }) {
   const { t } = useTranslation();
@@ -56,24 +56,15 @@ function ExamDialog({ editing, onClose }: { editing: Exam | 'new'; onClose: () =
             onChange={(e) => setTitle(e.target.value)}
             slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'exam-title' } }}
           />
-          <TextField
-            select
+          <OptionalSelect
             label={t('catalog.exams.modality')}
             value={modality}
-            onChange={(e) => setModality(e.target.value)}
-            slotProps={{
-              select: { displayEmpty: true },
-              inputLabel: { shrink: true },
-              htmlInput: { 'data-testid': 'exam-modality' },
-            }}
-          >
-            <MenuItem value="">{t('catalog.none')}</MenuItem>
-            {codes.map((c) => (
-              <MenuItem key={c} value={c} data-testid={`exam-modality-option-${c}`}>
-                {c}
-              </MenuItem>
-            ))}
-          </TextField>
+            onChange={setModality}
+            emptyLabel={t('catalog.none')}
+            options={codes.map((c) => ({ value: c, label: c }))}
+            testId="exam-modality"
+            optionTestId={(c) => `exam-modality-option-${c}`}
+          />
           {error && <Alert severity="error">{error}</Alert>}
         </Stack>
       </DialogContent>

@@ -8,7 +8,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -22,6 +21,7 @@ import { ListShell, matches } from '../admin-roles/ListShell';
 import { fetchAllInstitutions, institutionsKey } from '../institutions/api';
 import { type Modality, catalogKeys, deleteModality, fetchModalities, saveModality } from './api';
 import { SaveActions } from './SaveActions';
+import { OptionalSelect } from './OptionalSelect';
 
 /** Suggested codes (the DICOM ones clinics use most); any other code can be typed. */
 const COMMON_CODES = ['CT', 'MR', 'US', 'CR', 'DX', 'MG', 'NM', 'PT', 'XA', 'RF', 'OT'];
@@ -66,24 +66,14 @@ function ModalityDialog({ editing, onClose }: { editing: Modality | 'new'; onClo
             onChange={(e) => setDescription(e.target.value)}
             slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'modality-description' } }}
           />
-          <TextField
-            select
+          <OptionalSelect
             label={t('catalog.modalities.institution')}
             value={institutionId}
-            onChange={(e) => setInstitutionId(e.target.value)}
-            slotProps={{
-              select: { displayEmpty: true },
-              inputLabel: { shrink: true },
-              htmlInput: { 'data-testid': 'modality-institution' },
-            }}
-          >
-            <MenuItem value="">{t('catalog.allInstitutions')}</MenuItem>
-            {(institutions.data?.institutions ?? []).map((i) => (
-              <MenuItem key={i.id} value={i.id}>
-                {i.name}
-              </MenuItem>
-            ))}
-          </TextField>
+            onChange={setInstitutionId}
+            emptyLabel={t('catalog.allInstitutions')}
+            options={(institutions.data?.institutions ?? []).map((i) => ({ value: i.id, label: i.name }))}
+            testId="modality-institution"
+          />
           {error && <Alert severity="error">{error}</Alert>}
         </Stack>
       </DialogContent>

@@ -8,7 +8,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -21,6 +20,7 @@ import { describeError } from '../../lib/errors';
 import { fetchAllInstitutions, institutionsKey } from '../institutions/api';
 import { type Routine, catalogKeys, fetchExams, fetchModalities, saveRoutine } from './api';
 import { SaveActions } from './SaveActions';
+import { OptionalSelect } from './OptionalSelect';
 
 interface RuleDraft {
   institutionId: string;
@@ -153,58 +153,35 @@ export function RoutineDialog({ editing, onClose }: { editing: Routine | 'new'; 
             {rules.map((r, i) => (
               <Paper key={i} variant="outlined" sx={{ p: 1 }} data-testid={`routine-rule-${i}`}>
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-                  <TextField
-                    select
+                  <OptionalSelect
                     size="small"
                     label={t('catalog.routines.ruleInstitution')}
                     value={r.institutionId}
-                    onChange={(e) => setRule(i, { institutionId: e.target.value })}
+                    onChange={(v) => setRule(i, { institutionId: v })}
                     sx={{ flex: 1, minWidth: 0 }}
-                    slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-                  >
-                    <MenuItem value="">{t('catalog.any')}</MenuItem>
-                    {(institutions.data?.institutions ?? []).map((inst) => (
-                      <MenuItem key={inst.id} value={inst.id}>
-                        {inst.name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                  <TextField
-                    select
+                    emptyLabel={t('catalog.any')}
+                    options={(institutions.data?.institutions ?? []).map((inst) => ({ value: inst.id, label: inst.name }))}
+                  />
+                  <OptionalSelect
                     size="small"
                     label={t('catalog.routines.ruleModality')}
                     value={r.modality}
-                    onChange={(e) => setRule(i, { modality: e.target.value })}
+                    onChange={(v) => setRule(i, { modality: v })}
                     sx={{ flex: 1, minWidth: 0 }}
-                    slotProps={{
-                      select: { displayEmpty: true },
-                      inputLabel: { shrink: true },
-                      htmlInput: { 'data-testid': `routine-rule-modality-${i}` },
-                    }}
-                  >
-                    <MenuItem value="">{t('catalog.any')}</MenuItem>
-                    {codes.map((c) => (
-                      <MenuItem key={c} value={c} data-testid={`routine-rule-modality-option-${c}`}>
-                        {c}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                  <TextField
-                    select
+                    emptyLabel={t('catalog.any')}
+                    options={codes.map((c) => ({ value: c, label: c }))}
+                    testId={`routine-rule-modality-${i}`}
+                    optionTestId={(c) => `routine-rule-modality-option-${c}`}
+                  />
+                  <OptionalSelect
                     size="small"
                     label={t('catalog.routines.ruleExam')}
                     value={r.examId}
-                    onChange={(e) => setRule(i, { examId: e.target.value })}
+                    onChange={(v) => setRule(i, { examId: v })}
                     sx={{ flex: 1, minWidth: 0 }}
-                    slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-                  >
-                    <MenuItem value="">{t('catalog.any')}</MenuItem>
-                    {(exams.data ?? []).map((ex) => (
-                      <MenuItem key={ex.id} value={ex.id}>
-                        {ex.title}
-                      </MenuItem>
-                    ))}
-                  </TextField>
+                    emptyLabel={t('catalog.any')}
+                    options={(exams.data ?? []).map((ex) => ({ value: ex.id, label: ex.title }))}
+                  />
                   <IconButton
                     aria-label={t('catalog.routines.removeRule')}
                     onClick={() => setRules((rs) => rs.filter((_, j) => j !== i))}
