@@ -105,6 +105,21 @@ export default tseslint.config(
     rules: { 'layers/import-direction': 'error' },
   },
   {
+    // One home for write transactions (db/transaction.ts): retried once on a lost connection.
+    files: ['api/**/*.ts', 'services/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction'][arguments.length>0]",
+          message:
+            'use inTransaction(knex, body) from db/transaction.ts; a body that must not run twice keeps knex.transaction with an eslint-disable saying why',
+        },
+      ],
+    },
+  },
+  {
     files: ['workflows/**/*.ts'],
     ignores: ['workflows/**/*.test.ts'],
     rules: {

@@ -18,6 +18,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
+import { inTransaction } from '../../db/transaction';
 import {
   AccountUserExportQuery,
   AccountUserInviteBody,
@@ -61,7 +62,11 @@ export function accountUserAdminRoutes(deps: ApiDeps): Router {
     return { access, actor: { userId: s.user.id, superRole: s.user.superRole }, accountId };
   };
 
-  /** Runs `change` on the account's user in one transaction, then audits it. */
+  /**
+   * Runs `change` on the account's user in one transaction, then audits it. Retried once on a
+   * lost connection (db/transaction.ts): the signature bodies also touch storage, safely twice —
+   * the image's key is its content hash, and the replaced file is deleted after the last statement.
+   */
   const change =
     <T>(
       action: string,
@@ -77,7 +82,7 @@ export function accountUserAdminRoutes(deps: ApiDeps): Router {
     async (ctx: Context) => {
       const { actor, accountId } = await administrator(ctx);
       const userId = uuidParam(ctx, 'userId');
-      const result = await knex.transaction(async (trx) =>
+      const result = await inTransaction(knex, async (trx) =>
         fn(trx, ctx, actor, accountId, await accountUser(trx, actor, accountId, userId)),
       );
       await audit(knex, actor.userId, `accountUsers.${action}`, ctx.ip, accountId, { userId });
@@ -123,7 +128,7 @@ export function accountUserAdminRoutes(deps: ApiDeps): Router {
     const { access, actor, accountId } = await administrator(ctx);
     const input = body(ctx, AccountUserInviteBody);
     // A registered user (not deleted) is associated at once; a member answers ALREADY_MEMBER.
-    const associated = await knex.transaction(async (trx) => {
+    const associated = await inTransaction(knex, async (trx) => {
       const user = await trx('users').whereRaw('lower(email) = ?', [input.email]).whereNull('deleted_at').first('id');
       if (!user) return null;
       const inserted = await trx('user_accounts')

@@ -11,6 +11,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
+import { inTransaction } from '../../db/transaction';
 import {
   type AccountUserActor,
   type AccountUserTarget,
@@ -62,7 +63,7 @@ export function accountUserRoutes(deps: ApiDeps): Router {
     // NOT_FOUND for another account; CANNOT_MANAGE_USERS without USERS_MANAGE (admins and super pass).
     requireManage(await loadAccountAccess(knex, s.user, accountId), 'USERS_MANAGE', 'CANNOT_MANAGE_USERS');
     const actor = { userId: s.user.id, superRole: s.user.superRole };
-    const ended = await knex.transaction(async (trx) => {
+    const ended = await inTransaction(knex, async (trx) => {
       const target = await accountUser(trx, actor, accountId, userId);
       const scope = await ACTIONS[name](trx, actor, accountId, target);
       if (scope === 'none') return [];

@@ -5,6 +5,7 @@
  * records the clinic must keep, so they are never removed as a side effect (ADR in README
  * 'Administration'). Every change is audited.
  */
+import { inTransaction } from '../../db/transaction';
 import { seedDefaultRoles } from '../../services/roles/default-roles';
 import Router from '@koa/router';
 import type { Context } from 'koa';
@@ -122,7 +123,7 @@ export function accountRoutes(deps: ApiDeps): Router {
   router.post('/accounts', async (ctx) => {
     requireSuper(ctx);
     const input = adminBody(ctx, AccountInput, 'ACCOUNT_INVALID');
-    const id = await knex.transaction(async (trx) => {
+    const id = await inTransaction(knex, async (trx) => {
       const [row] = await trx('accounts').insert(columnsOf(input)).returning('id');
       await setAccountSetting(trx, row.id, 'TWO_FACTOR_REQUIRED', input.twoFactorRequired);
       // A new account starts with spec 3 §6's default roles (Administrator … Reader).
@@ -145,7 +146,7 @@ export function accountRoutes(deps: ApiDeps): Router {
     await requireSuperFor(ctx, knex, id);
     const input = adminBody(ctx, AccountInput, 'ACCOUNT_INVALID');
     const before = await accountById(knex, id);
-    await knex.transaction(async (trx) => {
+    await inTransaction(knex, async (trx) => {
       await trx('accounts')
         .where({ id })
         .update({ ...columnsOf(input), updated_at: trx.fn.now() });
@@ -168,7 +169,7 @@ export function accountRoutes(deps: ApiDeps): Router {
     const { confirmName } = parsed.data;
     const account = await accountById(knex, id);
     if (!confirmsName(confirmName, account.name)) throw new AppError('ACCOUNT_DELETE_NAME_MISMATCH');
-    await knex.transaction(async (trx) => {
+    await inTransaction(knex, async (trx) => {
       // Locks the account so a study arriving meanwhile waits for the verdict.
       await trx('accounts').where({ id }).forUpdate().first('id');
       const study = await trx('studies').where({ account_id: id }).first('id');

@@ -5,6 +5,7 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import { inTransaction } from '../../db/transaction';
 import { MembershipBody, NamedBody } from '../../domain/auth/roles-schemas';
 import { AppError } from '../../domain/errors';
 import { type Access, canManage } from '../access/access';
@@ -146,7 +147,7 @@ export function groupRoutes(deps: ApiDeps): Router {
         ? await knex(kind.table).where({ account_id: access.accountId }).whereIn('id', ids).count({ n: '*' })
         : [{ n: 0 }];
       if (Number(found[0]?.n) !== ids.length) throw new AppError('NOT_FOUND');
-      await knex.transaction(async (trx) => {
+      await inTransaction(knex, async (trx) => {
         await trx(kind.members).where({ user_id: userId, account_id: access.accountId }).delete();
         if (ids.length)
           await trx(kind.members).insert(ids.map((id) => ({ account_id: access.accountId, user_id: userId, [kind.key]: id })));

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { inTransaction } from '../../db/transaction';
 import { type Permission, hasPermission } from '../../domain/auth/permissions';
 import { type Attachment, type AttachmentType, checkAttachment, cleanFilename } from '../../domain/attachments/attachments';
 import { AppError } from '../../domain/errors';
@@ -96,7 +97,7 @@ export async function uploadAttachment(
   const key = `accounts/${access.accountId}/studies/${exam.id}/attachments/${id}`;
   await storage.put(key, bytes, { contentType: checked.mime });
   try {
-    await knex.transaction(async (trx) => {
+    await inTransaction(knex, async (trx) => {
       await trx('study_attachments').insert({
         id,
         account_id: access.accountId,
@@ -149,7 +150,7 @@ export async function deleteAttachment(
 ): Promise<void> {
   enforce(access, exam, 'DELETE');
   const row = await ownAttachment(knex, access, exam, attachmentId);
-  await knex.transaction(async (trx) => {
+  await inTransaction(knex, async (trx) => {
     await trx('study_attachments').where({ id: row.id }).delete();
     await audit(trx, access, 'study.attachment.delete', exam.id, ip, { attachmentId, filename: row.filename });
   });

@@ -7,6 +7,7 @@
  * link opens nothing.
  */
 import type { Knex } from 'knex';
+import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../domain/errors';
 import { Session } from '../../db/models/user';
 import { hashToken, newToken } from '../../services/tokens';
@@ -39,7 +40,7 @@ export async function exchangeAccessLink(
   token: string,
   opts: { ttlHours: number; idleMinutes: number; ip?: string; userAgent?: string },
 ): Promise<{ userId: string; sessionId: string; token: string; currentAccountId: string | null }> {
-  return knex.transaction(async (trx) => {
+  return inTransaction(knex, async (trx) => {
     const [link]: { user_id: string; session_id: string; account_id: string | null }[] = await trx('access_links')
       .where({ token_hash: hashToken(token) })
       .whereNull('used_at')

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { inTransaction } from '../../db/transaction';
 import { AppError, type Lang } from '../../domain/errors';
 import type { LoginBody } from '../../domain/auth/schemas';
 import { dummyHash, verifyPassword } from '../../services/auth/passwords';
@@ -99,7 +100,7 @@ export async function login(
   const accounts = await UserAccount.query(knex).where({ user_id: user.id }).select('account_id');
   const currentAccountId = accounts.length === 1 ? accounts[0]!.accountId : null;
   const token = newToken();
-  const session = await knex.transaction(async (trx) => {
+  const session = await inTransaction(knex, async (trx) => {
     await User.query(trx).patch({ failedLogins: 0 }).where({ id: user.id });
     return Session.query(trx).insert({
       userId: user.id,

@@ -8,6 +8,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
+import { inTransaction } from '../../db/transaction';
 import { type RoutineBody, RoutineBody as RoutineSchema } from '../../domain/catalog/schemas';
 import { AppError } from '../../domain/errors';
 import { type Access, requireManage } from '../access/access';
@@ -105,7 +106,7 @@ export function routineRoutes(deps: ApiDeps): Router {
     const b = codedBody(ctx, RoutineSchema);
     await checkRules(access, b);
     const id = await uniqueOr('NAME_ALREADY_IN_USE', () =>
-      knex.transaction(async (trx) => {
+      inTransaction(knex, async (trx) => {
         const [row] = await trx('routines')
           .insert({ account_id: access.accountId, ...columns(b) })
           .returning('id');
@@ -125,7 +126,7 @@ export function routineRoutes(deps: ApiDeps): Router {
     if (isDefault && !b.isDefault) throw new AppError('ROUTINE_DEFAULT_REQUIRED');
     await checkRules(access, b);
     await uniqueOr('NAME_ALREADY_IN_USE', () =>
-      knex.transaction(async (trx) => {
+      inTransaction(knex, async (trx) => {
         await trx('routines')
           .where({ id, account_id: access.accountId })
           .update({ ...columns(b), updated_at: trx.fn.now() });
@@ -141,7 +142,7 @@ export function routineRoutes(deps: ApiDeps): Router {
     const access = await managed(ctx);
     const { id, isDefault } = await own(ctx, access);
     if (isDefault) throw new AppError('ROUTINE_DEFAULT_REQUIRED');
-    await knex.transaction(async (trx) => {
+    await inTransaction(knex, async (trx) => {
       const fallback = await trx('routines').where({ account_id: access.accountId, is_default: true }).first('id');
       await trx('studies')
         .where({ account_id: access.accountId, routine_id: id })

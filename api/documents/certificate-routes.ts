@@ -5,6 +5,7 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../domain/errors';
 import { A1Error, distinguishedName, readA1, seal } from '../../documents/signing/a1-certificate';
 import { checkSigningCertificate } from '../../documents/signing/trust';
@@ -85,7 +86,7 @@ export function certificateRoutes(deps: ApiDeps): Router {
       throw err;
     }
     const cert = parsed.certificate;
-    const row = await knex.transaction(async (trx) => {
+    const row = await inTransaction(knex, async (trx) => {
       // One certificate per doctor: a new upload replaces the old one.
       await trx('user_certificates').where({ user_id: userId }).delete();
       const [saved] = await trx('user_certificates')
@@ -109,7 +110,7 @@ export function certificateRoutes(deps: ApiDeps): Router {
 
   router.delete('/digitalSignature', async (ctx) => {
     const userId = sessionOf(ctx).user.id;
-    await knex.transaction(async (trx) => {
+    await inTransaction(knex, async (trx) => {
       await trx('user_certificates').where({ user_id: userId }).delete();
       await trx('users').where({ id: userId }).update({ personal_key_id: null, updated_at: new Date() });
     });

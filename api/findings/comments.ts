@@ -3,6 +3,7 @@
  * needs STUDIES_CREATE_COMMENTS (WORKLIST_CREATE_COMMENTS for an exam without institution).
  */
 import type { Knex } from 'knex';
+import { inTransaction } from '../../db/transaction';
 import { hasPermission } from '../../domain/auth/permissions';
 import { AppError } from '../../domain/errors';
 import type { StudyComment } from '../../domain/findings/comments';
@@ -55,7 +56,7 @@ export async function postComment(knex: Knex, access: Access, exam: Exam, messag
   const actor = actorFor(access, exam.institutionId);
   const permission = exam.institutionId === null ? 'WORKLIST_CREATE_COMMENTS' : 'STUDIES_CREATE_COMMENTS';
   if (!hasPermission(actor, permission)) throw new AppError('COMMENT_FORBIDDEN');
-  await knex.transaction(async (trx) => {
+  await inTransaction(knex, async (trx) => {
     const [row] = await trx('study_comments')
       .insert({ account_id: access.accountId, study_id: exam.id, user_id: access.userId, comment: message })
       .returning('id');

@@ -4,6 +4,7 @@
  * and republishes the study's live document (the list's badge).
  */
 import type { Knex } from 'knex';
+import { inTransaction } from '../../db/transaction';
 import { accountSetting } from '../../domain/accounts/settings';
 import type { z } from 'zod';
 import {
@@ -117,7 +118,7 @@ export async function registerFinding(
   const report = await findingReport(knex, exam);
   const status = statusForNew(report);
   const forced = await forcedInReport(knex, exam);
-  await knex.transaction(async (trx) => {
+  await inTransaction(knex, async (trx) => {
     const inserted = await trx('study_critical_findings')
       .insert({
         account_id: access.accountId,
@@ -150,7 +151,7 @@ export async function decideFinding(
   if (!finding) throw new AppError('NOT_FOUND');
   enforce(checkDecide(actorFor(access, exam.institutionId), await findingReport(knex, exam), finding));
   const forced = await forcedInReport(knex, exam);
-  await knex.transaction(async (trx) => {
+  await inTransaction(knex, async (trx) => {
     const q = trx('study_critical_findings').where({ id: finding.studyCriticalFindingId, status: 'SUSPICION_CREATED' });
     const changed =
       body.action === 'accept'
@@ -173,7 +174,7 @@ export async function deleteFinding(knex: Knex, access: Access, exam: Exam, ip: 
   const finding = await findStudyFinding(knex, access.accountId, exam.id);
   if (!finding) throw new AppError('NOT_FOUND');
   enforce(checkDelete(actorFor(access, exam.institutionId), await findingReport(knex, exam), finding));
-  await knex.transaction(async (trx) => {
+  await inTransaction(knex, async (trx) => {
     await trx('study_critical_findings').where({ id: finding.studyCriticalFindingId }).delete();
     await audit(trx, access, 'study.criticalFinding.delete', exam.id, ip, { findingId: finding.studyCriticalFindingId });
   });

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
+import { isLostConnection } from '../../db/lost-connection';
 import { AppError, type ErrorBody, errorMessage, errorStatus } from '../../domain/errors';
 import { requestLang } from './lang';
 
@@ -57,18 +58,4 @@ export function isTooLarge(err: unknown): boolean {
 function isBodyParserError(err: unknown): boolean {
   const e = err as { status?: number; type?: string };
   return e?.status === 400 || e?.status === 415 || e?.type === 'entity.parse.failed';
-}
-
-/** PostgreSQL's connection errors (class 08, a terminated backend 57P0x) and the pool's timeout. */
-const LOST_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE']);
-const LOST_MESSAGE = /Connection terminated|connection error|terminating connection|Knex: Timeout acquiring a connection|Unable to acquire a connection/i;
-
-export function isLostConnection(err: unknown): boolean {
-  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, message, name } = e as { code?: unknown; message?: unknown; name?: unknown };
-    if (typeof code === 'string' && LOST_CODES.has(code)) return true;
-    if (name === 'KnexTimeoutError') return true;
-    if (typeof message === 'string' && LOST_MESSAGE.test(message)) return true;
-  }
-  return false;
 }

@@ -1,5 +1,6 @@
 /** Labels of an account and of its studies; every change of a study's labels is audited. */
 import type { Knex } from 'knex';
+import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../domain/errors';
 import { LABEL_MIN_LETTERS, LABEL_SEARCH_MAX, type Label, cleanLabelName, letterCount } from '../../domain/workspace/labels';
 import type { Access } from '../access/access';
@@ -46,7 +47,7 @@ export async function readStudyLabels(knex: Knex, access: Access, exam: Exam, ip
  * The same label twice on a study is LABEL_DUPLICATE.
  */
 export async function addStudyLabel(knex: Knex, access: Access, exam: Exam, name: string, ip: string): Promise<Label> {
-  return knex.transaction(async (trx) => {
+  return inTransaction(knex, async (trx) => {
     await trx('labels').insert({ account_id: access.accountId, name, created_by: access.userId }).onConflict().ignore();
     const label: Label = await trx('labels')
       .where('account_id', access.accountId)
@@ -64,7 +65,7 @@ export async function addStudyLabel(knex: Knex, access: Access, exam: Exam, name
 }
 
 export async function removeStudyLabel(knex: Knex, access: Access, exam: Exam, labelId: string, ip: string): Promise<void> {
-  await knex.transaction(async (trx) => {
+  await inTransaction(knex, async (trx) => {
     const [removed] = await trx('study_labels')
       .where({ account_id: access.accountId, study_id: exam.id, label_id: labelId })
       .delete()

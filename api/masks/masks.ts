@@ -4,6 +4,7 @@
  */
 import type { Knex } from 'knex';
 import type { z } from 'zod';
+import { inTransaction } from '../../db/transaction';
 import type { Permission } from '../../domain/auth/permissions';
 import { AppError } from '../../domain/errors';
 import {
@@ -168,7 +169,7 @@ export async function createMask(knex: Knex, access: Access, body: z.output<type
     is_default: body.isDefault,
     created_by: access.userId,
   };
-  const created = await knex.transaction(async (trx) => {
+  const created = await inTransaction(knex, async (trx) => {
     if (row.is_default) await clearOtherDefault(trx, row);
     const [inserted] = await trx('masks').insert(row).returning('*');
     return inserted as MaskRow;
@@ -188,7 +189,7 @@ export async function updateMask(knex: Knex, access: Access, id: string, body: z
     ...(body.isDefault !== undefined ? { is_default: body.isDefault } : {}),
   };
   const next = { ...current, ...changes };
-  const updated = await knex.transaction(async (trx) => {
+  const updated = await inTransaction(knex, async (trx) => {
     if (next.is_default) await clearOtherDefault(trx, next, id);
     const [row] = await trx('masks')
       .where({ id, account_id: access.accountId })

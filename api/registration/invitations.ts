@@ -11,6 +11,7 @@
  * veterinary). Anyone else may leave it blank, but whatever is typed must be whole.
  */
 import type { Knex } from 'knex';
+import { inTransaction } from '../../db/transaction';
 import { AppError, type Lang } from '../../domain/errors';
 import type { CompleteRegistrationBody, InvitationBody } from '../../domain/auth/registration';
 import { councilForAccount, councilProblem, parseCouncil } from '../../domain/people/council';
@@ -86,7 +87,7 @@ export async function createInvitation(
 
   const token = newToken();
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
-  const id = await knex.transaction(async (trx) => {
+  const id = await inTransaction(knex, async (trx) => {
     // One live invitation per address and account: a new one replaces the pending one.
     await trx('invitations')
       .where({ account_id: access.accountId })
@@ -175,7 +176,7 @@ const markAccepted = (trx: Knex.Transaction, invitationId: string, userId: strin
 
 /** A person who already has a user accepts: linked to the account; the link also proves the address. */
 export async function acceptInvitation(knex: Knex, token: string, meta: { ip?: string }): Promise<{ username: string }> {
-  return knex.transaction(async (trx) => {
+  return inTransaction(knex, async (trx) => {
     const inv = await openInvitation(trx, token, true);
     if (!inv.existingUser) throw new AppError('INVITATION_INVALID');
     const userId = inv.existingUser.id;
@@ -200,7 +201,7 @@ export async function completeRegistration(
 ): Promise<{ username: string }> {
   const passwordHash = await hashPassword(body.password);
   try {
-    return await deps.knex.transaction(async (trx) => {
+    return await inTransaction(deps.knex, async (trx) => {
       // Locked until commit: two submits of one link cannot both create a user.
       const inv = await openInvitation(trx, body.token, true);
       if (inv.existingUser) throw new AppError('INVITATION_INVALID');

@@ -10,6 +10,7 @@
  * have forgotten, learns it in their own mailbox. The password is hashed on every path, so the
  * paths also take about the same time.
  */
+import { inTransaction } from '../../db/transaction';
 import { AppError, type Lang } from '../../domain/errors';
 import { accountSetting } from '../../domain/accounts/settings';
 import type { SignupBody } from '../../domain/auth/registration';
@@ -50,7 +51,7 @@ export async function signUp(deps: Deps, body: SignupBody, meta: RequestMeta): P
 
   let userId: string;
   try {
-    userId = await knex.transaction((trx) =>
+    userId = await inTransaction(knex, (trx) =>
       createUser(
         trx,
         { ...body, council: null, passwordHash, emailVerified: false },

@@ -4,6 +4,7 @@
  * ones; login is refused with EMAIL_NOT_VERIFIED until one is opened.
  */
 import type { Knex } from 'knex';
+import { inTransaction } from '../../db/transaction';
 import { AppError, type Lang } from '../../domain/errors';
 import { newToken, hashToken } from '../../services/tokens';
 import { publicBaseUrl } from '../documents/sign-report';
@@ -23,7 +24,7 @@ export async function sendVerification(deps: Deps, user: { id: string; name: str
   const { knex } = deps;
   const token = newToken();
   const expiresAt = new Date(Date.now() + VERIFICATION_HOURS * 3_600_000);
-  await knex.transaction(async (trx) => {
+  await inTransaction(knex, async (trx) => {
     await trx('email_verifications')
       .where({ user_id: user.id })
       .whereNull('used_at')
@@ -43,7 +44,7 @@ export async function sendVerification(deps: Deps, user: { id: string; name: str
 
 /** Uses the link once: marks the address verified. Unknown, used and expired links are one answer. */
 export async function verifyEmail(knex: Knex, token: string, ip?: string): Promise<{ username: string }> {
-  return knex.transaction(async (trx) => {
+  return inTransaction(knex, async (trx) => {
     // One statement claims the link, so two clicks at once cannot both succeed.
     const [claimed] = await trx('email_verifications')
       .where({ token_hash: hashToken(token) })

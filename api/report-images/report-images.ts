@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../domain/errors';
 import { check } from '../../domain/laudo/transitions';
 import {
@@ -107,7 +108,7 @@ export async function saveReportImages(
       .pluck('filename');
     if (stored.length !== externals.length) throw new AppError('NOT_FOUND');
   }
-  await knex.transaction(async (trx) => {
+  await inTransaction(knex, async (trx) => {
     const key = { account_id: access.accountId, laudo_id: record.laudoId, version: record.version };
     await trx('laudo_image_selections').where(key).delete(); // its items go with it (cascade)
     await trx('laudo_image_selections').insert({ ...key, saved_by: access.userId });

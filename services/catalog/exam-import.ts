@@ -5,6 +5,7 @@
  */
 import ExcelJS from 'exceljs';
 import type { Knex } from 'knex';
+import { inTransaction } from '../../db/transaction';
 import type { ExamImportResult } from '../../domain/catalog/schemas';
 import { type ExamLine, csvRows, examLines, titleKey } from '../../domain/catalog/exam-table';
 import { AppError } from '../../domain/errors';
@@ -70,7 +71,7 @@ export async function readExamFile(bytes: Buffer, file: { name: string; type: st
 
 /** What importing `lines` does to the account's exams, and (commit) does it in one transaction. */
 export async function importExams(knex: Knex, accountId: string, lines: ExamLine[], commit: boolean): Promise<ExamImportResult> {
-  return knex.transaction(async (trx) => {
+  return inTransaction(knex, async (trx) => {
     const existing: { id: string; title: string; modality: string | null }[] = await trx('exams')
       .where({ account_id: accountId })
       .select('id', 'title', 'modality')

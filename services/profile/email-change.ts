@@ -4,6 +4,7 @@
  * took the address meanwhile. A new request replaces the user's pending ones.
  */
 import type { Knex } from 'knex';
+import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../domain/errors';
 import { EMAIL_CHANGE_TTL_MS } from '../../domain/profile/schemas';
 import { hashToken, newToken } from '../tokens';
@@ -22,7 +23,7 @@ export async function createEmailChange(
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_TTL_MS);
-  await knex.transaction(async (trx) => {
+  await inTransaction(knex, async (trx) => {
     await trx('email_change_requests').where({ user_id: userId }).whereNull('used_at').delete();
     await trx('email_change_requests').insert({
       user_id: userId,
@@ -42,7 +43,7 @@ export async function confirmEmailChange(
   knex: Knex,
   token: string,
 ): Promise<{ userId: string; email: string; previousEmail: string; name: string }> {
-  return knex.transaction(async (trx) => {
+  return inTransaction(knex, async (trx) => {
     // Spending the link first, in one statement, makes two simultaneous openings use it once.
     const [request] = await trx('email_change_requests')
       .where({ token_hash: hashToken(token) })

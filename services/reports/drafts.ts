@@ -5,6 +5,7 @@
  * revision (older clients, the structured form) keeps the last-write-wins merge.
  */
 import type { Knex } from 'knex';
+import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../domain/errors';
 
 export interface DraftOwner {
@@ -30,7 +31,7 @@ export interface SavedDraft {
 }
 
 export async function saveDraft(knex: Knex, owner: DraftOwner, fields: DraftFields): Promise<SavedDraft> {
-  return knex.transaction(async (trx) => {
+  return inTransaction(knex, async (trx) => {
     // One writer per study at a time: the revision read below is the one replaced.
     await trx.raw('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [`study-draft:${owner.studyId}`]);
     const current = await trx('study_drafts').where({ study_id: owner.studyId }).first('revision', 'account_id');

@@ -2,6 +2,7 @@
  * Forgot, reset and change password (issue 13; spec 3 §2 /forgotPassword, /resetPassword).
  */
 import Router from '@koa/router';
+import { inTransaction } from '../../../db/transaction';
 import { ChangePasswordBody, ForgotPasswordBody, ResetPasswordBody } from '../../../domain/auth/schemas';
 import { AppError } from '../../../domain/errors';
 import { verifyPassword } from '../../../services/auth/passwords';
@@ -51,7 +52,7 @@ export function passwordRoutes(deps: ApiDeps, limits: LoginLimits): Router {
   router.post('/auth/resetPassword', ...anonymous, async (ctx) => {
     const b = body(ctx, ResetPasswordBody);
     checkPasswordPair(b);
-    const userId = await knex.transaction(async (trx) => {
+    const userId = await inTransaction(knex, async (trx) => {
       const id = await consumeResetToken(trx, b.token);
       const settings = await passwordSettings(trx, id, config.LOGIN_MAX_ATTEMPTS);
       await setPassword(trx, id, b.password, settings.history);
@@ -72,7 +73,7 @@ export function passwordRoutes(deps: ApiDeps, limits: LoginLimits): Router {
     const current = await knex('users').where({ id: s.user.id }).first('password_hash');
     if (!(await verifyPassword(current.password_hash, b.currentPassword))) throw new AppError('WRONG_CURRENT_PASSWORD');
     await limits.giveBack(`user:${s.user.id}`);
-    await knex.transaction(async (trx) => {
+    await inTransaction(knex, async (trx) => {
       const settings = await passwordSettings(trx, s.user.id, config.LOGIN_MAX_ATTEMPTS);
       await setPassword(trx, s.user.id, b.password, settings.history);
       // Links sent before the change must not set another password later.

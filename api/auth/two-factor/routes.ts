@@ -5,6 +5,7 @@
  */
 import Router, { type RouterContext } from '@koa/router';
 import QRCode from 'qrcode';
+import { inTransaction } from '../../../db/transaction';
 import {
   MAX_CODE_FAILURES,
   TwoFactorCodeBody,
@@ -120,7 +121,7 @@ export function twoFactorRoutes(deps: ApiDeps): Router {
     } else if (!(await consumeEmailCode(knex, user.id, code))) throw new AppError('OTP_WRONG_CODE');
 
     const recoveryCodes = newRecoveryCodes();
-    await knex.transaction(async (trx) => {
+    await inTransaction(knex, async (trx) => {
       await trx('users')
         .where({ id: user.id })
         .update({
@@ -155,7 +156,7 @@ export function twoFactorRoutes(deps: ApiDeps): Router {
     if (await twoFactorRequired(knex, user.id)) throw new AppError('TWO_FACTOR_MANDATORY');
     if (!(await checkSecondFactor(knex, config, user, { token, type: user.two_factor_type })))
       throw new AppError('OTP_WRONG_CODE');
-    await knex.transaction(async (trx) => {
+    await inTransaction(knex, async (trx) => {
       await trx('users').where({ id: user.id }).update({
         two_factor_type: null,
         use_two_factor: false,

@@ -4,6 +4,7 @@
  * clinical data, live document), and its history. Every read and change is audited.
  */
 import type { Knex } from 'knex';
+import { inTransaction } from '../../../db/transaction';
 import { AppError } from '../../../domain/errors';
 import {
   CLINICAL_TYPES,
@@ -197,7 +198,7 @@ export async function updateHeader(
 
   let patientRef: string;
   try {
-    await knex.transaction(async (trx) => {
+    await inTransaction(knex, async (trx) => {
       // …and again on the header read while this request is the one in progress, so an edit
       // applied meanwhile is merged with, not overwritten by stale values.
       const current = await loadHeader(trx, exam);
