@@ -52,16 +52,27 @@ function wantedSyntax(r: MediaRange, part: string, defaultSyntax: string): strin
 /** Native little-endian syntaxes whose pixel bytes are already what 'uncompressed' means. */
 const LITTLE_ENDIAN_NATIVE = new Set([EXPLICIT_LE, IMPLICIT_LE, '1.2.840.10008.1.2.1.99']);
 
+export interface InstancePlan {
+  representation: Representation;
+  /** A bare `application/dicom` range: one Part-10 body, not multipart (instance resources only). */
+  singlePart: boolean;
+}
+
 /**
- * Instances (application/dicom): one representation for all of them, from the first range
- * every stored syntax satisfies. Throws DICOMWEB_NOT_ACCEPTABLE.
+ * Instances (application/dicom): one representation for all of them, from the best range
+ * (highest q, then first listed) that every stored syntax satisfies. A bare `application/dicom`
+ * is a single-part answer, which only an instance resource can give (PS3.18 §8.7.3.5): at a
+ * study or series it is not acceptable. Throws DICOMWEB_NOT_ACCEPTABLE.
  */
-export function negotiateInstances(accept: string | undefined, storedSyntaxes: string[]): Representation {
+export function negotiateInstances(accept: string | undefined, storedSyntaxes: string[], oneInstance = false): InstancePlan {
   for (const r of parseAccept(accept)) {
+    const singlePart = r.type === 'application/dicom';
+    if (singlePart && !oneInstance) continue;
     const ts = wantedSyntax(r, 'application/dicom', EXPLICIT_LE);
     if (ts === null) continue;
-    if (ts === '*' || storedSyntaxes.every((s) => s === ts)) return 'stored';
-    if (ts === EXPLICIT_LE && storedSyntaxes.every((s) => DECODABLE.has(s))) return 'uncompressed';
+    if (ts === '*' || storedSyntaxes.every((s) => s === ts)) return { representation: 'stored', singlePart };
+    if (ts === EXPLICIT_LE && storedSyntaxes.every((s) => DECODABLE.has(s)))
+      return { representation: 'uncompressed', singlePart };
   }
   throw new AppError('DICOMWEB_NOT_ACCEPTABLE');
 }

@@ -25,6 +25,7 @@ import {
   readInstance,
   renderOptions,
   sendFrames,
+  sendInstance,
   sendInstances,
   sendRendered,
   sendRenderedParts,
@@ -149,8 +150,13 @@ export function dicomwebRoutes(deps: ApiDeps): Router {
   ]) {
     router.get(path, async (ctx) => {
       const rows = requireAvailable(await instances(ctx));
-      const representation = negotiateInstances(ctx.get('accept'), [...new Set(rows.map((r) => r.transfer_syntax_uid))]);
-      sendInstances(ctx, deps.storage, rows, representation);
+      const plan = negotiateInstances(
+        ctx.get('accept'),
+        [...new Set(rows.map((r) => r.transfer_syntax_uid))],
+        ctx.params.instance !== undefined,
+      );
+      if (plan.singlePart) await sendInstance(ctx, deps.storage, rows[0]!, plan.representation);
+      else await sendInstances(ctx, deps.storage, rows, plan.representation);
     });
     router.get(`${path}/metadata`, async (ctx) => {
       const rows = await instances(ctx, true);

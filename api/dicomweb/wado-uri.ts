@@ -5,11 +5,14 @@
  * rendered as JPEG/PNG with frameNumber, rows/columns, window and quality. A parameter it
  * does not apply is refused (400), a content type it cannot give is 406.
  */
+import { Readable } from 'node:stream';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
-import { EXPLICIT_LE, DECODABLE, toExplicitLittleEndian, TranscodeError } from '../../imaging/transcode';
+import { EXPLICIT_LE, DECODABLE, TranscodeError } from '../../imaging/transcode';
+import { transcoderFor } from '../../imaging/transcode-cache';
+import { FrameError } from '../../imaging/frames';
 import type { ApiDeps } from '../deps';
 import { callerOf, requireDicomwebCaller } from './auth';
 import { uidParam } from './routes';
@@ -70,19 +73,25 @@ export function wadoUriRoutes(deps: ApiDeps): Router {
     for (const type of types) {
       if (type === 'application/dicom') {
         const ts = q.transferSyntax ?? row!.transfer_syntax_uid;
-        const p10 = await readInstance(deps.storage, row!);
         if (ts === row!.transfer_syntax_uid) {
           ctx.type = 'application/dicom';
-          ctx.body = p10;
+          ctx.body = await readInstance(deps.storage, row!);
           return;
         }
         if (ts === EXPLICIT_LE && DECODABLE.has(row!.transfer_syntax_uid)) {
           try {
-            ctx.body = await toExplicitLittleEndian(p10);
+            const t = await transcoderFor(deps.storage).instance(row!.object_key, row!.number_of_frames);
             ctx.type = 'application/dicom';
+            ctx.length = t.size;
+            ctx.body = Readable.from(
+              (async function* () {
+                yield t.head;
+                yield* t.body;
+              })(),
+            );
             return;
           } catch (err) {
-            if (!(err instanceof TranscodeError)) throw err;
+            if (!(err instanceof TranscodeError || err instanceof FrameError)) throw err;
           }
         }
         continue;
