@@ -97,8 +97,14 @@ export async function sendInstance(
   ctx.body = Readable.from(part.chunks);
 }
 
-/** Frames as one multipart/related body, each part of the negotiated type (accept.ts). */
+/** Frames as one multipart/related body, each part of the negotiated type (accept.ts), or one frame alone. */
 export function sendFrames(ctx: Context, frames: Buffer[], plan: FramePlan): void {
+  if (plan.singlePart) {
+    ctx.status = 200;
+    ctx.type = plan.partType;
+    ctx.body = frames[0]!;
+    return;
+  }
   const boundary = `laudos-${randomUUID()}`;
   const chunks: Buffer[] = [];
   for (const bytes of frames) {

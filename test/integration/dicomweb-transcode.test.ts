@@ -215,6 +215,22 @@ describe('WADO-RS negotiation', () => {
     expect(single.headers.get('content-type')).toMatch(/^multipart\/related/);
   });
 
+  it('answers one frame single-part for a bare media type, several only as multipart', async () => {
+    const pixels = originalPixels(originals.get('1.2.840.10008.1.2.4.80')!);
+    const raw = await get(`${jls()}/frames/2`, 'application/octet-stream');
+    expect(raw.headers.get('content-type')).toBe('application/octet-stream');
+    expect(Buffer.from(await raw.arrayBuffer()).equals(pixels.subarray(FRAME_BYTES, 2 * FRAME_BYTES))).toBe(true);
+    const image = await get(`${jls()}/frames/1`, 'image/jls');
+    expect(image.headers.get('content-type')).toBe('image/jls; transfer-syntax=1.2.840.10008.1.2.4.80');
+    expect(Buffer.from(await image.arrayBuffer()).subarray(0, 4)).toEqual(Buffer.from([0xff, 0xd8, 0xff, 0xf7]));
+    expect((await get(`${jls()}/frames/1,2`, 'application/octet-stream')).status).toBe(406);
+    const both = await get(
+      `${jls()}/frames/1,2`,
+      'application/octet-stream, multipart/related; type="application/octet-stream"; q=0.5',
+    );
+    expect(await parts(both)).toHaveLength(2);
+  });
+
   it('answers 406 in the error shape for what it cannot serve', async () => {
     const series = jls().replace(/\/instances\/[^/]+$/, '');
     const cases: [string, string][] = [
