@@ -4,7 +4,8 @@
  * Little Endian, an instance comes back as a file dcmdump reads as such with the same pixel
  * values (lossless syntaxes), its frames as the same values; `transfer-syntax=*` gives the
  * bytes as stored; a bare `Accept: application/dicom` is one single-part instance (406 at a
- * study or series); q-values choose among ranges; what cannot be served is 406.
+ * study or series); q-values choose among ranges; what cannot be served is 406. WADO-URI
+ * answers Explicit VR Little Endian unless the stored syntax is asked (PS3.18 §8.2.11).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -270,6 +271,33 @@ describe('WADO-RS negotiation', () => {
     // Two IJG-derived decoders: identical or off by one in a few pixels (IDCT rounding).
     const diff = Math.max(...Array.from(ours, (v, i) => Math.abs(v - theirs[i]!)));
     expect(diff).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('WADO-URI', () => {
+  const JLS = '1.2.840.10008.1.2.4.80';
+  const wado = (q: string) => {
+    const [, study, series, sop] = /studies\/([^/]+)\/series\/([^/]+)\/instances\/([^/]+)/.exec(instanceUrl.get(JLS)!)!;
+    return get(`/wado?requestType=WADO&studyUID=${study}&seriesUID=${series}&objectUID=${sop}&${q}`);
+  };
+
+  it('gives Explicit VR Little Endian by default and for a syntax it cannot give, the stored syntax when asked', async () => {
+    for (const q of ['contentType=application/dicom', 'contentType=application/dicom&transferSyntax=1.2.840.10008.1.2.4.90']) {
+      const res = await wado(q);
+      expect([q, res.status, res.headers.get('content-type')]).toEqual([q, 200, 'application/dicom']);
+      const body = Buffer.from(await res.arrayBuffer());
+      expect(syntaxOf(body)).toBe(ELE);
+      expect(pixelData(body).equals(originalPixels(originals.get(JLS)!))).toBe(true);
+    }
+    const stored = await wado(`contentType=application/dicom&transferSyntax=${JLS}`);
+    expect(Buffer.from(await stored.arrayBuffer()).equals(compressed.get(JLS)!)).toBe(true);
+  });
+
+  it('refuses a malformed transferSyntax, or one without application/dicom, with 400', async () => {
+    for (const q of ['contentType=application/dicom&transferSyntax=jpeg', `contentType=image/jpeg&transferSyntax=${ELE}`]) {
+      const res = await wado(q);
+      expect([q, res.status, ((await res.json()) as any).error.code]).toEqual([q, 400, 'MALFORMED_REQUEST']);
+    }
   });
 });
 
