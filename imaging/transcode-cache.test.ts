@@ -99,3 +99,14 @@ it('streams the instance as Explicit VR Little Endian of the size it announces, 
   expect(dump).toContain(`# ${pixels.length}, 1 PixelData`);
   expect(wholeReads).toBe(0);
 });
+
+it('decodes a deflated file (no frame index) whole once, for all its frames', async () => {
+  const [input, output] = [path.join(dir, 'plain.dcm'), path.join(dir, 'deflated.dcm')];
+  fs.writeFileSync(input, original);
+  execFileSync(findDcmtk('dcmconv'), ['+td', input, output], { stdio: 'pipe' });
+  await storage.put('a/deflated.dcm', fs.readFileSync(output));
+  const t = transcoder();
+  for (let n = 1; n <= FRAMES; n++) expect((await t.frame('a/deflated.dcm', n)).bytes.equals(frame(n))).toBe(true);
+  expect(wholeReads).toBe(1);
+  expect(t.cachedBytes).toBe(FRAMES * FRAME_BYTES);
+});

@@ -103,9 +103,16 @@ export class Transcoder {
       throw err;
     }
     if (!index) {
-      // Not indexable (deflated): the file is decoded whole for this frame.
-      const decoded = await decodeFrames(await buffer(await this.storage.get(key)), [n - 1]);
-      return { bytes: Buffer.from(decoded.frames[0]!), photometric: decoded.photometric, bitsAllocated: decoded.bitsAllocated };
+      // Not indexable (deflated): the file is decoded whole, and every frame kept for the next requests.
+      const decoded = await decodeFrames(await buffer(await this.storage.get(key)));
+      const all = decoded.frames.map((f) => ({
+        bytes: Buffer.from(f),
+        photometric: decoded.photometric,
+        bitsAllocated: decoded.bitsAllocated,
+      }));
+      all.forEach((f, i) => i + 1 !== n && this.frames.set(`${key}#${i + 1}`, f));
+      if (!all[n - 1]) throw new FrameError(`no frame ${n}`);
+      return all[n - 1]!;
     }
     if (n < 1 || n > index.frames) throw new FrameError(`no frame ${n}`);
     const stored = await this.source.frame(key, n);
