@@ -61,7 +61,7 @@ export interface InstancePlan {
 /**
  * Instances (application/dicom): one representation for all of them, from the best range
  * (highest q, then first listed) that every stored syntax satisfies. A bare `application/dicom`
- * is a single-part answer, which only an instance resource can give (PS3.18 §8.7.3.5): at a
+ * is a single-part answer, which only an instance resource can give (PS3.18 §10.4.4): at a
  * study or series it is not acceptable. Throws DICOMWEB_NOT_ACCEPTABLE.
  */
 export function negotiateInstances(accept: string | undefined, storedSyntaxes: string[], oneInstance = false): InstancePlan {

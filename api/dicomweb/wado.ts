@@ -1,6 +1,7 @@
 /**
  * WADO-RS (PS3.18 §10.4): instances as multipart/related application/dicom (or one instance
- * single-part) with the bytes exactly as received or decoded to Explicit VR Little Endian, metadata as DICOM JSON, frames as multipart/related octet-stream,
+ * single-part) with the bytes exactly as received or decoded to Explicit VR Little Endian,
+ * metadata as DICOM JSON, frames as multipart/related octet-stream (one frame single-part),
  * rendered JPEG/PNG with window/level, and thumbnails.
  */
 import { randomUUID } from 'node:crypto';
