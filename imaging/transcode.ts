@@ -71,6 +71,26 @@ function decodedPhotometric(ts: string, photometric: string): string {
   return !NATIVE.has(ts) && ts !== RLE && photometric.startsWith('YBR') ? 'RGB' : photometric;
 }
 
+/**
+ * A decoded frame with its samples interleaved (PlanarConfiguration 0), as the rewritten header
+ * says: RLE decodes by sample plane (PS3.5 Annex G), native data may be stored planar; the
+ * JPEG-family codecs already give interleaved pixels.
+ */
+function interleaved(frame: Uint8Array, ts: string, samples: number, planarConfiguration: number, bitsAllocated: number): Buffer {
+  const planar = samples > 1 && (ts === RLE || (NATIVE.has(ts) && planarConfiguration === 1));
+  if (!planar) return Buffer.from(frame); // a copy: the codec's output may be a view of memory it reuses
+  const bytes = Math.max(1, bitsAllocated / 8);
+  const plane = frame.length / samples;
+  const out = Buffer.alloc(frame.length);
+  for (let s = 0; s < samples; s++) {
+    for (let i = 0, p = s * plane; i < plane; i += bytes, p += bytes) {
+      const at = (i / bytes) * samples * bytes + s * bytes;
+      for (let b = 0; b < bytes; b++) out[at + b] = frame[p + b]!;
+    }
+  }
+  return out;
+}
+
 export interface DecodedFrame {
   bytes: Buffer;
   /** Photometric interpretation of the decoded values. */
@@ -97,11 +117,17 @@ export async function decodeFrameOf(
     const image = new DicomImage({ ...elements, NumberOfFrames: 1, PixelData: pixelData }, ts);
     const frame = new (pixelClass(image))(image.getElements(), ts)._getFrameBuffer(0);
     const photometric = String(elements.PhotometricInterpretation ?? 'MONOCHROME2');
+    const bitsAllocated = Number(elements.BitsAllocated ?? 16);
     return {
-      // A copy: the codec's output may be a view of memory it reuses.
-      bytes: Buffer.from(frame),
+      bytes: interleaved(
+        frame,
+        ts,
+        Number(elements.SamplesPerPixel ?? 1),
+        Number(elements.PlanarConfiguration ?? 0),
+        bitsAllocated,
+      ),
       photometric: decodedPhotometric(ts, photometric),
-      bitsAllocated: Number(elements.BitsAllocated ?? 16),
+      bitsAllocated,
     };
   } catch (err) {
     if (err instanceof TranscodeError) throw err;
@@ -136,14 +162,17 @@ export async function decodeFrames(p10: Buffer, frames?: number[]): Promise<Deco
   const count = image.getNumberOfFrames();
   const wanted = frames ?? [...Array(count).keys()];
   const photometric = String(image.getElement('PhotometricInterpretation') ?? 'MONOCHROME2');
+  const samples = Number(image.getElement('SamplesPerPixel') ?? 1);
+  const planar = Number(image.getElement('PlanarConfiguration') ?? 0);
+  const bitsAllocated = Number(image.getElement('BitsAllocated') ?? 16);
   try {
     return {
       frames: wanted.map((f) => {
         if (f < 0 || f >= count) throw new TranscodeError(`no frame ${f + 1}`);
-        return pixel._getFrameBuffer(f);
+        return interleaved(pixel._getFrameBuffer(f), ts, samples, planar, bitsAllocated);
       }),
       photometric: decodedPhotometric(ts, photometric),
-      bitsAllocated: Number(image.getElement('BitsAllocated') ?? 16),
+      bitsAllocated,
     };
   } catch (err) {
     if (err instanceof TranscodeError) throw err;
@@ -179,7 +208,8 @@ export function explicitLittleEndianHead(
   const dict = { ...message.dict };
   delete dict['7FE00010'];
   dict['00280004'] = { vr: 'CS', Value: [decoded.photometric] };
-  if (decoded.photometric === 'RGB') dict['00280006'] = { vr: 'US', Value: [0] };
+  // Colour frames are written interleaved (see interleaved()).
+  if (Number(dict['00280002']?.Value?.[0] ?? 1) > 1) dict['00280006'] = { vr: 'US', Value: [0] };
   const meta: Dict = { ...message.meta, '00020010': { vr: 'UI', Value: [EXPLICIT_LE] } };
   delete meta['00020000']; // group length: dcmjs writes its own
   const out = new DicomDict(meta);

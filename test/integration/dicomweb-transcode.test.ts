@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as dcmjs from 'dcmjs';
 import { findDcmtk, findGdcmconv } from '../../scripts/tools';
-import { makeInstance, newUid } from '../support/dicom-files';
+import { makeInstance, makeUltrasoundCine, newUid } from '../support/dicom-files';
 import { stow } from '../support/dicomweb';
 import { createTenant } from '../support/fixtures';
 import { login, platformSuite } from '../support/suite';
@@ -271,6 +271,39 @@ describe('WADO-RS negotiation', () => {
     // Two IJG-derived decoders: identical or off by one in a few pixels (IDCT rounding).
     const diff = Math.max(...Array.from(ours, (v, i) => Math.abs(v - theirs[i]!)));
     expect(diff).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('colour (RGB ultrasound), stored compressed', () => {
+  const [rows, columns, frames] = [30, 40, 2];
+
+  it.each([
+    ['RLE', () => findDcmtk('dcmcrle'), [] as string[]],
+    ['JPEG-LS', () => findDcmtk('dcmcjpls'), ['+el']],
+    ['JPEG 2000', () => findGdcmconv(), ['--j2k']],
+  ])('%s comes back interleaved RGB (PlanarConfiguration 0) with the same values', async (name, tool, args) => {
+    const cine = makeUltrasoundCine({ frames, rows, columns });
+    const rgb = cine.file.subarray(cine.file.length - rows * columns * 3 * frames);
+    const [src, dst] = [path.join(dir, `rgb-${name}.dcm`), path.join(dir, `rgb-${name}-c.dcm`)];
+    fs.writeFileSync(src, cine.file);
+    execFileSync(tool(), [...args, src, dst]);
+    const file = fs.readFileSync(dst);
+    expect(syntaxOf(file)).not.toBe(ELE);
+    expect((await stow(suite.platform.url, token, [file])).status).toBe(200);
+    const [part] = await parts(
+      await get(`/dicomweb/studies/${cine.studyUid}`, `multipart/related; type="application/dicom"; transfer-syntax=${ELE}`),
+    );
+    expect(syntaxOf(part!.body)).toBe(ELE);
+    expect(dump(part!.body, '+P', '0028,0004')).toContain('[RGB]');
+    expect(dump(part!.body, '+P', '0028,0006')).toMatch(/\(0028,0006\) US 0 /);
+    expect(pixelData(part!.body).equals(rgb)).toBe(true);
+    const [frame2] = await parts(
+      await get(
+        `/dicomweb/studies/${cine.studyUid}/series/${cine.seriesUid}/instances/${cine.sopUid}/frames/2`,
+        'multipart/related; type="application/octet-stream"',
+      ),
+    );
+    expect(frame2!.body.equals(rgb.subarray(rows * columns * 3))).toBe(true);
   });
 });
 
