@@ -125,11 +125,16 @@ export class Transcoder {
    * byte is sent.
    */
   async instance(key: string, frameCount: number): Promise<TranscodedInstance> {
-    const frames = Math.max(1, frameCount);
     const first = await this.frame(key, 1);
+    const index = await this.source.index(key).catch(() => null);
+    // The file's own NumberOfFrames (kept in the header written) decides, when it was indexed.
+    const frames = index?.frames ?? Math.max(1, frameCount);
     const pixelBytes = first.bytes.length * frames;
-    // The header is read from the start of the object: the frame index knows where the pixel data begins.
-    const head = explicitLittleEndianHead(await this.headBytes(key), first, pixelBytes);
+    // The header is the object up to its pixel data (the index knows where that begins).
+    const headBytes = index
+      ? await buffer(await this.storage.getRange(key, 0, index.pixelDataOffset))
+      : await buffer(await this.storage.get(key));
+    const head = explicitLittleEndianHead(headBytes, first, pixelBytes);
     const frame = (n: number) => this.frame(key, n);
     async function* body(): AsyncIterable<Buffer> {
       yield first.bytes;
@@ -142,14 +147,6 @@ export class Transcoder {
       if (pixelBytes % 2) yield Buffer.alloc(1);
     }
     return { head, body: body(), size: head.length + pixelBytes + (pixelBytes % 2) };
-  }
-
-  /** The object's bytes up to its pixel data (the whole object when it has no index). */
-  private async headBytes(key: string): Promise<Buffer> {
-    const index = await this.source.index(key).catch(() => null);
-    const end = index?.pixelDataOffset;
-    if (end === undefined) return buffer(await this.storage.get(key));
-    return buffer(await this.storage.getRange(key, 0, end));
   }
 }
 
