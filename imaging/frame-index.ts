@@ -26,6 +26,8 @@ export interface FrameIndex {
   columns: number;
   /** The header as dcmjs naturalises it (pixel data left out), to render a frame alone. */
   elements: Record<string, unknown>;
+  /** Where the pixel data's value starts: the bytes before it hold the whole header. */
+  pixelDataOffset: number;
   /** Native: frame n is [first + (n-1)·size, +size). */
   native?: { first: number; size: number };
   /** Encapsulated: the value ranges of each frame's fragments, in order. */
@@ -76,7 +78,7 @@ export async function indexFrames(read: RangeReader, size: number): Promise<Fram
   });
   const elements = DicomMetaDictionary.naturalizeDataset(message.dict);
   delete elements.PixelData;
-  const base = { transferSyntaxUid, frames, rows, columns, elements };
+  const base = { transferSyntaxUid, frames, rows, columns, elements, pixelDataOffset: pixel.dataOffset };
 
   if (!pixel.hadUndefinedLength) {
     const samples = ds.uint16('x00280002') ?? 1;

@@ -1,6 +1,7 @@
 /**
- * Uncompressed pixels for WADO-RS clients that ask for them (PS3.18 §8.7.3): a frame, or a
- * whole instance rewritten as Explicit VR Little Endian. dcmjs-imaging's codecs decode every
+ * Uncompressed pixels for WADO-RS clients that ask for them (PS3.18 §8.7.3): a frame decoded
+ * alone, and the header that makes an instance of such frames Explicit VR Little Endian
+ * (imaging/transcode-cache.ts puts them together and caches the frames). dcmjs-imaging's codecs decode every
  * stored syntax it renders (native, big endian, deflate, RLE, JPEG, JPEG-LS, JPEG 2000) to
  * the stored values; JPEG-family colour comes out as interleaved RGB.
  */
@@ -65,6 +66,75 @@ function pixelClass(image: DicomImage): PixelClass {
   return Pixel;
 }
 
+/** The photometric interpretation of decoded values: the JPEG-family codecs give YBR colour as RGB. */
+function decodedPhotometric(ts: string, photometric: string): string {
+  return !NATIVE.has(ts) && ts !== RLE && photometric.startsWith('YBR') ? 'RGB' : photometric;
+}
+
+/**
+ * A decoded frame with its samples interleaved (PlanarConfiguration 0), as the rewritten header
+ * says: RLE decodes by sample plane (PS3.5 Annex G), native data may be stored planar; the
+ * JPEG-family codecs already give interleaved pixels.
+ */
+function interleaved(frame: Uint8Array, ts: string, samples: number, planarConfiguration: number, bitsAllocated: number): Buffer {
+  const planar = samples > 1 && (ts === RLE || (NATIVE.has(ts) && planarConfiguration === 1));
+  if (!planar) return Buffer.from(frame); // a copy: the codec's output may be a view of memory it reuses
+  const bytes = Math.max(1, bitsAllocated / 8);
+  const plane = frame.length / samples;
+  const out = Buffer.alloc(frame.length);
+  for (let s = 0; s < samples; s++) {
+    for (let i = 0, p = s * plane; i < plane; i += bytes, p += bytes) {
+      const at = (i / bytes) * samples * bytes + s * bytes;
+      for (let b = 0; b < bytes; b++) out[at + b] = frame[p + b]!;
+    }
+  }
+  return out;
+}
+
+export interface DecodedFrame {
+  bytes: Buffer;
+  /** Photometric interpretation of the decoded values. */
+  photometric: string;
+  bitsAllocated: number;
+}
+
+/**
+ * One frame's stored values, from the header elements (as dcmjs naturalises them, as the
+ * frame index keeps them) and the frame's bytes as stored (its fragments when encapsulated):
+ * a frame is decoded alone, never the whole file. Throws TranscodeError.
+ */
+export async function decodeFrameOf(
+  elements: Record<string, unknown>,
+  ts: string,
+  parts: Buffer[],
+  encapsulated: boolean,
+): Promise<DecodedFrame> {
+  if (!DECODABLE.has(ts)) throw new TranscodeError(`cannot decode ${ts}`);
+  await initDecoders();
+  const own = (b: Buffer) => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
+  const pixelData = encapsulated ? parts.map(own) : [own(parts.length === 1 ? parts[0]! : Buffer.concat(parts))];
+  try {
+    const image = new DicomImage({ ...elements, NumberOfFrames: 1, PixelData: pixelData }, ts);
+    const frame = new (pixelClass(image))(image.getElements(), ts)._getFrameBuffer(0);
+    const photometric = String(elements.PhotometricInterpretation ?? 'MONOCHROME2');
+    const bitsAllocated = Number(elements.BitsAllocated ?? 16);
+    return {
+      bytes: interleaved(
+        frame,
+        ts,
+        Number(elements.SamplesPerPixel ?? 1),
+        Number(elements.PlanarConfiguration ?? 0),
+        bitsAllocated,
+      ),
+      photometric: decodedPhotometric(ts, photometric),
+      bitsAllocated,
+    };
+  } catch (err) {
+    if (err instanceof TranscodeError) throw err;
+    throw new TranscodeError(err instanceof Error ? err.message : String(err));
+  }
+}
+
 interface Decoded {
   frames: Uint8Array[];
   /** Photometric interpretation of the decoded values (JPEG-family colour becomes RGB). */
@@ -92,15 +162,17 @@ export async function decodeFrames(p10: Buffer, frames?: number[]): Promise<Deco
   const count = image.getNumberOfFrames();
   const wanted = frames ?? [...Array(count).keys()];
   const photometric = String(image.getElement('PhotometricInterpretation') ?? 'MONOCHROME2');
-  const decodedToRgb = !NATIVE.has(ts) && ts !== RLE && photometric.startsWith('YBR');
+  const samples = Number(image.getElement('SamplesPerPixel') ?? 1);
+  const planar = Number(image.getElement('PlanarConfiguration') ?? 0);
+  const bitsAllocated = Number(image.getElement('BitsAllocated') ?? 16);
   try {
     return {
       frames: wanted.map((f) => {
         if (f < 0 || f >= count) throw new TranscodeError(`no frame ${f + 1}`);
-        return pixel._getFrameBuffer(f);
+        return interleaved(pixel._getFrameBuffer(f), ts, samples, planar, bitsAllocated);
       }),
-      photometric: decodedToRgb ? 'RGB' : photometric,
-      bitsAllocated: Number(image.getElement('BitsAllocated') ?? 16),
+      photometric: decodedPhotometric(ts, photometric),
+      bitsAllocated,
     };
   } catch (err) {
     if (err instanceof TranscodeError) throw err;
@@ -111,32 +183,43 @@ export async function decodeFrames(p10: Buffer, frames?: number[]): Promise<Deco
 type Dict = Record<string, { vr: string; Value?: unknown[] }>;
 const { DicomMessage, DicomDict } = (dcmjs as unknown as { data: { DicomMessage: any; DicomDict: any } }).data;
 
-/** The instance rewritten as Explicit VR Little Endian with native pixel data. Throws TranscodeError. */
-export async function toExplicitLittleEndian(p10: Buffer): Promise<Buffer> {
-  const decoded = await decodeFrames(p10);
+/**
+ * The instance's data set up to its pixel data, rewritten for Explicit VR Little Endian
+ * pixels of `decoded`'s kind, followed by the Pixel Data element's header for `pixelBytes`
+ * of value: the decoded frames are written after it one at a time. Elements after the pixel
+ * data (trailing padding, signatures) are left out — the signature no longer holds anyway.
+ */
+export function explicitLittleEndianHead(
+  p10: Buffer,
+  decoded: Pick<DecodedFrame, 'photometric' | 'bitsAllocated'>,
+  pixelBytes: number,
+): Buffer {
   let message: { meta: Dict; dict: Dict };
   try {
     const readable = withMetaGroupLength(p10);
     message = DicomMessage.readFile(readable.buffer.slice(readable.byteOffset, readable.byteOffset + readable.byteLength), {
       ignoreErrors: true,
+      untilTag: '7FE00010',
+      includeUntilTagValue: false,
     });
   } catch (err) {
     throw new TranscodeError(err instanceof Error ? err.message : String(err));
   }
-  const size = decoded.frames.reduce((n, f) => n + f.length, 0);
-  const pixels = new Uint8Array(size + (size % 2)); // an odd length is padded (PS3.5 §7.1.1)
-  let at = 0;
-  for (const f of decoded.frames) {
-    pixels.set(f, at);
-    at += f.length;
-  }
-  const dict = message.dict;
-  dict['7FE00010'] = { vr: decoded.bitsAllocated > 8 ? 'OW' : 'OB', Value: [pixels.buffer] };
+  const dict = { ...message.dict };
+  delete dict['7FE00010'];
   dict['00280004'] = { vr: 'CS', Value: [decoded.photometric] };
-  if (decoded.photometric === 'RGB') dict['00280006'] = { vr: 'US', Value: [0] };
+  // Colour frames are written interleaved (see interleaved()).
+  if (Number(dict['00280002']?.Value?.[0] ?? 1) > 1) dict['00280006'] = { vr: 'US', Value: [0] };
   const meta: Dict = { ...message.meta, '00020010': { vr: 'UI', Value: [EXPLICIT_LE] } };
   delete meta['00020000']; // group length: dcmjs writes its own
   const out = new DicomDict(meta);
   out.dict = dict;
-  return Buffer.from(out.write() as ArrayBuffer);
+  const head = Buffer.from(out.write() as ArrayBuffer);
+  // (7FE0,0010) OB/OW, two reserved bytes, a 32-bit even length (PS3.5 §7.1.2).
+  const element = Buffer.alloc(12);
+  element.writeUInt16LE(0x7fe0, 0);
+  element.writeUInt16LE(0x0010, 2);
+  element.write(decoded.bitsAllocated > 8 ? 'OW' : 'OB', 4, 'latin1');
+  element.writeUInt32LE(pixelBytes + (pixelBytes % 2), 8);
+  return Buffer.concat([head, element]);
 }

@@ -94,6 +94,26 @@ export function findDcmtk(tool: string): string {
   throw new Error(`dcmtk's ${tool} is needed for the imaging tests. Install it with:  sudo apt-get install -y dcmtk`);
 }
 
+/**
+ * GDCM's gdcmconv (Debian `libgdcm-tools`): the tests make JPEG 2000 files with it, which
+ * dcmtk cannot write. Installed with apt-get when run as root, otherwise the error says how.
+ */
+export function findGdcmconv(): string {
+  const found = () => onPath('gdcmconv') ?? (fs.existsSync('/usr/bin/gdcmconv') ? '/usr/bin/gdcmconv' : null);
+  const first = found();
+  if (first) return first;
+  if (process.getuid?.() === 0 && onPath('apt-get')) {
+    execFileSync(
+      'sh',
+      ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libgdcm-tools >/dev/null'],
+      { stdio: 'inherit' },
+    );
+    const installed = found();
+    if (installed) return installed;
+  }
+  throw new Error("GDCM's gdcmconv is needed for the JPEG 2000 tests. Install it with:  sudo apt-get install -y libgdcm-tools");
+}
+
 /** The folder of dcmtk's binaries (the Connect agent's tests run echoscu, storescu, dcmcrle… from it). */
 export function dcmtkDir(): string {
   return path.dirname(findDcmtk('storescu'));

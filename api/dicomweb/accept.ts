@@ -52,16 +52,27 @@ function wantedSyntax(r: MediaRange, part: string, defaultSyntax: string): strin
 /** Native little-endian syntaxes whose pixel bytes are already what 'uncompressed' means. */
 const LITTLE_ENDIAN_NATIVE = new Set([EXPLICIT_LE, IMPLICIT_LE, '1.2.840.10008.1.2.1.99']);
 
+export interface InstancePlan {
+  representation: Representation;
+  /** A bare `application/dicom` range: one Part-10 body, not multipart (instance resources only). */
+  singlePart: boolean;
+}
+
 /**
- * Instances (application/dicom): one representation for all of them, from the first range
- * every stored syntax satisfies. Throws DICOMWEB_NOT_ACCEPTABLE.
+ * Instances (application/dicom): one representation for all of them, from the best range
+ * (highest q, then first listed) that every stored syntax satisfies. A bare `application/dicom`
+ * is a single-part answer, which only an instance resource can give (PS3.18 §10.4.4): at a
+ * study or series it is not acceptable. Throws DICOMWEB_NOT_ACCEPTABLE.
  */
-export function negotiateInstances(accept: string | undefined, storedSyntaxes: string[]): Representation {
+export function negotiateInstances(accept: string | undefined, storedSyntaxes: string[], oneInstance = false): InstancePlan {
   for (const r of parseAccept(accept)) {
+    const singlePart = r.type === 'application/dicom';
+    if (singlePart && !oneInstance) continue;
     const ts = wantedSyntax(r, 'application/dicom', EXPLICIT_LE);
     if (ts === null) continue;
-    if (ts === '*' || storedSyntaxes.every((s) => s === ts)) return 'stored';
-    if (ts === EXPLICIT_LE && storedSyntaxes.every((s) => DECODABLE.has(s))) return 'uncompressed';
+    if (ts === '*' || storedSyntaxes.every((s) => s === ts)) return { representation: 'stored', singlePart };
+    if (ts === EXPLICIT_LE && storedSyntaxes.every((s) => DECODABLE.has(s)))
+      return { representation: 'uncompressed', singlePart };
   }
   throw new AppError('DICOMWEB_NOT_ACCEPTABLE');
 }
@@ -88,15 +99,19 @@ export interface FramePlan {
   partType: string;
   /** The multipart body's `type` parameter. */
   relatedType: string;
+  /** A bare (not multipart) media type was chosen: the one item is the whole body. */
+  singlePart?: boolean;
 }
 
 /**
  * Frames and pixel bulk data of an instance stored in `stored`. `*\/*` and `transfer-syntax=*`
  * take the bytes as stored; application/octet-stream alone means uncompressed (decoded when
  * the file is compressed); an image type takes a compressed frame in that format, as stored.
+ * A bare media type (not multipart/related, not `*\/*`) is a single-part answer, which only a
+ * single item can be (one frame): for several it is passed over (PS3.18 §10.4.4).
  * Throws DICOMWEB_NOT_ACCEPTABLE.
  */
-export function negotiateFrames(accept: string | undefined, stored: string): FramePlan {
+export function negotiateFrames(accept: string | undefined, stored: string, oneItem = false): FramePlan {
   const encapsulated = !LITTLE_ENDIAN_NATIVE.has(stored) && stored !== '1.2.840.10008.1.2.2';
   const uncompressed: FramePlan = {
     representation: LITTLE_ENDIAN_NATIVE.has(stored) ? 'stored' : 'uncompressed',
@@ -113,23 +128,31 @@ export function negotiateFrames(accept: string | undefined, stored: string): Fra
     : uncompressed;
   for (const r of parseAccept(accept)) {
     const related = r.type === 'multipart/related' || r.type === 'multipart/*';
+    const singlePart = !related && r.type !== '*/*';
+    if (singlePart && !oneItem) continue;
+    const plan = choose(r, related);
+    if (plan) return singlePart ? { ...plan, singlePart } : plan;
+  }
+  throw new AppError('DICOMWEB_NOT_ACCEPTABLE');
+
+  function choose(r: MediaRange, related: boolean): FramePlan | null {
     const named = (related ? (r.params.type ?? '*/*') : r.type).toLowerCase();
     const type = ALIASES[named] ?? named;
     const ts = r.params['transfer-syntax'];
     if (type === '*/*' || type === 'application/*') {
       if (!ts || ts === '*' || ts === stored) return asStored;
       if (ts === EXPLICIT_LE && DECODABLE.has(stored)) return uncompressed;
-      continue;
+      return null;
     }
     if (type === 'application/octet-stream') {
       if (ts === '*') return asStored;
       if ((!ts || ts === EXPLICIT_LE) && DECODABLE.has(stored)) return uncompressed;
-      continue;
+      return null;
     }
     const media = FRAME_MEDIA[stored];
     if (media && (type === media || type === 'image/*') && (!ts || ts === '*' || ts === stored)) {
       return { representation: 'stored', partType: `${media}; transfer-syntax=${stored}`, relatedType: media };
     }
+    return null;
   }
-  throw new AppError('DICOMWEB_NOT_ACCEPTABLE');
 }

@@ -25,12 +25,14 @@ import {
   readInstance,
   renderOptions,
   sendFrames,
+  sendInstance,
   sendInstances,
   sendRendered,
   sendRenderedParts,
   withBulkData,
 } from './wado';
 import { negotiateFrames, negotiateInstances, parseAccept } from './accept';
+import { EXPLICIT_LE } from '../../imaging/transcode';
 
 export const DICOM_JSON = 'application/dicom+json';
 const UID = /^[0-9]+(\.[0-9]+)*$/;
@@ -149,8 +151,13 @@ export function dicomwebRoutes(deps: ApiDeps): Router {
   ]) {
     router.get(path, async (ctx) => {
       const rows = requireAvailable(await instances(ctx));
-      const representation = negotiateInstances(ctx.get('accept'), [...new Set(rows.map((r) => r.transfer_syntax_uid))]);
-      sendInstances(ctx, deps.storage, rows, representation);
+      const plan = negotiateInstances(
+        ctx.get('accept'),
+        [...new Set(rows.map((r) => r.transfer_syntax_uid))],
+        ctx.params.instance !== undefined,
+      );
+      if (plan.singlePart) await sendInstance(ctx, deps.storage, rows[0]!, plan.representation);
+      else await sendInstances(ctx, deps.storage, rows, plan.representation);
     });
     router.get(`${path}/metadata`, async (ctx) => {
       const rows = await instances(ctx, true);
@@ -167,7 +174,7 @@ export function dicomwebRoutes(deps: ApiDeps): Router {
   }
   const instancePath = '/studies/:study/series/:series/instances/:instance';
   const sendFramesOf = async (ctx: Context, row: InstanceRow, frames: number[]) => {
-    const plan = negotiateFrames(ctx.get('accept'), row.transfer_syntax_uid);
+    const plan = negotiateFrames(ctx.get('accept'), row.transfer_syntax_uid, frames.length === 1);
     sendFrames(ctx, await framesOf(deps.storage, row, frames, plan.representation), plan);
   };
   router.get(`${instancePath}/frames/:frames`, async (ctx) => {
@@ -187,13 +194,11 @@ export function dicomwebRoutes(deps: ApiDeps): Router {
       );
       return;
     }
+    // Any other value is little-endian bytes as they are: negotiated as uncompressed data of one item.
+    const plan = negotiateFrames(ctx.get('accept'), EXPLICIT_LE, true);
     const bytes = elementBytes(await readInstance(deps.storage, row!), tag);
     if (!bytes) throw new AppError('NOT_FOUND');
-    sendFrames(ctx, [bytes], {
-      representation: 'stored',
-      partType: 'application/octet-stream',
-      relatedType: 'application/octet-stream',
-    });
+    sendFrames(ctx, [bytes], plan);
   });
   // A study's or series' rendering: every image (multipart, when Accept asks for it) or the middle one.
   for (const path of ['/studies/:study/rendered', '/studies/:study/series/:series/rendered']) {

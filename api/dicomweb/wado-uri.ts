@@ -1,15 +1,21 @@
 /**
  * WADO-URI (PS3.18 §9): `GET /wado?requestType=WADO&studyUID=…&seriesUID=…&objectUID=…`, at
  * the root where legacy viewers and PACS links expect it (and under /dicomweb). One instance
- * as application/dicom (as stored, or Explicit VR Little Endian when transferSyntax asks) or
+ * as application/dicom (in the transferSyntax asked when stored so, otherwise Explicit VR Little
+ * Endian, decoded when the file is compressed: PS3.18 §8.2.11) or
  * rendered as JPEG/PNG with frameNumber, rows/columns, window and quality. A parameter it
  * does not apply is refused (400), a content type it cannot give is 406.
  */
+import { Readable } from 'node:stream';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
-import { EXPLICIT_LE, DECODABLE, toExplicitLittleEndian, TranscodeError } from '../../imaging/transcode';
+import { EXPLICIT_LE, DECODABLE, IMPLICIT_LE, TranscodeError } from '../../imaging/transcode';
+
+const BIG_ENDIAN = '1.2.840.10008.1.2.2';
+import { transcoderFor } from '../../imaging/transcode-cache';
+import { FrameError } from '../../imaging/frames';
 import type { ApiDeps } from '../deps';
 import { callerOf, requireDicomwebCaller } from './auth';
 import { uidParam } from './routes';
@@ -41,7 +47,11 @@ const WadoUriQuery = z.object({
   seriesUID: z.string(),
   objectUID: z.string(),
   contentType: z.string().optional(),
-  transferSyntax: z.string().optional(),
+  transferSyntax: z
+    .string()
+    .regex(/^[0-9]+(\.[0-9]+)*$/)
+    .max(64)
+    .optional(),
   frameNumber: z.coerce.number().int().min(1).optional(),
   rows: z.coerce.number().int().min(1).max(8192).optional(),
   columns: z.coerce.number().int().min(1).max(8192).optional(),
@@ -67,22 +77,38 @@ export function wadoUriRoutes(deps: ApiDeps): Router {
     const [row] = requireAvailable(await instancesOrNotFound(callerInstances(deps.knex, callerOf(ctx), uids)));
     // contentType is a list in order of preference; the default is a JPEG rendering.
     const types = (q.contentType ?? 'image/jpeg').split(',').map((t) => t.split(';')[0]!.trim().toLowerCase());
+    // transferSyntax "shall not be present if contentType is other than application/dicom" (§8.2.11).
+    if (q.transferSyntax && !types.includes('application/dicom')) throw new AppError('MALFORMED_REQUEST');
     for (const type of types) {
       if (type === 'application/dicom') {
-        const ts = q.transferSyntax ?? row!.transfer_syntax_uid;
-        const p10 = await readInstance(deps.storage, row!);
-        if (ts === row!.transfer_syntax_uid) {
+        // PS3.18 §8.2.11: the syntax asked when the file is in it, else Explicit VR Little Endian
+        // (the default too) — never Implicit VR or Big Endian. A file we cannot decode (video,
+        // a syntax without a decoder here) goes as stored unless another syntax was asked.
+        const stored = row!.transfer_syntax_uid;
+        const asked = q.transferSyntax;
+        const asStored =
+          stored === EXPLICIT_LE ||
+          (asked === stored && stored !== IMPLICIT_LE && stored !== BIG_ENDIAN) ||
+          ((asked ?? stored) === stored && !DECODABLE.has(stored));
+        if (asStored) {
           ctx.type = 'application/dicom';
-          ctx.body = p10;
+          ctx.body = await readInstance(deps.storage, row!);
           return;
         }
-        if (ts === EXPLICIT_LE && DECODABLE.has(row!.transfer_syntax_uid)) {
+        if (DECODABLE.has(stored)) {
           try {
-            ctx.body = await toExplicitLittleEndian(p10);
+            const t = await transcoderFor(deps.storage).instance(row!.object_key, row!.number_of_frames);
             ctx.type = 'application/dicom';
+            ctx.length = t.size;
+            ctx.body = Readable.from(
+              (async function* () {
+                yield t.head;
+                yield* t.body;
+              })(),
+            );
             return;
           } catch (err) {
-            if (!(err instanceof TranscodeError)) throw err;
+            if (!(err instanceof TranscodeError || err instanceof FrameError)) throw err;
           }
         }
         continue;

@@ -1,10 +1,11 @@
 /**
- * WADO-RS (PS3.18 §10.4): instances as multipart/related application/dicom with the bytes
- * exactly as received, metadata as DICOM JSON, frames as multipart/related octet-stream,
+ * WADO-RS (PS3.18 §10.4): instances as multipart/related application/dicom (or one instance
+ * single-part) with the bytes exactly as received or decoded to Explicit VR Little Endian,
+ * metadata as DICOM JSON, frames as multipart/related octet-stream (one frame single-part),
  * rendered JPEG/PNG with window/level, and thumbnails.
  */
 import { randomUUID } from 'node:crypto';
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import * as dicomParser from 'dicom-parser';
 import type { Context } from 'koa';
@@ -14,41 +15,66 @@ import { FrameError } from '../../imaging/frames';
 import { RenderError, type RenderOptions, renderFrame } from '../../imaging/render';
 import { frameSourceFor } from '../../imaging/frame-source';
 import type { ObjectStorage } from '../../storage/object-storage';
-import { EXPLICIT_LE, TranscodeError, decodeFrames, toExplicitLittleEndian } from '../../imaging/transcode';
+import { EXPLICIT_LE, TranscodeError } from '../../imaging/transcode';
+import { transcoderFor } from '../../imaging/transcode-cache';
 import { type FramePlan, type Representation, parseAccept } from './accept';
 import type { InstanceRow } from './scope';
+
+/** An instance's parts: as stored, or decoded to Explicit VR Little Endian (imaging/transcode-cache.ts). */
+async function instanceBody(
+  storage: ObjectStorage,
+  row: InstanceRow,
+  representation: Representation,
+): Promise<{ syntax: string; chunks: AsyncIterable<Buffer>; size: number | null }> {
+  if (representation === 'uncompressed' && row.transfer_syntax_uid !== EXPLICIT_LE) {
+    try {
+      const t = await transcoderFor(storage).instance(row.object_key, row.number_of_frames);
+      return {
+        syntax: EXPLICIT_LE,
+        chunks: (async function* () {
+          yield t.head;
+          yield* t.body;
+        })(),
+        size: t.size,
+      };
+    } catch (err) {
+      if (err instanceof TranscodeError || err instanceof FrameError) throw new AppError('DICOMWEB_NOT_ACCEPTABLE');
+      throw err;
+    }
+  }
+  return { syntax: row.transfer_syntax_uid, chunks: (await storage.get(row.object_key)) as AsyncIterable<Buffer>, size: null };
+}
+
+async function pipeInto(out: PassThrough, chunks: AsyncIterable<Buffer>): Promise<void> {
+  for await (const chunk of chunks) {
+    if (!out.write(chunk)) await new Promise((resolve) => out.once('drain', resolve));
+  }
+}
 
 /**
  * Streams the instances one after the other as one multipart/related body: as stored, or
  * (representation 'uncompressed') each one not already Explicit VR Little Endian decoded and
- * rewritten so.
+ * rewritten so. The first instance is opened (and, when decoded, its first frame decoded)
+ * before the answer starts, so one that cannot be served is a 406, not a broken body.
  */
-export function sendInstances(
+export async function sendInstances(
   ctx: Context,
   storage: ObjectStorage,
   rows: InstanceRow[],
   representation: Representation = 'stored',
-): void {
+): Promise<void> {
   const boundary = `laudos-${randomUUID()}`;
+  const first = await instanceBody(storage, rows[0]!, representation);
   const out = new PassThrough();
   ctx.status = 200;
   ctx.type = `multipart/related; type="application/dicom"; boundary=${boundary}`;
   ctx.body = out;
   void (async () => {
     try {
-      for (const r of rows) {
-        if (representation === 'uncompressed' && r.transfer_syntax_uid !== EXPLICIT_LE) {
-          const bytes = await toExplicitLittleEndian(await readInstance(storage, r));
-          out.write(`--${boundary}\r\nContent-Type: application/dicom; transfer-syntax=${EXPLICIT_LE}\r\n\r\n`);
-          if (!out.write(bytes)) await new Promise((resolve) => out.once('drain', resolve));
-          out.write('\r\n');
-          continue;
-        }
-        out.write(`--${boundary}\r\nContent-Type: application/dicom; transfer-syntax=${r.transfer_syntax_uid}\r\n\r\n`);
-        const src: Readable = await storage.get(r.object_key);
-        for await (const chunk of src) {
-          if (!out.write(chunk)) await new Promise((resolve) => out.once('drain', resolve));
-        }
+      for (const [i, r] of rows.entries()) {
+        const part = i === 0 ? first : await instanceBody(storage, r, representation);
+        out.write(`--${boundary}\r\nContent-Type: application/dicom; transfer-syntax=${part.syntax}\r\n\r\n`);
+        await pipeInto(out, part.chunks);
         out.write('\r\n');
       }
       out.end(`--${boundary}--\r\n`);
@@ -58,8 +84,28 @@ export function sendInstances(
   })();
 }
 
-/** Frames as one multipart/related body, each part of the negotiated type (accept.ts). */
+/** One instance as a single-part application/dicom body (a bare `Accept: application/dicom`). */
+export async function sendInstance(
+  ctx: Context,
+  storage: ObjectStorage,
+  row: InstanceRow,
+  representation: Representation,
+): Promise<void> {
+  const part = await instanceBody(storage, row, representation);
+  ctx.status = 200;
+  ctx.type = `application/dicom; transfer-syntax=${part.syntax}`;
+  if (part.size !== null) ctx.length = part.size;
+  ctx.body = Readable.from(part.chunks);
+}
+
+/** Frames as one multipart/related body, each part of the negotiated type (accept.ts), or one frame alone. */
 export function sendFrames(ctx: Context, frames: Buffer[], plan: FramePlan): void {
+  if (plan.singlePart) {
+    ctx.status = 200;
+    ctx.type = plan.partType;
+    ctx.body = frames[0]!;
+    return;
+  }
   const boundary = `laudos-${randomUUID()}`;
   const chunks: Buffer[] = [];
   for (const bytes of frames) {
@@ -92,11 +138,10 @@ export async function framesOf(
   if (frames.some((n) => n > Math.max(1, row.number_of_frames))) throw new AppError('NOT_FOUND');
   try {
     if (representation === 'uncompressed') {
-      const decoded = await decodeFrames(
-        await readInstance(storage, row),
-        frames.map((n) => n - 1),
-      );
-      return decoded.frames.map((f) => Buffer.from(f.buffer, f.byteOffset, f.byteLength));
+      const transcoder = transcoderFor(storage);
+      const out: Buffer[] = [];
+      for (const n of frames) out.push((await transcoder.frame(row.object_key, n)).bytes);
+      return out;
     }
     // As stored: byte ranges through the frame index (imaging/frame-source.ts), not the whole file.
     const source = frameSourceFor(storage);

@@ -5,11 +5,15 @@ matching, WADO-RS retrieve with transfer-syntax negotiation, metadata with BulkD
 frames, bulk data and rendered resources, and the refusals (400, 406).
 
 Run by test/integration/dicomweb-client-conformance.test.ts:
-    python3 dicomweb_client_conformance.py <base-url> <token>
+    python3 dicomweb_client_conformance.py <base-url> <token> <folder>
+<folder> holds original-N.dcm (Explicit VR Little Endian, multi-frame) and compressed-N.dcm, the
+same file compressed by dcmtk or GDCM (JPEG-LS, JPEG lossless, JPEG 2000).
 Prints one JSON line: {"passed": [...], "failed": [{"check", "error"}]}; exits 1 on any failure.
 """
+import glob
 import io
 import json
+import os
 import sys
 import traceback
 
@@ -20,7 +24,7 @@ from dicomweb_client.api import DICOMwebClient
 from pydicom.dataset import Dataset, FileMetaDataset
 from pydicom.uid import ExplicitVRLittleEndian, RLELossless, generate_uid
 
-BASE, TOKEN = sys.argv[1], sys.argv[2]
+BASE, TOKEN, FILES = sys.argv[1], sys.argv[2], sys.argv[3]
 client = DICOMwebClient(url=f"{BASE}/dicomweb", headers={"Authorization": f"Bearer {TOKEN}"})
 CT = "1.2.840.10008.5.1.4.1.1.2"
 STUDY, SERIES_A, SERIES_B = generate_uid(), generate_uid(), generate_uid()
@@ -208,6 +212,42 @@ def _():
     assert np.array_equal(np.frombuffer(frame, dtype=np.uint16).reshape(32, 48), px2)
     [raw] = client.retrieve_instance_frames(STUDY, SERIES_A, a2.SOPInstanceUID, [1], media_types=(("application/octet-stream", "*"),))
     assert raw != frame and len(raw) < len(frame)
+
+
+@check("WADO-RS: JPEG-LS, JPEG lossless and JPEG 2000 files (dcmtk, GDCM) come back Explicit VR Little Endian with the same pixels")
+def _():
+    pairs = []
+    for path in sorted(glob.glob(os.path.join(FILES, "compressed-*.dcm"))):
+        compressed = pydicom.dcmread(path)
+        original = pydicom.dcmread(path.replace("compressed-", "original-"))
+        pairs.append((compressed, original))
+    syntaxes = sorted(c.file_meta.TransferSyntaxUID for c, _ in pairs)
+    assert syntaxes == ["1.2.840.10008.1.2.4.70", "1.2.840.10008.1.2.4.80", "1.2.840.10008.1.2.4.90"], syntaxes
+    result = client.store_instances([c for c, _ in pairs])
+    assert len(result.ReferencedSOPSequence) == len(pairs) and "FailedSOPSequence" not in result
+    for compressed, original in pairs:
+        uids = (compressed.StudyInstanceUID, compressed.SeriesInstanceUID, compressed.SOPInstanceUID)
+        ds = client.retrieve_instance(*uids, media_types=(("application/dicom", ExplicitVRLittleEndian),))
+        assert ds.file_meta.TransferSyntaxUID == ExplicitVRLittleEndian, (compressed.file_meta.TransferSyntaxUID, ds.file_meta.TransferSyntaxUID)
+        assert np.array_equal(ds.pixel_array, original.pixel_array), compressed.file_meta.TransferSyntaxUID
+        frames = client.retrieve_instance_frames(*uids, [2, 1], media_types=(("application/octet-stream", ExplicitVRLittleEndian),))
+        shape = (original.Rows, original.Columns)
+        assert np.array_equal(np.frombuffer(frames[0], dtype=np.uint16).reshape(shape), original.pixel_array[1])
+        assert np.array_equal(np.frombuffer(frames[1], dtype=np.uint16).reshape(shape), original.pixel_array[0])
+        stored = client.retrieve_instance(*uids, media_types=(("application/dicom", "*"),))
+        assert stored.file_meta.TransferSyntaxUID == compressed.file_meta.TransferSyntaxUID
+
+
+@check("WADO-RS: a bare Accept: application/dicom gives one instance single-part; at a series, 406")
+def _():
+    url = f"{BASE}/dicomweb/studies/{STUDY}/series/{SERIES_A}"
+    headers = {"Authorization": f"Bearer {TOKEN}", "Accept": "application/dicom"}
+    res = requests.get(f"{url}/instances/{a2.SOPInstanceUID}", headers=headers, timeout=30)
+    assert res.status_code == 200 and res.headers["Content-Type"].startswith("application/dicom"), res.headers
+    ds = pydicom.dcmread(io.BytesIO(res.content))
+    assert ds.file_meta.TransferSyntaxUID == ExplicitVRLittleEndian and np.array_equal(ds.pixel_array, px2)
+    refused = requests.get(url, headers=headers, timeout=30)
+    assert refused.status_code == 406 and refused.json()["error"]["code"] == "DICOMWEB_NOT_ACCEPTABLE", refused.text
 
 
 @check("WADO-RS metadata carries BulkDataURI, which retrieve_bulkdata serves")

@@ -3,11 +3,15 @@
  * test/conformance/dicomweb_client_conformance.py against the platform — STOW-RS (Japanese
  * names included), QIDO-RS at every level with matching keys, includefield, fuzzy matching
  * and 400 refusals, WADO-RS transfer-syntax negotiation (uncompressed, as stored, 406),
- * frames, BulkDataURI metadata and bulk data, rendered. Every check must be reported passed.
+ * frames, BulkDataURI metadata and bulk data, rendered — and compressed files made here by
+ * dcmtk and GDCM, asked for uncompressed. Every check must be reported passed.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { ensureDicomwebClient } from '../../scripts/tools';
+import { ensureDicomwebClient, findDcmtk, findGdcmconv } from '../../scripts/tools';
+import { makeInstance, newUid } from '../support/dicom-files';
 import { createTenant } from '../support/fixtures';
 import { login, platformSuite } from '../support/suite';
 
@@ -28,6 +32,8 @@ const CHECKS = [
   "WADO-RS: transfer-syntax=* (retrieve_instance's default) gives the instance as stored",
   'WADO-RS: a transfer syntax that cannot be served answers 406',
   'WADO-RS: frames uncompressed on request, as stored with transfer-syntax=*',
+  'WADO-RS: JPEG-LS, JPEG lossless and JPEG 2000 files (dcmtk, GDCM) come back Explicit VR Little Endian with the same pixels',
+  'WADO-RS: a bare Accept: application/dicom gives one instance single-part; at a series, 406',
   'WADO-RS metadata carries BulkDataURI, which retrieve_bulkdata serves',
   'WADO-RS rendered: instance, frame and series',
 ];
@@ -44,11 +50,37 @@ function run(python: string, args: string[]): Promise<{ code: number | null; std
   });
 }
 
+/** Multi-frame originals and their compressed copies (JPEG lossless SV1, JPEG-LS, JPEG 2000) for the script. */
+function compressedFiles(dir: string): void {
+  const tools: [string, string[]][] = [
+    [findDcmtk('dcmcjpeg'), ['+e1']],
+    [findDcmtk('dcmcjpls'), ['+el']],
+    [findGdcmconv(), ['--j2k']],
+  ];
+  const studyUid = newUid();
+  for (const [i, [tool, args]] of tools.entries()) {
+    const original = path.join(dir, `original-${i}.dcm`);
+    fs.writeFileSync(
+      original,
+      makeInstance({ studyUid, seriesUid: newUid(), patientId: 'CONF-PY-TS', frames: 2, rows: 24, columns: 40 }),
+    );
+    execFileSync(tool, [...args, original, path.join(dir, `compressed-${i}.dcm`)]);
+  }
+}
+
 it('passes every dicomweb-client conformance check', async () => {
   const python = ensureDicomwebClient();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'laudos-dicomweb-client-'));
+  compressedFiles(dir);
   const t = await createTenant(suite.knex, { studies: 0, users: { doctor: ['STUDIES_UPLOAD_DICOM'] } });
   const token = await login(suite.api, t.users.doctor!.username);
-  const { code, stdout, stderr } = await run(python, [suite.platform.url, token]);
+  let result: Awaited<ReturnType<typeof run>>;
+  try {
+    result = await run(python, [suite.platform.url, token, dir]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const { code, stdout, stderr } = result;
   const last = stdout.trim().split('\n').pop() ?? '';
   let report: { passed: string[]; failed: { check: string; error: string; trace: string }[] };
   try {
