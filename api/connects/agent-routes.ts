@@ -8,7 +8,7 @@ import Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import { ConnectDownloadResult } from '../../domain/connect/download-request';
 import { AppError } from '../../domain/errors';
-import { hashToken } from '../../services/tokens';
+import { connectOfKey } from '../../services/connects/connects';
 import type { ApiDeps } from '../deps';
 import { body, uuidParam } from '../http/validate';
 import { claimConnectDownload, finishConnectDownload, pollConnectDownloads } from '../../services/connects/connect-downloads';
@@ -26,11 +26,7 @@ export function connectAgentRoutes(deps: ApiDeps): Router {
 
   router.use('/connect-agent', async (ctx: Context, next: Next) => {
     const key = /^Bearer\s+(\S{8,200})$/i.exec(ctx.get('authorization'))?.[1];
-    const row = key
-      ? await knex('connects')
-          .where({ key_hash: hashToken(key), active: true })
-          .first('id', 'account_id')
-      : undefined;
+    const row = key ? await connectOfKey(knex, key) : undefined;
     if (!row) {
       ctx.set('WWW-Authenticate', 'Bearer');
       throw new AppError('INVALID_SESSION');

@@ -193,7 +193,16 @@ beforeAll(async () => {
     { name: 'Urgência', durationMinutes: 60, alertMinutes: 15, color: '#d32f2f', rules: [{ modality: 'CT' }] },
     'routine',
   );
+  const connect = (await as(
+    'POST',
+    '/connects',
+    { name: 'Matriz', institutionId: a.institutionId, aeTitle: 'MATRIZ' },
+    'connect',
+  )) as { id: string; keys: Array<{ id: string }>; connections: Array<{ id: string }> };
   Object.assign(values, {
+    'connects:id': connect.id,
+    'connects:keyId': connect.keys[0]!.id,
+    'connects:connectionId': connect.connections[0]!.id,
     'accounts:id': a.accountId,
     'accounts:accountId': a.accountId,
     'accounts:userId': a.users.target!.id,
