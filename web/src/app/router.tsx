@@ -231,6 +231,13 @@ export function createRouter() {
                           ),
                         },
                         {
+                          path: 'connects',
+                          lazy: lazyPage(
+                            () => import('../features/connects/ConnectsPage'),
+                            (m) => m.ConnectsPage,
+                          ),
+                        },
+                        {
                           path: 'access-grants',
                           lazy: lazyPage(
                             () => import('../features/admin-roles/AccessGrantsPage'),

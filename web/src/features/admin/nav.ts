@@ -18,6 +18,7 @@ import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
 import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
 import TimerOutlinedIcon from '@mui/icons-material/TimerOutlined';
+import RouterOutlinedIcon from '@mui/icons-material/RouterOutlined';
 
 export interface AdminNavEntry {
   path: string;
@@ -39,6 +40,7 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { path: '/admin/modalities', label: 'admin.nav.modalities', icon: CategoryOutlinedIcon, who: 'admin' },
   { path: '/admin/exams', label: 'admin.nav.exams', icon: ListAltOutlinedIcon, who: 'admin' },
   { path: '/admin/routines', label: 'admin.nav.routines', icon: TimerOutlinedIcon, who: 'admin' },
+  { path: '/admin/connects', label: 'admin.nav.connects', icon: RouterOutlinedIcon, who: 'admin' },
   { path: '/admin/access-grants', label: 'admin.nav.accessGrants', icon: VpnKeyOutlinedIcon, who: 'admin' },
   { path: '/admin/audit', label: 'admin.nav.audit', icon: FactCheckOutlinedIcon, who: 'admin' },
 ];
