@@ -82,12 +82,4 @@ export const connectsErrors = {
       es: 'No puede gestionar etiquetas.',
     },
   },
-  LABEL_NAME_IN_USE: {
-    status: 409,
-    message: {
-      'pt-BR': 'Já existe um label com este nome.',
-      en: 'A label with this name already exists.',
-      es: 'Ya existe una etiqueta con este nombre.',
-    },
-  },
 } satisfies Record<string, ErrorEntry>;
