@@ -79,7 +79,16 @@ export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTable('connect_keys');
   await knex.schema.alterTable('connects', (t) => {
     t.dropUnique(['account_id', 'id']);
-    for (const c of ['store_port', 'worklist_port', 'query_retrieve_port', 'import_folder', 'download_folder',
-      'upload_interval_seconds', 'poll_interval_seconds', 'retention_days']) t.dropColumn(c);
+    for (const c of [
+      'store_port',
+      'worklist_port',
+      'query_retrieve_port',
+      'import_folder',
+      'download_folder',
+      'upload_interval_seconds',
+      'poll_interval_seconds',
+      'retention_days',
+    ])
+      t.dropColumn(c);
   });
 }

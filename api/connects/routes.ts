@@ -62,7 +62,12 @@ export function connectRoutes(deps: ApiDeps): Router {
       const [row] = await trx('connects')
         .insert({ account_id: access.accountId, ...connectColumns(b), created_by: access.userId })
         .returning('id');
-      await trx('connect_connections').insert({ account_id: access.accountId, connect_id: row.id, name: 'Padrão', is_default: true });
+      await trx('connect_connections').insert({
+        account_id: access.accountId,
+        connect_id: row.id,
+        name: 'Padrão',
+        is_default: true,
+      });
       const created = await addConnectKey(trx, access.accountId, row.id, access.userId);
       return { id: row.id as string, key: created.key };
     });
@@ -99,7 +104,9 @@ export function connectRoutes(deps: ApiDeps): Router {
   // Keys: a new one, a rotation (new key, the old one revoked in the same step), a revocation.
   const keyOf = async (ctx: Context, access: Access, connectId: string) => {
     const keyId = uuidParam(ctx, 'keyId');
-    const row = await knex('connect_keys').where({ id: keyId, connect_id: connectId, account_id: access.accountId }).first('revoked_at');
+    const row = await knex('connect_keys')
+      .where({ id: keyId, connect_id: connectId, account_id: access.accountId })
+      .first('revoked_at');
     if (!row) throw new AppError('NOT_FOUND');
     return { keyId, revoked: row.revoked_at !== null };
   };
@@ -141,7 +148,9 @@ export function connectRoutes(deps: ApiDeps): Router {
   // Connections: making one the default moves the flag; the default cannot be deleted.
   const connectionOf = async (ctx: Context, access: Access, connectId: string) => {
     const cid = uuidParam(ctx, 'connectionId');
-    const row = await knex('connect_connections').where({ id: cid, connect_id: connectId, account_id: access.accountId }).first('is_default');
+    const row = await knex('connect_connections')
+      .where({ id: cid, connect_id: connectId, account_id: access.accountId })
+      .first('is_default');
     if (!row) throw new AppError('NOT_FOUND');
     return { cid, isDefault: row.is_default as boolean };
   };

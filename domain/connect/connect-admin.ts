@@ -28,9 +28,24 @@ export const ConnectBody = z
     queryRetrievePort: port.default(null),
     importFolder: folder.default(null),
     downloadFolder: folder.default(null),
-    uploadIntervalSeconds: z.number({ error: 'CONNECT_INTERVAL_INVALID' }).int().min(1, { error: 'CONNECT_INTERVAL_INVALID' }).max(86_400, { error: 'CONNECT_INTERVAL_INVALID' }).default(10),
-    pollIntervalSeconds: z.number({ error: 'CONNECT_INTERVAL_INVALID' }).int().min(1, { error: 'CONNECT_INTERVAL_INVALID' }).max(86_400, { error: 'CONNECT_INTERVAL_INVALID' }).default(30),
-    retentionDays: z.number({ error: 'CONNECT_RETENTION_INVALID' }).int().min(0, { error: 'CONNECT_RETENTION_INVALID' }).max(3650, { error: 'CONNECT_RETENTION_INVALID' }).default(7),
+    uploadIntervalSeconds: z
+      .number({ error: 'CONNECT_INTERVAL_INVALID' })
+      .int()
+      .min(1, { error: 'CONNECT_INTERVAL_INVALID' })
+      .max(86_400, { error: 'CONNECT_INTERVAL_INVALID' })
+      .default(10),
+    pollIntervalSeconds: z
+      .number({ error: 'CONNECT_INTERVAL_INVALID' })
+      .int()
+      .min(1, { error: 'CONNECT_INTERVAL_INVALID' })
+      .max(86_400, { error: 'CONNECT_INTERVAL_INVALID' })
+      .default(30),
+    retentionDays: z
+      .number({ error: 'CONNECT_RETENTION_INVALID' })
+      .int()
+      .min(0, { error: 'CONNECT_RETENTION_INVALID' })
+      .max(3650, { error: 'CONNECT_RETENTION_INVALID' })
+      .default(7),
   })
   .strict();
 export type ConnectBody = z.input<typeof ConnectBody>;

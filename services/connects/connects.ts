@@ -47,7 +47,13 @@ export async function addConnectKey(
 ): Promise<{ key: string; view: ConnectKeyView }> {
   const key = newConnectKey();
   const [row] = await knex('connect_keys')
-    .insert({ account_id: accountId, connect_id: connectId, key_hash: hashToken(key), hint: key.slice(-4), created_by: createdBy })
+    .insert({
+      account_id: accountId,
+      connect_id: connectId,
+      key_hash: hashToken(key),
+      hint: key.slice(-4),
+      created_by: createdBy,
+    })
     .returning(['id', 'hint', 'created_at', 'revoked_at']);
   return { key, view: keyView(row) };
 }
@@ -57,10 +63,19 @@ export async function createConnect(
   accountId: string,
   body: CreateConnectBody,
   createdBy: string | null,
-): Promise<{ connect: { id: string; name: string; institutionId: string; aeTitle: string | null; active: boolean }; key: string }> {
+): Promise<{
+  connect: { id: string; name: string; institutionId: string; aeTitle: string | null; active: boolean };
+  key: string;
+}> {
   return knex.transaction(async (trx) => {
     const [row] = await trx('connects')
-      .insert({ account_id: accountId, institution_id: body.institutionId, name: body.name, ae_title: body.aeTitle ?? null, created_by: createdBy })
+      .insert({
+        account_id: accountId,
+        institution_id: body.institutionId,
+        name: body.name,
+        ae_title: body.aeTitle ?? null,
+        created_by: createdBy,
+      })
       .returning('*');
     await trx('connect_connections').insert({ account_id: accountId, connect_id: row.id, name: 'Padrão', is_default: true });
     const { key } = await addConnectKey(trx, accountId, row.id, createdBy);
@@ -111,7 +126,10 @@ export async function listConnects(knex: Knex, accountId: string, id?: string): 
   const ids = rows.map((r) => r.id as string);
   const [keys, connections] = await Promise.all([
     knex('connect_keys').whereIn('connect_id', ids).orderBy('created_at').select('*'),
-    knex('connect_connections').whereIn('connect_id', ids).orderBy([{ column: 'is_default', order: 'desc' }, 'name']).select('*'),
+    knex('connect_connections')
+      .whereIn('connect_id', ids)
+      .orderBy([{ column: 'is_default', order: 'desc' }, 'name'])
+      .select('*'),
   ]);
   return rows.map((r) => ({
     id: r.id,

@@ -19,7 +19,8 @@ import { E2E_ARTIFACTS, platformSuite } from '../support/suite';
 jest.setTimeout(180_000);
 
 const suite = platformSuite({ web: true, overrides: { STUDY_STABLE_SECONDS: '0.3' } });
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(E2E_ARTIFACTS, `clinic-setup-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(E2E_ARTIFACTS, `clinic-setup-${name}.png`), fullPage: true });
 let t: Tenant;
 
 beforeAll(async () => {
@@ -30,12 +31,15 @@ beforeAll(async () => {
 });
 
 /** Settles the dialog's entrance before a picture. */
-const settled = (page: Page) => page.evaluate('Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)))');
+const settled = (page: Page) =>
+  page.evaluate('Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)))');
 
 test('a clinic set up through the UI alone receives a study with its routine, and the mask applies on start', async () => {
   for (const table of ['modalities', 'exams', 'masks', 'phrases', 'labels', 'connects'])
     expect([table, (await suite.knex(table).where({ account_id: t.accountId })).length]).toEqual([table, 0]);
-  const page = await signedInPage(suite.browser, suite.platform.url, t.users.admin!.username, { viewport: { width: 1280, height: 900 } });
+  const page = await signedInPage(suite.browser, suite.platform.url, t.users.admin!.username, {
+    viewport: { width: 1280, height: 900 },
+  });
   const url = (p: string) => `${suite.platform.url}${p}`;
   const choose = async (scope: ReturnType<Page['getByTestId']>, label: string, option: string) => {
     await scope.getByRole('combobox', { name: label }).click();
@@ -84,7 +88,10 @@ test('a clinic set up through the UI alone receives a study with its routine, an
   await page.getByTestId('mask-default').check();
   await maskDialog.getByTestId('report-editor').click();
   await page.keyboard.type('Fígado de dimensões normais e contornos regulares.');
-  await maskDialog.getByRole('button', { name: /negrito/i }).first().click();
+  await maskDialog
+    .getByRole('button', { name: /negrito/i })
+    .first()
+    .click();
   await page.keyboard.type(' Vesícula sem cálculos.');
   await settled(page);
   await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'clinic-setup-mask-editor.png') });
@@ -142,7 +149,10 @@ test('a clinic set up through the UI alone receives a study with its routine, an
   await page.getByTestId('connect-key-close').click();
   await page.getByTestId('connect-row-Recepção Sul').waitFor();
   await shot(page, 'connects');
-  const connect = await suite.knex('connects').where({ account_id: t.accountId }).first('id', 'ae_title', 'store_port', 'institution_id');
+  const connect = await suite
+    .knex('connects')
+    .where({ account_id: t.accountId })
+    .first('id', 'ae_title', 'store_port', 'institution_id');
   expect(connect).toMatchObject({ ae_title: 'SUL01', store_port: 11112 });
   expect(JSON.stringify(await suite.knex('connect_keys').where({ connect_id: connect.id }))).not.toContain(key);
 
@@ -174,7 +184,10 @@ test('a clinic set up through the UI alone receives a study with its routine, an
   const editor = page.getByTestId('report-editor');
   await eventually(
     () => editor.textContent(),
-    (text) => text !== null && text.includes('Fígado de dimensões normais e contornos regulares.') && text.includes('Vesícula sem cálculos.'),
+    (text) =>
+      text !== null &&
+      text.includes('Fígado de dimensões normais e contornos regulares.') &&
+      text.includes('Vesícula sem cálculos.'),
     { what: 'the mask loaded on start' },
   );
   expect(await editor.locator('strong').textContent()).toBe(' Vesícula sem cálculos.');
@@ -185,7 +198,12 @@ test('a clinic set up through the UI alone receives a study with its routine, an
   for (const area of ['connects', 'masks', 'phrases', 'labels']) {
     await page.goto(url(`/admin/${area}`));
     await page.getByTestId(`${area}-page`).waitFor();
-    await page.locator('[data-testid$="-row-Recepção Sul"], [data-testid^="mask-row-"], [data-testid^="phrase-row-"], [data-testid^="label-row-"]').first().waitFor();
+    await page
+      .locator(
+        '[data-testid$="-row-Recepção Sul"], [data-testid^="mask-row-"], [data-testid^="phrase-row-"], [data-testid^="label-row-"]',
+      )
+      .first()
+      .waitFor();
     await shot(page, `${area}-390`);
     expect([area, await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')]).toEqual([area, 0]);
   }

@@ -38,13 +38,18 @@ const settings = (institutionId: string) => ({
 });
 
 const poll = (key: string) =>
-  fetch(`${suite.platform.url}/api/connect-agent/downloads`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.status);
+  fetch(`${suite.platform.url}/api/connect-agent/downloads`, { headers: { authorization: `Bearer ${key}` } }).then(
+    (r) => r.status,
+  );
 
 beforeAll(async () => {
   t = await createTenant(suite.knex, { studies: 0, users: { admin: [], plain: ['STUDIES_SAVE_REPORTS'] } });
   other = await createTenant(suite.knex, { studies: 0, users: { admin: [] } });
   for (const tenant of [t, other]) {
-    await suite.knex('user_accounts').where({ user_id: tenant.users.admin!.id, account_id: tenant.accountId }).update({ is_admin: true });
+    await suite
+      .knex('user_accounts')
+      .where({ user_id: tenant.users.admin!.id, account_id: tenant.accountId })
+      .update({ is_admin: true });
   }
   tokens = await loginTokens(api, { ...t.users, otherAdmin: other.users.admin! });
 });
@@ -52,11 +57,17 @@ beforeAll(async () => {
 it("refuses an institution without a valid AeTitle with the spec's message, then creates the Connect once it has one", async () => {
   const refused = await as('admin', 'POST', '/connects', settings(t.institutionId));
   expect(refused.status).toBe(400);
-  expect(refused.body.error).toEqual({ code: 'INSTITUTION_WITHOUT_AE_TITLE', description: 'A instituição não possui um AeTitle válido.' });
+  expect(refused.body.error).toEqual({
+    code: 'INSTITUTION_WITHOUT_AE_TITLE',
+    description: 'A instituição não possui um AeTitle válido.',
+  });
   const bad = await as('admin', 'POST', '/connects', { ...settings(t.institutionId), aeTitle: 'A\\B' });
   expect(bad.body.error.code).toBe('CONNECT_AE_TITLE_INVALID');
   const interval = await as('admin', 'POST', '/connects', { ...settings(t.institutionId), aeTitle: 'X', pollIntervalSeconds: 0 });
-  expect(interval.body.error).toEqual({ code: 'CONNECT_INTERVAL_INVALID', description: 'Os intervalos são em segundos, de 1 a 86400.' });
+  expect(interval.body.error).toEqual({
+    code: 'CONNECT_INTERVAL_INVALID',
+    description: 'Os intervalos são em segundos, de 1 a 86400.',
+  });
 
   await suite.knex('institutions').where({ id: t.institutionId }).update({ ae_title: 'CLINICA' });
   const created = await as('admin', 'POST', '/connects', settings(t.institutionId));
@@ -83,7 +94,9 @@ it("refuses an institution without a valid AeTitle with the spec's message, then
   const stored = JSON.stringify(await suite.knex('connect_keys').where({ connect_id: created.body.connect.id }));
   expect(stored).not.toContain(created.body.key);
   expect(JSON.stringify((await as('admin', 'GET', `/connects/${created.body.connect.id}`)).body)).not.toContain(created.body.key);
-  expect(await suite.knex('audit_log').where({ action: 'connect.create', account_id: t.accountId }).count({ n: '*' })).toEqual([{ n: '1' }]);
+  expect(await suite.knex('audit_log').where({ action: 'connect.create', account_id: t.accountId }).count({ n: '*' })).toEqual([
+    { n: '1' },
+  ]);
 });
 
 it('a key uploads and polls; rotating revokes the old key at once, revoking stops the new one; the status follows', async () => {
@@ -126,7 +139,10 @@ it('connections: tag mapping validated, one default, the default cannot be delet
   const created = await as('admin', 'POST', '/connects', { ...settings(t.institutionId), name: 'Sala 3' });
   const id = created.body.connect.id as string;
   const def = created.body.connect.connections[0];
-  const badTag = await as('admin', 'POST', `/connects/${id}/connections`, { name: 'PACS', tagMapping: [{ tag: '0010,ZZ20', field: 'patientId' }] });
+  const badTag = await as('admin', 'POST', `/connects/${id}/connections`, {
+    name: 'PACS',
+    tagMapping: [{ tag: '0010,ZZ20', field: 'patientId' }],
+  });
   expect(badTag.body.error).toEqual({
     code: 'CONNECTION_TAG_INVALID',
     description: 'Tag DICOM inválida: use o formato GGGG,EEEE e um campo da lista.',
@@ -136,15 +152,28 @@ it('connections: tag mapping validated, one default, the default cannot be delet
     tagMapping: [{ tag: '0010,1000', field: 'patientId' }],
   });
   expect(pacs.status).toBe(201);
-  expect(pacs.body.connection).toMatchObject({ name: 'PACS', isDefault: false, tagMapping: [{ tag: '0010,1000', field: 'patientId' }] });
-  expect((await as('admin', 'POST', `/connects/${id}/connections`, { name: 'PACS' })).body.error.code).toBe('CONNECT_NAME_IN_USE');
+  expect(pacs.body.connection).toMatchObject({
+    name: 'PACS',
+    isDefault: false,
+    tagMapping: [{ tag: '0010,1000', field: 'patientId' }],
+  });
+  expect((await as('admin', 'POST', `/connects/${id}/connections`, { name: 'PACS' })).body.error.code).toBe(
+    'CONNECT_NAME_IN_USE',
+  );
 
   const refused = await as('admin', 'DELETE', `/connects/${id}/connections/${def.id}`);
   expect(refused.status).toBe(409);
-  expect(refused.body.error).toEqual({ code: 'DEFAULT_CONNECTION_DELETE', description: 'A conexão padrão não pode ser excluída.' });
+  expect(refused.body.error).toEqual({
+    code: 'DEFAULT_CONNECTION_DELETE',
+    description: 'A conexão padrão não pode ser excluída.',
+  });
 
   // Making PACS the default moves the flag; then the old default can go.
-  await as('admin', 'PUT', `/connects/${id}/connections/${pacs.body.connection.id}`, { name: 'PACS', isDefault: true, tagMapping: [] });
+  await as('admin', 'PUT', `/connects/${id}/connections/${pacs.body.connection.id}`, {
+    name: 'PACS',
+    isDefault: true,
+    tagMapping: [],
+  });
   const after = (await as('admin', 'GET', `/connects/${id}`)).body.connect.connections;
   expect(after.map((c: any) => [c.name, c.isDefault])).toEqual([
     ['PACS', true],

@@ -23,18 +23,30 @@ const phrases = (tenant: Tenant = t) => `/phrases/accounts/${tenant.accountId}`;
 beforeAll(async () => {
   t = await createTenant(suite.knex, {
     studies: 0,
-    users: { admin: [], writer: ['PHRASES_CREATE_PHRASES_BY_ACCOUNT'], doctor: ['STUDIES_SAVE_REPORTS'], colleague: ['STUDIES_SAVE_REPORTS'] },
+    users: {
+      admin: [],
+      writer: ['PHRASES_CREATE_PHRASES_BY_ACCOUNT'],
+      doctor: ['STUDIES_SAVE_REPORTS'],
+      colleague: ['STUDIES_SAVE_REPORTS'],
+    },
   });
   other = await createTenant(suite.knex, { studies: 0, users: { admin: [] } });
   for (const tenant of [t, other]) {
-    await suite.knex('user_accounts').where({ user_id: tenant.users.admin!.id, account_id: tenant.accountId }).update({ is_admin: true });
+    await suite
+      .knex('user_accounts')
+      .where({ user_id: tenant.users.admin!.id, account_id: tenant.accountId })
+      .update({ is_admin: true });
   }
   tokens = await loginTokens(api, { ...t.users, otherAdmin: other.users.admin! });
 });
 
 describe('standard phrases', () => {
   it('account phrases: exact messages, unique code, 4000 characters, change and delete with the permission', async () => {
-    const created = await as('writer', 'POST', phrases(), { code: 'nl', title: 'Normal', phrase: 'Exame dentro da normalidade.' });
+    const created = await as('writer', 'POST', phrases(), {
+      code: 'nl',
+      title: 'Normal',
+      phrase: 'Exame dentro da normalidade.',
+    });
     expect(created.status).toBe(201);
     expect(created.body.phrase).toMatchObject({ code: 'NL', scope: 'account' });
     const again = await as('admin', 'POST', phrases(), { code: 'NL', title: 'Outra', phrase: 'Outro texto.' });
@@ -51,7 +63,9 @@ describe('standard phrases', () => {
     expect((await as('doctor', 'PUT', `${phrases()}/${id}`, body)).status).toBe(403);
     const changed = await as('writer', 'PUT', `${phrases()}/${id}`, body);
     expect(changed.body.phrase).toMatchObject({ code: 'NL2', phrase: 'Exame normal.' });
-    expect((await as('writer', 'PUT', `${phrases()}/${id}`, { ...body, code: 'MAX' })).body.error.code).toBe('PHRASE_CODE_IN_USE');
+    expect((await as('writer', 'PUT', `${phrases()}/${id}`, { ...body, code: 'MAX' })).body.error.code).toBe(
+      'PHRASE_CODE_IN_USE',
+    );
     expect((await as('otherAdmin', 'PUT', `${phrases(other)}/${id}`, body)).status).toBe(404);
     expect((await as('otherAdmin', 'DELETE', `${phrases(other)}/${id}`)).status).toBe(404);
     expect((await as('writer', 'DELETE', `${phrases()}/${id}`)).status).toBe(204);
@@ -60,14 +74,23 @@ describe('standard phrases', () => {
 
   it("a user's own phrases: no permission needed, seen and expanded only by them, codes unique per user", async () => {
     await as('writer', 'POST', phrases(), { code: 'CONC', title: 'Conclusão', phrase: 'Conclusão da conta.' });
-    const clash = await as('doctor', 'POST', phrases(), { code: 'CONC', title: 'Minha', phrase: 'Minha conclusão.', scope: 'user' });
+    const clash = await as('doctor', 'POST', phrases(), {
+      code: 'CONC',
+      title: 'Minha',
+      phrase: 'Minha conclusão.',
+      scope: 'user',
+    });
     expect(clash.body.error).toEqual({ code: 'PHRASE_CODE_IN_USE', description: 'Código já em uso' });
     const mine = await as('doctor', 'POST', phrases(), { code: 'EU', title: 'Minha frase', phrase: 'Texto meu.', scope: 'user' });
     expect(mine.status).toBe(201);
     expect(mine.body.phrase.scope).toBe('user');
-    expect((await as('doctor', 'POST', phrases(), { code: 'EU', title: 'De novo', phrase: 'Repetida.', scope: 'user' })).status).toBe(409);
+    expect(
+      (await as('doctor', 'POST', phrases(), { code: 'EU', title: 'De novo', phrase: 'Repetida.', scope: 'user' })).status,
+    ).toBe(409);
     // A colleague may use the same code for their own.
-    expect((await as('colleague', 'POST', phrases(), { code: 'EU', title: 'Do colega', phrase: 'Do colega.', scope: 'user' })).status).toBe(201);
+    expect(
+      (await as('colleague', 'POST', phrases(), { code: 'EU', title: 'Do colega', phrase: 'Do colega.', scope: 'user' })).status,
+    ).toBe(201);
 
     expect((await as('doctor', 'GET', `${phrases()}/code/EU`)).body.phrase.phrase).toBe('Texto meu.');
     expect((await as('colleague', 'GET', `${phrases()}/code/EU`)).body.phrase.phrase).toBe('Do colega.');

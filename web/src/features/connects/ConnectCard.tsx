@@ -41,7 +41,11 @@ export function ConnectCard(props: {
   const onError = (err: unknown) => notify(describeError(err, t), 'error');
   const keyAction = useMutation({
     mutationFn: (a: { kind: 'new' } | { kind: 'rotate' | 'revoke'; keyId: string }) =>
-      a.kind === 'new' ? newKey(c.id) : a.kind === 'rotate' ? rotateKey(c.id, a.keyId) : revokeKey(c.id, a.keyId).then(() => null),
+      a.kind === 'new'
+        ? newKey(c.id)
+        : a.kind === 'rotate'
+          ? rotateKey(c.id, a.keyId)
+          : revokeKey(c.id, a.keyId).then(() => null),
     meta: { silent: true },
     onSuccess: (answer) => {
       refresh();
@@ -74,7 +78,11 @@ export function ConnectCard(props: {
             color={c.active ? 'success' : 'default'}
             label={c.active ? t('connects.active') : t('connects.inactive')}
           />
-          <IconButton aria-label={`${t('catalog.edit')}: ${c.name}`} onClick={props.onEdit} data-testid={`connect-edit-${c.name}`}>
+          <IconButton
+            aria-label={`${t('catalog.edit')}: ${c.name}`}
+            onClick={props.onEdit}
+            data-testid={`connect-edit-${c.name}`}
+          >
             <EditOutlinedIcon />
           </IconButton>
           <ConfirmDelete name={c.name} onConfirm={() => remove.mutate()} />
@@ -142,7 +150,12 @@ export function ConnectCard(props: {
           <Typography variant="subtitle2" sx={{ flex: 1 }}>
             {t('connects.connections.title')}
           </Typography>
-          <Button size="small" startIcon={<AddIcon />} onClick={() => props.onConnection('new')} data-testid={`connection-new-${c.name}`}>
+          <Button
+            size="small"
+            startIcon={<AddIcon />}
+            onClick={() => props.onConnection('new')}
+            data-testid={`connection-new-${c.name}`}
+          >
             {t('connects.connections.create')}
           </Button>
         </Stack>

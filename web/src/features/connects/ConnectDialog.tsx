@@ -17,7 +17,8 @@ import { fetchAllInstitutions, institutionsKey } from '../institutions/api';
 import { SaveActions } from '../catalog/SaveActions';
 import { type ConnectView, connectsKey, createConnect, updateConnect } from './api';
 
-type NumberField = 'storePort' | 'worklistPort' | 'queryRetrievePort' | 'uploadIntervalSeconds' | 'pollIntervalSeconds' | 'retentionDays';
+type NumberField =
+  'storePort' | 'worklistPort' | 'queryRetrievePort' | 'uploadIntervalSeconds' | 'pollIntervalSeconds' | 'retentionDays';
 const PORTS: NumberField[] = ['storePort', 'worklistPort', 'queryRetrievePort'];
 const TIMES: NumberField[] = ['uploadIntervalSeconds', 'pollIntervalSeconds', 'retentionDays'];
 
@@ -40,7 +41,10 @@ export function ConnectDialog({
   const [institutionId, setInstitutionId] = useState(current?.institutionId ?? '');
   const [active, setActive] = useState(current?.active ?? true);
   const [aeTitle, setAeTitle] = useState(current?.aeTitle ?? '');
-  const [folders, setFolders] = useState({ importFolder: current?.importFolder ?? '', downloadFolder: current?.downloadFolder ?? '' });
+  const [folders, setFolders] = useState({
+    importFolder: current?.importFolder ?? '',
+    downloadFolder: current?.downloadFolder ?? '',
+  });
   const [numbers, setNumbers] = useState<Record<NumberField, string>>({
     storePort: text(current?.storePort),
     worklistPort: text(current?.worklistPort),

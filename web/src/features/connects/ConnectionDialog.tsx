@@ -104,7 +104,10 @@ export function ConnectionDialog({
                   </MenuItem>
                 ))}
               </TextField>
-              <IconButton aria-label={t('connects.connections.removeTag')} onClick={() => setMapping((m) => m.filter((_, j) => j !== i))}>
+              <IconButton
+                aria-label={t('connects.connections.removeTag')}
+                onClick={() => setMapping((m) => m.filter((_, j) => j !== i))}
+              >
                 <DeleteOutlineIcon />
               </IconButton>
             </Stack>
@@ -120,7 +123,13 @@ export function ConnectionDialog({
           {error && <Alert severity="error">{error}</Alert>}
         </Stack>
       </DialogContent>
-      <SaveActions onCancel={onClose} onSave={() => save.mutate()} disabled={!name.trim()} saving={save.isPending} testId="connection-save" />
+      <SaveActions
+        onCancel={onClose}
+        onSave={() => save.mutate()}
+        disabled={!name.trim()}
+        saving={save.isPending}
+        testId="connection-save"
+      />
     </Dialog>
   );
 }

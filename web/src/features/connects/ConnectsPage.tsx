@@ -49,7 +49,12 @@ export function ConnectsPage() {
         ))}
       </ListShell>
       {editing && (
-        <ConnectDialog key={editing === 'new' ? 'new' : editing.id} editing={editing} onClose={() => setEditing(null)} onKey={onKey} />
+        <ConnectDialog
+          key={editing === 'new' ? 'new' : editing.id}
+          editing={editing}
+          onClose={() => setEditing(null)}
+          onKey={onKey}
+        />
       )}
       {connection && (
         <ConnectionDialog connectId={connection.connectId} editing={connection.editing} onClose={() => setConnection(null)} />

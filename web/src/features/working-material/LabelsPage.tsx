@@ -57,7 +57,13 @@ function LabelDialog({ editing, onClose }: { editing: AdminLabel | 'new'; onClos
           )}
         </Stack>
       </DialogContent>
-      <SaveActions onCancel={onClose} onSave={() => save.mutate()} disabled={!name.trim()} saving={save.isPending} testId="label-save" />
+      <SaveActions
+        onCancel={onClose}
+        onSave={() => save.mutate()}
+        disabled={!name.trim()}
+        saving={save.isPending}
+        testId="label-save"
+      />
     </Dialog>
   );
 }

@@ -42,7 +42,13 @@ export function MasksPage() {
     onError: (err) => notify(describeError(err, t), 'error'),
   });
   const owner = (m: AdminMask) =>
-    m.scope === 'user' ? m.userName : m.scope === 'exam' ? m.examType : m.scope === 'institution' ? institutionName(m.institutionId) : null;
+    m.scope === 'user'
+      ? m.userName
+      : m.scope === 'exam'
+        ? m.examType
+        : m.scope === 'institution'
+          ? institutionName(m.institutionId)
+          : null;
   const rows = list.data ?? [];
   const small = { size: 'small' as const, sx: { minWidth: 150, flex: 1 } };
   return (
@@ -118,7 +124,9 @@ export function MasksPage() {
           </Paper>
         ))}
       </ListShell>
-      {editing && <MaskEditorDialog key={editing === 'new' ? 'new' : editing.id} editing={editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <MaskEditorDialog key={editing === 'new' ? 'new' : editing.id} editing={editing} onClose={() => setEditing(null)} />
+      )}
     </>
   );
 }

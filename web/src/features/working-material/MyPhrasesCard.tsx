@@ -14,7 +14,13 @@ export function MyPhrasesCard() {
       <Typography variant="body2" color="text.secondary">
         {t('material.phrases.mineHint')}
       </Typography>
-      <Button component={RouterLink} to="/phrases" variant="outlined" sx={{ alignSelf: 'start' }} data-testid="profile-phrases-link">
+      <Button
+        component={RouterLink}
+        to="/phrases"
+        variant="outlined"
+        sx={{ alignSelf: 'start' }}
+        data-testid="profile-phrases-link"
+      >
         {t('material.phrases.manageMine')}
       </Button>
     </ProfileCard>

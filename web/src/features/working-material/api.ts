@@ -25,10 +25,10 @@ export const deleteLabel = (id: string) => apiRequest(`/labels/${id}`, { method:
 
 export const PHRASES_PAGE = 20;
 export const fetchPhrases = (accountId: string, scope: 'account' | 'user', q: string, offset: number, signal?: AbortSignal) =>
-  apiRequest(
-    `/phrases/accounts/${accountId}?scope=${scope}&limit=${PHRASES_PAGE}&offset=${offset}&q=${encodeURIComponent(q)}`,
-    { schema: z.object({ phrases: z.array(Phrase) }), signal },
-  ).then((a) => a.phrases);
+  apiRequest(`/phrases/accounts/${accountId}?scope=${scope}&limit=${PHRASES_PAGE}&offset=${offset}&q=${encodeURIComponent(q)}`, {
+    schema: z.object({ phrases: z.array(Phrase) }),
+    signal,
+  }).then((a) => a.phrases);
 export const savePhrase = (accountId: string, id: string | null, body: CreatePhraseBody) => {
   const { scope, ...rest } = body;
   return id
@@ -60,7 +60,9 @@ export interface MaskFilters {
 }
 export const fetchMasks = (f: MaskFilters, signal?: AbortSignal) => {
   const params = new URLSearchParams(Object.entries(f).filter(([, v]) => v !== ''));
-  return apiRequest(`/masks?${params.toString()}`, { schema: z.object({ masks: z.array(AdminMask) }), signal }).then((a) => a.masks);
+  return apiRequest(`/masks?${params.toString()}`, { schema: z.object({ masks: z.array(AdminMask) }), signal }).then(
+    (a) => a.masks,
+  );
 };
 export const createMask = (body: CreateMaskBody) => apiRequest('/masks', { method: 'POST', body });
 export const updateMask = (id: string, body: UpdateMaskBody) => apiRequest(`/masks/${id}`, { method: 'PATCH', body });
