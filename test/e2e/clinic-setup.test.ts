@@ -208,3 +208,68 @@ test('a clinic set up through the UI alone receives a study with its routine, an
     expect([area, await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')]).toEqual([area, 0]);
   }
 });
+
+test('veterinary brand in English at 390 px: a key is rotated and revoked in the UI and the old keys stop at once', async () => {
+  const vet = await createTenant(suite.knex, { studies: 0, isForHuman: false, users: { admin: [] } });
+  await suite.knex('user_accounts').where({ user_id: vet.users.admin!.id }).update({ is_admin: true });
+  await suite.knex('institutions').where({ id: vet.institutionId }).update({ ae_title: 'VETPET' });
+  const page = await signedInPage(suite.browser, suite.platform.url, vet.users.admin!.username, {
+    viewport: { width: 390, height: 844 },
+    appLang: 'en',
+  });
+  const poll = (key: string) =>
+    fetch(`${suite.platform.url}/api/connect-agent/downloads`, { headers: { authorization: `Bearer ${key}` } }).then(
+      (r) => r.status,
+    );
+  await page.goto(`${suite.platform.url}/admin/connects`);
+  await page.getByText('No Connect registered.').waitFor();
+  await page.getByTestId('connect-new').click();
+  await page.getByTestId('connect-name').fill('Front desk');
+  await page.getByTestId('connect-dialog').getByRole('combobox', { name: 'Institution' }).click();
+  await page.getByRole('option').first().click();
+  await page.getByTestId('connect-save').click();
+  const first = await page.getByTestId('connect-key-value').inputValue();
+  await page.getByText('Copy the key now: it will not be shown again.', { exact: false }).waitFor();
+  await page.getByTestId('connect-key-close').click();
+  expect(await poll(first)).toBe(200);
+
+  const card = page.getByTestId('connect-row-Front desk');
+  await card.getByRole('button', { name: 'Rotate key' }).click();
+  const second = await page.getByTestId('connect-key-value').inputValue();
+  expect(second).not.toBe(first);
+  await page.getByTestId('connect-key-close').click();
+  await card.getByText('Revoked').waitFor();
+  expect(await poll(first)).toBe(401);
+  expect(await poll(second)).toBe(200);
+
+  await card.getByRole('button', { name: 'Revoke' }).click();
+  await page.getByTestId('confirm-delete-yes').click();
+  await eventually(
+    () => card.getByText('Revoked').count(),
+    (n) => n === 2,
+    { what: 'both keys revoked' },
+  );
+  expect(await poll(second)).toBe(401);
+  await card.getByText(/^Last contact: /).waitFor();
+
+  // A connection mapping a DICOM tag; the default one cannot be deleted.
+  await page.getByTestId('connection-new-Front desk').click();
+  await page.getByTestId('connection-name').fill('PACS');
+  await page.getByTestId('connection-add-tag').click();
+  await page.getByTestId('connection-tag-0').fill('0010,1000');
+  await settled(page);
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'clinic-setup-connection-dialog-vet-en-390.png') });
+  await page.getByTestId('connection-save').click();
+  await card.getByTestId('connection-row-PACS').getByText('PACS · 1 mapped tag').waitFor();
+  expect(await suite.knex('connect_connections').where({ account_id: vet.accountId, name: 'PACS' }).first('tag_mapping')).toEqual(
+    {
+      tag_mapping: [{ tag: '0010,1000', field: 'patientId' }],
+    },
+  );
+  await card.getByTestId('connection-row-Padrão').getByRole('button', { name: 'Delete' }).click();
+  await page.getByTestId('confirm-delete-yes').click();
+  await page.getByText('The default connection cannot be deleted.').waitFor();
+  await page.screenshot({ path: path.join(E2E_ARTIFACTS, 'clinic-setup-connects-vet-en-390.png'), fullPage: true });
+  expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')).toBe(0);
+  await page.context().close();
+});

@@ -11,6 +11,8 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { notify } from '../../app/notifications/store';
 import { describeError } from '../../lib/errors';
 import { fetchAllInstitutions, institutionsKey } from '../institutions/api';
@@ -36,6 +38,7 @@ export function ConnectDialog({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const current = editing === 'new' ? null : editing;
   const [name, setName] = useState(current?.name ?? '');
   const [institutionId, setInstitutionId] = useState(current?.institutionId ?? '');
@@ -96,7 +99,7 @@ export function ConnectDialog({
     />
   );
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-testid="connect-dialog">
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} data-testid="connect-dialog">
       <DialogTitle>{current ? t('connects.edit') : t('connects.create')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>

@@ -13,6 +13,8 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { notify } from '../../app/notifications/store';
@@ -34,6 +36,8 @@ export function ConnectionDialog({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  // A phone gets the whole screen: the tag and its field stay readable side by side.
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const current = editing === 'new' ? null : editing;
   const [name, setName] = useState(current?.name ?? '');
   const [isDefault, setIsDefault] = useState(current?.isDefault ?? false);
@@ -52,7 +56,7 @@ export function ConnectionDialog({
   const change = (i: number, patch: Partial<{ tag: string; field: Field }>) =>
     setMapping((m) => m.map((row, j) => (j === i ? { ...row, ...patch } : row)));
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-testid="connection-dialog">
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} data-testid="connection-dialog">
       <DialogTitle>{current ? t('connects.connections.edit') : t('connects.connections.create')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
@@ -87,7 +91,7 @@ export function ConnectionDialog({
                 value={row.tag}
                 placeholder="0010,0020"
                 onChange={(e) => change(i, { tag: e.target.value.toUpperCase() })}
-                sx={{ width: 130 }}
+                sx={{ width: 120, flexShrink: 0 }}
                 slotProps={{ htmlInput: { maxLength: 9, 'data-testid': `connection-tag-${i}` } }}
               />
               <TextField
