@@ -130,6 +130,14 @@ it('a key uploads and polls; rotating revokes the old key at once, revoking stop
   const keys = (await as('admin', 'GET', `/connects/${id}`)).body.connect.keys;
   expect(keys.map((k: any) => k.revokedAt === null)).toEqual([false, false, true]);
 
+  // The agent reads its settings with its key (never the keys).
+  const config = await fetch(`${suite.platform.url}/api/connect-agent/config`, {
+    headers: { authorization: `Bearer ${extra.body.key}` },
+  });
+  const agentView = ((await config.json()) as { connect: Record<string, unknown> }).connect;
+  expect(agentView).toMatchObject({ id, aeTitle: 'SALA2', storePort: 11112, pollIntervalSeconds: 20, retentionDays: 15 });
+  expect(agentView.keys).toBeUndefined();
+
   // An inactive Connect's keys stop too.
   await as('admin', 'PUT', `/connects/${id}`, { ...settings(t.institutionId), name: 'Sala 2', aeTitle: 'SALA2', active: false });
   expect(await poll(extra.body.key)).toBe(401);
