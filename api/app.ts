@@ -34,6 +34,7 @@ import { attachmentRoutes } from './attachments/routes';
 import { downloadRoutes } from './downloads/routes';
 import { fileRoutes } from './files/routes';
 import { labelRoutes } from './labels/routes';
+import { labelAdminRoutes } from './labels/admin-routes';
 import { maskRoutes } from './masks/routes';
 import { phraseRoutes } from './phrases/routes';
 import { connectRoutes } from './connects/routes';
@@ -135,6 +136,7 @@ export function apiRouters(deps: ApiDeps): Router[] {
     phraseRoutes(deps),
     maskRoutes(deps),
     labelRoutes(deps),
+    labelAdminRoutes(deps),
     errorTrackerRoutes(deps),
     connectRoutes(deps),
     studyImagingRoutes(deps),

@@ -7,6 +7,7 @@ import type { Lang } from './errors/entry';
 import { accountUsersErrors } from './errors/account-users';
 import { administrationErrors } from './errors/administration';
 import { catalogErrors } from './errors/catalog';
+import { connectsErrors } from './errors/connects';
 import { adminAccountsErrors } from './errors/admin-accounts';
 import { dicomwebErrors } from './errors/dicomweb';
 import { documentsErrors } from './errors/documents';
@@ -38,6 +39,7 @@ const catalogue = {
   ...administrationErrors,
   ...adminAccountsErrors,
   ...catalogErrors,
+  ...connectsErrors,
   ...dicomwebErrors,
 };
 

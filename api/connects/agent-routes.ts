@@ -1,6 +1,6 @@
 /**
  * What a Connect agent calls besides STOW-RS, authenticated by its key (`Authorization:
- * Bearer <key>`) like its uploads: its download poll (which is also its heartbeat, read by
+ * Bearer <key>`) like its uploads: its settings (issue 16), its download poll (which is also its heartbeat, read by
  * connect/check), the zip of a request and the request's outcome. An agent only ever sees
  * its own requests; anything else is 404.
  */
@@ -8,7 +8,7 @@ import Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import { ConnectDownloadResult } from '../../domain/connect/download-request';
 import { AppError } from '../../domain/errors';
-import { hashToken } from '../../services/tokens';
+import { connectOfKey, listConnects } from '../../services/connects/connects';
 import type { ApiDeps } from '../deps';
 import { body, uuidParam } from '../http/validate';
 import { claimConnectDownload, finishConnectDownload, pollConnectDownloads } from '../../services/connects/connect-downloads';
@@ -26,17 +26,23 @@ export function connectAgentRoutes(deps: ApiDeps): Router {
 
   router.use('/connect-agent', async (ctx: Context, next: Next) => {
     const key = /^Bearer\s+(\S{8,200})$/i.exec(ctx.get('authorization'))?.[1];
-    const row = key
-      ? await knex('connects')
-          .where({ key_hash: hashToken(key), active: true })
-          .first('id', 'account_id')
-      : undefined;
+    const row = key ? await connectOfKey(knex, key) : undefined;
     if (!row) {
       ctx.set('WWW-Authenticate', 'Bearer');
       throw new AppError('INVALID_SESSION');
     }
     ctx.state.connect = { id: row.id, accountId: row.account_id } satisfies AgentCaller;
     await next();
+  });
+
+  // The agent's settings as the administration left them (ports, folders, intervals,
+  // retention, connections with their tag mapping); never its keys.
+  router.get('/connect-agent/config', async (ctx) => {
+    const [connect] = await listConnects(knex, agentOf(ctx).accountId, agentOf(ctx).id);
+    if (!connect) throw new AppError('NOT_FOUND');
+    const { keys: _keys, ...settings } = connect;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { connect: settings };
   });
 
   router.get('/connect-agent/downloads', async (ctx) => {

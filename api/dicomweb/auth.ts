@@ -11,7 +11,7 @@ import { AppError } from '../../domain/errors';
 import { loadAccess } from '../access/access';
 import { findImageTokenSession, isImageToken } from '../auth/image-tokens';
 import { type SessionState, lookupSession } from '../auth/session';
-import { hashToken } from '../../services/tokens';
+import { connectOfKey } from '../../services/connects/connects';
 
 export interface DicomwebCaller {
   accountId: string;
@@ -52,9 +52,7 @@ export async function resolveCaller(
   if (found?.expired) throw new AppError('EXPIRED_TOKEN');
   if (found?.session.pendingSecondFactor) throw new AppError('TWO_FACTOR_PENDING');
   if (found) return callerOfSession(knex, found.session);
-  const connect = await knex('connects')
-    .where({ key_hash: hashToken(token), active: true })
-    .first('id', 'account_id', 'institution_id');
+  const connect = await connectOfKey(knex, token);
   if (!connect) return null;
   return {
     accountId: connect.account_id,

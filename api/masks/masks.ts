@@ -14,12 +14,13 @@ import {
   type MaskItem,
   type MaskScope,
   MASK_SECTION_PERMISSIONS,
+  type MaskListQuery,
   type MaskSections,
   type UpdateMaskBody,
   maskSections,
 } from '../../domain/workspace/masks';
 import { type Access, actorFor, isAdministrator } from '../access/access';
-import { foldedEquals } from '../phrases/text-search';
+import { foldedContains, foldedEquals } from '../phrases/text-search';
 import type { Exam } from '../studies/study-queries';
 
 interface MaskRow {
@@ -204,4 +205,27 @@ export async function deleteMask(knex: Knex, access: Access, id: string): Promis
   const current = await getMask(knex, access, id);
   if (!canManageMask(access, current)) throw new AppError('FORBIDDEN_ACCESS');
   await knex('masks').where({ id, account_id: access.accountId }).delete();
+}
+
+/**
+ * The masks administration's list: an administrator sees every mask of the account (every
+ * user's own too), anyone else their own; filtered by section, modality, exam, institution
+ * and title. Institution masks of an institution the caller does not reach are left out.
+ */
+export async function listMasks(knex: Knex, access: Access, f: MaskListQuery): Promise<(Mask & { userName: string | null })[]> {
+  const qb = knex('masks as m')
+    .leftJoin('users as u', 'u.id', 'm.user_id')
+    .where('m.account_id', access.accountId)
+    .where((w) => void w.whereNull('m.institution_id').orWhereIn('m.institution_id', [...access.institutions.keys()]));
+  if (!isAdministrator(access)) void qb.where({ 'm.scope': 'user', 'm.user_id': access.userId });
+  if (f.scope) void qb.where('m.scope', f.scope);
+  if (f.modality) void qb.where('m.modality', f.modality);
+  if (f.institutionId) void qb.where('m.institution_id', f.institutionId);
+  if (f.examType) void qb.whereRaw(...foldedEquals('m.exam_type', f.examType));
+  if (f.q) void qb.whereRaw(...foldedContains('m.title', f.q));
+  const rows: (MaskRow & { user_name: string | null })[] = await qb
+    .orderBy(['m.modality', { column: 'm.is_default', order: 'desc' }, 'm.title', 'm.id'])
+    .limit(500)
+    .select('m.*', 'u.name as user_name');
+  return rows.map((r) => ({ ...presentMask(r), userName: r.user_name }));
 }

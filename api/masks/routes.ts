@@ -1,17 +1,18 @@
 /**
  * Masks (templates) of the report editor (spec 2 §2 template chooser, §6, §7): the sections
- * of a study, the default mask loaded on start, a mask's content, and create/change/delete.
+ * of a study, the default mask loaded on start, a mask's content, and create/change/delete;
+ * the masks administration's filtered list (issue 16).
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { AppError } from '../../domain/errors';
-import { CreateMaskBody, UpdateMaskBody } from '../../domain/workspace/masks';
+import { CreateMaskBody, MaskListQuery, UpdateMaskBody } from '../../domain/workspace/masks';
 import { parseOrThrow } from '../../domain/workspace/validate';
 import { currentAccess, requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
-import { uuidParam } from '../http/validate';
+import { query, uuidParam } from '../http/validate';
 import { type ExamKind, findExam } from '../studies/study-queries';
-import { createMask, defaultStudyMask, deleteMask, listStudyMasks, readMask, updateMask } from './masks';
+import { createMask, defaultStudyMask, deleteMask, listMasks, listStudyMasks, readMask, updateMask } from './masks';
 
 const requestBody = (ctx: Context): unknown => (ctx.request as { body?: unknown }).body ?? {};
 
@@ -41,6 +42,11 @@ export function maskRoutes(deps: ApiDeps): Router {
       ctx.body = { mask: await defaultStudyMask(knex, access, exam) };
     });
   }
+
+  router.get('/masks', async (ctx) => {
+    const access = await currentAccess(ctx, knex);
+    ctx.body = { masks: await listMasks(knex, access, query(ctx, MaskListQuery)) };
+  });
 
   router.get('/masks/:id', async (ctx) => {
     const access = await currentAccess(ctx, knex);

@@ -101,3 +101,13 @@ export const MaskSections = z.object({
   sections: z.array(z.object({ scope: z.enum(MASK_SCOPES), masks: z.array(MaskItem) })),
 });
 export type MaskSections = z.infer<typeof MaskSections>;
+
+/** The masks administration's filters (issue 16): by section, modality, exam, institution, title. */
+export const MaskListQuery = z.object({
+  scope: z.enum(MASK_SCOPES).optional(),
+  modality: z.string().trim().max(16).toUpperCase().optional(),
+  examType: z.string().trim().max(200).optional(),
+  institutionId: z.string().uuid().optional(),
+  q: z.string().trim().max(100).default(''),
+});
+export type MaskListQuery = z.infer<typeof MaskListQuery>;

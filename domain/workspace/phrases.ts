@@ -32,9 +32,15 @@ export const CreatePhraseBody = z
       .max(PHRASE_TEXT_MAX, { error: 'CHARACTER_LIMIT_EXCEEDED' }),
     exams: z.array(z.string().trim().min(1).max(200)).max(50).default([]),
     modalities: z.array(z.string().trim().min(1).max(16).toUpperCase()).max(20).default([]),
+    /** 'account': every member's (PHRASES_CREATE_PHRASES_BY_ACCOUNT); 'user': the caller's own. */
+    scope: z.enum(['account', 'user']).default('account'),
   })
   .strict();
 export type CreatePhraseBody = z.input<typeof CreatePhraseBody>;
+
+/** A change keeps the phrase's scope and owner. */
+export const UpdatePhraseBody = CreatePhraseBody.omit({ scope: true });
+export type UpdatePhraseBody = z.input<typeof UpdatePhraseBody>;
 
 export const PhraseSearchQuery = z.object({
   /** Part of the code or of the title; empty lists the account's phrases by code. */
@@ -42,6 +48,10 @@ export const PhraseSearchQuery = z.object({
   /** Only phrases for this modality (or for every modality). */
   modality: z.string().trim().max(16).toUpperCase().optional(),
   limit: z.coerce.number().int().min(1).max(PHRASE_SEARCH_MAX).default(PHRASE_SEARCH_MAX),
+  /** Only the account's, or only the caller's own; both by default. */
+  scope: z.enum(['account', 'user']).optional(),
+  /** The administration pages through the list. */
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 
 export const Phrase = z.object({
@@ -51,6 +61,7 @@ export const Phrase = z.object({
   phrase: z.string(),
   exams: z.array(z.string()),
   modalities: z.array(z.string()),
+  scope: z.enum(['account', 'user']),
   createdAt: z.string(),
 });
 export type Phrase = z.infer<typeof Phrase>;

@@ -6,8 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { createConnect } from '../../services/connects/connects';
-import { hashToken } from '../../services/tokens';
+import { connectOfKey, createConnect } from '../../services/connects/connects';
 
 export const DEMO_CONNECT_NAME = 'Connect demo';
 
@@ -15,12 +14,7 @@ export async function ensureDemoConnect(knex: Knex, dataDir: string): Promise<st
   const file = path.join(dataDir, 'demo-connect.key');
   if (fs.existsSync(file)) {
     const key = fs.readFileSync(file, 'utf8').trim();
-    if (
-      await knex('connects')
-        .where({ key_hash: hashToken(key), active: true })
-        .first('id')
-    )
-      return key;
+    if (await connectOfKey(knex, key)) return key;
   }
   const institution = await knex('institutions as i')
     .join('accounts as a', 'a.id', 'i.account_id')

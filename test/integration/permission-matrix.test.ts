@@ -173,7 +173,9 @@ beforeAll(async () => {
   associated.scheduledExam = otherExam;
   const [label] = await knex('labels').insert({ account_id: a.accountId, name: 'Urgente' }).returning('id');
   await knex('study_labels').insert({ account_id: a.accountId, study_id: a.studyIds[0], label_id: label.id });
-  await knex('phrases').insert({ account_id: a.accountId, code: 'NORM', title: 'Normal', phrase: 'Exame normal.' });
+  const [phrase] = await knex('phrases')
+    .insert({ account_id: a.accountId, code: 'NORM', title: 'Normal', phrase: 'Exame normal.' })
+    .returning('id');
   const [mask] = await knex('masks')
     .insert({
       account_id: a.accountId,
@@ -193,7 +195,16 @@ beforeAll(async () => {
     { name: 'Urgência', durationMinutes: 60, alertMinutes: 15, color: '#d32f2f', rules: [{ modality: 'CT' }] },
     'routine',
   );
+  const connect = (await as(
+    'POST',
+    '/connects',
+    { name: 'Matriz', institutionId: a.institutionId, aeTitle: 'MATRIZ' },
+    'connect',
+  )) as { id: string; keys: Array<{ id: string }>; connections: Array<{ id: string }> };
   Object.assign(values, {
+    'connects:id': connect.id,
+    'connects:keyId': connect.keys[0]!.id,
+    'connects:connectionId': connect.connections[0]!.id,
     'accounts:id': a.accountId,
     'accounts:accountId': a.accountId,
     'accounts:userId': a.users.target!.id,
@@ -214,6 +225,8 @@ beforeAll(async () => {
     'scheduledExam:reportId': (await knex('studies').where({ id: exam }).first('laudo_id')).laudo_id,
     'phrases:accountId': a.accountId,
     'phrases:code': 'NORM',
+    'phrases:phraseId': phrase.id,
+    'labels:id': label.id,
     'labels:accountId': a.accountId,
     'labels:studyId': a.studyIds[0]!,
     'labels:labelId': label.id,
@@ -372,6 +385,8 @@ const ADMIN_AREAS = [
   '/accessGrants',
   '/audit',
   '/institutions',
+  '/connects',
+  '/labels',
 ];
 
 /** Routes without an id in those areas that any member uses, with why. */

@@ -74,6 +74,7 @@ describe('standard phrases', () => {
       phrase: 'Estruturas encefálicas sem alterações.',
       exams: ['TC de crânio'],
       modalities: ['CT'],
+      scope: 'account',
       createdAt: expect.any(String),
     });
     await call('doctor', 'POST', phrases(), { code: 'TCN2', title: 'Outra frase', phrase: 'Texto da outra frase.' });

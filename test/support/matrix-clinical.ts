@@ -113,6 +113,16 @@ export const PERMISSION_ROUTES: Record<string, PermissionCase> = {
     code: 'FORBIDDEN_ACCESS',
     body: { code: 'NOVA', title: 'Nova frase', phrase: 'Texto da frase.' },
   },
+  // Issue 16: the account's phrases are changed with the same permission (a user's own, by them only).
+  'PUT /phrases/accounts/:accountId/:phraseId': {
+    permission: 'PHRASES_CREATE_PHRASES_BY_ACCOUNT',
+    code: 'FORBIDDEN_ACCESS',
+    body: { code: 'OUTRA', title: 'Outra frase', phrase: 'Texto da frase.' },
+  },
+  'DELETE /phrases/accounts/:accountId/:phraseId': { permission: 'PHRASES_CREATE_PHRASES_BY_ACCOUNT', code: 'FORBIDDEN_ACCESS' },
+  // Issue 16: the labels' administration (rename, delete) is the account administrators'.
+  'PUT /labels/:id': { permission: 'administrator', code: 'CANNOT_MANAGE_LABELS', body: { name: 'Outro' } },
+  'DELETE /labels/:id': { permission: 'administrator', code: 'CANNOT_MANAGE_LABELS' },
   // Issue 16: a study's routine is changed with STUDIES_CHANGE_ROUTINE.
   'PUT /routine': {
     permission: 'STUDIES_CHANGE_ROUTINE',

@@ -138,6 +138,13 @@ export function createRouter() {
                       ),
                     },
                     {
+                      path: '/phrases',
+                      lazy: lazyPage(
+                        () => import('../features/working-material/MyPhrasesCard'),
+                        (m) => m.MyPhrasesPage,
+                      ),
+                    },
+                    {
                       path: '/invitations',
                       lazy: lazyPage(
                         () => import('../features/signup/InvitationsPage'),
@@ -228,6 +235,34 @@ export function createRouter() {
                           lazy: lazyPage(
                             () => import('../features/catalog/RoutinesPage'),
                             (m) => m.RoutinesPage,
+                          ),
+                        },
+                        {
+                          path: 'masks',
+                          lazy: lazyPage(
+                            () => import('../features/working-material/MasksPage'),
+                            (m) => m.MasksPage,
+                          ),
+                        },
+                        {
+                          path: 'phrases',
+                          lazy: lazyPage(
+                            () => import('../features/working-material/PhrasesPage'),
+                            (m) => m.PhrasesPage,
+                          ),
+                        },
+                        {
+                          path: 'labels',
+                          lazy: lazyPage(
+                            () => import('../features/working-material/LabelsPage'),
+                            (m) => m.LabelsPage,
+                          ),
+                        },
+                        {
+                          path: 'connects',
+                          lazy: lazyPage(
+                            () => import('../features/connects/ConnectsPage'),
+                            (m) => m.ConnectsPage,
                           ),
                         },
                         {

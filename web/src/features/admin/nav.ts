@@ -18,6 +18,10 @@ import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
 import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
 import TimerOutlinedIcon from '@mui/icons-material/TimerOutlined';
+import RouterOutlinedIcon from '@mui/icons-material/RouterOutlined';
+import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
+import ShortTextOutlinedIcon from '@mui/icons-material/ShortTextOutlined';
+import LabelOutlinedIcon from '@mui/icons-material/LabelOutlined';
 
 export interface AdminNavEntry {
   path: string;
@@ -39,6 +43,10 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { path: '/admin/modalities', label: 'admin.nav.modalities', icon: CategoryOutlinedIcon, who: 'admin' },
   { path: '/admin/exams', label: 'admin.nav.exams', icon: ListAltOutlinedIcon, who: 'admin' },
   { path: '/admin/routines', label: 'admin.nav.routines', icon: TimerOutlinedIcon, who: 'admin' },
+  { path: '/admin/masks', label: 'admin.nav.masks', icon: ArticleOutlinedIcon, who: 'admin' },
+  { path: '/admin/phrases', label: 'admin.nav.phrases', icon: ShortTextOutlinedIcon, who: 'admin' },
+  { path: '/admin/labels', label: 'admin.nav.labels', icon: LabelOutlinedIcon, who: 'admin' },
+  { path: '/admin/connects', label: 'admin.nav.connects', icon: RouterOutlinedIcon, who: 'admin' },
   { path: '/admin/access-grants', label: 'admin.nav.accessGrants', icon: VpnKeyOutlinedIcon, who: 'admin' },
   { path: '/admin/audit', label: 'admin.nav.audit', icon: FactCheckOutlinedIcon, who: 'admin' },
 ];

@@ -10,6 +10,7 @@ import { PersonalDataCard } from './PersonalDataCard';
 import { SignatureCard } from './SignatureCard';
 import { TwoFactorCard } from '../two-factor/TwoFactorCard';
 import { SessionsCard } from './SessionsCard';
+import { MyPhrasesCard } from '../working-material/MyPhrasesCard';
 
 export interface ProfileSection {
   /** Anchor of the section (`/profile#id`) and its test id. */
@@ -24,5 +25,6 @@ export const PROFILE_SECTIONS: readonly ProfileSection[] = [
   { id: 'sessions', Component: SessionsCard },
   { id: 'certificate', Component: CertificateCard },
   { id: 'signature', Component: SignatureCard },
+  { id: 'phrases', Component: MyPhrasesCard },
   { id: 'appearance', Component: AppearanceCard },
 ];
