@@ -8,6 +8,7 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import { inTransaction } from '../../db/transaction';
 import type { Knex } from 'knex';
 import { ConnectBody, ConnectionBody } from '../../domain/connect/connect-admin';
 import { AppError } from '../../domain/errors';
@@ -17,7 +18,7 @@ import { auditAdmin, codedBody, uniqueOr } from '../admin-roles/shared';
 import { currentAccess, requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { uuidParam } from '../http/validate';
-import { addConnectKey, connectColumns, connectionView, listConnects } from '../../services/connects/connects';
+import { addConnectKey, connectColumns, connectionView, createConnect, listConnects } from '../../services/connects/connects';
 
 export function connectRoutes(deps: ApiDeps): Router {
   const { knex } = deps;
@@ -58,19 +59,8 @@ export function connectRoutes(deps: ApiDeps): Router {
     const access = await managed(ctx);
     const b = codedBody(ctx, ConnectBody);
     await checkInstitution(access, b.institutionId, b.aeTitle);
-    const { id, key } = await knex.transaction(async (trx) => {
-      const [row] = await trx('connects')
-        .insert({ account_id: access.accountId, ...connectColumns(b), created_by: access.userId })
-        .returning('id');
-      await trx('connect_connections').insert({
-        account_id: access.accountId,
-        connect_id: row.id,
-        name: 'Padrão',
-        is_default: true,
-      });
-      const created = await addConnectKey(trx, access.accountId, row.id, access.userId);
-      return { id: row.id as string, key: created.key };
-    });
+    const { connect, key } = await createConnect(knex, access.accountId, b, access.userId);
+    const id = connect.id;
     await auditAdmin(knex, ctx, access, 'connect.create', { connectId: id, name: b.name });
     ctx.status = 201;
     ctx.body = { connect: await one(access, id), key };
@@ -127,7 +117,7 @@ export function connectRoutes(deps: ApiDeps): Router {
     const id = await own(ctx, access);
     const { keyId, revoked } = await keyOf(ctx, access, id);
     if (revoked) throw new AppError('NOT_FOUND');
-    const { key, view } = await knex.transaction(async (trx) => {
+    const { key, view } = await inTransaction(knex, async (trx) => {
       await revoke(trx, keyId);
       return addConnectKey(trx, access.accountId, id, access.userId);
     });
@@ -156,7 +146,7 @@ export function connectRoutes(deps: ApiDeps): Router {
   };
   const writeConnection = (access: Access, connectId: string, cid: string | null, b: ReturnType<typeof ConnectionBody.parse>) =>
     uniqueOr('CONNECT_NAME_IN_USE', () =>
-      knex.transaction(async (trx) => {
+      inTransaction(knex, async (trx) => {
         if (b.isDefault) {
           await trx('connect_connections').where({ connect_id: connectId, is_default: true }).update({ is_default: false });
         }

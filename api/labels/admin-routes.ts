@@ -5,6 +5,7 @@
  * The names follow the study label editor's rules (commas, dots and slashes stripped; at
  * least two letters; a repeated name, case ignored, is 'Não pode adicionar o mesmo label').
  */
+import { inTransaction } from '../../db/transaction';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { AppError } from '../../domain/errors';
@@ -69,7 +70,7 @@ export function labelAdminRoutes(deps: ApiDeps): Router {
   router.delete('/labels/:id', async (ctx) => {
     const access = await managed(ctx);
     const id = await own(ctx, access);
-    await knex.transaction(async (trx) => {
+    await inTransaction(knex, async (trx) => {
       await trx('study_labels').where({ label_id: id, account_id: access.accountId }).delete();
       await trx('labels').where({ id, account_id: access.accountId }).delete();
     });

@@ -4,22 +4,10 @@
  * tag mapping. `connectOfKey` is how the agent's calls (STOW-RS, downloads) are recognised.
  */
 import type { Knex } from 'knex';
-import { z } from 'zod';
-import type { ConnectBody, ConnectionView, ConnectKeyView, ConnectView } from '../../domain/connect/connect-admin';
+import { type z } from 'zod';
+import { inTransaction } from '../../db/transaction';
+import { ConnectBody, type ConnectionView, type ConnectKeyView, type ConnectView } from '../../domain/connect/connect-admin';
 import { newToken, hashToken } from '../tokens';
-
-/** The minimal body tests and the demo seed use; the administration sends a full ConnectBody. */
-export const CreateConnectBody = z.object({
-  name: z.string().trim().min(1).max(200),
-  institutionId: z.string().uuid(),
-  aeTitle: z
-    .string()
-    .trim()
-    .regex(/^[\x20-\x7e]{1,16}$/)
-    .refine((s) => !s.includes('\\'))
-    .optional(),
-});
-export type CreateConnectBody = z.infer<typeof CreateConnectBody>;
 
 /** A Connect key: shown once, stored only as its hash. */
 export function newConnectKey(): string {
@@ -58,24 +46,20 @@ export async function addConnectKey(
   return { key, view: keyView(row) };
 }
 
+/** A Connect with its default connection and its first key (answered once, kept hashed). */
 export async function createConnect(
   knex: Knex,
   accountId: string,
-  body: CreateConnectBody,
+  input: ConnectBody,
   createdBy: string | null,
 ): Promise<{
   connect: { id: string; name: string; institutionId: string; aeTitle: string | null; active: boolean };
   key: string;
 }> {
-  return knex.transaction(async (trx) => {
+  const body = ConnectBody.parse(input);
+  return inTransaction(knex, async (trx) => {
     const [row] = await trx('connects')
-      .insert({
-        account_id: accountId,
-        institution_id: body.institutionId,
-        name: body.name,
-        ae_title: body.aeTitle ?? null,
-        created_by: createdBy,
-      })
+      .insert({ account_id: accountId, ...connectColumns(body), created_by: createdBy })
       .returning('*');
     await trx('connect_connections').insert({ account_id: accountId, connect_id: row.id, name: 'Padrão', is_default: true });
     const { key } = await addConnectKey(trx, accountId, row.id, createdBy);
