@@ -96,6 +96,12 @@ export async function readDicomFile(file: string, size: number): Promise<DicomHe
   }
 }
 
+/** Reads and checks a whole file held in memory (a STOW part). Throws DicomInputError. */
+export function readDicomBuffer(bytes: Buffer): DicomHeader {
+  if (bytes.length < 132 || bytes.toString('latin1', 128, 132) !== 'DICM') fail('NOT_DICOM');
+  return parseHead(bytes, bytes.length, bytes.subarray(Math.max(0, bytes.length - 8)));
+}
+
 function fail(reason: DicomFailure, detail?: string): never {
   throw new DicomInputError(reason, detail);
 }
