@@ -98,21 +98,26 @@ export async function receiveStow(deps: StowDeps, ctx: Context, target: IngestTa
   };
 
   // Parts kept in memory are parsed as they arrive and stored in batches; one batch is
-  // written while the next is read (at most two batches held per request).
+  // written while the next is read (at most two batches held per request). deps.ingest
+  // never throws: a failure is each instance's outcome.
   let pending: { slot: number; item: ParsedInstance }[] = [];
   let pendingBytes = 0;
   let writing: Promise<void> = Promise.resolve();
+  /** Batches being written or waiting to be. */
+  let writes = 0;
   const flush = (): Promise<void> => {
     const batch = pending;
     pending = [];
     pendingBytes = 0;
     if (batch.length === 0) return writing;
+    writes++;
     writing = writing.then(async () => {
       const outcomes = await deps.ingest(
         target,
         batch.map((b) => b.item),
       );
       batch.forEach((b, k) => record(b.slot, outcomes[k]!));
+      writes--;
     });
     return writing;
   };
@@ -138,8 +143,11 @@ export async function receiveStow(deps: StowDeps, ctx: Context, target: IngestTa
           } catch (error) {
             return void record(slot, { ok: false, error });
           }
-          // Back-pressure: the next batch is read only while the one before it is written.
-          if (pending.length >= BATCH_INSTANCES || pendingBytes >= BATCH_BYTES) {
+          // Nothing being written: this goes at once (a small upload waits for no batch to fill).
+          // Otherwise parts gather while the batch before them is written, and past a batch's
+          // size the body is read no further until that one is done (back-pressure).
+          if (writes === 0) void flush();
+          else if (pending.length >= BATCH_INSTANCES || pendingBytes >= BATCH_BYTES) {
             const previous = writing;
             void flush();
             await previous;
