@@ -35,6 +35,8 @@ export interface StowDeps {
 const MEMORY_PART_BYTES = 8 * 1024 * 1024;
 /** A batch is written once it holds this many instances or bytes. */
 const BATCH_INSTANCES = 64;
+/** …or, when nothing is being written, this many (the last parts go when the body ends). */
+const MIN_BATCH = 16;
 const BATCH_BYTES = 32 * 1024 * 1024;
 
 interface Stored {
@@ -143,10 +145,10 @@ export async function receiveStow(deps: StowDeps, ctx: Context, target: IngestTa
           } catch (error) {
             return void record(slot, { ok: false, error });
           }
-          // Nothing being written: this goes at once (a small upload waits for no batch to fill).
-          // Otherwise parts gather while the batch before them is written, and past a batch's
-          // size the body is read no further until that one is done (back-pressure).
-          if (writes === 0) void flush();
+          // Nothing being written and a few parts gathered: they go now, so writing overlaps
+          // reading. Otherwise parts gather while the batch before them is written, and past
+          // a batch's size the body is read no further until that one is done (back-pressure).
+          if (writes === 0 && pending.length >= MIN_BATCH) void flush();
           else if (pending.length >= BATCH_INSTANCES || pendingBytes >= BATCH_BYTES) {
             const previous = writing;
             void flush();
