@@ -31,13 +31,16 @@ export interface StowDeps {
   onStored(stored: { accountId: string; studyId: string; studyUid: string; instances: number }): Promise<void>;
 }
 
-/** Parts up to this size are read into memory; larger ones go through a temporary file. */
-const MEMORY_PART_BYTES = 8 * 1024 * 1024;
-/** A batch is written once it holds this many instances or bytes. */
+/**
+ * Parts up to this size (a CT or MR image) are read into memory; larger ones (CR, DX, MG,
+ * multi-frame) go through a temporary file, so concurrent uploads hold little memory each.
+ */
+const MEMORY_PART_BYTES = 2 * 1024 * 1024;
+/** A batch is written once it holds this many instances or bytes… */
 const BATCH_INSTANCES = 64;
+const BATCH_BYTES = 16 * 1024 * 1024;
 /** …or, when nothing is being written, this many (the last parts go when the body ends). */
 const MIN_BATCH = 16;
-const BATCH_BYTES = 32 * 1024 * 1024;
 
 interface Stored {
   sopClassUid: string;
