@@ -132,14 +132,19 @@ async function indexMany(knex: Knex, target: IngestTarget, items: ParsedInstance
       for (let k = 0; k < indexes.length; k += ROWS_PER_INSERT) {
         const rows = indexes.slice(k, k + ROWS_PER_INSERT).map((i) => {
           const { header, body } = items[i]!;
-          return instanceRow(
-            target,
-            header,
-            studyId,
-            seriesIds.get(header.seriesUid)!,
-            instanceKey(target.accountId, header),
-            body.length,
-          );
+          return {
+            ...instanceRow(
+              target,
+              header,
+              studyId,
+              seriesIds.get(header.seriesUid)!,
+              instanceKey(target.accountId, header),
+              body.length,
+            ),
+            // Arrival order kept (lists, tags and thumbnails take the first received by
+            // created_at): one microsecond apart in the order the instances came.
+            created_at: trx.raw(`now() + ? * interval '1 microsecond'`, [i]),
+          };
         });
         const back: { sop_instance_uid: string }[] = await trx('dicom_instances')
           .insert(rows)

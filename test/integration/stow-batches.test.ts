@@ -122,6 +122,10 @@ it('stores a 300-instance CT sent in one request, answering per instance in the 
   const series = await suite.knex('dicom_series').where({ study_id: study.id }).orderBy('series_instance_uid');
   expect(series.map((s) => s.instance_count)).toEqual([150, 150]);
   expect(await suite.knex('dicom_instances').where({ study_id: study.id }).count()).toEqual([{ count: '300' }]);
+  // Arrival order kept: the first received is the first by created_at (tags, QIDO metadata).
+  expect(
+    await suite.knex('dicom_instances').where({ study_id: study.id }).orderBy('created_at').pluck('sop_instance_uid'),
+  ).toEqual(sops);
   expect(await suite.knex('laudos').where({ id: study.laudo_id }).count()).toEqual([{ count: '1' }]);
 });
 
