@@ -2,10 +2,11 @@
  * The ingest workflow's I/O: series thumbnails (the middle image of each series that grew
  * since its last thumbnail) and the study's live document, so the list shows it.
  */
-import { buffer } from 'node:stream/consumers';
 import type { Knex } from 'knex';
 import { THUMBNAIL_SIZE } from '../domain/imaging/thumbnail';
-import { RenderError, renderFrame } from '../imaging/render';
+import { FrameError } from '../imaging/frames';
+import { frameSourceFor } from '../imaging/frame-source';
+import { RenderError } from '../imaging/render';
 import type { LivePublisher } from '../live/publisher';
 import type { ObjectStorage } from '../storage/object-storage';
 import type { StudyIngestActivities } from '../workflows/study-ingest/messages';
@@ -17,6 +18,9 @@ export function createStudyIngestActivities(deps: {
   storage: ObjectStorage;
 }): StudyIngestActivities {
   const { knex, publisher, storage } = deps;
+  // The first frame read by byte range and, for native pixels, decoded from every k-th row and
+  // column only: a whole 27 MB mammogram decoded on the event loop held every upload for >1 s.
+  const frames = frameSourceFor(storage);
   return {
     async studyStable({ accountId, studyId }) {
       const series: { id: string; instance_count: number }[] = await knex('dicom_series')
@@ -33,7 +37,7 @@ export function createStudyIngestActivities(deps: {
         if (!middle) continue;
         const key = `${middle.object_key.replace(/\/[^/]+$/, '')}/thumbnail.jpg`;
         try {
-          const image = await renderFrame(await buffer(await storage.get(middle.object_key)), { maxSize: THUMBNAIL_SIZE });
+          const image = await frames.render(middle.object_key, 1, { maxSize: THUMBNAIL_SIZE });
           await storage.put(key, image.body, { contentType: image.contentType });
           await knex('dicom_series')
             .where({ id: s.id })
@@ -41,7 +45,7 @@ export function createStudyIngestActivities(deps: {
           thumbnails++;
         } catch (err) {
           // A series without renderable pixels (SR, PR, KO…) has no thumbnail; not a failure.
-          if (!(err instanceof RenderError)) throw err;
+          if (!(err instanceof RenderError || err instanceof FrameError)) throw err;
           await knex('dicom_series').where({ id: s.id }).update({ thumbnail_key: null, thumbnail_count: s.instance_count });
         }
       }

@@ -15,6 +15,7 @@ import { loginToken, pct, startBenchPlatform } from './support';
 const STUDIES = Number(process.env.BENCH_STUDIES ?? 8);
 const PER_SERIES = Number(process.env.BENCH_PER_SERIES ?? 25);
 const STABLE_SECONDS = Number(process.env.BENCH_STABLE_SECONDS ?? 1);
+const CT_INSTANCES = Number(process.env.BENCH_CT_INSTANCES ?? 300);
 
 /** Runs `task` over `items`, `concurrency` at a time. */
 async function eachLimited<T>(items: T[], concurrency: number, task: (item: T) => Promise<void>): Promise<void> {
@@ -37,8 +38,12 @@ interface Target {
 }
 
 interface Figures {
+  /** The first single-instance uploads on a fresh server (each a new study), ms each. */
+  cold: number[];
   single: number;
   batch: number;
+  /** One 300-instance CT in one request. */
+  ct: number;
   toList: number[];
   toStable: number[];
 }
@@ -54,7 +59,15 @@ async function post(target: Target, files: Buffer[]): Promise<void> {
   if (res.status !== 200) throw new Error(`${target.name}: STOW-RS answered ${res.status}`);
 }
 
-async function measure(target: Target, studies: Study[]): Promise<Figures> {
+async function measure(target: Target, studies: Study[], cold: Buffer[], ct: Buffer[]): Promise<Figures> {
+  // 0. The first uploads on a fresh server, one after the other: no stall while it warms up.
+  const coldMs: number[] = [];
+  for (const f of cold) {
+    const t = performance.now();
+    await post(target, [f]);
+    coldMs.push(performance.now() - t);
+  }
+
   // 1. One instance per request (as the Connect agent sends), 4 in flight.
   const half = studies.slice(0, studies.length / 2);
   const single = half.flatMap((s) => s.files);
@@ -94,7 +107,31 @@ async function measure(target: Target, studies: Study[]): Promise<Figures> {
   });
   const batchRate = (rest.length * 2 * PER_SERIES) / ((performance.now() - start) / 1000);
   await Promise.all(watchers);
-  return { single: singleRate, batch: batchRate, toList: toList.sort((a, b) => a - b), toStable: toStable.sort((a, b) => a - b) };
+
+  // 3. A whole CT in one request.
+  start = performance.now();
+  await post(target, ct);
+  const ctRate = ct.length / ((performance.now() - start) / 1000);
+  return {
+    cold: coldMs,
+    single: singleRate,
+    batch: batchRate,
+    ct: ctRate,
+    toList: toList.sort((a, b) => a - b),
+    toStable: toStable.sort((a, b) => a - b),
+  };
+}
+
+/** Twenty single-instance studies, and one CT of CT_INSTANCES (same 256×256 16-bit images). */
+function coldAndCt(prefix: string): { cold: Buffer[]; ct: Buffer[] } {
+  const cold = Array.from(
+    { length: 20 },
+    (_, i) => makeStudy({ series: 1, perSeries: 1, rows: 256, columns: 256, accessionNumber: `${prefix}-C${i}` }).files[0]!,
+  );
+  return {
+    cold,
+    ct: makeStudy({ series: 1, perSeries: CT_INSTANCES, rows: 256, columns: 256, accessionNumber: `${prefix}-CT` }).files,
+  };
 }
 
 function studiesFor(prefix: string): Study[] {
@@ -130,8 +167,10 @@ async function main(): Promise<void> {
     const ours = studiesFor('BENCH');
     const total = ours.reduce((n, s) => n + s.files.length, 0);
     const mb = ours.reduce((n, s) => n + s.files.reduce((m, f) => m + f.length, 0), 0) / 1e6;
-    const figures = await measure(laudos, ours);
+    const oursExtra = coldAndCt('BENCH');
+    const figures = await measure(laudos, ours, oursExtra.cold, oursExtra.ct);
 
+    const theirsExtra = coldAndCt('ORTHANC');
     orthanc = await startOrthanc(STABLE_SECONDS);
     let theirs: Figures | null = null;
     if (orthanc) {
@@ -151,6 +190,8 @@ async function main(): Promise<void> {
           },
         },
         studiesFor('ORTHANC'),
+        theirsExtra.cold,
+        theirsExtra.ct,
       );
     }
 
@@ -160,6 +201,33 @@ async function main(): Promise<void> {
     console.log(`
 STOW-RS ingest (${bench.dbLabel}; ${total} instances, ${mb.toFixed(1)} MB per target; ${STUDIES} studies × 2 series × ${PER_SERIES})
 ${''.padEnd(42)}${'Laudos'.padStart(12)}  ${'Orthanc'.padStart(12)}  Laudos/Orthanc
+${line('first 20 uploads on a fresh server, max', ms(Math.max(...figures.cold)), theirs && ms(Math.max(...theirs.cold)), theirs && Math.max(...figures.cold) / Math.max(...theirs.cold))}
+${line(
+  'first 20 uploads on a fresh server, p50',
+  ms(
+    pct(
+      [...figures.cold].sort((a, b) => a - b),
+      50,
+    ),
+  ),
+  theirs &&
+    ms(
+      pct(
+        [...theirs.cold].sort((a, b) => a - b),
+        50,
+      ),
+    ),
+  theirs &&
+    pct(
+      [...figures.cold].sort((a, b) => a - b),
+      50,
+    ) /
+      pct(
+        [...theirs.cold].sort((a, b) => a - b),
+        50,
+      ),
+)}
+${line(`instances/s, a ${CT_INSTANCES}-instance CT in one request`, figures.ct.toFixed(0), theirs && theirs.ct.toFixed(0), theirs && figures.ct / theirs.ct)}
 ${line('instances/s, one per request, 4 in flight', figures.single.toFixed(0), theirs && theirs.single.toFixed(0), theirs && figures.single / theirs.single)}
 ${line('instances/s, a series per request, 2 in flight', figures.batch.toFixed(0), theirs && theirs.batch.toFixed(0), theirs && figures.batch / theirs.batch)}
 ${line('last instance → listed, p50', ms(pct(figures.toList, 50)), theirs && ms(pct(theirs.toList, 50)), theirs && pct(figures.toList, 50) / pct(theirs.toList, 50))}

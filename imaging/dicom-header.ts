@@ -96,6 +96,12 @@ export async function readDicomFile(file: string, size: number): Promise<DicomHe
   }
 }
 
+/** Reads and checks a whole file held in memory (a STOW part). Throws DicomInputError. */
+export function readDicomBuffer(bytes: Buffer): DicomHeader {
+  if (bytes.length < 132 || bytes.toString('latin1', 128, 132) !== 'DICM') fail('NOT_DICOM');
+  return parseHead(bytes, bytes.length, bytes.subarray(Math.max(0, bytes.length - 8)));
+}
+
 function fail(reason: DicomFailure, detail?: string): never {
   throw new DicomInputError(reason, detail);
 }
@@ -130,7 +136,7 @@ export function parseHead(head: Buffer, size: number, tail: Buffer): DicomHeader
   const charsets = (ds.string('x00080005') ?? '').split('\\');
   const extended = usesCodeExtensions(charsets);
   try {
-    const readable = withMetaGroupLength(extended ? withStandInCharset(head, ds) : head);
+    const readable = withMetaGroupLength(extended ? withStandInCharset(head, ds) : beforePixelData(head, ds, transferSyntaxUid));
     const message = DicomMessage.readFile(arrayBufferOf(readable), {
       untilTag: '7FE00010',
       includeUntilTagValue: false,
@@ -208,6 +214,21 @@ export function withMetaGroupLength(head: Buffer): Buffer {
   element.writeUInt16LE(4, 6);
   element.writeUInt32LE(at - 132, 8);
   return Buffer.concat([head.subarray(0, 132), element, head.subarray(132)]);
+}
+
+/**
+ * The head up to the Pixel Data element, when it can be cut there: dcmjs then copies and
+ * walks the header only, not the pixels (most of a file). A deflated data set is left whole.
+ */
+function beforePixelData(head: Buffer, ds: dicomParser.DataSet, transferSyntaxUid: string): Buffer {
+  const pixel = ds.elements.x7fe00010;
+  if (!pixel || transferSyntaxUid === DEFLATED) return head;
+  const bigEndian = transferSyntaxUid === '1.2.840.10008.1.2.2';
+  // The element's own header: tag, then VR, two reserved bytes and a 4-byte length when explicit.
+  const start = pixel.dataOffset - (transferSyntaxUid === '1.2.840.10008.1.2' ? 8 : 12);
+  if (start < 132 || start + 4 > head.length) return head;
+  const tag = bigEndian ? head.readUInt32BE(start) : (head.readUInt16LE(start) << 16) | head.readUInt16LE(start + 2);
+  return tag >>> 0 === 0x7fe00010 ? head.subarray(0, start) : head;
 }
 
 /** A copy of the head whose SpecificCharacterSet dcmjs can read (its text is decoded again after). */

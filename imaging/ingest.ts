@@ -51,57 +51,92 @@ export async function ingestFile(
   const key = instanceKey(target.accountId, header);
   await storage.put(key, createReadStream(file), { contentType: 'application/dicom' });
 
-  // Few round trips (each is a few ms under load): get-or-create in one statement each,
-  // counters incremented in one.
+  return indexInstance(knex, target, header, key, size);
+}
+
+/**
+ * The rows of one stored instance, in one transaction: get-or-create patient, study and
+ * series in one statement each, counters incremented in one (each round trip is a few ms
+ * under load). A concurrent duplicate inserts nothing and answers `duplicate`.
+ */
+export async function indexInstance(
+  knex: Knex,
+  target: IngestTarget,
+  header: DicomHeader,
+  key: string,
+  size: number,
+): Promise<Ingested> {
   return knex.transaction(async (trx) => {
-    const patientRef = await upsertPatient(trx, target.accountId, header);
-    const studyId = await upsertStudy(trx, target, header, patientRef);
-    const seriesId = await getOrInsert(
-      trx,
-      'dicom_series',
-      {
-        account_id: target.accountId,
-        study_id: studyId,
-        series_instance_uid: header.seriesUid,
-        modality: header.modality || null,
-        description: header.seriesDescription || null,
-        series_number: header.seriesNumber,
-      },
-      ['study_id', 'series_instance_uid'],
-    );
+    const studyId = await studyOf(trx, target, header);
+    const seriesId = await upsertSeries(trx, target.accountId, studyId, header);
     const inserted = await trx('dicom_instances')
-      .insert({
-        account_id: target.accountId,
-        study_id: studyId,
-        series_id: seriesId,
-        sop_instance_uid: header.sopUid,
-        sop_class_uid: header.sopClassUid || null,
-        transfer_syntax_uid: header.transferSyntaxUid,
-        instance_number: header.instanceNumber,
-        rows: header.rows,
-        columns: header.columns,
-        number_of_frames: header.frames,
-        object_key: key,
-        size,
-        metadata: JSON.stringify(header.metadata),
-      })
+      .insert(instanceRow(target, header, studyId, seriesId, key, size))
       .onConflict(['account_id', 'sop_instance_uid'])
       .ignore()
       .returning('id');
     if (inserted.length === 0) return { header, studyId, duplicate: true };
-
-    await trx.raw(
-      `WITH se AS (UPDATE dicom_series SET instance_count = instance_count + 1, updated_at = now() WHERE id = ? RETURNING id)
-       UPDATE studies SET
-         instance_count = instance_count + 1,
-         series_count = (SELECT count(*) FROM dicom_series WHERE study_id = ?),
-         modalities = coalesce((SELECT array_agg(DISTINCT modality ORDER BY modality) FROM dicom_series WHERE study_id = ? AND modality IS NOT NULL), '{}'),
-         updated_at = now()
-       WHERE id = ? AND EXISTS (SELECT 1 FROM se)`,
-      [seriesId, studyId, studyId, studyId],
-    );
+    await addCounts(trx, studyId, new Map([[seriesId, 1]]));
     return { header, studyId, duplicate: false };
   });
+}
+
+export function instanceRow(
+  target: IngestTarget,
+  header: DicomHeader,
+  studyId: string,
+  seriesId: string,
+  key: string,
+  size: number,
+): Record<string, unknown> {
+  return {
+    account_id: target.accountId,
+    study_id: studyId,
+    series_id: seriesId,
+    sop_instance_uid: header.sopUid,
+    sop_class_uid: header.sopClassUid || null,
+    transfer_syntax_uid: header.transferSyntaxUid,
+    instance_number: header.instanceNumber,
+    rows: header.rows,
+    columns: header.columns,
+    number_of_frames: header.frames,
+    object_key: key,
+    size,
+    metadata: JSON.stringify(header.metadata),
+  };
+}
+
+export function upsertSeries(trx: Knex.Transaction, accountId: string, studyId: string, header: DicomHeader): Promise<string> {
+  return getOrInsert(
+    trx,
+    'dicom_series',
+    {
+      account_id: accountId,
+      study_id: studyId,
+      series_instance_uid: header.seriesUid,
+      modality: header.modality || null,
+      description: header.seriesDescription || null,
+      series_number: header.seriesNumber,
+    },
+    ['study_id', 'series_instance_uid'],
+  );
+}
+
+/** Adds `added` instances per series of one study, and the study's totals, in one statement. */
+export async function addCounts(trx: Knex.Transaction, studyId: string, added: Map<string, number>): Promise<void> {
+  const series = [...added];
+  const total = series.reduce((n, [, k]) => n + k, 0);
+  await trx.raw(
+    `WITH se AS (
+       UPDATE dicom_series s SET instance_count = s.instance_count + v.n, updated_at = now()
+       FROM (VALUES ${series.map(() => '(?::uuid, ?::int)').join(', ')}) AS v(id, n) WHERE s.id = v.id RETURNING s.id)
+     UPDATE studies SET
+       instance_count = instance_count + ?,
+       series_count = (SELECT count(*) FROM dicom_series WHERE study_id = ?),
+       modalities = coalesce((SELECT array_agg(DISTINCT modality ORDER BY modality) FROM dicom_series WHERE study_id = ? AND modality IS NOT NULL), '{}'),
+       updated_at = now()
+     WHERE id = ? AND EXISTS (SELECT 1 FROM se)`,
+    [...series.flat(), total, studyId, studyId, studyId],
+  );
 }
 
 /** The id of the row with these unique values, inserting it when missing — one statement, no lock. */
@@ -144,9 +179,14 @@ async function upsertPatient(trx: Knex.Transaction, accountId: string, h: DicomH
   );
 }
 
-async function upsertStudy(trx: Knex.Transaction, target: IngestTarget, h: DicomHeader, patientRef: string): Promise<string> {
+/** The study's id; a new study is created with its patient (got or created) and its report. */
+export async function studyOf(trx: Knex.Transaction, target: IngestTarget, h: DicomHeader): Promise<string> {
   const existing = await trx('studies').where({ account_id: target.accountId, study_instance_uid: h.studyUid }).first('id');
   if (existing) return existing.id as string;
+  return createStudy(trx, target, h, await upsertPatient(trx, target.accountId, h));
+}
+
+async function createStudy(trx: Knex.Transaction, target: IngestTarget, h: DicomHeader, patientRef: string): Promise<string> {
   // A new study gets its report, not started (state 0), as every study has one.
   const [laudo] = await trx('laudos')
     .insert({ account_id: target.accountId, institution_id: target.institutionId })

@@ -17,10 +17,16 @@ function chunked(body: Buffer, size: number): Readable {
   return Readable.from(chunks);
 }
 
-async function collect(body: Buffer, chunk: number, maxPartBytes = 1e6) {
-  const got: { body: string | null; tooLarge: boolean; type?: string }[] = [];
-  await readMultipart(chunked(body, chunk), 'b0und4ry', { tmpDir, maxPartBytes }, async (p) => {
-    got.push({ body: p.file ? fs.readFileSync(p.file, 'latin1') : null, tooLarge: p.tooLarge, type: p.headers['content-type'] });
+async function collect(body: Buffer, chunk: number, maxPartBytes = 1e6, memoryPartBytes = 0) {
+  const got: { body: string | null; tooLarge: boolean; type?: string; inMemory?: boolean }[] = [];
+  await readMultipart(chunked(body, chunk), 'b0und4ry', { tmpDir, maxPartBytes, memoryPartBytes }, async (p) => {
+    const bytes = p.body ?? (p.file ? fs.readFileSync(p.file) : null);
+    got.push({
+      body: bytes?.toString('latin1') ?? null,
+      tooLarge: p.tooLarge,
+      type: p.headers['content-type'],
+      ...(memoryPartBytes > 0 && !p.tooLarge ? { inMemory: p.body !== null } : {}),
+    });
   });
   return got;
 }
@@ -39,6 +45,21 @@ it.each([1, 3, 7, 64, 100_000])('splits parts whatever the chunk size (%i bytes)
   expect(got[0]!.type).toBe('application/dicom');
   expect(fs.readdirSync(tmpDir)).toEqual([]); // temporary files removed
 });
+
+it.each([1, 7, 100_000])(
+  'keeps parts up to memoryPartBytes in memory, spills larger ones to a file (%i-byte chunks)',
+  async (chunk) => {
+    const parts = [Buffer.from('small one'), Buffer.alloc(300, 0x41), Buffer.alloc(0), Buffer.alloc(5000, 1)];
+    const got = await collect(buildMultipart(parts, 'b0und4ry'), chunk, 1000, 200);
+    expect(got).toEqual([
+      { body: 'small one', tooLarge: false, type: 'application/dicom', inMemory: true },
+      { body: 'A'.repeat(300), tooLarge: false, type: 'application/dicom', inMemory: false },
+      { body: '', tooLarge: false, type: 'application/dicom', inMemory: true },
+      { body: null, tooLarge: true, type: 'application/dicom' },
+    ]);
+    expect(fs.readdirSync(tmpDir)).toEqual([]);
+  },
+);
 
 it('marks a part over the limit and still reads the next one', async () => {
   const got = await collect(buildMultipart([Buffer.alloc(5000, 1), Buffer.from('small')], 'b0und4ry'), 512, 1000);

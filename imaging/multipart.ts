@@ -1,7 +1,9 @@
 /**
- * A streaming multipart/related reader (RFC 2046) for STOW-RS bodies: each part's body is
- * written to a temporary file as it arrives, so an upload of any size holds at most one
- * chunk in memory. The caller handles a part before the next one is read (back-pressure).
+ * A streaming multipart/related reader (RFC 2046) for STOW-RS bodies: a part up to
+ * `memoryPartBytes` is kept in memory (no temporary file: most DICOM instances are well under a
+ * megabyte), a larger one is written to a temporary file as it arrives, so an upload of any
+ * size holds at most a part's head in memory. The caller handles a part before the next one
+ * is read (back-pressure).
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -12,7 +14,9 @@ export class MalformedMultipart extends Error {}
 
 export interface ReceivedPart {
   headers: Record<string, string>;
-  /** Temporary file holding the body (absent when the part was over the size limit). */
+  /** The body, when it was small enough to keep in memory. */
+  body: Buffer | null;
+  /** Temporary file holding a larger body (absent when kept in memory or over the size limit). */
   file: string | null;
   size: number;
   tooLarge: boolean;
@@ -50,49 +54,72 @@ function parseHeaders(block: string): Record<string, string> {
 export async function readMultipart(
   body: Readable,
   boundary: string,
-  opts: { tmpDir: string; maxPartBytes: number; maxHeaderBytes?: number },
+  opts: { tmpDir: string; maxPartBytes: number; maxHeaderBytes?: number; memoryPartBytes?: number },
   onPart: (part: ReceivedPart) => Promise<void>,
 ): Promise<number> {
   const delimiter = Buffer.from(`\r\n--${boundary}`);
   const maxHeader = opts.maxHeaderBytes ?? 16 * 1024;
-  await fs.mkdir(opts.tmpDir, { recursive: true });
+  const memoryBytes = opts.memoryPartBytes ?? 0;
+  let tmpDirMade = false;
   // The first delimiter has no CRLF before it: pretend it had.
   let buf: Buffer = Buffer.from('\r\n');
   let state: 'preamble' | 'after-delimiter' | 'headers' | 'body' | 'done' = 'preamble';
   let part: {
     headers: Record<string, string>;
-    file: string;
+    /** Set once the body went past `memoryBytes` and was spilled to disk. */
+    file: string | null;
     handle: fs.FileHandle | null;
+    chunks: Buffer[];
     size: number;
     tooLarge: boolean;
   } | null = null;
   let parts = 0;
 
-  const openPart = async (headers: Record<string, string>) => {
-    const file = path.join(opts.tmpDir, `part-${randomUUID()}`);
-    part = { headers, file, handle: await fs.open(file, 'w'), size: 0, tooLarge: false };
+  const openPart = (headers: Record<string, string>) => {
+    part = { headers, file: null, handle: null, chunks: [], size: 0, tooLarge: false };
+  };
+  const spill = async () => {
+    const p = part!;
+    if (!tmpDirMade) await fs.mkdir(opts.tmpDir, { recursive: true });
+    tmpDirMade = true;
+    p.file = path.join(opts.tmpDir, `part-${randomUUID()}`);
+    p.handle = await fs.open(p.file, 'w');
+    if (p.chunks.length > 0) await p.handle.write(Buffer.concat(p.chunks));
+    p.chunks = [];
   };
   const writeBody = async (chunk: Buffer) => {
     const p = part!;
     p.size += chunk.length;
-    if (p.tooLarge) return;
+    if (p.tooLarge || chunk.length === 0) return;
     if (p.size > opts.maxPartBytes) {
       p.tooLarge = true;
-      await p.handle!.close();
+      p.chunks = [];
+      await p.handle?.close();
       p.handle = null;
-      await fs.rm(p.file, { force: true });
+      if (p.file) await fs.rm(p.file, { force: true });
       return;
     }
+    if (!p.file && p.size <= memoryBytes) return void p.chunks.push(chunk);
+    if (!p.file) await spill();
     await p.handle!.write(chunk);
   };
   const closePart = async () => {
     const p = part!;
+    // Without a memory allowance every part is a file, even an empty one.
+    if (!p.tooLarge && !p.file && memoryBytes === 0) await spill();
     part = null;
     if (p.handle) await p.handle.close();
+    const inMemory = !p.tooLarge && !p.file;
     try {
-      await onPart({ headers: p.headers, file: p.tooLarge ? null : p.file, size: p.size, tooLarge: p.tooLarge });
+      await onPart({
+        headers: p.headers,
+        body: inMemory ? Buffer.concat(p.chunks, p.size) : null,
+        file: p.tooLarge ? null : p.file,
+        size: p.size,
+        tooLarge: p.tooLarge,
+      });
     } finally {
-      await fs.rm(p.file, { force: true });
+      if (p.file) await fs.rm(p.file, { force: true });
     }
     parts++;
   };
@@ -133,7 +160,7 @@ export async function readMultipart(
           }
           const headers = end === -2 ? {} : parseHeaders(buf.subarray(0, end).toString('utf8'));
           buf = buf.subarray(end === -2 ? 2 : end + 4);
-          await openPart(headers);
+          openPart(headers);
           state = 'body';
         } else if (state === 'body') {
           const i = buf.indexOf(delimiter);
@@ -160,10 +187,10 @@ export async function readMultipart(
     if (state !== 'done') throw new MalformedMultipart('the body ended before the closing boundary');
     return parts;
   } finally {
-    const p = part as { handle: fs.FileHandle | null; file: string } | null;
+    const p = part as { handle: fs.FileHandle | null; file: string | null } | null;
     if (p) {
       await p.handle?.close().catch(() => undefined);
-      await fs.rm(p.file, { force: true });
+      if (p.file) await fs.rm(p.file, { force: true });
     }
   }
 }

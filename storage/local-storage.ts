@@ -22,16 +22,26 @@ export class LocalObjectStorage implements ObjectStorage {
 
   async put(key: string, body: Buffer | Readable): Promise<{ size: number }> {
     const target = this.file(key);
-    await fs.mkdir(path.dirname(target), { recursive: true });
     const tmp = `${target}.${randomUUID()}.tmp`;
     try {
-      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(tmp));
+      if (Buffer.isBuffer(body)) {
+        // The folder usually exists (a study's instances share one): made when the write says so.
+        await fs.writeFile(tmp, body).catch(async (err: NodeJS.ErrnoException) => {
+          if (err.code !== 'ENOENT') throw err;
+          await fs.mkdir(path.dirname(target), { recursive: true });
+          await fs.writeFile(tmp, body);
+        });
+      } else {
+        // A stream cannot be sent twice: its folder is made first.
+        await fs.mkdir(path.dirname(target), { recursive: true });
+        await pipeline(body, createWriteStream(tmp));
+      }
       await fs.rename(tmp, target);
     } catch (err) {
       await fs.rm(tmp, { force: true });
       throw err;
     }
-    return { size: (await fs.stat(target)).size };
+    return { size: Buffer.isBuffer(body) ? body.length : (await fs.stat(target)).size };
   }
 
   async get(key: string): Promise<Readable> {

@@ -7,6 +7,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { coalescePerKey } from '../../imaging/coalesce';
+import { ingestQueue } from '../../imaging/ingest-queue';
 import { signalInstanceStored } from '../../imaging/ingest-signal';
 import type { ApiDeps } from '../deps';
 import { requestLang } from '../http/lang';
@@ -72,6 +73,7 @@ export function dicomwebRoutes(deps: ApiDeps): Router {
     logger: deps.logger,
     tmpDir: stowTmpDir(config.DATA_DIR),
     maxPartBytes: Math.round(config.DICOM_MAX_FILE_MB * 1024 * 1024),
+    ingest: ingestQueue({ knex, storage: deps.storage }),
     onStored: (s) => signalStudy(`${s.accountId}:${s.studyUid}`, s),
   };
 

@@ -1,7 +1,8 @@
 /**
- * STOW-RS (PS3.18 §10.5): each part of a multipart/related body is one DICOM file, read to
- * a temporary file, checked, stored and indexed on its own; the answer lists what was
- * stored (ReferencedSOPSequence) and what failed (FailedSOPSequence with FailureReason).
+ * STOW-RS (PS3.18 §10.5): each part of a multipart/related body is one DICOM file, checked
+ * as it arrives (its header parsed from memory) and stored and indexed in batches; the
+ * answer lists what was stored (ReferencedSOPSequence) and what failed (FailedSOPSequence
+ * with FailureReason), in the body's order.
  */
 import path from 'node:path';
 import type { Context } from 'koa';
@@ -10,7 +11,10 @@ import type { Logger } from 'pino';
 import type { Lang } from '../../domain/errors';
 import { AppError } from '../../domain/errors';
 import { DICOM_FAILURES, type DicomFailure, DicomInputError, failureMessage } from '../../imaging/failures';
+import { readDicomBuffer } from '../../imaging/dicom-header';
 import { type IngestTarget, ingestFile } from '../../imaging/ingest';
+import type { BatchOutcome, ParsedInstance } from '../../imaging/ingest-batch';
+import type { IngestQueue } from '../../imaging/ingest-queue';
 import { MalformedMultipart, readMultipart, relatedBoundary, relatedType } from '../../imaging/multipart';
 import type { ObjectStorage } from '../../storage/object-storage';
 import type { DicomwebCaller } from './auth';
@@ -21,9 +25,22 @@ export interface StowDeps {
   logger: Logger;
   tmpDir: string;
   maxPartBytes: number;
+  /** Stores and indexes parsed instances (shared by concurrent requests: group commit). */
+  ingest: IngestQueue;
   /** Called once per study with new instances, after the body (starts or signals its ingest workflow). */
   onStored(stored: { accountId: string; studyId: string; studyUid: string; instances: number }): Promise<void>;
 }
+
+/**
+ * Parts up to this size (a CT or MR image) are read into memory; larger ones (CR, DX, MG,
+ * multi-frame) go through a temporary file, so concurrent uploads hold little memory each.
+ */
+const MEMORY_PART_BYTES = 2 * 1024 * 1024;
+/** A batch is written once it holds this many instances or bytes… */
+const BATCH_INSTANCES = 64;
+const BATCH_BYTES = 16 * 1024 * 1024;
+/** …or, when nothing is being written, this many (the last parts go when the body ends). */
+const MIN_BATCH = 16;
 
 interface Stored {
   sopClassUid: string;
@@ -66,51 +83,113 @@ export async function receiveStow(deps: StowDeps, ctx: Context, target: IngestTa
   const type = boundary ? relatedType(contentType) : null;
   if (!boundary || (type !== null && type !== 'application/dicom')) throw new AppError('MALFORMED_REQUEST');
 
-  const stored: Stored[] = [];
-  const failed: Failed[] = [];
+  // One slot per part, in the body's order, filled as the part is refused or its batch ends.
+  const slots: ({ stored: Stored } | { failed: Failed })[] = [];
   const fresh = new Map<string, { studyId: string; instances: number }>();
+  const record = (slot: number, outcome: BatchOutcome) => {
+    if (!outcome.ok) {
+      const err = outcome.error;
+      if (err instanceof DicomInputError) return void (slots[slot] = { failed: { reason: err.reason } });
+      deps.logger.error({ err }, 'STOW-RS: storing an instance failed');
+      return void (slots[slot] = { failed: { reason: 'STORE_FAILED' } });
+    }
+    const { header: h, studyId, duplicate } = outcome.ingested;
+    slots[slot] = { stored: { sopClassUid: h.sopClassUid, sopUid: h.sopUid, studyUid: h.studyUid, seriesUid: h.seriesUid } };
+    if (!duplicate) {
+      const study = fresh.get(h.studyUid) ?? { studyId, instances: 0 };
+      study.instances++;
+      fresh.set(h.studyUid, study);
+    }
+  };
+
+  // Parts kept in memory are parsed as they arrive and stored in batches; one batch is
+  // written while the next is read (at most two batches held per request). deps.ingest
+  // never throws: a failure is each instance's outcome.
+  let pending: { slot: number; item: ParsedInstance }[] = [];
+  let pendingBytes = 0;
+  let writing: Promise<void> = Promise.resolve();
+  /** Batches being written or waiting to be. */
+  let writes = 0;
+  const flush = (): Promise<void> => {
+    const batch = pending;
+    pending = [];
+    pendingBytes = 0;
+    if (batch.length === 0) return writing;
+    writes++;
+    writing = writing.then(async () => {
+      const outcomes = await deps.ingest(
+        target,
+        batch.map((b) => b.item),
+      );
+      batch.forEach((b, k) => record(b.slot, outcomes[k]!));
+      writes--;
+    });
+    return writing;
+  };
+
+  let broken: unknown = null;
+  let parts = 0;
   try {
-    const parts = await readMultipart(
+    parts = await readMultipart(
       ctx.req,
       boundary,
-      { tmpDir: deps.tmpDir, maxPartBytes: deps.maxPartBytes },
+      { tmpDir: deps.tmpDir, maxPartBytes: deps.maxPartBytes, memoryPartBytes: MEMORY_PART_BYTES },
       async (part) => {
+        const slot = slots.push({ failed: { reason: 'STORE_FAILED' } }) - 1;
         const partType = part.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-        if (partType && partType !== 'application/dicom') return void failed.push({ reason: 'NOT_DICOM' });
-        if (part.tooLarge || !part.file) return void failed.push({ reason: 'TOO_LARGE' });
-        try {
-          const r = await ingestFile(deps, target, part.file, part.size, { studyUid });
-          const h = r.header;
-          stored.push({ sopClassUid: h.sopClassUid, sopUid: h.sopUid, studyUid: h.studyUid, seriesUid: h.seriesUid });
-          if (!r.duplicate) {
-            const study = fresh.get(h.studyUid) ?? { studyId: r.studyId, instances: 0 };
-            study.instances++;
-            fresh.set(h.studyUid, study);
+        if (partType && partType !== 'application/dicom') return void (slots[slot] = { failed: { reason: 'NOT_DICOM' } });
+        if (part.tooLarge) return void (slots[slot] = { failed: { reason: 'TOO_LARGE' } });
+        if (part.body) {
+          try {
+            const header = readDicomBuffer(part.body);
+            if (studyUid && studyUid !== header.studyUid) throw new DicomInputError('STUDY_UID_MISMATCH');
+            pending.push({ slot, item: { header, body: part.body } });
+            pendingBytes += part.body.length;
+          } catch (error) {
+            return void record(slot, { ok: false, error });
           }
-        } catch (err) {
-          if (err instanceof DicomInputError) return void failed.push({ reason: err.reason });
-          deps.logger.error({ err }, 'STOW-RS: storing an instance failed');
-          failed.push({ reason: 'STORE_FAILED' });
+          // Nothing being written and a few parts gathered: they go now, so writing overlaps
+          // reading. Otherwise parts gather while the batch before them is written, and past
+          // a batch's size the body is read no further until that one is done (back-pressure).
+          if (writes === 0 && pending.length >= MIN_BATCH) void flush();
+          else if (pending.length >= BATCH_INSTANCES || pendingBytes >= BATCH_BYTES) {
+            const previous = writing;
+            void flush();
+            await previous;
+          }
+          return;
+        }
+        // A large part (spilled to a temporary file) goes on its own, after the batches before it.
+        await flush();
+        try {
+          record(slot, { ok: true, ingested: await ingestFile(deps, target, part.file!, part.size, { studyUid }) });
+        } catch (error) {
+          record(slot, { ok: false, error });
         }
       },
     );
-    if (parts === 0) throw new AppError('MALFORMED_REQUEST');
   } catch (err) {
-    if (!(err instanceof MalformedMultipart)) throw err;
+    broken = err;
+  }
+  // What was received whole is stored and signalled even when the rest of the body was not.
+  await flush();
+  // Awaited: the answer means the study's workflow knows.
+  await Promise.all(
+    [...fresh].map(([uid, s]) =>
+      deps.onStored({ accountId: target.accountId, studyId: s.studyId, studyUid: uid, instances: s.instances }),
+    ),
+  );
+  if (broken) {
+    if (!(broken instanceof MalformedMultipart)) throw broken;
     // A body that breaks after its first delimiter (cut off, a part's headers garbled) still
     // answers per instance (PS3.18 §10.5.3): what was stored, and the part that broke.
-    const brokePartWay = stored.length + failed.length > 0 || err.message === 'the body ended before the closing boundary';
+    const brokePartWay = slots.length > 0 || broken.message === 'the body ended before the closing boundary';
     if (!brokePartWay) throw new AppError('MALFORMED_REQUEST');
-    failed.push({ reason: 'TRUNCATED' });
-  } finally {
-    // Stored instances are signalled even when the rest of the body was malformed. Awaited:
-    // the answer means the study's workflow knows.
-    await Promise.all(
-      [...fresh].map(([studyUid, s]) =>
-        deps.onStored({ accountId: target.accountId, studyId: s.studyId, studyUid, instances: s.instances }),
-      ),
-    );
-  }
+    slots.push({ failed: { reason: 'TRUNCATED' } });
+  } else if (parts === 0) throw new AppError('MALFORMED_REQUEST');
+
+  const stored = slots.flatMap((s) => ('stored' in s ? [s.stored] : []));
+  const failed = slots.flatMap((s) => ('failed' in s ? [s.failed] : []));
   const status = failed.length === 0 ? 200 : stored.length > 0 ? 202 : failed.some((f) => f.reason === 'TOO_LARGE') ? 413 : 409;
   return { status, stored, failed };
 }
