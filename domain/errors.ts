@@ -17,6 +17,7 @@ import { registrationErrors } from './errors/registration';
 import { reportsErrors } from './errors/reports';
 import { sessionsErrors } from './errors/sessions';
 import { studiesErrors } from './errors/studies';
+import { studyMaintenanceErrors } from './errors/study-maintenance';
 import { workspaceErrors } from './errors/workspace';
 
 export type { Lang };
@@ -28,6 +29,7 @@ const catalogue = {
   ...platformErrors,
   ...reportsErrors,
   ...studiesErrors,
+  ...studyMaintenanceErrors,
   ...workspaceErrors,
   ...documentsErrors,
   ...profileErrors,

@@ -55,7 +55,8 @@ export async function ingestFile(
   // counters incremented in one.
   return knex.transaction(async (trx) => {
     const patientRef = await upsertPatient(trx, target.accountId, header);
-    const studyId = await upsertStudy(trx, target, header, patientRef);
+    const { id: studyId, created } = await upsertStudy(trx, target, header, patientRef);
+    await recordDivergence(trx, target, { studyId, created, patientRef, accessionNumber: header.accessionNumber });
     const seriesId = await getOrInsert(
       trx,
       'dicom_series',
@@ -66,6 +67,7 @@ export async function ingestFile(
         modality: header.modality || null,
         description: header.seriesDescription || null,
         series_number: header.seriesNumber,
+        patient_ref: patientRef,
       },
       ['study_id', 'series_instance_uid'],
     );
@@ -144,9 +146,14 @@ async function upsertPatient(trx: Knex.Transaction, accountId: string, h: DicomH
   );
 }
 
-async function upsertStudy(trx: Knex.Transaction, target: IngestTarget, h: DicomHeader, patientRef: string): Promise<string> {
+async function upsertStudy(
+  trx: Knex.Transaction,
+  target: IngestTarget,
+  h: DicomHeader,
+  patientRef: string,
+): Promise<{ id: string; created: boolean }> {
   const existing = await trx('studies').where({ account_id: target.accountId, study_instance_uid: h.studyUid }).first('id');
-  if (existing) return existing.id as string;
+  if (existing) return { id: existing.id as string, created: false };
   // A new study gets its report, not started (state 0), as every study has one.
   const [laudo] = await trx('laudos')
     .insert({ account_id: target.accountId, institution_id: target.institutionId })
@@ -176,9 +183,43 @@ async function upsertStudy(trx: Knex.Transaction, target: IngestTarget, h: Dicom
     .onConflict(['account_id', 'study_instance_uid'])
     .ignore()
     .returning('id');
-  if (study) return study.id as string;
+  if (study) return { id: study.id as string, created: true };
   // Another upload created it meanwhile: drop our report and join theirs.
   await trx('laudos').where({ id: laudo.id }).delete();
   const row = await trx('studies').where({ account_id: target.accountId, study_instance_uid: h.studyUid }).first('id');
-  return row.id as string;
+  return { id: row.id as string, created: false };
+}
+
+/**
+ * Divergent studies (issue 16), recorded once each for the 'divergent studies' screen:
+ * an instance whose patient is not its study's (one StudyInstanceUID, two patients), and a new
+ * study with the patient and accession number of another (one exam sent as two studies).
+ */
+async function recordDivergence(
+  trx: Knex.Transaction,
+  target: IngestTarget,
+  s: { studyId: string; created: boolean; patientRef: string; accessionNumber: string },
+): Promise<void> {
+  const study = await trx('studies').where({ id: s.studyId }).first('patient_ref', 'institution_id');
+  if (study.patient_ref !== s.patientRef) {
+    await trx.raw(
+      `INSERT INTO divergent_studies (account_id, institution_id, kind, study_id, other_patient_ref)
+       VALUES (?, ?, 'PATIENT', ?, ?) ON CONFLICT DO NOTHING`,
+      [target.accountId, study.institution_id, s.studyId, s.patientRef],
+    );
+    return;
+  }
+  if (!s.created || !s.accessionNumber) return;
+  const twin = await trx('studies')
+    .where({ account_id: target.accountId, patient_ref: s.patientRef, accession_number: s.accessionNumber })
+    .whereNot('id', s.studyId)
+    .whereNull('merged_into_id')
+    .orderBy('received_at')
+    .first('id');
+  if (!twin) return;
+  await trx.raw(
+    `INSERT INTO divergent_studies (account_id, institution_id, kind, study_id, other_study_id)
+     VALUES (?, ?, 'ACCESSION', ?, ?) ON CONFLICT DO NOTHING`,
+    [target.accountId, study.institution_id, twin.id, s.studyId],
+  );
 }
