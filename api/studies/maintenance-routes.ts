@@ -23,7 +23,7 @@ const may = (access: Access, institutionId: string | null, permission: Permissio
   access.isAccountAdmin || hasPermission(actorFor(access, institutionId), permission);
 
 /** Actions of the history tabs: changes, not reads or downloads (those stay in the audit viewer). */
-const NOT_CHANGES = ['%.read', '%.view', '%.download%', '%.preview%', 'viewer.%', 'study.tags%'];
+const NOT_CHANGES = ['%.read', '%.view', '%.open', '%.download%', '%.preview%', 'viewer.%', 'study.tags%'];
 
 async function history(knex: Knex, accountId: string, studyIds: string[]): Promise<HistoryEntry[]> {
   const q = knex('audit_log as a')
