@@ -129,12 +129,29 @@ export function StudyListPage() {
           {t('studies.title')}
         </Typography>
         <LiveIndicator status={liveStatus} />
-        <Stack direction="row" spacing={0.5} sx={{ display: { xs: 'none', sm: 'flex' } }}>
-          <Button size="small" component={RouterLink} to="/divergent-studies" startIcon={<CallSplitIcon />} data-testid="divergent-link">
-            {t('studyMaintenance.divergentLink')}
+        {/* Below 600 px the two links show as their icons (named for screen readers). */}
+        <Stack direction="row" spacing={0.5} sx={{ '& .label': { display: { xs: 'none', sm: 'inline' } }, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 }, ml: { xs: 0, sm: -0.5 } } }}>
+          <Button
+            size="small"
+            component={RouterLink}
+            to="/divergent-studies"
+            startIcon={<CallSplitIcon />}
+            aria-label={t('studyMaintenance.divergentTitle')}
+            sx={{ minWidth: 0 }}
+            data-testid="divergent-link"
+          >
+            <span className="label">{t('studyMaintenance.divergentLink')}</span>
           </Button>
-          <Button size="small" component={RouterLink} to="/invalidated-studies" startIcon={<BlockIcon />} data-testid="invalidated-link">
-            {t('studyMaintenance.invalidatedLink')}
+          <Button
+            size="small"
+            component={RouterLink}
+            to="/invalidated-studies"
+            startIcon={<BlockIcon />}
+            aria-label={t('studyMaintenance.invalidatedTitle')}
+            sx={{ minWidth: 0 }}
+            data-testid="invalidated-link"
+          >
+            <span className="label">{t('studyMaintenance.invalidatedLink')}</span>
           </Button>
         </Stack>
         {uploadInstitutions.length > 0 && (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -20,9 +21,22 @@ import type { StudyListItem } from '../../../../domain/studies/schemas';
 import { INVALIDATION_REASON_MAX } from '../../../../domain/studies/maintenance';
 import { notify } from '../../app/notifications/store';
 import { describeError } from '../../lib/errors';
-import { EXAM_STATUSES, type ExamStatus, fetchHistory, invalidateStudy, maintenanceKeys, setExamStatus } from './api';
+import { EXAM_STATUSES, type ExamStatus, type HistoryEntry, fetchHistory, invalidateStudy, maintenanceKeys, setExamStatus } from './api';
 
 type TabKey = 'status' | 'invalidate' | 'study' | 'patient';
+
+/** A history line's detail in words: the status change, the reason, the images moved; ids left out. */
+function detailText(e: HistoryEntry, t: TFunction): string {
+  const d = e.detail;
+  const status = (v: unknown) => (typeof v === 'string' ? t(`studyMaintenance.examStatus.${v}`, { defaultValue: v }) : '—');
+  if (e.action === 'study.examStatus') return `${status(d.from)} → ${status(d.to)}`;
+  if (e.action === 'study.merge' || e.action === 'study.split')
+    return t('studyMaintenance.movedInstances', { count: Number(d.movedInstances ?? 0) });
+  return Object.entries(d)
+    .filter(([k, v]) => !/Ids?$/.test(k) && v !== null && v !== undefined && v !== '' && typeof v !== 'object')
+    .map(([k, v]) => `${k}: ${String(v)}`)
+    .join(' · ');
+}
 
 /** Every change to the study (or to every study of its patient): what, who and when. */
 function HistoryList({ studyId, scope }: { studyId: string; scope: 'study' | 'patient' }) {
@@ -39,10 +53,7 @@ function HistoryList({ studyId, scope }: { studyId: string; scope: 'study' | 'pa
   return (
     <Stack component="ol" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid={`history-${scope}`}>
       {q.data.map((e) => {
-        const detail = Object.entries(e.detail)
-          .filter(([, v]) => v !== null && v !== undefined && v !== '' && typeof v !== 'object')
-          .map(([k, v]) => `${k}: ${String(v)}`)
-          .join(' · ');
+        const detail = detailText(e, t);
         return (
           <li key={e.id}>
             <Typography variant="body2" sx={{ fontWeight: 500 }}>
