@@ -43,6 +43,7 @@ export async function ingestFile(
 
   const known = await knex('dicom_instances')
     .where({ account_id: target.accountId, sop_instance_uid: header.sopUid })
+    .whereNull('copy_of')
     .first('study_id');
   if (known) return { header, studyId: known.study_id, duplicate: true };
 
@@ -71,25 +72,28 @@ export async function ingestFile(
       },
       ['study_id', 'series_instance_uid'],
     );
-    const inserted = await trx('dicom_instances')
-      .insert({
-        account_id: target.accountId,
-        study_id: studyId,
-        series_id: seriesId,
-        sop_instance_uid: header.sopUid,
-        sop_class_uid: header.sopClassUid || null,
-        transfer_syntax_uid: header.transferSyntaxUid,
-        instance_number: header.instanceNumber,
-        rows: header.rows,
-        columns: header.columns,
-        number_of_frames: header.frames,
-        object_key: key,
-        size,
-        metadata: JSON.stringify(header.metadata),
-      })
-      .onConflict(['account_id', 'sop_instance_uid'])
-      .ignore()
-      .returning('id');
+    // Originals are unique per account (a duplicate study's copies are not): the partial index's
+    // predicate names the arbiter.
+    const row = {
+      account_id: target.accountId,
+      study_id: studyId,
+      series_id: seriesId,
+      sop_instance_uid: header.sopUid,
+      sop_class_uid: header.sopClassUid || null,
+      transfer_syntax_uid: header.transferSyntaxUid,
+      instance_number: header.instanceNumber,
+      rows: header.rows,
+      columns: header.columns,
+      number_of_frames: header.frames,
+      object_key: key,
+      size,
+      metadata: JSON.stringify(header.metadata),
+    };
+    const insert = trx('dicom_instances').insert(row).toSQL().toNative();
+    const { rows: inserted } = (await trx.raw(
+      `${insert.sql.replace(/\$(\d+)/g, '?')} ON CONFLICT (account_id, sop_instance_uid) WHERE copy_of IS NULL DO NOTHING RETURNING id`,
+      insert.bindings as Knex.Value[],
+    )) as { rows: { id: string }[] };
     if (inserted.length === 0) return { header, studyId, duplicate: true };
 
     await trx.raw(

@@ -13,7 +13,19 @@ export async function up(knex: Knex): Promise<void> {
     t.string('invalidation_reason', 500);
     // A study absorbed by a merge: hidden everywhere until it is split out again.
     t.uuid('merged_into_id').references('studies.id').onDelete('SET NULL');
+    // A duplicate (issue 16: 'duplicating a study'): a study of its own with the source's images.
+    t.uuid('duplicate_of_id').references('studies.id').onDelete('SET NULL');
   });
+  // A duplicate's instance rows are copies pointing at the same stored bytes: a SOPInstanceUID
+  // is unique per account among originals (what ingest keys on), and per study always.
+  await knex.schema.alterTable('dicom_instances', (t) => {
+    t.uuid('copy_of').references('dicom_instances.id').onDelete('CASCADE');
+    t.dropUnique(['account_id', 'sop_instance_uid']);
+    t.unique(['study_id', 'sop_instance_uid']);
+  });
+  await knex.raw(
+    'CREATE UNIQUE INDEX dicom_instances_original_sop ON dicom_instances (account_id, sop_instance_uid) WHERE copy_of IS NULL',
+  );
   await knex.raw(
     `ALTER TABLE studies ADD CONSTRAINT studies_exam_status_valid CHECK (exam_status IS NULL OR exam_status IN ('SCHEDULED','IN_PROGRESS','CALL_PATIENT','CANCELED'))`,
   );
@@ -51,9 +63,24 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTable('divergent_studies');
+  await knex('dicom_instances').whereNotNull('copy_of').delete();
+  await knex.raw('DROP INDEX dicom_instances_original_sop');
+  await knex.schema.alterTable('dicom_instances', (t) => {
+    t.dropUnique(['study_id', 'sop_instance_uid']);
+    t.dropColumn('copy_of');
+    t.unique(['account_id', 'sop_instance_uid']);
+  });
   await knex.schema.alterTable('dicom_series', (t) => t.dropColumn('patient_ref'));
   await knex.raw('ALTER TABLE studies DROP CONSTRAINT studies_exam_status_valid');
   await knex.schema.alterTable('studies', (t) => {
-    for (const c of ['exam_status', 'invalidated_at', 'invalidated_by', 'invalidation_reason', 'merged_into_id']) t.dropColumn(c);
+    for (const c of [
+      'exam_status',
+      'invalidated_at',
+      'invalidated_by',
+      'invalidation_reason',
+      'merged_into_id',
+      'duplicate_of_id',
+    ])
+      t.dropColumn(c);
   });
 }

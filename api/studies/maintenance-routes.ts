@@ -12,6 +12,7 @@ import { AppError } from '../../domain/errors';
 import { storageState } from '../../domain/imaging/storage-class';
 import { ExamStatusBody, type HistoryEntry, InvalidateBody, type InvalidatedStudy } from '../../domain/studies/maintenance';
 import { publishStudyDocuments } from '../../live/study-documents';
+import { duplicateStudy } from '../../services/studies/duplicate';
 import { type Access, actorFor, scoped } from '../access/access';
 import { audit } from '../access/audit';
 import { currentAccess, requireSession } from '../auth/session';
@@ -87,7 +88,9 @@ export function studyMaintenanceRoutes(deps: ApiDeps): Router {
     if (!may(access, study.institutionId, 'STUDIES_CHANGE_EXAM_STATUS')) throw new AppError('CANNOT_MANAGE_STUDY');
     const { status } = body(ctx, ExamStatusBody);
     const before = await knex('studies').where({ id: study.id }).first('exam_status');
-    await knex('studies').where({ id: study.id, account_id: access.accountId }).update({ exam_status: status, updated_at: knex.fn.now() });
+    await knex('studies')
+      .where({ id: study.id, account_id: access.accountId })
+      .update({ exam_status: status, updated_at: knex.fn.now() });
     await audit(knex, access, 'study.examStatus', study.id, ctx.ip, { from: before?.exam_status ?? null, to: status });
     await publishStudyDocuments(knex, deps.publisher, [study.id]);
     ctx.body = { examStatus: status };
@@ -100,7 +103,12 @@ export function studyMaintenanceRoutes(deps: ApiDeps): Router {
     if (!reason) throw new AppError('INVALIDATION_REASON_REQUIRED');
     await knex('studies')
       .where({ id: study.id, account_id: access.accountId })
-      .update({ invalidated_at: knex.fn.now(), invalidated_by: access.userId, invalidation_reason: reason, updated_at: knex.fn.now() });
+      .update({
+        invalidated_at: knex.fn.now(),
+        invalidated_by: access.userId,
+        invalidation_reason: reason,
+        updated_at: knex.fn.now(),
+      });
     await audit(knex, access, 'study.invalidate', study.id, ctx.ip, { reason });
     await publishStudyDocuments(knex, deps.publisher, [study.id]);
     ctx.status = 204;
@@ -108,7 +116,10 @@ export function studyMaintenanceRoutes(deps: ApiDeps): Router {
 
   router.get('/invalidated-studies', async (ctx) => {
     const access = await currentAccess(ctx, knex);
-    const rows: (InvalidatedStudy & { institutionId: string; invalidatedAt: Date })[] = await invalidatedQuery(knex, access).limit(500);
+    const rows: (InvalidatedStudy & { institutionId: string; invalidatedAt: Date })[] = await invalidatedQuery(
+      knex,
+      access,
+    ).limit(500);
     ctx.body = {
       studies: rows.map(({ institutionId, ...r }) => ({
         ...r,
@@ -121,7 +132,10 @@ export function studyMaintenanceRoutes(deps: ApiDeps): Router {
   router.post('/invalidated-studies/:id/recover', async (ctx) => {
     const access = await currentAccess(ctx, knex);
     const id = uuidParam(ctx, 'id');
-    const row = await scoped(knex('studies as s'), access, 's').where('s.id', id).whereNull('s.merged_into_id').first('s.id', 's.institution_id', 's.invalidated_at');
+    const row = await scoped(knex('studies as s'), access, 's')
+      .where('s.id', id)
+      .whereNull('s.merged_into_id')
+      .first('s.id', 's.institution_id', 's.invalidated_at');
     if (!row) throw new AppError('NOT_FOUND');
     if (!may(access, row.institution_id, 'STUDIES_INVALIDATE')) throw new AppError('CANNOT_MANAGE_STUDY');
     if (!row.invalidated_at) throw new AppError('STUDY_NOT_INVALIDATED');
@@ -151,9 +165,23 @@ export function studyMaintenanceRoutes(deps: ApiDeps): Router {
     if (storageState(row.storage_class) !== 'archived') throw new AppError('STUDY_NOT_ARCHIVED');
     const keys: { object_key: string }[] = await knex('dicom_instances').where({ study_id: id }).select('object_key');
     for (const { object_key } of keys) if (!(await deps.storage.exists(object_key))) throw new AppError('STUDY_ARCHIVED');
-    await knex('studies').where({ id, account_id: access.accountId }).update({ storage_class: 'STANDARD', updated_at: knex.fn.now() });
+    await knex('studies')
+      .where({ id, account_id: access.accountId })
+      .update({ storage_class: 'STANDARD', updated_at: knex.fn.now() });
     await audit(knex, access, 'study.retrieveArchived', id, ctx.ip, { from: row.storage_class });
     ctx.body = { storageClass: 'STANDARD' };
+  });
+
+  /** Duplicating a study: a study of its own (own report) with the source's images. */
+  router.post('/studies/:id/duplicate', async (ctx) => {
+    const { access, study } = await reachable(ctx);
+    if (!may(access, study.institutionId, 'STUDIES_DUPLICATE')) throw new AppError('CANNOT_MANAGE_STUDY');
+    const copy = await duplicateStudy(knex, access.accountId, study.id);
+    await audit(knex, access, 'study.duplicate', study.id, ctx.ip, { duplicateId: copy.id, instances: copy.instances });
+    await audit(knex, access, 'study.duplicate', copy.id, ctx.ip, { sourceId: study.id, instances: copy.instances });
+    await publishStudyDocuments(knex, deps.publisher, [copy.id]);
+    ctx.status = 201;
+    ctx.body = { study: await findStudy(knex, access, copy.id) };
   });
 
   router.get('/studies/:id/history', async (ctx) => {
@@ -165,9 +193,9 @@ export function studyMaintenanceRoutes(deps: ApiDeps): Router {
   router.get('/studies/:id/patient-history', async (ctx) => {
     const { access, study } = await reachable(ctx);
     const patient = await knex('studies').where({ id: study.id }).first('patient_ref');
-    const ids = (
-      await scoped(knex('studies as s'), access, 's').where('s.patient_ref', patient.patient_ref).select('s.id')
-    ).map((r: { id: string }) => r.id);
+    const ids = (await scoped(knex('studies as s'), access, 's').where('s.patient_ref', patient.patient_ref).select('s.id')).map(
+      (r: { id: string }) => r.id,
+    );
     ctx.body = { entries: await history(knex, access.accountId, ids) };
   });
 

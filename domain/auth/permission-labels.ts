@@ -53,6 +53,7 @@ export const PERMISSION_LABELS: Record<Permission, Label> = {
     'Merge and split divergent studies',
     'Unir y separar estudios divergentes',
   ),
+  STUDIES_DUPLICATE: l('Duplicar estudos', 'Duplicate studies', 'Duplicar estudios'),
   STUDIES_RETRIEVE_ARCHIVED: l('Recuperar estudos arquivados', 'Retrieve archived studies', 'Recuperar estudios archivados'),
   STUDIES_CHANGE_EXAM_STATUS: l('Alterar o status do exame', "Change the exam's status", 'Cambiar el estado del examen'),
   STUDIES_SAVE_REPORTS: l('Laudar', 'Write reports', 'Informar'),

@@ -60,6 +60,7 @@ export const PERMISSION_AREAS = {
     'STUDIES_INVALIDATE',
     'STUDIES_DIVERGENT_ACTIONS',
     'STUDIES_RETRIEVE_ARCHIVED',
+    'STUDIES_DUPLICATE',
     // Issue 16: the exam status (scheduled, in progress, call patient, canceled).
     'STUDIES_CHANGE_EXAM_STATUS',
   ],

@@ -58,7 +58,7 @@ async function moveSeries(trx: Knex.Transaction, seriesIds: string[], toStudyId:
 }
 
 /** A DICOM UID under the UUID root (2.25): the separated study's own StudyInstanceUID. */
-function uuidUid(): string {
+export function uuidUid(): string {
   return `2.25.${BigInt(`0x${randomUUID().replace(/-/g, '')}`).toString()}`;
 }
 
@@ -72,9 +72,7 @@ async function separatePatient(trx: Knex.Transaction, d: DivergenceRow): Promise
   ).map((r: { id: string }) => r.id);
   if (series.length === 0) throw new AppError('DIVERGENCE_ACTION_NOT_ALLOWED');
   const source = await trx('studies').where({ id: d.study_id }).first();
-  const [laudo] = await trx('laudos')
-    .insert({ account_id: d.account_id, institution_id: source.institution_id })
-    .returning('id');
+  const [laudo] = await trx('laudos').insert({ account_id: d.account_id, institution_id: source.institution_id }).returning('id');
   const [created] = await trx('studies')
     .insert({
       account_id: d.account_id,
@@ -107,12 +105,14 @@ export async function resolveDivergence(
 ): Promise<DivergenceOutcome> {
   return knex.transaction(async (trx) => {
     const d = (await trx('divergent_studies').where({ id: divergenceId, account_id: accountId }).forUpdate().first()) as
-      | DivergenceRow
-      | undefined;
+      DivergenceRow | undefined;
     if (!d) throw new AppError('NOT_FOUND');
     if (!divergenceActionAllowed(d.status, action)) throw new AppError('DIVERGENCE_ACTION_NOT_ALLOWED');
     await trx('studies')
-      .whereIn('id', [d.study_id, d.other_study_id].filter((x): x is string => x !== null))
+      .whereIn(
+        'id',
+        [d.study_id, d.other_study_id].filter((x): x is string => x !== null),
+      )
       .forUpdate()
       .select('id');
 

@@ -27,6 +27,7 @@ beforeAll(async () => {
         'STUDIES_DIVERGENT_ACTIONS',
         'STUDIES_CHANGE_EXAM_STATUS',
         'STUDIES_INVALIDATE',
+        'STUDIES_DUPLICATE',
       ],
     },
   });
@@ -95,4 +96,16 @@ test('merge then split on the divergent studies screen; exam status and history 
   await page.keyboard.press('Escape');
   await page.getByTestId('study-maintenance-dialog').waitFor({ state: 'detached' });
   await page.screenshot({ path: shot('list-390') });
+
+  // Duplicating: asked, confirmed, and the copy appears in the list with the same images.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByTestId(`study-maintenance-${b}`).click();
+  await page.getByTestId('maintenance-tab-duplicate').click();
+  await page.getByTestId('maintenance-apply').click();
+  await page.getByTestId('maintenance-confirm').waitFor();
+  await page.getByTestId('maintenance-confirm-yes').click();
+  await page.getByTestId('study-maintenance-dialog').waitFor({ state: 'detached' });
+  const copy = await suite.knex('studies').where({ duplicate_of_id: b }).first('id');
+  await page.getByTestId(`study-row-${copy.id}`).waitFor();
+  expect(await count(copy.id)).toBe(3);
 });

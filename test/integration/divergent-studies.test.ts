@@ -29,7 +29,10 @@ async function ok(who: string, method: string, path: string, body?: unknown) {
 
 /** Each study's instances (SOPInstanceUIDs, sorted) as the database holds them. */
 async function instancesOf(studyId: string): Promise<string[]> {
-  const rows = await knex()('dicom_instances').where({ study_id: studyId }).orderBy('sop_instance_uid').select('sop_instance_uid');
+  const rows = await knex()('dicom_instances')
+    .where({ study_id: studyId })
+    .orderBy('sop_instance_uid')
+    .select('sop_instance_uid');
   return rows.map((r: { sop_instance_uid: string }) => r.sop_instance_uid);
 }
 
@@ -49,7 +52,7 @@ beforeAll(async () => {
   t = await createTenant(suite.knex, {
     studies: 0,
     users: {
-      coordinator: [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM', 'STUDIES_DIVERGENT_ACTIONS'],
+      coordinator: [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM', 'STUDIES_DIVERGENT_ACTIONS', 'STUDIES_DUPLICATE'],
       doctor: [...DOCTOR_PERMISSIONS, 'STUDIES_UPLOAD_DICOM'],
     },
   });
@@ -102,7 +105,9 @@ describe('one patient and accession number in two studies', () => {
     const denied = await as('doctor', 'POST', `/divergent-studies/${divergence.id}/merge`, { confirmation: 'UNIR' });
     expect(denied.status).toBe(403);
     expect(denied.body.error).toEqual({ code: 'CANNOT_MANAGE_STUDY', description: 'Você não pode gerenciar este estudo.' });
-    expect((await as('otherAdmin', 'POST', `/divergent-studies/${divergence.id}/merge`, { confirmation: 'UNIR' })).status).toBe(404);
+    expect((await as('otherAdmin', 'POST', `/divergent-studies/${divergence.id}/merge`, { confirmation: 'UNIR' })).status).toBe(
+      404,
+    );
     const unconfirmed = await as('coordinator', 'POST', `/divergent-studies/${divergence.id}/merge`, { confirmation: 'sim' });
     expect(unconfirmed.status).toBe(400);
     expect(unconfirmed.body.error).toEqual({
@@ -112,7 +117,11 @@ describe('one patient and accession number in two studies', () => {
     expect(await instancesOf(a)).toEqual(before.a);
 
     const merged = await ok('coordinator', 'POST', `/divergent-studies/${divergence.id}/merge`, { confirmation: 'UNIR' });
-    expect(merged.divergence).toMatchObject({ status: 'MERGED', allowedActions: ['split'], study: { instanceCount: 7, seriesCount: 3 } });
+    expect(merged.divergence).toMatchObject({
+      status: 'MERGED',
+      allowedActions: ['split'],
+      study: { instanceCount: 7, seriesCount: 3 },
+    });
     expect(await instancesOf(a)).toEqual([...before.a, ...before.b].sort());
     expect(await instancesOf(b)).toEqual([]);
     // The absorbed study is out of the list and unreachable; the survivor shows every image.
@@ -132,14 +141,19 @@ describe('one patient and accession number in two studies', () => {
     expect(after.b).toEqual(before.b);
     // Every instance of the account exactly once.
     const all = await knex()('dicom_instances').where({ account_id: t.accountId }).select('sop_instance_uid');
-    expect(all.map((r: { sop_instance_uid: string }) => r.sop_instance_uid).sort()).toEqual([...first.sopUids, ...second.sopUids].sort());
+    expect(all.map((r: { sop_instance_uid: string }) => r.sop_instance_uid).sort()).toEqual(
+      [...first.sopUids, ...second.sopUids].sort(),
+    );
     expect(after.ra).toEqual(before.ra);
     expect(after.rb).toEqual(before.rb);
     // Both studies are back with their reports, over the API too.
     const back = await ok('coordinator', 'GET', `/studies/${b}`);
     expect(back.study.report).toMatchObject({ state: before.rb.laudo.state });
     const counts = await knex()('studies').whereIn('id', [a, b]).select('id', 'instance_count', 'series_count');
-    expect(Object.fromEntries(counts.map((c: any) => [c.id, [c.instance_count, c.series_count]]))).toEqual({ [a]: [4, 2], [b]: [3, 1] });
+    expect(Object.fromEntries(counts.map((c: any) => [c.id, [c.instance_count, c.series_count]]))).toEqual({
+      [a]: [4, 2],
+      [b]: [3, 1],
+    });
 
     const final = await as('coordinator', 'POST', `/divergent-studies/${divergence.id}/split`, { confirmation: 'SEPARAR' });
     expect(final.status).toBe(409);
@@ -158,7 +172,14 @@ describe('one StudyInstanceUID with two patients', () => {
     const id = await ingestStudy(suite.platform.url, knex(), tokens.coordinator!, study);
     const seriesUid = newUid();
     const foreign = [1, 2, 3].map((n) =>
-      makeInstance({ studyUid: study.studyUid, seriesUid, modality: 'CT', patientId: 'PAC-3', patientName: 'Costa^Eva', instanceNumber: n }),
+      makeInstance({
+        studyUid: study.studyUid,
+        seriesUid,
+        modality: 'CT',
+        patientId: 'PAC-3',
+        patientName: 'Costa^Eva',
+        instanceNumber: n,
+      }),
     );
     expect((await stow(suite.platform.url, tokens.coordinator!, foreign)).status).toBe(200);
     expect(await instancesOf(id)).toHaveLength(5);
@@ -184,5 +205,42 @@ describe('one StudyInstanceUID with two patients', () => {
     const view = await ok('coordinator', 'GET', `/studies/${separated}`);
     expect(view.study).toMatchObject({ patientId: 'PAC-3', report: { state: 0 } });
     expect(view.study.laudoId).not.toBe((await ok('coordinator', 'GET', `/studies/${id}`)).study.laudoId);
+  });
+});
+
+describe('duplicating a study', () => {
+  it('makes a study of its own with the same images (rows copied, bytes shared) and a report of its own', async () => {
+    const study = makeStudy({ series: 2, perSeries: 2, patientId: 'PAC-4', patientName: 'Dias^Ivo', accessionNumber: 'ACC-D' });
+    const id = await ingestStudy(suite.platform.url, knex(), tokens.coordinator!, study);
+    await ok('doctor', 'POST', `/studies/${id}/reports/start`);
+
+    const denied = await as('doctor', 'POST', `/studies/${id}/duplicate`, {});
+    expect(denied.status).toBe(403);
+    expect(denied.body.error).toEqual({ code: 'CANNOT_MANAGE_STUDY', description: 'Você não pode gerenciar este estudo.' });
+    expect((await as('otherAdmin', 'POST', `/studies/${id}/duplicate`, {})).status).toBe(404);
+
+    const res = await as('coordinator', 'POST', `/studies/${id}/duplicate`, {});
+    expect(res.status).toBe(201);
+    const copy = res.body.study;
+    expect(copy).toMatchObject({ patientId: 'PAC-4', accessionNumber: 'ACC-D', laudoState: 0 });
+    expect(copy.id).not.toBe(id);
+    expect(copy.laudoId).not.toBe((await ok('coordinator', 'GET', `/studies/${id}`)).study.laudoId);
+    // Same instances, same stored objects; the source keeps its own rows and report.
+    expect(await instancesOf(copy.id)).toEqual([...study.sopUids].sort());
+    expect(await instancesOf(id)).toEqual([...study.sopUids].sort());
+    const keys = async (sid: string) =>
+      (await knex()('dicom_instances').where({ study_id: sid }).orderBy('sop_instance_uid').pluck('object_key')) as string[];
+    expect(await keys(copy.id)).toEqual(await keys(id));
+    expect((await ok('coordinator', 'GET', `/studies/${id}`)).study.laudoState).toBe(1);
+    const preview = await ok('coordinator', 'GET', `/studies/${copy.id}/series-preview`);
+    expect(JSON.stringify(preview)).toContain(study.seriesUids[0]);
+
+    // Ingest stays idempotent on the originals: the same instance again writes nothing.
+    const again = await stow(suite.platform.url, tokens.coordinator!, [study.files[0]!]);
+    expect(again.status).toBe(200);
+    expect(await instancesOf(id)).toHaveLength(4);
+    expect(await instancesOf(copy.id)).toHaveLength(4);
+    const audited = await knex()('audit_log').where({ action: 'study.duplicate' }).whereIn('study_id', [id, copy.id]);
+    expect(audited).toHaveLength(2);
   });
 });

@@ -154,7 +154,11 @@ describe('history tabs', () => {
     const study = await as('plain', 'GET', `/studies/${a}/history`);
     expect(study.status).toBe(200);
     expect(study.body.entries.map((e: { action: string }) => e.action)).toEqual(['study.examStatus', 'study.examStatus']);
-    expect(study.body.entries[0]).toMatchObject({ userName: t.users.coordinator!.name, studyId: a, detail: { to: 'IN_PROGRESS' } });
+    expect(study.body.entries[0]).toMatchObject({
+      userName: t.users.coordinator!.name,
+      studyId: a,
+      detail: { to: 'IN_PROGRESS' },
+    });
     expect(Date.parse(study.body.entries[0].at)).not.toBeNaN();
     // The fixture's studies share one patient: the patient tab holds the changes of all of them.
     const patient = (await as('plain', 'GET', `/studies/${a}/patient-history`)).body.entries;

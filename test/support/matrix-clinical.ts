@@ -122,6 +122,7 @@ export const PERMISSION_ROUTES: Record<string, PermissionCase> = {
   // Issue 16, study maintenance: each change needs its permission in the study's institution.
   'PUT /exam-status': { permission: 'STUDIES_CHANGE_EXAM_STATUS', code: 'CANNOT_MANAGE_STUDY', body: { status: 'SCHEDULED' } },
   'POST /invalidate': { permission: 'STUDIES_INVALIDATE', code: 'CANNOT_MANAGE_STUDY', body: { reason: 'Motivo' } },
+  'POST /duplicate': { permission: 'STUDIES_DUPLICATE', code: 'CANNOT_MANAGE_STUDY', body: {} },
   'POST /retrieve-archived': { permission: 'STUDIES_RETRIEVE_ARCHIVED', code: 'CANNOT_MANAGE_STUDY', body: {} },
   // Spec 2 §6: the section's permission opens a shared mask; only an administrator changes one.
   'GET /masks/:id': { permission: 'INSTITUIONS_GET_MODALITY_TEMPLATES', code: 'FORBIDDEN_ACCESS' },

@@ -42,7 +42,9 @@ function Side({ label, side }: { label: string; side: NonNullable<Divergence['ot
         {side.patientName} · {side.patientId}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-        {[side.examType, side.accessionNumber && `${t('studyMaintenance.accession')} ${side.accessionNumber}`].filter(Boolean).join(' · ')}
+        {[side.examType, side.accessionNumber && `${t('studyMaintenance.accession')} ${side.accessionNumber}`]
+          .filter(Boolean)
+          .join(' · ')}
       </Typography>
       <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere', display: 'block' }}>
         {t('studyMaintenance.counts', { series: side.seriesCount, instances: side.instanceCount })} · UID {side.studyInstanceUid}
@@ -58,7 +60,12 @@ function DivergenceCard({ d, onAct }: { d: Divergence; onAct: (a: DivergenceActi
       <Stack spacing={1.5}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           <Chip size="small" label={t(`studyMaintenance.kind.${d.kind}`)} />
-          <Chip size="small" color={STATUS_COLOR[d.status]} label={t(`studyMaintenance.status.${d.status}`)} data-testid="divergence-status" />
+          <Chip
+            size="small"
+            color={STATUS_COLOR[d.status]}
+            label={t(`studyMaintenance.status.${d.status}`)}
+            data-testid="divergence-status"
+          />
           <Typography variant="caption" color="text.secondary">
             {new Date(d.createdAt).toLocaleString(i18n.language)}
             {d.resolvedAt &&
@@ -108,7 +115,10 @@ export function DivergentStudiesPage() {
   const [filter, setFilter] = useState<Filter>('RECEIVED');
   const [acting, setActing] = useState<{ d: Divergence; action: DivergenceAction } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const list = useQuery({ queryKey: maintenanceKeys.divergent(filter), queryFn: ({ signal }) => fetchDivergences(filter, signal) });
+  const list = useQuery({
+    queryKey: maintenanceKeys.divergent(filter),
+    queryFn: ({ signal }) => fetchDivergences(filter, signal),
+  });
   const act = useMutation({
     mutationFn: (v: { id: string; action: DivergenceAction; typed: string }) => resolveDivergence(v.id, v.action, v.typed),
     meta: { silent: true },

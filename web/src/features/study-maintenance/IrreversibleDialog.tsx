@@ -53,7 +53,13 @@ export function IrreversibleDialog(props: {
         </DialogContent>
         <DialogActions>
           <Button onClick={props.onClose}>{t('studyMaintenance.cancel')}</Button>
-          <Button type="submit" color="error" variant="contained" disabled={!matches || props.pending} data-testid="irreversible-confirm">
+          <Button
+            type="submit"
+            color="error"
+            variant="contained"
+            disabled={!matches || props.pending}
+            data-testid="irreversible-confirm"
+          >
             {props.confirmLabel}
           </Button>
         </DialogActions>

@@ -21,9 +21,18 @@ import type { StudyListItem } from '../../../../domain/studies/schemas';
 import { INVALIDATION_REASON_MAX } from '../../../../domain/studies/maintenance';
 import { notify } from '../../app/notifications/store';
 import { describeError } from '../../lib/errors';
-import { EXAM_STATUSES, type ExamStatus, type HistoryEntry, fetchHistory, invalidateStudy, maintenanceKeys, setExamStatus } from './api';
+import {
+  EXAM_STATUSES,
+  type ExamStatus,
+  type HistoryEntry,
+  duplicateStudy,
+  fetchHistory,
+  invalidateStudy,
+  maintenanceKeys,
+  setExamStatus,
+} from './api';
 
-type TabKey = 'status' | 'invalidate' | 'study' | 'patient';
+type TabKey = 'status' | 'invalidate' | 'duplicate' | 'study' | 'patient';
 
 /** A history line's detail in words: the status change, the reason, the images moved; ids left out. */
 function detailText(e: HistoryEntry, t: TFunction): string {
@@ -41,7 +50,10 @@ function detailText(e: HistoryEntry, t: TFunction): string {
 /** Every change to the study (or to every study of its patient): what, who and when. */
 function HistoryList({ studyId, scope }: { studyId: string; scope: 'study' | 'patient' }) {
   const { t, i18n } = useTranslation();
-  const q = useQuery({ queryKey: maintenanceKeys.history(studyId, scope), queryFn: ({ signal }) => fetchHistory(studyId, scope, signal) });
+  const q = useQuery({
+    queryKey: maintenanceKeys.history(studyId, scope),
+    queryFn: ({ signal }) => fetchHistory(studyId, scope, signal),
+  });
   if (q.isPending) return <Skeleton variant="rounded" height={96} />;
   if (q.isError) return <Alert severity="error">{describeError(q.error, t)}</Alert>;
   if (q.data.length === 0)
@@ -60,7 +72,9 @@ function HistoryList({ studyId, scope }: { studyId: string; scope: 'study' | 'pa
               {t(`audit.action.${e.action.replace(/[.-]/g, '_')}`, { defaultValue: e.action })}
             </Typography>
             <Typography variant="caption" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-              {[new Date(e.at).toLocaleString(i18n.language), e.userName ?? t('studyMaintenance.platform'), detail].filter(Boolean).join(' · ')}
+              {[new Date(e.at).toLocaleString(i18n.language), e.userName ?? t('studyMaintenance.platform'), detail]
+                .filter(Boolean)
+                .join(' · ')}
             </Typography>
           </li>
         );
@@ -104,6 +118,16 @@ export function StudyMaintenanceDialog({ study, onClose }: { study: StudyListIte
       setError(describeError(err, t));
     },
   });
+  const duplicate = useMutation({
+    mutationFn: () => duplicateStudy(study.id),
+    meta: { silent: true },
+    onSuccess: () => done(t('studyMaintenance.duplicated')),
+    onError: (err) => {
+      setConfirming(false);
+      setError(describeError(err, t));
+    },
+  });
+  const apply = { status: changeStatus, invalidate, duplicate } as const;
   const switchTab = (v: TabKey) => {
     setTab(v);
     setConfirming(false);
@@ -115,14 +139,25 @@ export function StudyMaintenanceDialog({ study, onClose }: { study: StudyListIte
       <Tabs value={tab} onChange={(_e, v: TabKey) => switchTab(v)} variant="scrollable" allowScrollButtonsMobile sx={{ px: 2 }}>
         <Tab value="status" label={t('studyMaintenance.tabs.status')} data-testid="maintenance-tab-status" />
         <Tab value="invalidate" label={t('studyMaintenance.tabs.invalidate')} data-testid="maintenance-tab-invalidate" />
+        <Tab value="duplicate" label={t('studyMaintenance.tabs.duplicate')} data-testid="maintenance-tab-duplicate" />
         <Tab value="study" label={t('studyMaintenance.tabs.studyHistory')} data-testid="maintenance-tab-study" />
         <Tab value="patient" label={t('studyMaintenance.tabs.patientHistory')} data-testid="maintenance-tab-patient" />
       </Tabs>
       <DialogContent sx={{ minHeight: 220 }}>
         {tab === 'status' && (
-          <RadioGroup value={status} onChange={(e) => setStatus(e.target.value as ExamStatus)} aria-label={t('studyMaintenance.tabs.status')}>
+          <RadioGroup
+            value={status}
+            onChange={(e) => setStatus(e.target.value as ExamStatus)}
+            aria-label={t('studyMaintenance.tabs.status')}
+          >
             {EXAM_STATUSES.map((s) => (
-              <FormControlLabel key={s} value={s} control={<Radio />} label={t(`studyMaintenance.examStatus.${s}`)} data-testid={`exam-status-${s}`} />
+              <FormControlLabel
+                key={s}
+                value={s}
+                control={<Radio />}
+                label={t(`studyMaintenance.examStatus.${s}`)}
+                data-testid={`exam-status-${s}`}
+              />
             ))}
           </RadioGroup>
         )}
@@ -140,13 +175,16 @@ export function StudyMaintenanceDialog({ study, onClose }: { study: StudyListIte
             />
           </Stack>
         )}
+        {tab === 'duplicate' && <Typography variant="body2">{t('studyMaintenance.duplicateHint')}</Typography>}
         {tab === 'study' && <HistoryList studyId={study.id} scope="study" />}
         {tab === 'patient' && <HistoryList studyId={study.id} scope="patient" />}
         {confirming && (
           <Alert severity="warning" sx={{ mt: 2 }} data-testid="maintenance-confirm">
             {tab === 'status'
               ? t('studyMaintenance.confirmStatus', { status: status ? t(`studyMaintenance.examStatus.${status}`) : '' })
-              : t('studyMaintenance.confirmInvalidate')}
+              : tab === 'invalidate'
+                ? t('studyMaintenance.confirmInvalidate')
+                : t('studyMaintenance.confirmDuplicate')}
           </Alert>
         )}
         {error && (
@@ -157,13 +195,13 @@ export function StudyMaintenanceDialog({ study, onClose }: { study: StudyListIte
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('studyMaintenance.close')}</Button>
-        {(tab === 'status' || tab === 'invalidate') &&
+        {(tab === 'status' || tab === 'invalidate' || tab === 'duplicate') &&
           (confirming ? (
             <Button
               variant="contained"
               color={tab === 'invalidate' ? 'error' : 'primary'}
-              disabled={changeStatus.isPending || invalidate.isPending}
-              onClick={() => (tab === 'status' ? changeStatus.mutate() : invalidate.mutate())}
+              disabled={apply[tab].isPending}
+              onClick={() => apply[tab].mutate()}
               data-testid="maintenance-confirm-yes"
             >
               {t('studyMaintenance.confirm')}
@@ -172,11 +210,17 @@ export function StudyMaintenanceDialog({ study, onClose }: { study: StudyListIte
             <Button
               variant="contained"
               color={tab === 'invalidate' ? 'error' : 'primary'}
-              disabled={tab === 'status' ? !status || status === study.examStatus : !reason.trim()}
+              disabled={tab === 'status' ? !status || status === study.examStatus : tab === 'invalidate' ? !reason.trim() : false}
               onClick={() => setConfirming(true)}
               data-testid="maintenance-apply"
             >
-              {tab === 'status' ? t('studyMaintenance.changeStatus') : t('studyMaintenance.invalidate')}
+              {t(
+                tab === 'status'
+                  ? 'studyMaintenance.changeStatus'
+                  : tab === 'invalidate'
+                    ? 'studyMaintenance.invalidate'
+                    : 'studyMaintenance.duplicate',
+              )}
             </Button>
           ))}
       </DialogActions>

@@ -36,6 +36,7 @@ export const fetchInvalidated = (signal?: AbortSignal) =>
 export const recoverStudy = (id: string) => apiRequest(`/invalidated-studies/${id}/recover`, { method: 'POST', body: {} });
 export const invalidateStudy = (id: string, reason: string) =>
   apiRequest(`/studies/${id}/invalidate`, { method: 'POST', body: { reason } });
+export const duplicateStudy = (id: string) => apiRequest(`/studies/${id}/duplicate`, { method: 'POST', body: {} });
 export const setExamStatus = (id: string, status: ExamStatus) =>
   apiRequest(`/studies/${id}/exam-status`, { method: 'PUT', body: { status } });
 
