@@ -19,8 +19,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { StudyListItem } from '../../../../domain/studies/schemas';
 import { INVALIDATION_REASON_MAX } from '../../../../domain/studies/maintenance';
+import { storageState } from '../../../../domain/imaging/storage-class';
 import { notify } from '../../app/notifications/store';
 import { describeError } from '../../lib/errors';
+import { reportKeys } from '../report/query-keys';
 import {
   EXAM_STATUSES,
   type ExamStatus,
@@ -29,6 +31,7 @@ import {
   fetchHistory,
   invalidateStudy,
   maintenanceKeys,
+  retrieveArchived,
   setExamStatus,
 } from './api';
 
@@ -87,7 +90,16 @@ function HistoryList({ studyId, scope }: { studyId: string; scope: 'study' | 'pa
  * Maintenance of one study from the list: its exam status (confirmed before it changes), its
  * invalidation with a reason, and the study and patient history tabs.
  */
-export function StudyMaintenanceDialog({ study, onClose }: { study: StudyListItem; onClose: () => void }) {
+export function StudyMaintenanceDialog({
+  study,
+  onClose,
+  onInvalidated,
+}: {
+  study: StudyListItem;
+  onClose: () => void;
+  /** The study page leaves: an invalidated study is no longer reachable there. */
+  onInvalidated?: () => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<TabKey>('status');
@@ -98,6 +110,7 @@ export function StudyMaintenanceDialog({ study, onClose }: { study: StudyListIte
   const done = (message: string) => {
     notify(message, 'success');
     void queryClient.invalidateQueries({ queryKey: ['studies'] });
+    void queryClient.invalidateQueries({ queryKey: reportKeys.study(study.id) });
     onClose();
   };
   const changeStatus = useMutation({
@@ -112,7 +125,10 @@ export function StudyMaintenanceDialog({ study, onClose }: { study: StudyListIte
   const invalidate = useMutation({
     mutationFn: () => invalidateStudy(study.id, reason.trim()),
     meta: { silent: true },
-    onSuccess: () => done(t('studyMaintenance.invalidated')),
+    onSuccess: () => {
+      done(t('studyMaintenance.invalidated'));
+      onInvalidated?.();
+    },
     onError: (err) => {
       setConfirming(false);
       setError(describeError(err, t));
@@ -128,6 +144,13 @@ export function StudyMaintenanceDialog({ study, onClose }: { study: StudyListIte
     },
   });
   const apply = { status: changeStatus, invalidate, duplicate } as const;
+  const archived = storageState(study.storageClass) === 'archived';
+  const retrieve = useMutation({
+    mutationFn: () => retrieveArchived(study.id),
+    meta: { silent: true },
+    onSuccess: () => done(t('studyMaintenance.retrieved')),
+    onError: (err) => setError(describeError(err, t)),
+  });
   const switchTab = (v: TabKey) => {
     setTab(v);
     setConfirming(false);
@@ -144,6 +167,25 @@ export function StudyMaintenanceDialog({ study, onClose }: { study: StudyListIte
         <Tab value="patient" label={t('studyMaintenance.tabs.patientHistory')} data-testid="maintenance-tab-patient" />
       </Tabs>
       <DialogContent sx={{ minHeight: 220 }}>
+        {tab === 'status' && archived && (
+          <Alert
+            severity="info"
+            sx={{ mb: 2 }}
+            action={
+              <Button
+                color="inherit"
+                size="small"
+                disabled={retrieve.isPending}
+                onClick={() => retrieve.mutate()}
+                data-testid="retrieve-archived"
+              >
+                {t('studyMaintenance.retrieve')}
+              </Button>
+            }
+          >
+            {t('studyMaintenance.archived')}
+          </Alert>
+        )}
         {tab === 'status' && (
           <RadioGroup
             value={status}

@@ -37,6 +37,7 @@ export const recoverStudy = (id: string) => apiRequest(`/invalidated-studies/${i
 export const invalidateStudy = (id: string, reason: string) =>
   apiRequest(`/studies/${id}/invalidate`, { method: 'POST', body: { reason } });
 export const duplicateStudy = (id: string) => apiRequest(`/studies/${id}/duplicate`, { method: 'POST', body: {} });
+export const retrieveArchived = (id: string) => apiRequest(`/studies/${id}/retrieve-archived`, { method: 'POST', body: {} });
 export const setExamStatus = (id: string, status: ExamStatus) =>
   apiRequest(`/studies/${id}/exam-status`, { method: 'PUT', body: { status } });
 
