@@ -108,4 +108,20 @@ test('merge then split on the divergent studies screen; exam status and history 
   const copy = await suite.knex('studies').where({ duplicate_of_id: b }).first('id');
   await page.getByTestId(`study-row-${copy.id}`).waitFor();
   expect(await count(copy.id)).toBe(3);
+
+  // Invalidating the copy with a reason; it leaves the list and is recovered from its screen.
+  await page.getByTestId(`study-maintenance-${copy.id}`).click();
+  await page.getByTestId('maintenance-tab-invalidate').click();
+  await page.getByTestId('invalidate-reason').fill('Cópia feita por engano');
+  await page.getByTestId('maintenance-apply').click();
+  await page.getByTestId('maintenance-confirm-yes').click();
+  await page.getByTestId(`study-row-${copy.id}`).waitFor({ state: 'detached' });
+  await page.getByTestId('invalidated-link').click();
+  await page.getByTestId(`invalidated-${copy.id}`).getByText('Motivo: Cópia feita por engano').waitFor();
+  await page.screenshot({ path: shot('invalidated') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: shot('invalidated-390') });
+  await page.getByTestId(`recover-${copy.id}`).click();
+  await page.getByTestId('invalidated-empty').waitFor();
+  expect((await suite.knex('studies').where({ id: copy.id }).first('invalidated_at')).invalidated_at).toBeNull();
 });

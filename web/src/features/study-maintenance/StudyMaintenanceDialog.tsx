@@ -157,7 +157,7 @@ export function StudyMaintenanceDialog({
     setError(null);
   };
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-testid="study-maintenance-dialog">
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" data-testid="study-maintenance-dialog">
       <DialogTitle>{t('studyMaintenance.dialogTitle', { name: study.patientName })}</DialogTitle>
       <Tabs value={tab} onChange={(_e, v: TabKey) => switchTab(v)} variant="scrollable" allowScrollButtonsMobile sx={{ px: 2 }}>
         <Tab value="status" label={t('studyMaintenance.tabs.status')} data-testid="maintenance-tab-status" />
