@@ -26,6 +26,8 @@ import { professionalIdRoutes } from './documents/professional-id-routes';
 import { documentLinkRoutes } from './documents/document-link-routes';
 import { verifyRoutes } from './documents/verify-routes';
 import { studyRoutes } from './studies/routes';
+import { divergentRoutes } from './studies/divergent-routes';
+import { studyMaintenanceRoutes } from './studies/maintenance-routes';
 import { errorTrackerRoutes } from './error-tracker/routes';
 import { findingRoutes } from './findings/routes';
 import { viewerFrameRoutes } from './viewer/frame-routes';
@@ -130,6 +132,8 @@ export function apiRouters(deps: ApiDeps): Router[] {
     attachmentRoutes(deps),
     downloadRoutes(deps),
     headerRoutes(deps),
+    studyMaintenanceRoutes(deps),
+    divergentRoutes(deps),
     studyRoutes(deps),
     reportRoutes(deps, 'study'),
     reportRoutes(deps, 'scheduled'),

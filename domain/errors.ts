@@ -18,6 +18,7 @@ import { registrationErrors } from './errors/registration';
 import { reportsErrors } from './errors/reports';
 import { sessionsErrors } from './errors/sessions';
 import { studiesErrors } from './errors/studies';
+import { studyMaintenanceErrors } from './errors/study-maintenance';
 import { workspaceErrors } from './errors/workspace';
 
 export type { Lang };
@@ -29,6 +30,7 @@ const catalogue = {
   ...platformErrors,
   ...reportsErrors,
   ...studiesErrors,
+  ...studyMaintenanceErrors,
   ...workspaceErrors,
   ...documentsErrors,
   ...profileErrors,

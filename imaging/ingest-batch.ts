@@ -15,6 +15,7 @@ import {
   indexInstance,
   instanceKey,
   instanceRow,
+  originals,
   studyOf,
   upsertSeries,
 } from './ingest';
@@ -63,6 +64,7 @@ export async function ingestBatch(
       (await knex('dicom_instances')
         .where({ account_id: target.accountId })
         .whereIn('sop_instance_uid', [...firstOf.keys()])
+        .whereNull('copy_of')
         .select('sop_instance_uid', 'study_id')) as { sop_instance_uid: string; study_id: string }[]
     ).map((r) => [r.sop_instance_uid, r.study_id]),
   );
@@ -122,11 +124,14 @@ async function indexMany(knex: Knex, target: IngestTarget, items: ParsedInstance
     // Studies, series and instances in UID order: concurrent requests lock rows in one order.
     for (const studyUid of [...byStudy.keys()].sort()) {
       const indexes = byStudy.get(studyUid)!.sort((a, b) => cmp(items[a]!.header.sopUid, items[b]!.header.sopUid));
-      const studyId = await studyOf(trx, target, items[indexes[0]!]!.header);
+      const { studyId } = await studyOf(trx, target, items[indexes[0]!]!.header);
       const seriesIds = new Map<string, string>();
       for (const i of [...indexes].sort((a, b) => cmp(items[a]!.header.seriesUid, items[b]!.header.seriesUid))) {
         const h = items[i]!.header;
-        if (!seriesIds.has(h.seriesUid)) seriesIds.set(h.seriesUid, await upsertSeries(trx, target.accountId, studyId, h));
+        if (seriesIds.has(h.seriesUid)) continue;
+        // Each series' first instance names its patient (and records a divergent one).
+        const { patientRef } = await studyOf(trx, target, h);
+        seriesIds.set(h.seriesUid, await upsertSeries(trx, target.accountId, studyId, h, patientRef));
       }
       const inserted = new Set<string>();
       for (let k = 0; k < indexes.length; k += ROWS_PER_INSERT) {
@@ -148,7 +153,7 @@ async function indexMany(knex: Knex, target: IngestTarget, items: ParsedInstance
         });
         const back: { sop_instance_uid: string }[] = await trx('dicom_instances')
           .insert(rows)
-          .onConflict(['account_id', 'sop_instance_uid'])
+          .onConflict(originals(trx))
           .ignore()
           .returning('sop_instance_uid');
         for (const r of back) inserted.add(r.sop_instance_uid);

@@ -43,6 +43,7 @@ export async function ingestFile(
 
   const known = await knex('dicom_instances')
     .where({ account_id: target.accountId, sop_instance_uid: header.sopUid })
+    .whereNull('copy_of')
     .first('study_id');
   if (known) return { header, studyId: known.study_id, duplicate: true };
 
@@ -67,11 +68,11 @@ export async function indexInstance(
   size: number,
 ): Promise<Ingested> {
   return knex.transaction(async (trx) => {
-    const studyId = await studyOf(trx, target, header);
-    const seriesId = await upsertSeries(trx, target.accountId, studyId, header);
+    const { studyId, patientRef } = await studyOf(trx, target, header);
+    const seriesId = await upsertSeries(trx, target.accountId, studyId, header, patientRef);
     const inserted = await trx('dicom_instances')
       .insert(instanceRow(target, header, studyId, seriesId, key, size))
-      .onConflict(['account_id', 'sop_instance_uid'])
+      .onConflict(originals(trx))
       .ignore()
       .returning('id');
     if (inserted.length === 0) return { header, studyId, duplicate: true };
@@ -79,6 +80,12 @@ export async function indexInstance(
     return { header, studyId, duplicate: false };
   });
 }
+
+/**
+ * The arbiter of an instance insert: originals are unique per account (a duplicate study's
+ * copies are not), so the partial index's predicate is named.
+ */
+export const originals = (trx: Knex.Transaction) => trx.raw('(account_id, sop_instance_uid) WHERE copy_of IS NULL');
 
 export function instanceRow(
   target: IngestTarget,
@@ -105,7 +112,14 @@ export function instanceRow(
   };
 }
 
-export function upsertSeries(trx: Knex.Transaction, accountId: string, studyId: string, header: DicomHeader): Promise<string> {
+/** The series row (its patient: the one of the instance that created it, for a split). */
+export function upsertSeries(
+  trx: Knex.Transaction,
+  accountId: string,
+  studyId: string,
+  header: DicomHeader,
+  patientRef: string,
+): Promise<string> {
   return getOrInsert(
     trx,
     'dicom_series',
@@ -116,6 +130,7 @@ export function upsertSeries(trx: Knex.Transaction, accountId: string, studyId: 
       modality: header.modality || null,
       description: header.seriesDescription || null,
       series_number: header.seriesNumber,
+      patient_ref: patientRef,
     },
     ['study_id', 'series_instance_uid'],
   );
@@ -162,9 +177,13 @@ async function getOrInsert(
   return existing.id as string;
 }
 
+/** Without a PatientID the study's own patient (never merged with another anonymous one). */
+function patientIdOf(h: DicomHeader): string {
+  return h.patientId || `SEM-ID-${createHash('sha256').update(h.studyUid).digest('hex').slice(0, 12)}`;
+}
+
 async function upsertPatient(trx: Knex.Transaction, accountId: string, h: DicomHeader): Promise<string> {
-  // Without a PatientID the study's own patient (never merged with another anonymous one).
-  const patientId = h.patientId || `SEM-ID-${createHash('sha256').update(h.studyUid).digest('hex').slice(0, 12)}`;
+  const patientId = patientIdOf(h);
   return getOrInsert(
     trx,
     'patients',
@@ -179,14 +198,36 @@ async function upsertPatient(trx: Knex.Transaction, accountId: string, h: DicomH
   );
 }
 
-/** The study's id; a new study is created with its patient (got or created) and its report. */
-export async function studyOf(trx: Knex.Transaction, target: IngestTarget, h: DicomHeader): Promise<string> {
-  const existing = await trx('studies').where({ account_id: target.accountId, study_instance_uid: h.studyUid }).first('id');
-  if (existing) return existing.id as string;
-  return createStudy(trx, target, h, await upsertPatient(trx, target.accountId, h));
+/**
+ * The instance's study and patient. A new study is created with its patient (got or created)
+ * and its report; an instance of a known study whose patient is not the study's is recorded as
+ * divergent, and so is a new study with another's patient and accession number.
+ */
+export async function studyOf(
+  trx: Knex.Transaction,
+  target: IngestTarget,
+  h: DicomHeader,
+): Promise<{ studyId: string; patientRef: string }> {
+  const existing = await trx('studies as s')
+    .join('patients as p', 'p.id', 's.patient_ref')
+    .where({ 's.account_id': target.accountId, 's.study_instance_uid': h.studyUid })
+    .first('s.id', 's.patient_ref', 'p.patient_id');
+  // The common case, one more instance of the same patient's study: one round trip.
+  if (existing && existing.patient_id === patientIdOf(h)) return { studyId: existing.id, patientRef: existing.patient_ref };
+  const patientRef = await upsertPatient(trx, target.accountId, h);
+  const { id, created } = existing
+    ? { id: existing.id as string, created: false }
+    : await createStudy(trx, target, h, patientRef);
+  await recordDivergence(trx, target, { studyId: id, created, patientRef, accessionNumber: h.accessionNumber });
+  return { studyId: id, patientRef };
 }
 
-async function createStudy(trx: Knex.Transaction, target: IngestTarget, h: DicomHeader, patientRef: string): Promise<string> {
+async function createStudy(
+  trx: Knex.Transaction,
+  target: IngestTarget,
+  h: DicomHeader,
+  patientRef: string,
+): Promise<{ id: string; created: boolean }> {
   // A new study gets its report, not started (state 0), as every study has one.
   const [laudo] = await trx('laudos')
     .insert({ account_id: target.accountId, institution_id: target.institutionId })
@@ -216,9 +257,43 @@ async function createStudy(trx: Knex.Transaction, target: IngestTarget, h: Dicom
     .onConflict(['account_id', 'study_instance_uid'])
     .ignore()
     .returning('id');
-  if (study) return study.id as string;
+  if (study) return { id: study.id as string, created: true };
   // Another upload created it meanwhile: drop our report and join theirs.
   await trx('laudos').where({ id: laudo.id }).delete();
   const row = await trx('studies').where({ account_id: target.accountId, study_instance_uid: h.studyUid }).first('id');
-  return row.id as string;
+  return { id: row.id as string, created: false };
+}
+
+/**
+ * Divergent studies (issue 16), recorded once each for the 'divergent studies' screen:
+ * an instance whose patient is not its study's (one StudyInstanceUID, two patients), and a new
+ * study with the patient and accession number of another (one exam sent as two studies).
+ */
+async function recordDivergence(
+  trx: Knex.Transaction,
+  target: IngestTarget,
+  s: { studyId: string; created: boolean; patientRef: string; accessionNumber: string },
+): Promise<void> {
+  const study = await trx('studies').where({ id: s.studyId }).first('patient_ref', 'institution_id');
+  if (study.patient_ref !== s.patientRef) {
+    await trx.raw(
+      `INSERT INTO divergent_studies (account_id, institution_id, kind, study_id, other_patient_ref)
+       VALUES (?, ?, 'PATIENT', ?, ?) ON CONFLICT DO NOTHING`,
+      [target.accountId, study.institution_id, s.studyId, s.patientRef],
+    );
+    return;
+  }
+  if (!s.created || !s.accessionNumber) return;
+  const twin = await trx('studies')
+    .where({ account_id: target.accountId, patient_ref: s.patientRef, accession_number: s.accessionNumber })
+    .whereNot('id', s.studyId)
+    .whereNull('merged_into_id')
+    .orderBy('received_at')
+    .first('id');
+  if (!twin) return;
+  await trx.raw(
+    `INSERT INTO divergent_studies (account_id, institution_id, kind, study_id, other_study_id)
+     VALUES (?, ?, 'ACCESSION', ?, ?) ON CONFLICT DO NOTHING`,
+    [target.accountId, study.institution_id, twin.id, s.studyId],
+  );
 }

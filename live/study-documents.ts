@@ -30,6 +30,8 @@ export async function publishStudyDocuments(knex: Knex, publisher: LivePublisher
           's.institution_id',
           's.stable_at',
           's.header_updated_at',
+          's.exam_status',
+          trx.raw('(s.invalidated_at IS NOT NULL OR s.merged_into_id IS NOT NULL) AS unlisted'),
           'l.*',
           'f.status as finding_status',
           'af.level_and_name as finding_level_and_name',
@@ -63,6 +65,8 @@ export async function publishStudyDocuments(knex: Knex, publisher: LivePublisher
         draftRevision: r.draft_revision ?? 0,
         draftWriter: r.draft_writer ?? null,
         ...(r.header_updated_at ? { headerUpdatedAt: new Date(r.header_updated_at).toISOString() } : {}),
+        examStatus: r.exam_status ?? null,
+        ...(r.unlisted ? { unlisted: true } : {}),
         ...(r.stable_at ? { arrivedAt: new Date(r.stable_at).toISOString() } : {}),
       };
       await publisher.publishRetained(studyTopic(r.account_id, r.institution_id, r.studyId), JSON.stringify(doc));

@@ -170,6 +170,9 @@ export function scopedScheduled<T extends Knex.QueryBuilder>(qb: T, access: Acce
 export function scopedStudies<T extends Knex.QueryBuilder>(qb: T, access: Access, alias: string): T {
   const institutions = institutionIds(access);
   const granted = [...access.studyGrants];
+  // Invalidated studies and studies merged into another are out of every list and action
+  // (issue 16): only their own screens (invalidated, divergent) reach them, with `scoped`.
+  void qb.whereNull(`${alias}.invalidated_at`).whereNull(`${alias}.merged_into_id`);
   if (granted.length === 0) return scoped(qb, access, alias);
   return qb.where(`${alias}.account_id`, access.accountId).where((w) => {
     void w.whereIn(`${alias}.institution_id`, institutions).orWhereIn(`${alias}.id`, granted);

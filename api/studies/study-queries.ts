@@ -31,6 +31,8 @@ const COLUMNS = [
   's.laudo_state as laudoState',
   's.laudo_user_id as laudoUserId',
   'l.doctor_name as doctorName',
+  's.exam_status as examStatus',
+  's.storage_class as storageClass',
   // The time routine (issue 16), shaped by presentStudy.
   'rt.id as routineId',
   'rt.name as routineName',

@@ -56,6 +56,13 @@ export const PERMISSION_AREAS = {
     'STUDIES_UPLOAD_DICOM',
     // Labels only ('routine assignment'): changing the routine of a study (issue 16).
     'STUDIES_CHANGE_ROUTINE',
+    // Labels only ('invalidate', 'divergent actions', 'archived-study retrieval'; issue 16).
+    'STUDIES_INVALIDATE',
+    'STUDIES_DIVERGENT_ACTIONS',
+    'STUDIES_RETRIEVE_ARCHIVED',
+    'STUDIES_DUPLICATE',
+    // Issue 16: the exam status (scheduled, in progress, call patient, canceled).
+    'STUDIES_CHANGE_EXAM_STATUS',
   ],
   reports: [
     'STUDIES_SAVE_REPORTS',

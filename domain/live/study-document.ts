@@ -40,6 +40,10 @@ export const LiveStudyDocument = z.object({
   headerUpdatedAt: z.string().nullable().optional(),
   /** When the study's images last settled (ingest): a list shows a study new to it. */
   arrivedAt: z.string().optional(),
+  /** The exam status (issue 16): SCHEDULED, IN_PROGRESS, CALL_PATIENT, CANCELED, or none. */
+  examStatus: z.string().nullable().optional(),
+  /** Invalidated or merged into another study: lists drop it. */
+  unlisted: z.boolean().optional(),
 });
 export type LiveStudyDocument = z.infer<typeof LiveStudyDocument>;
 

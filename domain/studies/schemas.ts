@@ -69,6 +69,10 @@ export const StudyListItem = z.object({
     })
     .nullable()
     .optional(),
+  /** The exam status (issue 16): SCHEDULED, IN_PROGRESS, CALL_PATIENT, CANCELED; null when never set. */
+  examStatus: z.enum(['SCHEDULED', 'IN_PROGRESS', 'CALL_PATIENT', 'CANCELED']).nullable().optional(),
+  /** Storage class (spec 2 §4), for the archived state and its retrieval. */
+  storageClass: z.string().optional(),
   /** Comments on the study, and how many of them the caller has not read. */
   commentCount: z.number().int().optional(),
   unreadComments: z.number().int().optional(),

@@ -61,7 +61,7 @@ test('an administrator creates a role with a shift; its holder outside the shift
   await role.getByTestId('role-save').click();
   const row = page.getByTestId('role-Técnico noturno');
   await row.getByTestId('role-shift-chip').getByText('Escala: Plantão noturno').waitFor();
-  await row.getByText('11 permissões').waitFor();
+  await row.getByText('16 permissões').waitFor();
 
   const saved = await suite.knex('roles').where({ account_id: t.accountId, name: 'Técnico noturno' }).first();
   expect([...saved.permissions].sort()).toEqual(
@@ -76,6 +76,11 @@ test('an administrator creates a role with a shift; its holder outside the shift
       'STUDIES_DELETE_ATTACHMENT',
       'STUDIES_UPLOAD_DICOM',
       'STUDIES_CHANGE_ROUTINE',
+      'STUDIES_INVALIDATE',
+      'STUDIES_DIVERGENT_ACTIONS',
+      'STUDIES_RETRIEVE_ARCHIVED',
+      'STUDIES_DUPLICATE',
+      'STUDIES_CHANGE_EXAM_STATUS',
       'STUDIES_RETRIEVE_REPORTS',
     ].sort(),
   );

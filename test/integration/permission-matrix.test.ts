@@ -186,6 +186,16 @@ beforeAll(async () => {
       content: 'Normal.',
     })
     .returning('id');
+  // Issue 16: a divergence found on ingest between A's two studies (merge and split refuse the others).
+  const [divergence] = await knex('divergent_studies')
+    .insert({
+      account_id: a.accountId,
+      institution_id: a.institutionId,
+      kind: 'ACCESSION',
+      study_id: a.studyIds[0],
+      other_study_id: a.studyIds[1],
+    })
+    .returning('id');
   const invitation = await knex('invitations').where({ account_id: a.accountId }).first('id');
   const modality = await as('POST', '/modalities', { code: 'CT' }, 'modality');
   const catalogExam = await as('POST', '/exams', { title: 'TC de crânio', modality: 'CT' }, 'exam');
@@ -234,6 +244,9 @@ beforeAll(async () => {
     'modalities:id': modality.id,
     'exams:id': catalogExam.id,
     'routines:id': routine.id,
+    'divergent-studies:id': divergence.id,
+    // Recovery checks the permission before the study's state: any study of A's shows it.
+    'invalidated-studies:id': a.studyIds[1]!,
     '*:file': 'preview.pdf',
     '*:count': '1',
     // The study is checked first; a field value of A's study would answer the same 404.

@@ -129,6 +129,11 @@ export const PERMISSION_ROUTES: Record<string, PermissionCase> = {
     code: 'CANNOT_MANAGE_STUDY',
     body: { routineId: '00000000-0000-4000-8000-000000000000' },
   },
+  // Issue 16, study maintenance: each change needs its permission in the study's institution.
+  'PUT /exam-status': { permission: 'STUDIES_CHANGE_EXAM_STATUS', code: 'CANNOT_MANAGE_STUDY', body: { status: 'SCHEDULED' } },
+  'POST /invalidate': { permission: 'STUDIES_INVALIDATE', code: 'CANNOT_MANAGE_STUDY', body: { reason: 'Motivo' } },
+  'POST /duplicate': { permission: 'STUDIES_DUPLICATE', code: 'CANNOT_MANAGE_STUDY', body: {} },
+  'POST /retrieve-archived': { permission: 'STUDIES_RETRIEVE_ARCHIVED', code: 'CANNOT_MANAGE_STUDY', body: {} },
   // Spec 2 §6: the section's permission opens a shared mask; only an administrator changes one.
   'GET /masks/:id': { permission: 'INSTITUIONS_GET_MODALITY_TEMPLATES', code: 'FORBIDDEN_ACCESS' },
   'PATCH /masks/:id': { permission: 'administrator', code: 'FORBIDDEN_ACCESS', body: { title: 'Outro' } },
@@ -148,6 +153,8 @@ export const CLINICAL_MEMBER_OPEN: Record<string, string> = {
   'DELETE /key-image': 'as above',
   'GET /update-data': "the study's header, shown on every study screen",
   'GET /update-data/history': "the header's history, shown with the header",
+  'GET /history': "the study history tab (issue 16): the study's changes, who and when, shown to whoever sees the study",
+  'GET /patient-history': "the patient history tab: the changes of the patient's studies the member reaches",
   'GET /reports/header': 'as the study header above (scheduled exam)',
   'GET /reports/header/history': 'as the header history above',
   'GET /doctors':

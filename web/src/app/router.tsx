@@ -145,6 +145,20 @@ export function createRouter() {
                       ),
                     },
                     {
+                      path: '/divergent-studies',
+                      lazy: lazyPage(
+                        () => import('../features/study-maintenance/DivergentStudiesPage'),
+                        (m) => m.DivergentStudiesPage,
+                      ),
+                    },
+                    {
+                      path: '/invalidated-studies',
+                      lazy: lazyPage(
+                        () => import('../features/study-maintenance/InvalidatedStudiesPage'),
+                        (m) => m.InvalidatedStudiesPage,
+                      ),
+                    },
+                    {
                       path: '/invitations',
                       lazy: lazyPage(
                         () => import('../features/signup/InvitationsPage'),

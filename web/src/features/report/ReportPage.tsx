@@ -43,6 +43,8 @@ import { useStudyDetail, useStudyDetailLive } from './use-report';
 import { announceDraftRevision } from './editor/draft-revisions';
 import { VersionsPanel } from './VersionsPanel';
 import { SecondMonitorButton } from '../second-monitor/SecondMonitorButton';
+import { StudyMaintenanceDialog } from '../study-maintenance/StudyMaintenanceDialog';
+import BuildOutlinedIcon from '@mui/icons-material/BuildOutlined';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -77,6 +79,7 @@ function failureMessage(failure: ActionFailure, t: TFunction): string {
 function StudyReport({ study }: { study: StudyDetail }) {
   const [attachmentsOpen, setAttachmentsOpen] = useState(false);
   const [printOpen, setPrintOpen] = useState(false);
+  const [maintenanceOpen, setMaintenanceOpen] = useState(false);
   const { t, i18n } = useTranslation();
   const session = useSessionData();
   const printAllowed = usePrintAllowed(session.currentAccountId);
@@ -219,6 +222,9 @@ function StudyReport({ study }: { study: StudyDetail }) {
             <Field label={t('report.examDate')}>{formatDateTime(study.examDate, i18n.language) || dash}</Field>
             <Field label={t('report.accessionNumber')}>{study.accessionNumber || dash}</Field>
             <Field label={t('report.institution')}>{study.institutionName || dash}</Field>
+            {study.examStatus && (
+              <Field label={t('studyMaintenance.tabs.status')}>{t(`studyMaintenance.examStatus.${study.examStatus}`)}</Field>
+            )}
             <Field label={t('report.doctor')}>{report.doctorName || dash}</Field>
             <Field label={t('report.version')}>{report.version}</Field>
             <Field label={t('report.updatedAt')}>{formatDateTime(report.updatedAt, i18n.language) || dash}</Field>
@@ -255,11 +261,27 @@ function StudyReport({ study }: { study: StudyDetail }) {
               </Button>
             )}
             <DownloadButtonGroup studyId={study.id} />
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<BuildOutlinedIcon />}
+              onClick={() => setMaintenanceOpen(true)}
+              data-testid="open-study-maintenance"
+            >
+              {t('studyMaintenance.open')}
+            </Button>
           </Stack>
         </Paper>
       </Box>
 
       <VersionsPanel studyId={study.id} />
+      {maintenanceOpen && (
+        <StudyMaintenanceDialog
+          study={study}
+          onClose={() => setMaintenanceOpen(false)}
+          onInvalidated={() => void navigate('/studies')}
+        />
+      )}
       {printOpen && printAllowed && <StudyPrintDialog studyId={study.id} onClose={() => setPrintOpen(false)} />}
       <AttachmentsDialog
         studyId={attachmentsOpen ? study.id : null}

@@ -34,6 +34,10 @@ import { StudyTable } from './StudyTable';
 import { useStudies, useStudiesLive } from './use-studies';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { UploadDialog } from '../upload/UploadDialog';
+import { Link as RouterLink } from 'react-router-dom';
+import CallSplitIcon from '@mui/icons-material/CallSplit';
+import BlockIcon from '@mui/icons-material/Block';
+import { StudyMaintenanceDialog } from '../study-maintenance/StudyMaintenanceDialog';
 
 function LiveIndicator({ status }: { status: LiveStatus }) {
   const { t } = useTranslation();
@@ -79,6 +83,7 @@ export function StudyListPage() {
   const [versionsOf, setVersionsOf] = useState<StudyListItem | null>(null);
   const [labelsOf, setLabelsOf] = useState<StudyListItem | null>(null);
   const [routineOf, setRoutineOf] = useState<StudyListItem | null>(null);
+  const [maintenanceOf, setMaintenanceOf] = useState<StudyListItem | null>(null);
   const [findingOf, setFindingOf] = useState<StudyListItem | null>(null);
   const [commentsOf, setCommentsOf] = useState<StudyListItem | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -124,6 +129,31 @@ export function StudyListPage() {
           {t('studies.title')}
         </Typography>
         <LiveIndicator status={liveStatus} />
+        {/* Below 600 px the two links show as their icons (named for screen readers). */}
+        <Stack direction="row" spacing={0.5} sx={{ '& .label': { display: { xs: 'none', sm: 'inline' } }, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 }, ml: { xs: 0, sm: -0.5 } } }}>
+          <Button
+            size="small"
+            component={RouterLink}
+            to="/divergent-studies"
+            startIcon={<CallSplitIcon />}
+            aria-label={t('studyMaintenance.divergentTitle')}
+            sx={{ minWidth: 0 }}
+            data-testid="divergent-link"
+          >
+            <span className="label">{t('studyMaintenance.divergentLink')}</span>
+          </Button>
+          <Button
+            size="small"
+            component={RouterLink}
+            to="/invalidated-studies"
+            startIcon={<BlockIcon />}
+            aria-label={t('studyMaintenance.invalidatedTitle')}
+            sx={{ minWidth: 0 }}
+            data-testid="invalidated-link"
+          >
+            <span className="label">{t('studyMaintenance.invalidatedLink')}</span>
+          </Button>
+        </Stack>
         {uploadInstitutions.length > 0 && (
           <Button variant="contained" startIcon={<UploadFileIcon />} onClick={() => setUploading(true)} data-testid="upload-open">
             {t('upload.button')}
@@ -165,6 +195,7 @@ export function StudyListPage() {
               onVersions={setVersionsOf}
               onLabels={setLabelsOf}
               onRoutine={setRoutineOf}
+              onMaintenance={setMaintenanceOf}
               onFinding={setFindingOf}
               onComments={setCommentsOf}
               empty={
@@ -237,6 +268,9 @@ export function StudyListPage() {
         title={commentsOf ? describe(commentsOf) : ''}
         onClose={() => setCommentsOf(null)}
       />
+      {maintenanceOf && (
+        <StudyMaintenanceDialog key={maintenanceOf.id} study={maintenanceOf} onClose={() => setMaintenanceOf(null)} />
+      )}
       {routineOf && <StudyRoutineDialog key={routineOf.id} study={routineOf} onClose={() => setRoutineOf(null)} />}
     </Stack>
   );

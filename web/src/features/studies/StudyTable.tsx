@@ -11,6 +11,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
+import BuildOutlinedIcon from '@mui/icons-material/BuildOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import LabelOutlinedIcon from '@mui/icons-material/LabelOutlined';
 import ImageSearchIcon from '@mui/icons-material/ImageSearch';
@@ -72,6 +73,8 @@ interface StudyTableProps {
   onComments: (study: StudyListItem) => void;
   /** Asks to change the study's routine. */
   onRoutine: (study: StudyListItem) => void;
+  /** Opens the study's maintenance (exam status, invalidation, history). */
+  onMaintenance: (study: StudyListItem) => void;
   /** Shown instead of rows when the page is empty (message and actions). */
   empty?: ReactNode;
 }
@@ -88,6 +91,7 @@ export function StudyTable({
   onFinding,
   onComments,
   onRoutine,
+  onMaintenance,
   empty,
 }: StudyTableProps) {
   const { t, i18n } = useTranslation();
@@ -186,6 +190,16 @@ export function StudyTable({
               </TableCell>
               <TableCell data-testid={`study-status-${s.id}`} data-state={s.laudoState}>
                 <StudyStatusChip state={s.laudoState} />
+                {s.examStatus && (
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    color={s.examStatus === 'CALL_PATIENT' ? 'warning' : s.examStatus === 'CANCELED' ? 'error' : 'default'}
+                    label={t(`studyMaintenance.examStatus.${s.examStatus}`)}
+                    sx={{ ml: 0.5, mt: { xs: 0.5, lg: 0 } }}
+                    data-testid={`exam-status-chip-${s.id}`}
+                  />
+                )}
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <RoutineChip study={s} onClick={() => onRoutine(s)} />
@@ -206,6 +220,16 @@ export function StudyTable({
                     data-testid={`study-labels-${s.id}`}
                   >
                     <LabelOutlinedIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+                <Tooltip title={t('studyMaintenance.open')}>
+                  <IconButton
+                    size="small"
+                    aria-label={`${t('studyMaintenance.open')}: ${s.patientName}`}
+                    onClick={(e) => stop(e, () => onMaintenance(s))}
+                    data-testid={`study-maintenance-${s.id}`}
+                  >
+                    <BuildOutlinedIcon fontSize="small" />
                   </IconButton>
                 </Tooltip>
                 <Tooltip title={t('studies.versions.open')}>

@@ -35,11 +35,18 @@ export function applyLiveDocToList(
   userId?: string,
 ): StudyListResponse | undefined {
   if (!data) return data;
+  // Invalidated or merged into another study (issue 16): the row leaves the list.
+  if (doc.unlisted) {
+    if (!data.studies.some((s) => s.id === doc.studyId)) return data;
+    return { ...data, studies: data.studies.filter((s) => s.id !== doc.studyId), total: Math.max(0, data.total - 1) };
+  }
   let changed = false;
   const studies = data.studies.map((s) => {
     if (s.id !== doc.studyId) return s;
     const badges = liveBadges(s, doc, userId);
+    const examStatus = doc.examStatus === undefined ? (s.examStatus ?? null) : (doc.examStatus as StudyListItem['examStatus']);
     if (
+      (s.examStatus ?? null) === examStatus &&
       s.laudoState === doc.laudoState &&
       s.laudoUserId === doc.laudoUserId &&
       s.doctorName === doc.doctorName &&
@@ -49,7 +56,7 @@ export function applyLiveDocToList(
     )
       return s;
     changed = true;
-    return { ...s, laudoState: doc.laudoState, laudoUserId: doc.laudoUserId, doctorName: doc.doctorName, ...badges };
+    return { ...s, laudoState: doc.laudoState, laudoUserId: doc.laudoUserId, doctorName: doc.doctorName, examStatus, ...badges };
   });
   return changed ? { ...data, studies } : data;
 }

@@ -55,3 +55,17 @@ describe('list params', () => {
     expect(writeListParams({ page: 2, pageSize: 10 }).toString()).toBe('page=2&pageSize=10');
   });
 });
+
+describe('applyLiveDocToList study maintenance (issue 16)', () => {
+  it('shows the exam status the document carries', () => {
+    const next = applyLiveDocToList(page, doc({ examStatus: 'CALL_PATIENT' }));
+    expect(next?.studies[0]?.examStatus).toBe('CALL_PATIENT');
+    expect(applyLiveDocToList(next, doc({ examStatus: 'CALL_PATIENT' }))).toBe(next);
+  });
+  it('drops a study invalidated or merged into another, and only that one', () => {
+    const next = applyLiveDocToList(page, doc({ unlisted: true }));
+    expect(next?.studies.map((s) => s.id)).toEqual(['s2']);
+    expect(next?.total).toBe(1);
+    expect(applyLiveDocToList(page, doc({ studyId: 'other', unlisted: true }))).toBe(page);
+  });
+});
