@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../domain/errors';
 import { type DivergenceAction, type DivergenceStatus, divergenceActionAllowed } from '../../domain/studies/maintenance';
 
@@ -103,7 +104,7 @@ export async function resolveDivergence(
   action: DivergenceAction,
   userId: string,
 ): Promise<DivergenceOutcome> {
-  return knex.transaction(async (trx) => {
+  return inTransaction(knex, async (trx) => {
     const d = (await trx('divergent_studies').where({ id: divergenceId, account_id: accountId }).forUpdate().first()) as
       DivergenceRow | undefined;
     if (!d) throw new AppError('NOT_FOUND');

@@ -5,6 +5,7 @@
  * StudyInstanceUID (decision 022).
  */
 import type { Knex } from 'knex';
+import { inTransaction } from '../../db/transaction';
 import { uuidUid } from './divergence';
 
 export async function duplicateStudy(
@@ -12,7 +13,7 @@ export async function duplicateStudy(
   accountId: string,
   sourceId: string,
 ): Promise<{ id: string; instances: number }> {
-  return knex.transaction(async (trx) => {
+  return inTransaction(knex, async (trx) => {
     const source = await trx('studies').where({ id: sourceId, account_id: accountId }).forShare().first();
     const [laudo] = await trx('laudos').insert({ account_id: accountId, institution_id: source.institution_id }).returning('id');
     const [created] = await trx('studies')
