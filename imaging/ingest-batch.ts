@@ -8,6 +8,7 @@
 import type { Knex } from 'knex';
 import type { ObjectStorage } from '../storage/object-storage';
 import type { DicomHeader } from './dicom-header';
+import { applyTagMapping } from './tag-mapping';
 import {
   type Ingested,
   type IngestTarget,
@@ -117,6 +118,7 @@ export async function ingestBatch(
 
 /** The rows of stored instances (distinct SOPInstanceUIDs), in one transaction; results in order. */
 async function indexMany(knex: Knex, target: IngestTarget, items: ParsedInstance[]): Promise<Ingested[]> {
+  items = items.map((it) => ({ ...it, header: applyTagMapping(it.header, target.tagMapping) }));
   const byStudy = new Map<string, number[]>();
   items.forEach((it, i) => byStudy.set(it.header.studyUid, [...(byStudy.get(it.header.studyUid) ?? []), i]));
   const results: Ingested[] = new Array(items.length);

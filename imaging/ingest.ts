@@ -7,9 +7,11 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { Knex } from 'knex';
 import { routineOnArrival } from '../db/routine-on-arrival';
+import type { TagMapping } from '../domain/connect/connect-admin';
 import type { ObjectStorage } from '../storage/object-storage';
 import { type DicomHeader, readDicomFile } from './dicom-header';
 import { DicomInputError } from './failures';
+import { applyTagMapping } from './tag-mapping';
 
 /** Where an upload lands: the Connect's institution, or the one the uploading user chose. */
 export interface IngestTarget {
@@ -17,6 +19,9 @@ export interface IngestTarget {
   institutionId: string;
   connectId: string | null;
   userId: string | null;
+  /** The Connect's connection the study came through (its default one) and its tag mapping. */
+  connectionId?: string | null;
+  tagMapping?: readonly TagMapping[];
 }
 
 export interface Ingested {
@@ -63,10 +68,11 @@ export async function ingestFile(
 export async function indexInstance(
   knex: Knex,
   target: IngestTarget,
-  header: DicomHeader,
+  received: DicomHeader,
   key: string,
   size: number,
 ): Promise<Ingested> {
+  const header = applyTagMapping(received, target.tagMapping);
   return knex.transaction(async (trx) => {
     const { studyId, patientRef } = await studyOf(trx, target, header);
     const seriesId = await upsertSeries(trx, target.accountId, studyId, header, patientRef);
@@ -252,6 +258,7 @@ async function createStudy(
       exam_date: h.studyDate,
       referring_physician: h.referringPhysician || null,
       connect_id: target.connectId,
+      connection_id: target.connectionId ?? null,
       laudo_id: laudo.id,
     })
     .onConflict(['account_id', 'study_instance_uid'])

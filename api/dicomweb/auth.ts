@@ -11,6 +11,7 @@ import { AppError } from '../../domain/errors';
 import { loadAccess } from '../access/access';
 import { findImageTokenSession, isImageToken } from '../auth/image-tokens';
 import { type SessionState, lookupSession } from '../auth/session';
+import type { TagMapping } from '../../domain/connect/connect-admin';
 import { connectOfKey } from '../../services/connects/connects';
 
 export interface DicomwebCaller {
@@ -21,7 +22,8 @@ export interface DicomwebCaller {
   grantedStudyIds: string[];
   /** Where an upload lands, or why it cannot (see uploadInstitution). */
   userId: string | null;
-  connect: { id: string; institutionId: string } | null;
+  /** A Connect key's: its default connection and that connection's DICOM tag mapping. */
+  connect: { id: string; institutionId: string; connectionId: string | null; tagMapping: TagMapping[] } | null;
   /** Institutions where the caller may upload (a Connect: its own). */
   uploadInstitutionIds: string[];
 }
@@ -59,7 +61,12 @@ export async function resolveCaller(
     institutionIds: [connect.institution_id],
     grantedStudyIds: [],
     userId: null,
-    connect: { id: connect.id, institutionId: connect.institution_id },
+    connect: {
+      id: connect.id,
+      institutionId: connect.institution_id,
+      connectionId: connect.connection_id,
+      tagMapping: connect.tag_mapping ?? [],
+    },
     uploadInstitutionIds: [connect.institution_id],
   };
 }

@@ -68,6 +68,8 @@ export function uploadTarget(caller: DicomwebCaller, requested: string | undefin
       institutionId: caller.connect.institutionId,
       connectId: caller.connect.id,
       userId: null,
+      connectionId: caller.connect.connectionId,
+      tagMapping: caller.connect.tagMapping,
     };
   }
   const allowed = caller.uploadInstitutionIds;

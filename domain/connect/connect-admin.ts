@@ -70,6 +70,8 @@ export const TagMapping = z.object({
     .regex(/^[0-9A-F]{4},[0-9A-F]{4}$/, { error: 'CONNECTION_TAG_INVALID' }),
   field: z.enum(MAPPED_FIELDS, { error: 'CONNECTION_TAG_INVALID' }),
 });
+export type TagMapping = z.output<typeof TagMapping>;
+export type MappedField = (typeof MAPPED_FIELDS)[number];
 
 export const ConnectionBody = z
   .object({

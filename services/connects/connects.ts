@@ -6,7 +6,13 @@
 import type { Knex } from 'knex';
 import { type z } from 'zod';
 import { inTransaction } from '../../db/transaction';
-import { ConnectBody, type ConnectionView, type ConnectKeyView, type ConnectView } from '../../domain/connect/connect-admin';
+import {
+  ConnectBody,
+  type ConnectionView,
+  type ConnectKeyView,
+  type ConnectView,
+  type TagMapping,
+} from '../../domain/connect/connect-admin';
 import { newToken, hashToken } from '../tokens';
 
 /** A Connect key: shown once, stored only as its hash. */
@@ -18,12 +24,19 @@ export function newConnectKey(): string {
 export async function connectOfKey(
   knex: Knex,
   key: string,
-): Promise<{ id: string; account_id: string; institution_id: string } | undefined> {
+): Promise<
+  | { id: string; account_id: string; institution_id: string; connection_id: string | null; tag_mapping: TagMapping[] | null }
+  | undefined
+> {
+  // Its default connection too: a study sent with the key comes through it (its tag mapping).
   return knex('connect_keys as k')
     .join('connects as c', 'c.id', 'k.connect_id')
+    .leftJoin('connect_connections as cc', function () {
+      this.on('cc.connect_id', 'c.id').andOn('cc.is_default', knex.raw('true'));
+    })
     .where({ 'k.key_hash': hashToken(key), 'c.active': true })
     .whereNull('k.revoked_at')
-    .first('c.id', 'c.account_id', 'c.institution_id');
+    .first('c.id', 'c.account_id', 'c.institution_id', 'cc.id as connection_id', 'cc.tag_mapping');
 }
 
 /** A new key for the Connect (the caller checked the Connect is the account's). */

@@ -192,6 +192,54 @@ it('connections: tag mapping validated, one default, the default cannot be delet
   expect(await suite.knex('connect_connections').where({ connect_id: id })).toEqual([]);
 });
 
+it("a study sent with a key comes through the Connect's default connection, whose tag mapping ingest applies", async () => {
+  const created = await as('admin', 'POST', '/connects', { ...settings(t.institutionId), name: 'Sala 5' });
+  const id = created.body.connect.id as string;
+  const def = created.body.connect.connections[0];
+  // This modality writes the RIS patient ID in OtherPatientIDs and the clinic's name in the
+  // patient comments; an empty source tag leaves the file's own value.
+  const mapped = await as('admin', 'PUT', `/connects/${id}/connections/${def.id}`, {
+    name: 'Padrão',
+    isDefault: true,
+    tagMapping: [
+      { tag: '0010,1000', field: 'patientId' },
+      { tag: '0010,4000', field: 'institutionName' },
+      { tag: '0010,2160', field: 'patientName' },
+    ],
+  });
+  expect(mapped.status).toBe(200);
+  const study = makeStudy({
+    series: 1,
+    perSeries: 2,
+    patientId: 'MOD-0042',
+    patientName: 'Souza^Carla',
+    extra: { OtherPatientIDs: 'RIS-778', PatientComments: 'Clínica Sul' },
+  });
+  expect((await stow(suite.platform.url, created.body.key, study.files)).status).toBe(200);
+
+  const row = await suite
+    .knex('studies as s')
+    .join('patients as p', 'p.id', 's.patient_ref')
+    .where({ 's.study_instance_uid': study.studyUid })
+    .first('p.patient_id', 'p.name', 's.connection_id', 's.connect_id');
+  expect(row).toEqual({ patient_id: 'RIS-778', name: 'Carla Souza', connection_id: def.id, connect_id: id });
+  const metadata = (await suite.knex('dicom_instances').where({ sop_instance_uid: study.sopUids[0] }).first('metadata')).metadata;
+  expect(metadata['00100020']).toEqual({ vr: 'LO', Value: ['RIS-778'] });
+  expect(metadata['00080080']).toEqual({ vr: 'LO', Value: ['Clínica Sul'] });
+  expect(metadata['00100010'].Value[0].Alphabetic).toBe('Souza^Carla'); // (0010,2160) is empty: kept
+
+  // Without a mapping (another Connect), the file's own values.
+  const plain = await as('admin', 'POST', '/connects', { ...settings(t.institutionId), name: 'Sala 6' });
+  const other = makeStudy({ series: 1, perSeries: 1, patientId: 'MOD-0043', extra: { OtherPatientIDs: 'RIS-779' } });
+  expect((await stow(suite.platform.url, plain.body.key, other.files)).status).toBe(200);
+  const plainRow = await suite
+    .knex('studies as s')
+    .join('patients as p', 'p.id', 's.patient_ref')
+    .where({ 's.study_instance_uid': other.studyUid })
+    .first('p.patient_id');
+  expect(plainRow.patient_id).toBe('MOD-0043');
+});
+
 it("another account's ids are 404, a member without administration 403", async () => {
   const created = await as('admin', 'POST', '/connects', { ...settings(t.institutionId), name: 'Sala 4' });
   const c = created.body.connect;

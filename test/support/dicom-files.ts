@@ -47,6 +47,8 @@ export interface InstanceSpec {
   specificCharacterSet?: string | string[];
   /** Leave these out of the data set (to make invalid files). */
   omit?: string[];
+  /** More elements by keyword (dcmjs naturalized), e.g. { OtherPatientIDs: 'RIS-1' }. */
+  extra?: Record<string, unknown>;
 }
 
 /** One 16-bit MONOCHROME2 image, explicit VR little endian. */
@@ -111,6 +113,7 @@ export function makeInstance(spec: InstanceSpec): Buffer {
     PixelData: [px.buffer],
     _vrMap: { PixelData: bits === 8 ? 'OB' : 'OW' },
   };
+  Object.assign(ds, spec.extra);
   for (const k of spec.omit ?? []) delete ds[k];
   const dict = new DicomDict(DicomMetaDictionary.denaturalizeDataset(meta));
   dict.dict = DicomMetaDictionary.denaturalizeDataset(ds);
@@ -129,6 +132,7 @@ export function makeStudy(opts: {
   studyDate?: string;
   rows?: number;
   columns?: number;
+  extra?: Record<string, unknown>;
 }): { studyUid: string; seriesUids: string[]; files: Buffer[]; sopUids: string[] } {
   const studyUid = newUid();
   const seriesUids: string[] = [];
@@ -156,6 +160,7 @@ export function makeStudy(opts: {
           instanceNumber: i + 1,
           rows: opts.rows,
           columns: opts.columns,
+          extra: opts.extra,
         }),
       );
     }
