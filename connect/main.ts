@@ -5,6 +5,7 @@
 import pino from 'pino';
 import { startAgent } from './agent';
 import { parseConnectConfig } from './config';
+import { resolveConnectConfig } from './platform-settings';
 
 async function main(): Promise<void> {
   let config;
@@ -15,6 +16,8 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const logger = pino({ name: 'laudos-connect', level: config.LOG_LEVEL });
+  // The administration's settings fill what this machine's environment leaves unset.
+  config = await resolveConnectConfig(process.env, logger);
   const agent = await startAgent(config, logger);
   let stopping = false;
   const stop = (signal: string) => {

@@ -41,8 +41,10 @@ export function connectAgentRoutes(deps: ApiDeps): Router {
     const [connect] = await listConnects(knex, agentOf(ctx).accountId, agentOf(ctx).id);
     if (!connect) throw new AppError('NOT_FOUND');
     const { keys: _keys, ...settings } = connect;
+    // The AE Title the agent answers to: its own, else its institution's.
+    const institution = await knex('institutions').where({ id: connect.institutionId }).first('ae_title');
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { connect: settings };
+    ctx.body = { connect: { ...settings, effectiveAeTitle: settings.aeTitle ?? institution?.ae_title ?? null } };
   });
 
   router.get('/connect-agent/downloads', async (ctx) => {

@@ -135,7 +135,14 @@ it('a key uploads and polls; rotating revokes the old key at once, revoking stop
     headers: { authorization: `Bearer ${extra.body.key}` },
   });
   const agentView = ((await config.json()) as { connect: Record<string, unknown> }).connect;
-  expect(agentView).toMatchObject({ id, aeTitle: 'SALA2', storePort: 11112, pollIntervalSeconds: 20, retentionDays: 15 });
+  expect(agentView).toMatchObject({
+    id,
+    aeTitle: 'SALA2',
+    effectiveAeTitle: 'SALA2',
+    storePort: 11112,
+    pollIntervalSeconds: 20,
+    retentionDays: 15,
+  });
   expect(agentView.keys).toBeUndefined();
 
   // An inactive Connect's keys stop too.
