@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import ptBR from './pt-BR.json';
 import en from './en.json';
 import es from './es.json';
+import i18next from 'i18next';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -72,5 +73,35 @@ describe('i18n catalogues', () => {
     expect(source.get('laudoState.0')).toBe('Não iniciado');
     expect(source.get('laudoState.13')).toBe('Segunda opinião solicitada (sem instituição)');
     expect(source.get('laudoState.25')).toBe('Revisando laudo digitado');
+  });
+});
+
+describe('plural forms', () => {
+  // i18next picks _zero / _one / _other by count (Intl.PluralRules): no '1 dias' or '1 images'.
+  const t = (lng: string) => {
+    const i18n = i18next.createInstance();
+    const catalogue = ({ 'pt-BR': ptBR, en, es } as Record<string, object>)[lng]!;
+    void i18n.init({ lng, initAsync: false, resources: { [lng]: { translation: catalogue } } });
+    return i18n.t.bind(i18n) as (key: string, opts?: Record<string, unknown>) => string;
+  };
+
+  it.each([
+    ['pt-BR', '1 imagem', '2 imagens', '0 imagens', '1 caractere restante', '1 ano, 1 mês e 1 dia', '2 anos, 0 meses e 3 dias'],
+    ['en', '1 image', '2 images', '0 images', '1 character left', '1 year, 1 month and 1 day', '2 years, 0 months and 3 days'],
+    ['es', '1 imagen', '2 imágenes', '0 imágenes', '1 carácter restante', '1 año, 1 mes y 1 día', '2 años, 0 meses y 3 días'],
+  ])('%s: singular, plural and zero', (lng, one, two, zero, remaining, age1, age2) => {
+    const tr = t(lng);
+    expect(tr('viewer.images', { count: 1 })).toBe(one);
+    expect(tr('viewer.images', { count: 2 })).toBe(two);
+    expect(tr('viewer.images', { count: 0 })).toBe(zero);
+    expect(tr('editor.dialogs.remaining', { count: 1 })).toBe(remaining);
+    const age = (years: number, months: number, days: number) =>
+      tr('studyHeader.ageValue', {
+        years: tr('studyHeader.years', { count: years }),
+        months: tr('studyHeader.months', { count: months }),
+        days: tr('studyHeader.days', { count: days }),
+      });
+    expect(age(1, 1, 1)).toBe(age1);
+    expect(age(2, 0, 3)).toBe(age2);
   });
 });

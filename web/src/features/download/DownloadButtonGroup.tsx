@@ -127,7 +127,7 @@ export function DownloadButtonGroup({ studyId }: { studyId: string }) {
       {running && (
         <Box sx={{ mt: 1 }} data-testid="download-progress">
           <Typography variant="caption">
-            {p ? t('download.progress', { done: p.done, total: p.total }) : t('download.preparing')}
+            {p ? t('download.progress', { done: p.done, count: p.total }) : t('download.preparing')}
           </Typography>
           <LinearProgress
             variant={p && p.total ? 'determinate' : 'indeterminate'}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import Typography from '@mui/material/Typography';
 import { computeAge, examDay } from '../../../../domain/studies/header';
 import { formatDate } from '../../../../domain/dates';
+import { ageLabel } from './age-label';
 import { fetchUpdateData, headerKeys } from './api';
 
 /**
@@ -23,7 +24,7 @@ export function PatientHeaderLine({ studyId }: { studyId: string }) {
     // noon UTC is the same calendar day in America/Sao_Paulo
     h.patientBirthDate &&
       `${t('studyHeader.fields.patientBirthDate')}: ${formatDate(`${h.patientBirthDate}T12:00:00Z`, i18n.language)}`,
-    age ? t('studyHeader.ageValue', { ...age }) : h.patientAge,
+    age ? ageLabel(t, age) : h.patientAge,
     h.patientWeight !== null && `${t('studyHeader.fields.patientWeight')}: ${h.patientWeight}`,
     h.patientHeight !== null && `${t('studyHeader.fields.patientHeight')}: ${h.patientHeight}`,
   ].filter(Boolean);

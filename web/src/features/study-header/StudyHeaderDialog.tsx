@@ -16,6 +16,7 @@ import { MEASURE_MAX, MEASURE_MIN, MEASURE_STEP, examDay, type UpdateDataRespons
 import { notify } from '../../app/notifications/store';
 import { describeError, toApiError } from '../../lib/errors';
 import { reportKeys } from '../report/query-keys';
+import { ageLabel } from './age-label';
 import { fetchUpdateData, headerKeys, saveHeader } from './api';
 import { HeaderHistory } from './HeaderHistory';
 import { type FormProblems, type HeaderForm, formAge, formProblems, formToEdit, headerToForm } from './form';
@@ -149,7 +150,7 @@ function HeaderFormBody({
           {field('patientAge', t('studyHeader.fields.patientAge'), {
             // With a birth date the age is computed and the field is disabled (spec 2 §5).
             disabled: Boolean(form.patientBirthDate),
-            value: form.patientBirthDate ? (age ? t('studyHeader.ageValue', { ...age }) : '') : form.patientAge,
+            value: form.patientBirthDate ? (age ? ageLabel(t, age) : '') : form.patientAge,
             helperText: form.patientBirthDate ? t('studyHeader.ageComputed') : undefined,
           })}
           {measure('patientWeight', t('studyHeader.fields.patientWeight'))}
