@@ -2,6 +2,7 @@
  * One path for every report action: scope the study to the caller, build the actor, pre-check
  * with the same plan the workflow runs, store any text, then send the Update.
  */
+import { assertBiradsClassification } from '../../services/reports/birads-rule';
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
 import { AppError } from '../../domain/errors';
@@ -99,6 +100,7 @@ async function runNow<A extends LaudoAction>(
   // A plain refusal is answered without a round trip; the workflow decides races.
   const pre = plan(record, request.action, args);
   if (!pre.ok) throw new AppError(pre.code);
+  await assertBiradsClassification(deps.knex, access.accountId, record, request.action, request.content);
   if (request.content !== undefined && provisional) {
     const stored = await storeContent(deps.knex, {
       accountId: access.accountId,

@@ -160,6 +160,15 @@ export const ACCOUNT_SETTINGS = {
       es: 'Permitir informes SISMAMA en estudios de mamografía',
     },
   },
+  forceBiradsClassification: {
+    type: 'boolean',
+    default: false,
+    description: {
+      'pt-BR': 'Exigir a classificação BI-RADS (categoria 0 a 6) no texto dos laudos de mamografia para finalizá-los',
+      en: 'Require the BI-RADS classification (category 0 to 6) in the text of mammography reports to finish them',
+      es: 'Exigir la clasificación BI-RADS (categoría 0 a 6) en el texto de los informes de mamografía para finalizarlos',
+    },
+  },
   PRINT_CONFIG: {
     type: 'object',
     default: null,

@@ -65,6 +65,15 @@ export const reportsErrors = {
       es: 'La segunda opinión fue solicitada a otro médico',
     },
   },
+  /** forceBiradsClassification: a free-text mammography report is finished with its BI-RADS category. */
+  BIRADS_REQUIRED: {
+    status: 409,
+    message: {
+      'pt-BR': 'Informe a classificação BI-RADS (categoria 0 a 6) no laudo de mamografia antes de finalizar',
+      en: 'State the BI-RADS classification (category 0 to 6) in the mammography report before finishing',
+      es: 'Indique la clasificación BI-RADS (categoría 0 a 6) en el informe de mamografía antes de finalizar',
+    },
+  },
   REPORT_EMPTY: {
     status: 409,
     message: {

@@ -242,3 +242,35 @@ describe('SISMAMA', () => {
     expect(laudoContent).toContain('<strong>BI-RADS mama esquerda:</strong> 1 — Negativo');
   });
 });
+
+describe('forceBiradsClassification', () => {
+  it('a free-text mammography report is finished only with a BI-RADS category in its text, when the account asks', async () => {
+    const c = await createTenant(suite.knex, { studies: 3, users: { doctor: DOCTOR_PERMISSIONS } });
+    const [mg, ct, mgFree] = c.studyIds as [string, string, string];
+    await suite.knex('studies').whereIn('id', [mg, mgFree]).update({ modalities: ['MG'] });
+    const { doctor } = await loginTokens(api, { doctor: c.users.doctor! });
+    const call = (path: string, body: unknown = {}) => api('POST', path, { token: doctor, body });
+    for (const id of [mg, ct, mgFree]) expect((await call(`/studies/${id}/reports/start`)).status).toBe(200);
+
+    // Off (the default): finished as any report.
+    expect((await call(`/studies/${mgFree}/reports/save`, { content: '<p>Mamas densas, sem achados.</p>' })).body.report.state).toBe(2);
+
+    await suite.knex('accounts').where({ id: c.accountId }).update({ config: { forceBiradsClassification: 'true' } });
+    const refused = await call(`/studies/${mg}/reports/save`, { content: '<p>Mamas densas. Conclusão: BI-RADS sem categoria.</p>' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toEqual({
+      code: 'BIRADS_REQUIRED',
+      description: 'Informe a classificação BI-RADS (categoria 0 a 6) no laudo de mamografia antes de finalizar',
+    });
+    // Nothing was finished by the refusal; saving a draft is not finishing.
+    const state = async () =>
+      (await suite.knex('studies as s').join('laudos as l', 'l.id', 's.laudo_id').where('s.id', mg).first('l.state')).state;
+    expect(await state()).toBe(1);
+    expect((await call(`/studies/${mg}/reports/save`, { content: '<p>Rascunho</p>', finish: false })).status).toBe(200);
+    const done = await call(`/studies/${mg}/reports/save`, { content: '<p>Conclusão: <strong>BI-RADS®</strong>: categoria 4A.</p>' });
+    expect(done.status).toBe(200);
+    expect(done.body.report.state).toBe(2);
+    // Another modality is not concerned.
+    expect((await call(`/studies/${ct}/reports/save`, { content: '<p>TC normal.</p>' })).body.report.state).toBe(2);
+  });
+});
