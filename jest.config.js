@@ -58,6 +58,7 @@ module.exports = {
       },
       testMatch: ['<rootDir>/web/src/**/*.test.tsx'],
       testPathIgnorePatterns: ignore,
+      setupFilesAfterEnv: ['<rootDir>/test/setup/web-dom-timeout.ts'],
     },
     {
       ...common,
