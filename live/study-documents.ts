@@ -28,7 +28,7 @@ export async function publishStudyDocuments(knex: Knex, publisher: LivePublisher
           's.id as studyId',
           's.account_id',
           's.institution_id',
-          's.stable_at',
+          trx.raw('greatest(s.stable_at, s.listed_at) AS arrived_at'),
           's.header_updated_at',
           's.exam_status',
           trx.raw('(s.invalidated_at IS NOT NULL OR s.merged_into_id IS NOT NULL) AS unlisted'),
@@ -67,7 +67,7 @@ export async function publishStudyDocuments(knex: Knex, publisher: LivePublisher
         ...(r.header_updated_at ? { headerUpdatedAt: new Date(r.header_updated_at).toISOString() } : {}),
         examStatus: r.exam_status ?? null,
         ...(r.unlisted ? { unlisted: true } : {}),
-        ...(r.stable_at ? { arrivedAt: new Date(r.stable_at).toISOString() } : {}),
+        ...(r.arrived_at ? { arrivedAt: new Date(r.arrived_at).toISOString() } : {}),
       };
       await publisher.publishRetained(studyTopic(r.account_id, r.institution_id, r.studyId), JSON.stringify(doc));
     });

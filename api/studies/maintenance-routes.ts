@@ -101,14 +101,12 @@ export function studyMaintenanceRoutes(deps: ApiDeps): Router {
     if (!may(access, study.institutionId, 'STUDIES_INVALIDATE')) throw new AppError('CANNOT_MANAGE_STUDY');
     const { reason } = body(ctx, InvalidateBody);
     if (!reason) throw new AppError('INVALIDATION_REASON_REQUIRED');
-    await knex('studies')
-      .where({ id: study.id, account_id: access.accountId })
-      .update({
-        invalidated_at: knex.fn.now(),
-        invalidated_by: access.userId,
-        invalidation_reason: reason,
-        updated_at: knex.fn.now(),
-      });
+    await knex('studies').where({ id: study.id, account_id: access.accountId }).update({
+      invalidated_at: knex.fn.now(),
+      invalidated_by: access.userId,
+      invalidation_reason: reason,
+      updated_at: knex.fn.now(),
+    });
     await audit(knex, access, 'study.invalidate', study.id, ctx.ip, { reason });
     await publishStudyDocuments(knex, deps.publisher, [study.id]);
     ctx.status = 204;
@@ -141,7 +139,13 @@ export function studyMaintenanceRoutes(deps: ApiDeps): Router {
     if (!row.invalidated_at) throw new AppError('STUDY_NOT_INVALIDATED');
     await knex('studies')
       .where({ id, account_id: access.accountId })
-      .update({ invalidated_at: null, invalidated_by: null, invalidation_reason: null, updated_at: knex.fn.now() });
+      .update({
+        invalidated_at: null,
+        invalidated_by: null,
+        invalidation_reason: null,
+        listed_at: knex.fn.now(),
+        updated_at: knex.fn.now(),
+      });
     await audit(knex, access, 'study.recover', id, ctx.ip);
     await publishStudyDocuments(knex, deps.publisher, [id]);
     ctx.body = { study: await findStudy(knex, access, id) };

@@ -38,7 +38,7 @@ export const LiveStudyDocument = z.object({
   draftWriter: z.string().nullable().optional(),
   /** When the study header was last edited: a client holding an older header refetches it. */
   headerUpdatedAt: z.string().nullable().optional(),
-  /** When the study's images last settled (ingest): a list shows a study new to it. */
+  /** When the study's images last settled (ingest) or it came back into the lists (recovered, split, duplicated): a list shows a study new to it. */
   arrivedAt: z.string().optional(),
   /** The exam status (issue 16): SCHEDULED, IN_PROGRESS, CALL_PATIENT, CANCELED, or none. */
   examStatus: z.string().nullable().optional(),

@@ -88,6 +88,7 @@ async function separatePatient(trx: Knex.Transaction, d: DivergenceRow): Promise
       connect_id: source.connect_id,
       routine_id: source.routine_id,
       laudo_id: laudo.id,
+      listed_at: trx.fn.now(),
     })
     .returning('id');
   return { otherStudyId: created.id as string, series };
@@ -134,7 +135,9 @@ export async function resolveDivergence(
       if (d.other_study_id) {
         instances = await moveSeries(trx, d.moved_series, d.other_study_id);
         moved = d.moved_series;
-        await trx('studies').where({ id: d.other_study_id }).update({ merged_into_id: null, updated_at: trx.fn.now() });
+        await trx('studies')
+          .where({ id: d.other_study_id })
+          .update({ merged_into_id: null, listed_at: trx.fn.now(), updated_at: trx.fn.now() });
       } else {
         const separated = await separatePatient(trx, d);
         otherStudyId = separated.otherStudyId;

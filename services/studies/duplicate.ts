@@ -34,6 +34,7 @@ export async function duplicateStudy(
         series_count: source.series_count,
         instance_count: source.instance_count,
         stable_at: source.stable_at,
+        listed_at: trx.fn.now(),
         duplicate_of_id: source.id,
         laudo_id: laudo.id,
       })

@@ -101,7 +101,29 @@ describe('invalidated studies', () => {
 
     expect((await as('plain', 'POST', `/invalidated-studies/${id}/recover`, {})).body.error).toEqual(CANNOT);
     expect((await as('otherAdmin', 'POST', `/invalidated-studies/${id}/recover`, {})).status).toBe(404);
-    const recovered = await as('coordinator', 'POST', `/invalidated-studies/${id}/recover`, {});
+    // Another viewer's list learns of the recovery: the study's document is listed again, and
+    // arrives as new (arrivedAt now), so a list that does not show it reads itself again.
+    const live = await mqtt.connectAsync(`${suite.platform.url.replace('http', 'ws')}/mqtt`, {
+      username: 's',
+      password: tokens.plain!,
+      reconnectPeriod: 0,
+    });
+    const docs: any[] = [];
+    live.on('message', (_topic, payload) => docs.push(JSON.parse(payload.toString())));
+    let recovered;
+    try {
+      await live.subscribeAsync(studyTopic(t.accountId, t.institutionId, id), { qos: 1 });
+      const before = Date.now();
+      recovered = await as('coordinator', 'POST', `/invalidated-studies/${id}/recover`, {});
+      const doc = await eventually(
+        async () => docs.at(-1),
+        (d: any) => d !== undefined && !d.unlisted,
+        { what: 'live document of the recovered study' },
+      );
+      expect(Date.parse(doc.arrivedAt)).toBeGreaterThanOrEqual(before - 2000);
+    } finally {
+      await live.endAsync();
+    }
     expect(recovered.status).toBe(200);
     expect(recovered.body.study.id).toBe(id);
     const again = await as('coordinator', 'POST', `/invalidated-studies/${id}/recover`, {});
