@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { signedInPage } from '../support/browser';
+import { reachableAtCentre, signedInPage } from '../support/browser';
 import { makeStudy } from '../support/dicom-files';
 import { ingestStudy } from '../support/dicomweb';
 import { DOCTOR_PERMISSIONS, type Tenant, createTenant } from '../support/fixtures';
@@ -23,26 +23,26 @@ let studyId: string;
 
 /** Elements reaching past the viewport's right edge, except those inside a scrolling box of their own. */
 async function overflow(p: Page): Promise<{ scrollWidth: number; wide: string[] }> {
-  return p.evaluate(() => {
-    const inScroller = (el: Element) => {
+  // Runs in the page (a string: the test build has no DOM types).
+  return p.evaluate(`(() => {
+    const inScroller = (el) => {
       for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
         const s = getComputedStyle(a);
-        if ((s.overflowX === 'auto' || s.overflowX === 'scroll' || s.overflowX === 'hidden') && a.getBoundingClientRect().right <= innerWidth + 0.5)
-          return true;
+        if (['auto', 'scroll', 'hidden'].includes(s.overflowX) && a.getBoundingClientRect().right <= innerWidth + 0.5) return true;
       }
       return false;
     };
-    const wide: string[] = [];
+    const wide = [];
     for (const el of Array.from(document.body.querySelectorAll('*'))) {
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
       if (r.right > innerWidth + 0.5 && !inScroller(el)) {
-        const id = el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? el.className.toString().slice(0, 60);
-        wide.push(`${el.tagName.toLowerCase()}[${id}] right=${Math.round(r.right)}`);
+        const id = el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? String(el.className).slice(0, 60);
+        wide.push(el.tagName.toLowerCase() + '[' + id + '] right=' + Math.round(r.right));
       }
     }
     return { scrollWidth: document.documentElement.scrollWidth, wide: wide.slice(0, 15) };
-  });
+  })()`);
 }
 
 async function expectFits(p: Page, name: string) {
@@ -131,10 +131,7 @@ test("'Selecionar Imagens' fills the phone and its footer can be tapped", async 
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(WIDTH);
     expect(box.y + box.height).toBeLessThanOrEqual(844);
-    const hit = await page.evaluate(
-      ([x, y, testId]) => document.elementFromPoint(x as number, y as number)?.closest(`[data-testid="${testId as string}"]`) !== null,
-      [box.x + box.width / 2, box.y + box.height / 2, id] as const,
-    );
+    const hit = await reachableAtCentre(page, id);
     expect(hit).toBe(true);
   }
   // 'Pular' finishes the report without images.

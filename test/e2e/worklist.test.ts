@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { signedInPage } from '../support/browser';
+import { reachableAtCentre, signedInPage } from '../support/browser';
 import { DOCTOR_PERMISSIONS, type Tenant, createTenant } from '../support/fixtures';
 import { E2E_ARTIFACTS, login, platformSuite } from '../support/suite';
 
@@ -67,7 +67,9 @@ test('dense mode: one line per row, a cut name has its tooltip', async () => {
     expect(h).toBeLessThan(normal);
   }
   const name = page.getByTestId(`study-name-${ids[0]}`);
-  const lines = await name.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
+  const lines = await page.evaluate(
+    `(() => { const el = document.querySelector('[data-testid="study-name-${ids[0]}"]'); return Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)); })()`,
+  );
   expect(lines).toBe(1);
   await name.hover();
   expect(await name.getAttribute('data-cut')).toBe('true');
@@ -104,9 +106,9 @@ test('↑/↓ move between rows and Enter opens the focused study', async () => 
   await page.getByTestId(`study-row-${order[0]}`).focus();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
-  expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(`study-row-${order[2]}`);
+  expect(await page.evaluate("document.activeElement?.getAttribute('data-testid')")).toBe(`study-row-${order[2]}`);
   await page.keyboard.press('ArrowUp');
-  expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(`study-row-${order[1]}`);
+  expect(await page.evaluate("document.activeElement?.getAttribute('data-testid')")).toBe(`study-row-${order[1]}`);
   await page.keyboard.press('Enter');
   await page.waitForURL(`**/studies/report/${order[1]}`);
   await page.goBack();
@@ -153,10 +155,7 @@ test.each([1024, 1440])('the row actions are in view at %i px', async (width) =>
       const box = (await button.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(width);
       // Nothing covers it: a click at its centre reaches it.
-      const hit = await page.evaluate(
-        ([x, y, testId]) => document.elementFromPoint(x as number, y as number)?.closest(`[data-testid="${testId as string}"]`) !== null,
-        [box.x + box.width / 2, box.y + box.height / 2, `${action}-${id}`] as const,
-      );
+      const hit = await reachableAtCentre(page, `${action}-${id}`);
       expect({ action, id, hit }).toEqual({ action, id, hit: true });
     }
   await page.setViewportSize({ width: 1400, height: 900 });
