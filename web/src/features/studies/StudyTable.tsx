@@ -47,7 +47,7 @@ const COLUMN_SX: Record<StudyListColumn, object | undefined> = {
 };
 /**
  * The actions stay in view at the table's right edge however wide the other columns are
- * (issue 17: clipped between 1024 and 1440 px); the row's background shows through nothing.
+ * (issue 17: clipped between 1024 and 1440 px); on a phone the other columns scroll under them.
  */
 const stickyActions = {
   position: 'sticky',
