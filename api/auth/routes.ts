@@ -1,4 +1,5 @@
 import Router, { type RouterContext } from '@koa/router';
+import { STUDY_LIST_VIEW_CONFIG_KEY, StudyListView } from '../../domain/studies/list-view';
 import { z } from 'zod';
 import { AppError, LANGS } from '../../domain/errors';
 import { ChangeAccountBody, LoginBody } from '../../domain/auth/schemas';
@@ -34,11 +35,26 @@ const UserConfigBody = z
       'LANGUAGE',
       // The colour palette of the theme (THEME_COLOR holds dark or light).
       'THEME_PALETTE',
+      // The study list's dense mode and hidden columns (issue 17), as JSON.
+      STUDY_LIST_VIEW_CONFIG_KEY,
     ]),
     value: z.union([z.string().max(16_000), z.record(z.string(), z.unknown())]),
   })
   .strict()
-  .refine((c) => c.key !== 'LANGUAGE' || (LANGS as readonly unknown[]).includes(c.value));
+  .refine((c) => c.key !== 'LANGUAGE' || (LANGS as readonly unknown[]).includes(c.value))
+  .refine(
+    (c) =>
+      c.key !== STUDY_LIST_VIEW_CONFIG_KEY ||
+      StudyListView.safeParse(typeof c.value === 'string' ? safeJson(c.value) : c.value).success,
+  );
+
+function safeJson(v: string): unknown {
+  try {
+    return JSON.parse(v);
+  } catch {
+    return undefined;
+  }
+}
 
 export function authRoutes(deps: ApiDeps): Router {
   const { knex, config } = deps;

@@ -135,7 +135,7 @@ export function presentStudy(row: Row, now: Date = new Date()): StudyListItem {
   return { ...rest, examDate: iso(row.examDate), receivedAt: iso(row.receivedAt), routine };
 }
 
-type Filters = Omit<StudyListQuery, 'page' | 'pageSize' | 'sort' | 'cursor' | 'retrieveReport'>;
+type Filters = Omit<StudyListQuery, 'page' | 'pageSize' | 'sort' | 'orderBy' | 'cursor' | 'retrieveReport'>;
 
 const likeEscape = (v: string) => v.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -194,7 +194,7 @@ function decodeCursor(raw: string): Cursor {
 }
 
 /**
- * One page of the study list: filtered, ordered by exam date (else arrival) and id. With a
+ * One page of the study list: filtered, ordered by exam date (else arrival) — or by arrival — and id. With a
  * cursor the page is read as a keyset range (constant cost however deep); without, by offset.
  */
 export async function listStudies(
@@ -203,6 +203,8 @@ export async function listStudies(
   query: StudyListQuery,
 ): Promise<{ studies: StudyListItem[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
   const { page, pageSize, sort, cursor } = query;
+  // The cursor holds the order column's value: a cursor of the other order is just a position in time.
+  const key = query.orderBy === 'received' ? 's.received_at' : 's.sort_at';
   const filter = filterSql(query);
   const filtered = () => studiesQuery(knex, access).whereRaw(filter.sql, filter.bindings);
   const op = sort === 'desc' ? '<' : '>';
@@ -210,17 +212,17 @@ export async function listStudies(
   const pageQuery = filtered()
     .select([
       ...COLUMNS,
-      's.sort_at as sortAt',
+      `${key} as sortAt`,
       knex.raw(LABELS),
       knex.raw(FINDING),
       knex.raw(COMMENT_COUNT),
       knex.raw(UNREAD_COMMENTS, [access.userId]),
     ])
     .orderBy([
-      { column: 's.sort_at', order: sort },
+      { column: key, order: sort },
       { column: 's.id', order: sort },
     ])
-    .whereRaw(after ? `(s.sort_at, s.id) ${op} (?::timestamptz, ?::uuid)` : 'true', after ? [after.t, after.id] : [])
+    .whereRaw(after ? `(${key}, s.id) ${op} (?::timestamptz, ?::uuid)` : 'true', after ? [after.t, after.id] : [])
     .limit(pageSize + 1)
     .offset(after ? 0 : (page - 1) * pageSize);
   // The total is counted up to a cap (past it a count costs more than the page itself), on

@@ -30,6 +30,8 @@ export const StudyListQuery = z.object({
   from: isoDate.optional(),
   to: isoDate.optional(),
   sort: z.enum(['desc', 'asc']).default('desc'),
+  /** What the list is ordered by: the exam date (else arrival), or arrival ('most recently received'). */
+  orderBy: z.enum(['exam', 'received']).default('exam'),
   /** Opaque keyset cursor from a previous page's `nextCursor`: reads the next page directly. */
   cursor: z.string().max(200).optional(),
   /** One study by id (spec 3 §7 `GET /studies?id={id}&retrieveReport=true`: answer studies[0]). */

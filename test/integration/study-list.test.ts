@@ -72,3 +72,27 @@ it("carries each study's labels and received date in the list answer", async () 
   expect(res.body.studies[1].labels).toEqual([]);
   expect(typeof res.body.studies[0].receivedAt).toBe('string');
 });
+
+it("orders by arrival ('most recently received') with keyset pages, whatever the exam dates", async () => {
+  // Arrival reversed against the exam dates: study 0 arrived last.
+  const base = Date.UTC(2026, 10, 27, 12);
+  for (const [n, id] of t.studyIds.entries())
+    await suite.knex('studies').where({ id }).update({ received_at: new Date(base - n * 60_000) });
+  const first = await list('pageSize=10&orderBy=received');
+  expect(ids(first)).toEqual(t.studyIds.slice(0, 10));
+  const next = await list(`pageSize=10&orderBy=received&page=2&cursor=${first.body.nextCursor}`);
+  expect(ids(next)).toEqual(t.studyIds.slice(10, 20));
+  expect(ids(await list('pageSize=10&page=2&orderBy=received'))).toEqual(t.studyIds.slice(10, 20));
+  expect(ids(await list('pageSize=10&orderBy=received&sort=asc'))).toEqual([...t.studyIds].reverse().slice(0, 10));
+  expect((await list('orderBy=arrival')).status).toBe(400);
+});
+
+it('keeps the list view setting (dense, hidden columns) only in its shape', async () => {
+  const set = (value: unknown) => api('POST', '/users/config', { token, body: { key: 'STUDY_LIST_VIEW', value } });
+  expect((await set(JSON.stringify({ dense: true, hidden: ['doctor', 'labels'] }))).status).toBe(200);
+  const got = await api('GET', '/users/config/STUDY_LIST_VIEW', { token });
+  expect(JSON.parse(String((got.body as { value: string }).value))).toEqual({ dense: true, hidden: ['doctor', 'labels'] });
+  expect((await set(JSON.stringify({ dense: true, hidden: ['nope'] }))).status).toBe(400);
+  expect((await set('not json')).status).toBe(400);
+  expect((await set(JSON.stringify({ dense: 'yes', hidden: [] }))).status).toBe(400);
+});

@@ -73,3 +73,14 @@ export function untilTestIdShows(page: Page, testId: string, wanted: string, tim
     { timeout, what: `${testId} to show "${wanted}"` },
   );
 }
+
+/** Whether a click at the centre of the element with `testId` reaches it (nothing covers it). */
+export async function reachableAtCentre(page: Page, testId: string): Promise<boolean> {
+  const box = await page.getByTestId(testId).first().boundingBox();
+  if (!box) return false;
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  return page.evaluate(
+    `document.elementFromPoint(${x}, ${y})?.closest(${JSON.stringify(`[data-testid="${testId}"]`)}) != null`,
+  ) as Promise<boolean>;
+}

@@ -1,18 +1,25 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Outlet, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, Outlet, useNavigate, useSearchParams } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import { visuallyHidden } from '@mui/utils';
 import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import ApartmentOutlinedIcon from '@mui/icons-material/ApartmentOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
 import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import OutboxOutlinedIcon from '@mui/icons-material/OutboxOutlined';
 import { currentAccount } from '../features/auth/access';
@@ -27,10 +34,64 @@ import { Footer } from './Footer';
 function AppBarLink({ to, label, testId, icon }: { to: string; label: string; testId: string; icon: ReactNode }) {
   return (
     <Tooltip title={label}>
-      <IconButton color="inherit" component={RouterLink} to={to} aria-label={label} data-testid={testId} sx={{ p: { xs: 0.75, sm: 1 } }}>
+      <IconButton color="inherit" component={RouterLink} to={to} aria-label={label} data-testid={testId}>
         {icon}
       </IconButton>
     </Tooltip>
+  );
+}
+
+/** The app bar's entries on a phone: one menu holding the links and logout. */
+function PhoneMenu({ administers, isAdmin, veterinary }: { administers: boolean; isAdmin: boolean; veterinary: boolean }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const navigate = useNavigate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const go = (to: string) => {
+    setAnchor(null);
+    void navigate(to);
+  };
+  const links = [
+    administers && { to: '/admin', label: t('admin.menu'), icon: <AdminPanelSettingsOutlinedIcon fontSize="small" />, id: 'admin' },
+    { to: '/institutions', label: t('institutions.menu'), icon: <ApartmentOutlinedIcon fontSize="small" />, id: 'institutions' },
+    isAdmin && { to: '/invitations', label: t('signup.invitations.menu'), icon: <ForwardToInboxOutlinedIcon fontSize="small" />, id: 'invitations' },
+    veterinary && { to: '/outbox', label: t('share.outbox.menu'), icon: <OutboxOutlinedIcon fontSize="small" />, id: 'outbox' },
+    { to: '/profile', label: t('profile.menu'), icon: <AccountCircleOutlinedIcon fontSize="small" />, id: 'profile' },
+  ].filter((l) => l !== false);
+  return (
+    <>
+      <IconButton
+        color="inherit"
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-label={t('app.moreMenu')}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        data-testid="app-menu"
+        sx={{ p: 0.75 }}
+      >
+        <MoreVertIcon />
+      </IconButton>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {links.map((l) => (
+          <MenuItem key={l.id} onClick={() => go(l.to)} data-testid={`app-menu-${l.id}`}>
+            <ListItemIcon>{l.icon}</ListItemIcon>
+            <ListItemText>{l.label}</ListItemText>
+          </MenuItem>
+        ))}
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            void session.logout();
+          }}
+          data-testid="app-menu-logout"
+        >
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('auth.logout')}</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
   );
 }
 
@@ -47,6 +108,8 @@ export function AppLayout() {
   const administers = data.superRole || Boolean(account?.isAdmin);
   const veterinary = account?.isForHuman === false;
   const [search] = useSearchParams();
+  // Below 600 px the entries after the language and theme go into one menu (a 390 px phone has no room for them).
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   if (search.get('embedded') === '1')
     return (
       <Box component="main" sx={{ p: 1 }}>
@@ -69,44 +132,38 @@ export function AppLayout() {
           <AccountMenu />
           <LanguageSwitch />
           <ThemeSwitch />
-          {administers && (
-            <AppBarLink to="/admin" label={t('admin.menu')} testId="admin-menu" icon={<AdminPanelSettingsOutlinedIcon />} />
+          {phone ? (
+            <PhoneMenu administers={administers} isAdmin={Boolean(account?.isAdmin)} veterinary={veterinary} />
+          ) : (
+            <>
+              {administers && (
+                <AppBarLink to="/admin" label={t('admin.menu')} testId="admin-menu" icon={<AdminPanelSettingsOutlinedIcon />} />
+              )}
+              <AppBarLink to="/institutions" label={t('institutions.menu')} testId="institutions-menu" icon={<ApartmentOutlinedIcon />} />
+              {account?.isAdmin && (
+                <AppBarLink
+                  to="/invitations"
+                  label={t('signup.invitations.menu')}
+                  testId="invitations-menu"
+                  icon={<ForwardToInboxOutlinedIcon />}
+                />
+              )}
+              {veterinary && (
+                <AppBarLink to="/outbox" label={t('share.outbox.menu')} testId="outbox-menu" icon={<OutboxOutlinedIcon />} />
+              )}
+              <AppBarLink to="/profile" label={t('profile.menu')} testId="profile-menu" icon={<AccountCircleOutlinedIcon />} />
+              <Tooltip title={t('auth.logout')}>
+                <IconButton
+                  color="inherit"
+                  onClick={() => void session.logout()}
+                  aria-label={t('auth.logout')}
+                  data-testid="logout"
+                >
+                  <LogoutIcon />
+                </IconButton>
+              </Tooltip>
+            </>
           )}
-          {/* An administrator reaches the logos from Administração › Instituições: below 600 px the bar keeps one entry. */}
-          <Box sx={{ display: administers ? { xs: 'none', sm: 'block' } : 'block' }}>
-            <AppBarLink
-              to="/institutions"
-              label={t('institutions.menu')}
-              testId="institutions-menu"
-              icon={<ApartmentOutlinedIcon />}
-            />
-          </Box>
-          {account?.isAdmin && (
-            // From 600 px up: a 390 px bar has no room left for it (/invitations still opens there).
-            <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
-              <AppBarLink
-                to="/invitations"
-                label={t('signup.invitations.menu')}
-                testId="invitations-menu"
-                icon={<ForwardToInboxOutlinedIcon />}
-              />
-            </Box>
-          )}
-          {veterinary && (
-            <AppBarLink to="/outbox" label={t('share.outbox.menu')} testId="outbox-menu" icon={<OutboxOutlinedIcon />} />
-          )}
-          <AppBarLink to="/profile" label={t('profile.menu')} testId="profile-menu" icon={<AccountCircleOutlinedIcon />} />
-          <Tooltip title={t('auth.logout')}>
-            <IconButton
-              color="inherit"
-              onClick={() => void session.logout()}
-              aria-label={t('auth.logout')}
-              data-testid="logout"
-              sx={{ p: { xs: 0.75, sm: 1 } }}
-            >
-              <LogoutIcon />
-            </IconButton>
-          </Tooltip>
         </Toolbar>
       </AppBar>
       <Container component="main" maxWidth="xl" sx={{ flex: 1, py: { xs: 2, sm: 3 }, px: { xs: 1, sm: 2, md: 3 } }}>

@@ -21,6 +21,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import CloseIcon from '@mui/icons-material/Close';
@@ -203,11 +204,20 @@ export function ImageSelectionDialog({
   const loading = series.isPending || saved.isPending;
   const failed = series.isError || saved.isError;
   const busy = saving !== null || uploading !== null || pending;
+  // Phones (spec 3: mobile up to 800 px): the whole screen, so the footer stays on it and can be tapped.
+  const phone = useMediaQuery('(max-width: 800px)');
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="lg" fullWidth data-testid="report-images-dialog">
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      maxWidth="lg"
+      fullWidth
+      fullScreen={phone}
+      data-testid="report-images-dialog"
+    >
       <DialogTitle>{t('reportImages.title')}</DialogTitle>
-      <DialogContent dividers sx={{ minHeight: 420 }}>
+      <DialogContent dividers sx={{ minHeight: phone ? 0 : 420 }}>
         {failed ? (
           <Alert severity="error">{t('reportImages.loadError')}</Alert>
         ) : loading ? (
@@ -459,7 +469,7 @@ export function ImageSelectionDialog({
           </Stack>
         )}
       </DialogContent>
-      <DialogActions>
+      <DialogActions sx={{ flexWrap: 'wrap', rowGap: 1 }} data-testid="report-images-footer">
         <Button onClick={onClose} disabled={busy}>
           {t('reportImages.cancel')}
         </Button>

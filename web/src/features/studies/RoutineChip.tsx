@@ -16,16 +16,14 @@ function useNow(everyMs = 30_000): Date {
 }
 
 /**
- * The study's routine and its remaining time (deadline = arrival + duration): in the routine's
- * colour while on time, warning inside the alert window, error once overdue. Clicking it asks
- * to change the routine.
+ * The routine's status and remaining time as of now (recomputed from the deadline: the
+ * server's figure is as of the page's load); null without a routine.
  */
-export function RoutineChip({ study, onClick }: { study: StudyListItem; onClick: () => void }) {
+export function useRoutineTiming(study: StudyListItem) {
   const { t } = useTranslation();
   const now = useNow();
   const routine = study.routine;
   if (!routine) return null;
-  // Recomputed here from the deadline: the server's figure is as of the page's load.
   const duration = (Date.parse(routine.deadline) - Date.parse(study.receivedAt ?? routine.deadline)) / 60_000;
   const alert = (Date.parse(routine.deadline) - Date.parse(routine.alertAt)) / 60_000;
   const timing = study.receivedAt ? routineTiming(study.receivedAt, duration, alert, now) : routine;
@@ -33,6 +31,54 @@ export function RoutineChip({ study, onClick }: { study: StudyListItem; onClick:
     timing.status === 'overdue'
       ? t('studies.routine.overdue', { time: formatRemaining(-timing.remainingMinutes) })
       : formatRemaining(timing.remainingMinutes);
+  return { timing, remaining };
+}
+
+const URGENCY_COLOR = { overdue: 'error', alert: 'warning', onTime: 'success' } as const;
+
+/** Urgency column: the routine's status (overdue, in its alert window, on time). */
+export function UrgencyCell({ study }: { study: StudyListItem }) {
+  const { t } = useTranslation();
+  const live = useRoutineTiming(study);
+  if (!live) return <>—</>;
+  return (
+    <Chip
+      size="small"
+      variant={live.timing.status === 'onTime' ? 'outlined' : 'filled'}
+      color={URGENCY_COLOR[live.timing.status]}
+      label={t(`studies.urgency.${live.timing.status}`)}
+      data-testid={`study-urgency-${study.id}`}
+      data-status={live.timing.status}
+    />
+  );
+}
+
+/** Remaining-time column: until the routine's deadline, or how late past it. */
+export function RemainingCell({ study }: { study: StudyListItem }) {
+  const live = useRoutineTiming(study);
+  if (!live) return <>—</>;
+  return (
+    <Box
+      component="span"
+      sx={{ color: live.timing.status === 'overdue' ? 'error.main' : live.timing.status === 'alert' ? 'warning.main' : undefined }}
+      data-testid={`study-remaining-${study.id}`}
+    >
+      {live.remaining}
+    </Box>
+  );
+}
+
+/**
+ * The study's routine and its remaining time (deadline = arrival + duration): in the routine's
+ * colour while on time, warning inside the alert window, error once overdue. Clicking it asks
+ * to change the routine.
+ */
+export function RoutineChip({ study, onClick }: { study: StudyListItem; onClick: () => void }) {
+  const { t } = useTranslation();
+  const live = useRoutineTiming(study);
+  const routine = study.routine;
+  if (!routine || !live) return null;
+  const { timing, remaining } = live;
   const label = routine.showRemainingTime ? `${routine.name} · ${remaining}` : routine.name;
   return (
     <Chip

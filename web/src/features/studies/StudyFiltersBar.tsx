@@ -21,6 +21,7 @@ import {
   MODALITIES,
   SEARCH_DEBOUNCE_MS,
   searchTooShort,
+  SORT_ORDERS,
   usableSearch,
   type StudyFilters,
 } from './filters';
@@ -184,12 +185,15 @@ export function StudyFiltersBar({ filters, onChange, institutions, accountId, fi
         size="small"
         label={t('studies.filters.sort')}
         value={filters.sort}
-        onChange={(e) => set({ sort: e.target.value === 'asc' ? 'asc' : 'desc' })}
+        onChange={(e) => set({ sort: SORT_ORDERS.find((o) => o === e.target.value) ?? 'desc' })}
         data-testid="filter-sort"
-        sx={{ width: 160 }}
+        sx={{ width: 200 }}
       >
         <MenuItem value="desc">{t('studies.filters.sortDesc')}</MenuItem>
         <MenuItem value="asc">{t('studies.filters.sortAsc')}</MenuItem>
+        <MenuItem value="received" data-testid="filter-sort-received">
+          {t('studies.filters.sortReceived')}
+        </MenuItem>
       </TextField>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: 40, ml: { md: 'auto' } }}>
         {accountId && <SavedFiltersMenu accountId={accountId} store={filterStore} filters={filters} onApply={onChange} />}

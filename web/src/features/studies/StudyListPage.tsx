@@ -19,7 +19,7 @@ import type { StudyListItem } from '../../../../domain/studies/schemas';
 import { describeError } from '../../lib/errors';
 import { currentAccount } from '../auth/access';
 import { useSessionData } from '../auth/session';
-import { activeFilterCount, EMPTY_FILTERS, readFilters, writeListSearch, type StudyFilters } from './filters';
+import { activeFilterCount, EMPTY_FILTERS, readFilters, sameFilters, writeListSearch, type StudyFilters } from './filters';
 import { StudyFiltersBar } from './StudyFiltersBar';
 import { NARROW_MAX_WIDTH, openTarget, SCREEN_ROLES_KEY } from '../viewer/stack';
 import { userFilterStore } from './saved-filters-store';
@@ -38,6 +38,10 @@ import { Link as RouterLink } from 'react-router-dom';
 import CallSplitIcon from '@mui/icons-material/CallSplit';
 import BlockIcon from '@mui/icons-material/Block';
 import { StudyMaintenanceDialog } from '../study-maintenance/StudyMaintenanceDialog';
+import NewReleasesOutlinedIcon from '@mui/icons-material/NewReleasesOutlined';
+import CloudOffIcon from '@mui/icons-material/CloudOff';
+import { ListViewControls } from './ListViewControls';
+import { useListView } from './use-list-view';
 
 function LiveIndicator({ status }: { status: LiveStatus }) {
   const { t } = useTranslation();
@@ -121,6 +125,12 @@ export function StudyListPage() {
   const lastPageIndex = total === undefined || capped ? null : Math.max(0, Math.ceil(total / params.pageSize) - 1);
   const describe = (s: StudyListItem) => [s.patientName, s.accessionNumber, s.modalities.join(', ')].filter(Boolean).join(' · ');
   const changingPage = studies.isFetching && studies.isPlaceholderData;
+  const [view, setView] = useListView();
+  // 'Latest studies received': every study, most recently received first.
+  const latestView = sameFilters(filters, { ...EMPTY_FILTERS, sort: 'received' });
+  // Offline, a new search waits for the network: the rows at hand are another search's, so the
+  // page says so instead of leaving them as if they answered it (issue 17).
+  const offlineSearch = studies.fetchStatus === 'paused' && (studies.isPlaceholderData || !studies.data);
 
   return (
     <Stack spacing={2}>
@@ -169,7 +179,25 @@ export function StudyListPage() {
         filterStore={userFilterStore(session.id, session.userConfig)}
       />
 
-      {studies.isError && !studies.data ? (
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Chip
+          icon={<NewReleasesOutlinedIcon />}
+          label={t('studies.latestReceived')}
+          color={latestView ? 'primary' : 'default'}
+          variant={latestView ? 'filled' : 'outlined'}
+          onClick={() => setFilters(latestView ? EMPTY_FILTERS : { ...EMPTY_FILTERS, sort: 'received' })}
+          aria-pressed={latestView}
+          data-testid="studies-latest-received"
+        />
+        <Box sx={{ flex: 1 }} />
+        <ListViewControls view={view} onChange={setView} />
+      </Stack>
+
+      {offlineSearch ? (
+        <Alert severity="warning" icon={<CloudOffIcon />} data-testid="studies-offline">
+          {t('studies.offlineSearch')}
+        </Alert>
+      ) : studies.isError && !studies.data ? (
         <Alert
           severity="error"
           data-testid="studies-error"
@@ -186,6 +214,7 @@ export function StudyListPage() {
           <Box sx={{ height: 4 }}>{changingPage && <LinearProgress aria-label={t('common.loading')} />}</Box>
           <TableContainer sx={{ maxHeight: { md: 'calc(100dvh - 260px)' } }} aria-busy={firstLoad || changingPage}>
             <StudyTable
+              view={view}
               studies={studies.data?.studies}
               loading={firstLoad}
               skeletonRows={Math.min(params.pageSize, 10)}

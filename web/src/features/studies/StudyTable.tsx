@@ -1,4 +1,5 @@
-import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import { useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
@@ -17,41 +18,74 @@ import LabelOutlinedIcon from '@mui/icons-material/LabelOutlined';
 import ImageSearchIcon from '@mui/icons-material/ImageSearch';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import type { StudyListItem } from '../../../../domain/studies/schemas';
+import { STUDY_LIST_COLUMNS, type StudyListColumn, type StudyListView } from '../../../../domain/studies/list-view';
 import { formatDate } from '../../../../domain/dates';
 import { StudyBadges } from '../findings/StudyBadges';
-import { RoutineChip } from './RoutineChip';
+import { RemainingCell, RoutineChip, UrgencyCell } from './RoutineChip';
 import { StudyStatusChip } from './StudyStatusChip';
 
 /** Columns hidden on narrow screens keep the table usable on a phone. */
 const fromMd = { display: { xs: 'none', md: 'table-cell' } } as const;
 const fromSm = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const fromLg = { display: { xs: 'none', lg: 'table-cell' } } as const;
-const COLUMN_COUNT = 14;
-/** Responsive display of each column, in order (skeleton rows use it too). */
-const COLUMN_SX = [
-  undefined,
-  fromLg,
-  fromMd,
-  fromSm,
-  fromLg,
-  fromMd,
-  fromSm,
-  fromLg,
-  undefined,
-  undefined,
-  undefined,
-  fromMd,
-  fromMd,
-  undefined,
-];
+/** Responsive display of each optional column (patient name and actions always show). */
+const COLUMN_SX: Record<StudyListColumn, object | undefined> = {
+  patientId: fromLg,
+  accessionNumber: fromMd,
+  modality: fromSm,
+  examType: fromLg,
+  institution: fromMd,
+  examDate: fromSm,
+  receivedAt: fromLg,
+  status: undefined,
+  urgency: fromMd,
+  remaining: fromMd,
+  routine: undefined,
+  badges: undefined,
+  doctor: fromMd,
+  labels: fromMd,
+};
+/**
+ * The actions stay in view at the table's right edge however wide the other columns are
+ * (issue 17: clipped between 1024 and 1440 px); on a phone the other columns scroll under them.
+ */
+const stickyActions = {
+  position: 'sticky',
+  right: 0,
+  bgcolor: 'background.paper',
+  boxShadow: (theme: Theme) => `-1px 0 0 ${theme.palette.divider}`,
+} as const;
+const NOWRAP = new Set<StudyListColumn>(['examDate', 'receivedAt', 'routine', 'remaining', 'urgency']);
+const hiddenLabel = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' } as const;
+
+/** Text cut to one line; its tooltip shows the whole text only when it is cut. */
+function CutText({ text, maxWidth, testId }: { text: string; maxWidth: number; testId?: string }) {
+  const [cut, setCut] = useState(false);
+  const measure = (el: HTMLElement) => setCut(el.scrollWidth > el.clientWidth);
+  return (
+    <Tooltip title={cut ? text : ''}>
+      <Typography
+        variant="body2"
+        noWrap
+        sx={{ maxWidth, fontWeight: 500 }}
+        onMouseEnter={(e) => measure(e.currentTarget)}
+        onFocus={(e) => measure(e.currentTarget)}
+        data-testid={testId}
+        data-cut={cut || undefined}
+      >
+        {text}
+      </Typography>
+    </Tooltip>
+  );
+}
 
 /** The labels of one row (from the list answer), as chips (at most 3 shown). */
-function RowLabels({ labels }: { labels: StudyListItem['labels'] }) {
+function RowLabels({ labels, dense }: { labels: StudyListItem['labels']; dense: boolean }) {
   const { t } = useTranslation();
   const list = labels ?? [];
   if (list.length === 0) return null;
   return (
-    <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+    <Stack direction="row" useFlexGap sx={{ flexWrap: dense ? 'nowrap' : 'wrap', gap: 0.5 }}>
       {list.slice(0, 3).map((l) => (
         <Chip key={l.id} label={l.name} size="small" variant="outlined" sx={{ maxWidth: 120 }} />
       ))}
@@ -77,6 +111,8 @@ interface StudyTableProps {
   onMaintenance: (study: StudyListItem) => void;
   /** Shown instead of rows when the page is empty (message and actions). */
   empty?: ReactNode;
+  /** Dense rows and hidden columns (the user's setting). */
+  view: StudyListView;
 }
 
 export function StudyTable({
@@ -93,21 +129,80 @@ export function StudyTable({
   onRoutine,
   onMaintenance,
   empty,
+  view,
 }: StudyTableProps) {
   const { t, i18n } = useTranslation();
   const dash = '—';
 
+  // ↑/↓ move between rows, Enter (or space) opens the focused one.
   const onRowKey = (e: KeyboardEvent<HTMLTableRowElement>, id: string) => {
     if (e.target !== e.currentTarget) return;
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       onOpen(id);
+    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      const next = e.key === 'ArrowDown' ? e.currentTarget.nextElementSibling : e.currentTarget.previousElementSibling;
+      if (next instanceof HTMLElement && next.tabIndex >= 0) next.focus();
     }
   };
+  const hidden = new Set(view.hidden);
+  const shown = STUDY_LIST_COLUMNS.filter((c) => !hidden.has(c));
+  const columnCount = shown.length + 2;
+  const dense = view.dense;
+  // Dense: one line per row, every cell kept to one line.
+  const cellSx = (c: StudyListColumn) => ({ ...COLUMN_SX[c], ...(dense ? { whiteSpace: 'nowrap', py: 0.25 } : {}) });
 
   const stop = (e: MouseEvent, run: () => void) => {
     e.stopPropagation();
     run();
+  };
+
+  const renderCell = (c: StudyListColumn, s: StudyListItem): ReactNode => {
+    switch (c) {
+      case 'patientId':
+        return s.patientId || dash;
+      case 'accessionNumber':
+        return s.accessionNumber || dash;
+      case 'modality':
+        return s.modalities.join(', ') || dash;
+      case 'examType':
+        return dense && s.examType ? <CutText text={s.examType} maxWidth={160} /> : s.examType || dash;
+      case 'institution':
+        return dense && s.institutionName ? <CutText text={s.institutionName} maxWidth={160} /> : s.institutionName || dash;
+      case 'examDate':
+        return formatDate(s.examDate, i18n.language) || dash;
+      case 'receivedAt':
+        return formatDate(s.receivedAt ?? null, i18n.language) || dash;
+      case 'status':
+        return (
+          <>
+            <StudyStatusChip state={s.laudoState} />
+            {s.examStatus && (
+              <Chip
+                size="small"
+                variant="outlined"
+                color={s.examStatus === 'CALL_PATIENT' ? 'warning' : s.examStatus === 'CANCELED' ? 'error' : 'default'}
+                label={t(`studyMaintenance.examStatus.${s.examStatus}`)}
+                sx={{ ml: 0.5, mt: dense ? 0 : { xs: 0.5, lg: 0 } }}
+                data-testid={`exam-status-chip-${s.id}`}
+              />
+            )}
+          </>
+        );
+      case 'urgency':
+        return <UrgencyCell study={s} />;
+      case 'remaining':
+        return <RemainingCell study={s} />;
+      case 'routine':
+        return <RoutineChip study={s} onClick={() => onRoutine(s)} />;
+      case 'badges':
+        return <StudyBadges study={s} onFinding={() => onFinding(s)} onComments={() => onComments(s)} />;
+      case 'doctor':
+        return dense && s.doctorName ? <CutText text={s.doctorName} maxWidth={160} /> : s.doctorName || dash;
+      case 'labels':
+        return <RowLabels labels={s.labels} dense={dense} />;
+    }
   };
 
   return (
@@ -115,26 +210,19 @@ export function StudyTable({
       <TableHead>
         <TableRow>
           <TableCell>{t('studies.columns.patientName')}</TableCell>
-          <TableCell sx={fromLg}>{t('studies.columns.patientId')}</TableCell>
-          <TableCell sx={fromMd}>{t('studies.columns.accessionNumber')}</TableCell>
-          <TableCell sx={fromSm}>{t('studies.columns.modality')}</TableCell>
-          <TableCell sx={fromLg}>{t('studies.columns.examType')}</TableCell>
-          <TableCell sx={fromMd}>{t('studies.columns.institution')}</TableCell>
-          <TableCell sx={fromSm}>{t('studies.columns.examDate')}</TableCell>
-          <TableCell sx={fromLg}>{t('studies.columns.receivedAt')}</TableCell>
-          <TableCell>{t('studies.columns.status')}</TableCell>
-          <TableCell>{t('studies.columns.routine')}</TableCell>
-          <TableCell sx={{ width: 80 }}>
-            <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-              {t('studies.columns.badges')}
-            </span>
-          </TableCell>
-          <TableCell sx={fromMd}>{t('studies.columns.doctor')}</TableCell>
-          <TableCell sx={fromMd}>{t('studies.columns.labels')}</TableCell>
-          <TableCell align="right">
-            <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-              {t('studies.columns.actions')}
-            </span>
+          {shown.map((c) =>
+            c === 'badges' ? (
+              <TableCell key={c} sx={{ width: 80 }}>
+                <span style={hiddenLabel}>{t('studies.columns.badges')}</span>
+              </TableCell>
+            ) : (
+              <TableCell key={c} sx={{ ...COLUMN_SX[c], whiteSpace: dense ? 'nowrap' : undefined }}>
+                {t(`studies.columns.${c}`)}
+              </TableCell>
+            ),
+          )}
+          <TableCell align="right" sx={stickyActions}>
+            <span style={hiddenLabel}>{t('studies.columns.actions')}</span>
           </TableCell>
         </TableRow>
       </TableHead>
@@ -142,8 +230,8 @@ export function StudyTable({
         {loading &&
           Array.from({ length: skeletonRows }, (_, i) => (
             <TableRow key={`skeleton-${i}`} data-testid="study-row-skeleton">
-              {Array.from({ length: COLUMN_COUNT }, (__, c) => (
-                <TableCell key={c} sx={COLUMN_SX[c]}>
+              {['name', ...shown, 'actions'].map((c) => (
+                <TableCell key={c} sx={COLUMN_SX[c as StudyListColumn]}>
                   <Skeleton variant="text" />
                 </TableCell>
               ))}
@@ -151,7 +239,7 @@ export function StudyTable({
           ))}
         {!loading && studies?.length === 0 && (
           <TableRow>
-            <TableCell colSpan={COLUMN_COUNT} align="center" sx={{ py: 6 }}>
+            <TableCell colSpan={columnCount} align="center" sx={{ py: 6 }}>
               {empty ?? (
                 <Typography color="text.secondary" data-testid="studies-empty">
                   {t('studies.empty')}
@@ -171,47 +259,30 @@ export function StudyTable({
               sx={{ cursor: 'pointer' }}
               data-testid={`study-row-${s.id}`}
             >
-              <TableCell>
-                <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                  {s.patientName || dash}
-                </Typography>
-                <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
-                  {[s.modalities.join(', '), formatDate(s.examDate, i18n.language)].filter(Boolean).join(' · ')}
-                </Typography>
-              </TableCell>
-              <TableCell sx={fromLg}>{s.patientId || dash}</TableCell>
-              <TableCell sx={fromMd}>{s.accessionNumber || dash}</TableCell>
-              <TableCell sx={fromSm}>{s.modalities.join(', ') || dash}</TableCell>
-              <TableCell sx={fromLg}>{s.examType || dash}</TableCell>
-              <TableCell sx={fromMd}>{s.institutionName || dash}</TableCell>
-              <TableCell sx={{ ...fromSm, whiteSpace: 'nowrap' }}>{formatDate(s.examDate, i18n.language) || dash}</TableCell>
-              <TableCell sx={{ ...fromLg, whiteSpace: 'nowrap' }}>
-                {formatDate(s.receivedAt ?? null, i18n.language) || dash}
-              </TableCell>
-              <TableCell data-testid={`study-status-${s.id}`} data-state={s.laudoState}>
-                <StudyStatusChip state={s.laudoState} />
-                {s.examStatus && (
-                  <Chip
-                    size="small"
-                    variant="outlined"
-                    color={s.examStatus === 'CALL_PATIENT' ? 'warning' : s.examStatus === 'CANCELED' ? 'error' : 'default'}
-                    label={t(`studyMaintenance.examStatus.${s.examStatus}`)}
-                    sx={{ ml: 0.5, mt: { xs: 0.5, lg: 0 } }}
-                    data-testid={`exam-status-chip-${s.id}`}
-                  />
+              <TableCell sx={dense ? { py: 0.25 } : undefined}>
+                {dense ? (
+                  <CutText text={s.patientName || dash} maxWidth={220} testId={`study-name-${s.id}`} />
+                ) : (
+                  <>
+                    <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid={`study-name-${s.id}`}>
+                      {s.patientName || dash}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                      {[s.modalities.join(', '), formatDate(s.examDate, i18n.language)].filter(Boolean).join(' · ')}
+                    </Typography>
+                  </>
                 )}
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <RoutineChip study={s} onClick={() => onRoutine(s)} />
-              </TableCell>
-              <TableCell sx={{ py: 0 }}>
-                <StudyBadges study={s} onFinding={() => onFinding(s)} onComments={() => onComments(s)} />
-              </TableCell>
-              <TableCell sx={fromMd}>{s.doctorName || dash}</TableCell>
-              <TableCell sx={fromMd}>
-                <RowLabels labels={s.labels} />
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0 }}>
+              {shown.map((c) => (
+                <TableCell
+                  key={c}
+                  sx={{ ...cellSx(c), ...(c === 'badges' ? { py: 0 } : {}), ...(NOWRAP.has(c) ? { whiteSpace: 'nowrap' } : {}) }}
+                  {...(c === 'status' ? { 'data-testid': `study-status-${s.id}`, 'data-state': s.laudoState } : {})}
+                >
+                  {renderCell(c, s)}
+                </TableCell>
+              ))}
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0, ...stickyActions }} data-testid={`study-actions-${s.id}`}>
                 <Tooltip title={t('studies.labels.open')}>
                   <IconButton
                     size="small"

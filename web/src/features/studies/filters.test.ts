@@ -98,3 +98,14 @@ describe('label normalisation', () => {
     expect(canSearchLabels('ab')).toBe(true);
   });
 });
+
+describe("'most recently received' order", () => {
+  it('reads and writes sort=received, and asks the API for orderBy=received newest first', () => {
+    const f = readFilters(new URLSearchParams('sort=received'));
+    expect(f.sort).toBe('received');
+    expect(writeFilters(f).toString()).toBe('sort=received');
+    expect(studiesApiQuery(f, { page: 1, pageSize: 25 }).toString()).toBe('page=1&pageSize=25&sort=desc&orderBy=received');
+    expect(readFilters(new URLSearchParams('sort=other')).sort).toBe('desc');
+    expect(activeFilterCount(f)).toBe(1);
+  });
+});

@@ -8,7 +8,10 @@ export const MODALITIES = ['CT', 'MR', 'CR', 'DX', 'US', 'MG', 'NM', 'PT', 'XA',
 export const SEARCH_MIN_CHARS = 3;
 export const SEARCH_DEBOUNCE_MS = 400;
 
-export type SortOrder = 'desc' | 'asc';
+/** Newest exam first, oldest first, or most recently received first (by arrival). */
+export type SortOrder = 'desc' | 'asc' | 'received';
+export const SORT_ORDERS: readonly SortOrder[] = ['desc', 'asc', 'received'];
+const readSort = (v: string | null): SortOrder => (v === 'asc' || v === 'received' ? v : 'desc');
 
 /** What the filter bar chooses; empty strings / empty arrays mean "any". */
 export interface StudyFilters {
@@ -70,7 +73,7 @@ export function readFilters(search: URLSearchParams): StudyFilters {
     status,
     from: validDay(search.get('from')),
     to: validDay(search.get('to')),
-    sort: search.get('sort') === 'asc' ? 'asc' : 'desc',
+    sort: readSort(search.get('sort')),
   };
 }
 
@@ -83,7 +86,7 @@ export function writeFilters(filters: StudyFilters, out = new URLSearchParams())
   if (filters.status.length) out.set('status', [...filters.status].sort((a, b) => a - b).join(','));
   if (filters.from) out.set('from', filters.from);
   if (filters.to) out.set('to', filters.to);
-  if (filters.sort === 'asc') out.set('sort', 'asc');
+  if (filters.sort !== 'desc') out.set('sort', filters.sort);
   return out;
 }
 
@@ -129,7 +132,8 @@ export function studiesApiQuery(filters: StudyFilters, position: ListPosition): 
   if (filters.status.length) out.set('status', [...filters.status].sort((a, b) => a - b).join(','));
   if (filters.from) out.set('from', filters.from);
   if (filters.to) out.set('to', filters.to);
-  out.set('sort', filters.sort);
+  out.set('sort', filters.sort === 'asc' ? 'asc' : 'desc');
+  if (filters.sort === 'received') out.set('orderBy', 'received');
   if (position.cursor && position.page > 1) out.set('cursor', position.cursor);
   return out;
 }
