@@ -7,6 +7,7 @@
  * starts the review of the typed report (25), edits and finishes it (2). States are read over
  * the API; the page is looked at at 1280 and 390 px.
  */
+import http from 'node:http';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { eventually } from '../support/eventually';
@@ -57,12 +58,33 @@ const stateOf = async (studyId: string): Promise<number> =>
 
 async function narrate(studyId: string, seconds: number) {
   await call('doctor', 'POST', `/studies/${studyId}/reports/start`);
-  const res = await fetch(`${suite.platform.url}/api/studies/${studyId}/narratedReport`, {
-    method: 'POST',
-    headers: { access_token: tokens.doctor!, 'content-type': 'audio/mpeg' },
-    body: encodeToneMp3(seconds),
+  // The upload is judged before its bytes are read: a refusal would cut a large body short.
+  await eventually(
+    () => stateOf(studyId),
+    (s) => s === 1,
+    { what: 'report started' },
+  );
+  // A fresh connection: a large body on a reused keep-alive socket the server is closing
+  // meets ECONNRESET (a transport race of the test client, not of the platform).
+  const body = encodeToneMp3(seconds);
+  const answer = await new Promise<string>((resolve, reject) => {
+    const req = http.request(
+      `${suite.platform.url}/api/studies/${studyId}/narratedReport`,
+      {
+        method: 'POST',
+        agent: false,
+        headers: { access_token: tokens.doctor!, 'content-type': 'audio/mpeg', 'content-length': body.length },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve(`${res.statusCode} ${text.slice(0, 200)}`));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
   });
-  expect(res.status).toBe(200);
+  expect(answer.slice(0, 3)).toBe('200');
   expect(await stateOf(studyId)).toBe(22);
 }
 
@@ -151,7 +173,7 @@ test('narrated → typed with the player keys → reviewed and finished by the n
   await typist.keyboard.press('F1');
   expect((await readAudio(typist)).currentTime).toBeCloseTo(Math.max(0, at - 5), 1);
   await typist.keyboard.press('Control+ArrowRight');
-  expect((await readAudio(typist)).currentTime).toBeCloseTo(at, 1);
+  expect((await readAudio(typist)).currentTime).toBeCloseTo(Math.max(0, at - 5) + 5, 1);
   await typist.keyboard.press('F8');
   expect((await readAudio(typist)).playbackRate).toBe(1.25);
   await typist.keyboard.press('F8');
