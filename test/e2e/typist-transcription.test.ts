@@ -200,7 +200,29 @@ test('narrated → typed with the player keys → reviewed and finished by the n
   );
   await typist.keyboard.type('Vesícula sem cálculos.');
   expect(await editor.innerText()).toContain('Fígado de dimensões normais. Vesícula sem cálculos.');
-  await typist.getByTestId('transcription-kept').getByText('Texto guardado neste navegador').waitFor();
+  // The typed text is the study's draft on the server (decision 023), and survives a reload.
+  await eventually(
+    async () => (await call('typist', 'GET', `/studies/${studyId}/drafts`)).draft?.content ?? '',
+    (c: string) => c.includes('Vesícula sem cálculos.'),
+    { what: 'typist draft saved' },
+  );
+  await typist.getByTestId('draft-status').and(typist.locator('[data-status="saved"]')).waitFor();
+  await typist.reload();
+  await eventually(
+    () => typist.getByTestId('report-editor').innerText(),
+    (s) => s.includes('Vesícula sem cálculos.'),
+    {
+      what: 'text back after reload',
+    },
+  );
+  await eventually(
+    () => readAudio(typist),
+    (a) => a.readyState >= 1,
+    { what: 'audio after reload' },
+  );
+  await typist.getByTestId('report-editor').click();
+  await typist.keyboard.press('F8');
+  expect((await readAudio(typist)).playbackRate).toBe(1.25);
 
   await typist.screenshot({ path: path.join(E2E_ARTIFACTS, 'typist-transcription-1280.png'), fullPage: true });
   const blocks = ['transcription-header', 'narration-player', 'transcription-editor-card', 'transcription-actions'];

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -19,30 +18,32 @@ import { notify } from '../../app/notifications/store';
 import { describeError, toApiError } from '../../lib/errors';
 import { useSessionData } from '../auth/session';
 import { ACTION_ERROR_TITLES } from '../report/actions';
-import { fetchReportContent, type StudyDetail } from '../report/api';
+import type { StudyDetail } from '../report/api';
 import { ConfirmDialog } from '../report/dialogs/ConfirmDialog';
 import { FormattingBar } from '../report/editor/FormattingBar';
 import { MAX_REPORT_CHARS } from '../report/editor/limits';
-import { clearLocalDraft, readLocalDraft, writeLocalDraft } from '../report/editor/local-drafts';
+import { chooseInitialContent, type InitialContent } from '../report/editor/draft-content';
+import { DraftConflictPanel } from '../report/editor/DraftConflictPanel';
+import { announceDraftRevision } from '../report/editor/draft-revisions';
+import { PARSE_OPTIONS } from '../report/editor/extensions';
+import { clearLocalDraft, readLocalDraft, type LocalDraft } from '../report/editor/local-drafts';
+import { SaveStatusText } from '../report/editor/SaveStatusText';
+import { useDraftAutosave } from '../report/editor/use-draft-autosave';
 import { findPhraseByCode, phraseToHtml, type Phrase } from '../report/editor/phrases';
 import { PhrasePicker } from '../report/editor/PhrasePicker';
 import { EditorCounter, ReportEditor } from '../report/editor/ReportEditor';
-import { reportKeys } from '../report/query-keys';
 import { ReportActionErrorDialog } from '../report/ReportActionErrorDialog';
-import { useReportActions, usePhrases } from '../report/use-editor-data';
+import { useEditorSources, useReportActions, usePhrases } from '../report/use-editor-data';
 import { useStudyDetail, useStudyDetailLive } from '../report/use-report';
 import { StudyStatusChip } from '../studies/StudyStatusChip';
 import { NarrationPlayer } from './NarrationPlayer';
-
-/** How long after the last key the typed text is kept in this browser. */
-const LOCAL_KEEP_MS = 600;
 
 const reportPath = (studyId: string) => `/studies/report/${encodeURIComponent(studyId)}`;
 
 /**
  * The typist's workspace (state 23, held by this typist): the narration beside the editor.
- * The workflow keeps no draft while typing (spec 1 §4 autosaves 1, 12 and 25 only), so the
- * text is kept in this browser (IndexedDB) until it is finished or given back.
+ * The text is autosaved as the study's draft as in the report editor (decision 023: the
+ * typist's draft in 23), and kept in this browser until it is finished or given back.
  */
 function TypingWorkspace({ study }: { study: StudyDetail }) {
   const { t } = useTranslation();
@@ -52,7 +53,6 @@ function TypingWorkspace({ study }: { study: StudyDetail }) {
   const actions = useReportActions(study.id);
   const [editor, setEditor] = useState<Editor | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const [keptLocally, setKeptLocally] = useState(false);
   const [picking, setPicking] = useState(false);
   const phrases = usePhrases(session.currentAccountId, '', true);
   const phraseList = useRef<Phrase[]>([]);
@@ -61,44 +61,66 @@ function TypingWorkspace({ study }: { study: StudyDetail }) {
   }, [phrases.data]);
   const lookupPhrase = useCallback((code: string) => findPhraseByCode(phraseList.current, code)?.phrase ?? null, []);
 
-  // The text the doctor left before narrating, or this browser's copy of what was typed here.
-  const initial = useQuery({
-    queryKey: [...reportKeys.content(study.id), 'transcription', report.version],
-    queryFn: async ({ signal }) => {
-      const [saved, local] = await Promise.all([fetchReportContent(study.id, signal), readLocalDraft(study.id)]);
-      const mine = local && local.laudoId === report.laudoId && local.version === report.version && local.field === 'content';
-      return { content: mine ? local.content : (saved.laudoContent ?? ''), restored: Boolean(mine) };
-    },
-    staleTime: Infinity,
-    gcTime: 0,
-    meta: { silent: true },
-  });
+  // The text opens as in the report editor: the saved text, the server draft when newer, or
+  // this browser's unsent copy (draft-content.ts).
+  const sources = useEditorSources(study.id, true);
+  const [local, setLocal] = useState<{ value: LocalDraft | null } | null>(null);
+  useEffect(() => {
+    let live = true;
+    void readLocalDraft(study.id).then((value) => live && setLocal({ value }));
+    return () => {
+      live = false;
+    };
+  }, [study.id]);
+  const loaded = sources.content.isSuccess && (sources.draft.isSuccess || sources.draft.isError) && local !== null;
+  const [initial, setInitial] = useState<InitialContent | null>(null);
+  useEffect(() => {
+    if (!loaded || initial) return;
+    setInitial(
+      chooseInitialContent({
+        laudoId: report.laudoId,
+        version: report.version,
+        field: 'content',
+        reportUpdatedAt: report.updatedAt,
+        saved: sources.content.data ?? null,
+        draft: sources.draft.data ?? null,
+        local: local?.value ?? null,
+      }),
+    );
+  }, [loaded, initial, report.laudoId, report.version, report.updatedAt, sources.content.data, sources.draft.data, local]);
 
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const keep = useCallback(
-    (read: () => string) => {
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
-        void writeLocalDraft(study.id, {
-          laudoId: report.laudoId,
-          version: report.version,
-          field: 'content',
-          content: read(),
-          baseRevision: 0,
-          writer: null,
-          synced: false,
-          savedAt: Date.now(),
-        }).then(() => setKeptLocally(true));
-      }, LOCAL_KEEP_MS);
+  const read = useCallback(() => editor?.getHTML() ?? '', [editor]);
+  const apply = useCallback(
+    (html: string) => {
+      if (editor && !editor.isDestroyed) editor.commands.setContent(html, { emitUpdate: false, parseOptions: PARSE_OPTIONS });
     },
-    [study.id, report.laudoId, report.version],
+    [editor],
   );
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
+  const autosave = useDraftAutosave(
+    {
+      studyId: study.id,
+      laudoId: report.laudoId,
+      version: report.version,
+      field: 'content',
+      userId: session.id,
+      revision: initial?.revision ?? 0,
     },
-    [],
+    initial !== null && report.allowedActions.includes('saveDraft'),
+    { read, apply },
   );
+  const { change: autosaveChange, flush: autosaveFlush, openConflict } = autosave;
+  const onChange = useCallback((r: () => string) => autosaveChange(r), [autosaveChange]);
+  // Unsent text of this browser goes to the server at once, or waits for the user's choice.
+  const bootstrapped = useRef(false);
+  useEffect(() => {
+    if (!editor || !initial || bootstrapped.current) return;
+    bootstrapped.current = true;
+    if (initial.unsynced) {
+      autosaveChange(() => editor.getHTML());
+      void autosaveFlush();
+    }
+    if (initial.conflict) openConflict({ ...initial.conflict, revision: initial.revision });
+  }, [editor, initial, autosaveChange, autosaveFlush, openConflict]);
 
   const finish = useCallback(() => {
     if (!editor || actions.pending) return;
@@ -111,7 +133,6 @@ function TypingWorkspace({ study }: { study: StudyDetail }) {
       notify(t('editor.overLimit'), 'error');
       return;
     }
-    if (timer.current) clearTimeout(timer.current);
     void actions.run('finishTyping', { content: editor.getHTML() }).then((r) => {
       if (!r) return;
       void clearLocalDraft(study.id);
@@ -122,7 +143,6 @@ function TypingWorkspace({ study }: { study: StudyDetail }) {
   const giveBack = () =>
     void actions.run('cancelTyping').then((r) => {
       if (!r) return;
-      if (timer.current) clearTimeout(timer.current);
       void clearLocalDraft(study.id);
       setConfirmCancel(false);
       void navigate(reportPath(study.id));
@@ -147,8 +167,8 @@ function TypingWorkspace({ study }: { study: StudyDetail }) {
   }, [editor]);
 
   let editorArea: ReactNode;
-  if (initial.isError) editorArea = <Alert severity="error">{t('editor.contentError')}</Alert>;
-  else if (!initial.data)
+  if (sources.content.isError) editorArea = <Alert severity="error">{t('editor.contentError')}</Alert>;
+  else if (!initial)
     editorArea = (
       <Box sx={{ p: 3 }} aria-busy data-testid="transcription-editor-loading">
         <Skeleton width="60%" />
@@ -159,10 +179,10 @@ function TypingWorkspace({ study }: { study: StudyDetail }) {
   else
     editorArea = (
       <ReportEditor
-        initialContent={initial.data.content}
+        initialContent={initial.content}
         editable
         lookupPhrase={lookupPhrase}
-        onChange={keep}
+        onChange={onChange}
         onEditor={setEditor}
       />
     );
@@ -181,9 +201,17 @@ function TypingWorkspace({ study }: { study: StudyDetail }) {
           <NarrationPlayer studyId={study.id} />
         </Box>
         <Paper variant="outlined" sx={{ overflow: 'hidden', minWidth: 0 }} data-testid="transcription-editor-card">
-          {initial.data?.restored && (
-            <Alert severity="info" square data-testid="transcription-restored">
-              {t('editor.restoredLocal')}
+          {(initial?.source === 'local' || initial?.interrupted) && (
+            <Alert severity="info" square data-testid="draft-restored">
+              {t(initial.source === 'local' ? 'editor.restoredLocal' : 'editor.restoredInterrupted')}
+            </Alert>
+          )}
+          {autosave.conflict && (
+            <DraftConflictPanel conflict={autosave.conflict} onKeepMine={autosave.keepMine} onTakeTheirs={autosave.takeTheirs} />
+          )}
+          {autosave.updatedElsewhere && !autosave.conflict && (
+            <Alert severity="info" square onClose={autosave.dismissUpdated} data-testid="draft-updated-elsewhere">
+              {t('editor.conflict.updatedElsewhere')}
             </Alert>
           )}
           {editor && (
@@ -195,9 +223,7 @@ function TypingWorkspace({ study }: { study: StudyDetail }) {
           <Box sx={{ bgcolor: 'background.paper' }}>{editorArea}</Box>
           <Divider />
           <Box sx={{ px: 2, py: 0.75, display: 'flex', alignItems: 'center', gap: 2, minHeight: 40 }}>
-            <Typography variant="caption" color="text.secondary" data-testid="transcription-kept">
-              {keptLocally ? t('transcription.localSaved') : ''}
-            </Typography>
+            <SaveStatusText status={autosave.status} />
             <Box sx={{ flex: 1 }} />
             {editor && <EditorCounter editor={editor} />}
           </Box>
@@ -291,8 +317,12 @@ function TranscriptionBody({ study }: { study: StudyDetail }) {
   const navigate = useNavigate();
   const session = useSessionData();
   const { report } = study;
-  // The live document keeps the state current (another typist may take the report first).
-  useStudyDetailLive(study);
+  // The live document keeps the state current (another typist may take the report first) and
+  // tells the autosave of another tab's draft.
+  useStudyDetailLive(study, (doc) => {
+    if (doc.draftRevision !== undefined)
+      announceDraftRevision(doc.studyId, { revision: doc.draftRevision, writer: doc.draftWriter ?? null });
+  });
   const mine = report.state === 23 && report.allowedActions.includes('finishTyping');
 
   let content: ReactNode;
