@@ -172,7 +172,7 @@ test('narrated → typed with the player keys → reviewed and finished by the n
   await typist.keyboard.press('F1');
   await typist.keyboard.press('F1');
   expect((await readAudio(typist)).currentTime).toBeCloseTo(Math.max(0, at - 5), 1);
-  await typist.keyboard.press('Control+ArrowRight');
+  await typist.keyboard.press('F3');
   expect((await readAudio(typist)).currentTime).toBeCloseTo(Math.max(0, at - 5) + 5, 1);
   await typist.keyboard.press('F8');
   expect((await readAudio(typist)).playbackRate).toBe(1.25);
@@ -271,7 +271,15 @@ test('narrated → typed with the player keys → reviewed and finished by the n
     (s) => s === 'true',
     { what: 'editable' },
   );
+  // The narration is at hand beside the doctor's editor: its F-keys work there too.
+  await eventually(
+    () => readAudio(doctor),
+    (a) => a.readyState >= 1 && a.duration > 25,
+    { what: 'doctor audio' },
+  );
   await doctorEditor.click();
+  await doctor.keyboard.press('F3');
+  expect((await readAudio(doctor)).currentTime).toBeCloseTo(5, 1);
   await doctor.keyboard.press('Control+End');
   await doctor.keyboard.type(' Conclusão: exame normal.');
   await doctor.screenshot({ path: path.join(E2E_ARTIFACTS, 'typist-typed-review.png'), fullPage: true });

@@ -45,7 +45,7 @@ function useNarrationUrl(studyId: string) {
  * The narration's audio with play/pause, ±5 s and 0.5–2× speeds; its keys (hotkeys.ts) are
  * taken on the window before the editor, so a foot pedal works while the typist types.
  */
-export function NarrationPlayer({ studyId }: { studyId: string }) {
+export function NarrationPlayer({ studyId, ctrlSpace = true }: { studyId: string; ctrlSpace?: boolean }) {
   const { t } = useTranslation();
   const { audio, url } = useNarrationUrl(studyId);
   const ref = useRef<HTMLAudioElement | null>(null);
@@ -79,7 +79,8 @@ export function NarrationPlayer({ studyId }: { studyId: string }) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const command = commandOf(e);
-      if (!command) return;
+      // Beside the report editor Ctrl+Space is its phrase picker.
+      if (!command || (!ctrlSpace && e.ctrlKey)) return;
       // Also stops the browser's own F1 (help) and F3 (find) while typing.
       e.preventDefault();
       e.stopPropagation();
@@ -87,7 +88,7 @@ export function NarrationPlayer({ studyId }: { studyId: string }) {
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
-  }, [run]);
+  }, [run, ctrlSpace]);
 
   let body;
   if (audio.isError)
@@ -195,11 +196,11 @@ export function NarrationPlayer({ studyId }: { studyId: string }) {
           {t('transcription.hotkeysTitle')}
         </Typography>
         <Box component="ul" sx={{ m: 0, pl: 2.5, typography: 'caption', color: 'text.secondary' }}>
-          <li>{t('transcription.hkPlay')}</li>
+          <li>{ctrlSpace ? t('transcription.hkPlay') : t('transcription.hkPlayF2')}</li>
           <li>{t('transcription.hkBack')}</li>
           <li>{t('transcription.hkForward')}</li>
           <li>{t('transcription.hkSpeed')}</li>
-          <li>{t('transcription.hkFinish')}</li>
+          {ctrlSpace && <li>{t('transcription.hkFinish')}</li>}
         </Box>
       </Box>
     </Paper>

@@ -1,6 +1,6 @@
 /**
  * The transcription player's keys (issue 17). USB foot pedals mostly emit F-keys (often
- * F1–F4, configurable), so each command has an F-key; Ctrl+Space and Ctrl+arrows serve a
+ * F1–F4, configurable), so each command has an F-key; Ctrl+Space plays and pauses for a
  * keyboard-only typist. They are taken before the editor sees them, so they work while the
  * cursor is in the text. Pure.
  */
@@ -39,11 +39,8 @@ export function commandOf(e: KeyLike): PlayerCommand | null {
         return null;
     }
   }
-  if (e.ctrlKey && !e.shiftKey) {
-    if (e.code === 'Space' || e.key === ' ') return 'toggle';
-    if (e.key === 'ArrowLeft') return 'back';
-    if (e.key === 'ArrowRight') return 'forward';
-  }
+  // Ctrl+arrows stay the editor's word moves.
+  if (e.ctrlKey && !e.shiftKey && (e.code === 'Space' || e.key === ' ')) return 'toggle';
   return null;
 }
 
