@@ -304,6 +304,9 @@ test('the transcription page: give the audio back, and who may not type sees why
   await typist.getByTestId('transcription-start-button').click();
   await typist.getByTestId('narration-player').waitFor();
   expect(await stateOf(studyId)).toBe(23);
+  // Nothing typed: finishing is not offered (as the report's own finish).
+  await typist.getByTestId('report-editor').waitFor();
+  expect(await typist.getByTestId('finish-typing').isDisabled()).toBe(true);
   await typist.screenshot({ path: path.join(E2E_ARTIFACTS, 'typist-transcription-390-start.png'), fullPage: true });
 
   // Another typist opening it is told it is being typed by someone else.

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { Editor } from '@tiptap/react';
+import { useEditorState, type Editor } from '@tiptap/react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,6 +9,7 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
@@ -28,6 +29,7 @@ import { announceDraftRevision } from '../report/editor/draft-revisions';
 import { PARSE_OPTIONS } from '../report/editor/extensions';
 import { clearLocalDraft, readLocalDraft, type LocalDraft } from '../report/editor/local-drafts';
 import { SaveStatusText } from '../report/editor/SaveStatusText';
+import { useCharacterCount } from '../report/editor/use-character-count';
 import { useDraftAutosave } from '../report/editor/use-draft-autosave';
 import { findPhraseByCode, phraseToHtml, type Phrase } from '../report/editor/phrases';
 import { PhrasePicker } from '../report/editor/PhrasePicker';
@@ -166,6 +168,11 @@ function TypingWorkspace({ study }: { study: StudyDetail }) {
     if (editor && !editor.isDestroyed) editor.commands.focus('end');
   }, [editor]);
 
+  // As the report's own finish (spec 2 §4): not with an empty text, nor over the limit.
+  const empty = useEditorState({ editor, selector: (ctx) => ctx.editor?.isEmpty ?? true });
+  const chars = useCharacterCount(editor);
+  const blocked = empty !== false || chars > MAX_REPORT_CHARS;
+
   let editorArea: ReactNode;
   if (sources.content.isError) editorArea = <Alert severity="error">{t('editor.contentError')}</Alert>;
   else if (!initial)
@@ -243,17 +250,21 @@ function TypingWorkspace({ study }: { study: StudyDetail }) {
         >
           {t('transcription.cancel')}
         </Button>
-        <Button
-          variant="contained"
-          startIcon={<DoneAllIcon />}
-          onClick={finish}
-          loading={actions.pending === 'finishTyping'}
-          loadingPosition="start"
-          disabled={!editor}
-          data-testid="finish-typing"
-        >
-          {t('transcription.finish')}
-        </Button>
+        <Tooltip title={!blocked ? '' : empty !== false ? t('transcription.empty') : t('editor.overLimit')}>
+          <span>
+            <Button
+              variant="contained"
+              startIcon={<DoneAllIcon />}
+              onClick={finish}
+              loading={actions.pending === 'finishTyping'}
+              loadingPosition="start"
+              disabled={blocked}
+              data-testid="finish-typing"
+            >
+              {t('transcription.finish')}
+            </Button>
+          </span>
+        </Tooltip>
       </Paper>
       <ConfirmDialog
         open={confirmCancel}
