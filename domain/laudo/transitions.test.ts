@@ -202,10 +202,16 @@ describe('drafts', () => {
     }
   });
 
-  it('the author with save permission in 1/25, the reviewer in 12, nobody else', () => {
+  it('the author with save permission in 1/25, the reviewer in 12, the typist in 23, nobody else', () => {
     expect(check(at('25'), 'saveDraft', author).ok).toBe(true);
     expect(check(at('1'), 'saveDraft', actor(AUTHOR, []))).toEqual(refused('FORBIDDEN_ACCESS', 'permission'));
     expect(check(at('12'), 'saveDraft', reviewer).ok).toBe(true);
+    // the typist keeps a draft of the transcription in 23; nobody else writes it then
+    expect(check(at('23'), 'saveDraft', typist).ok).toBe(true);
+    expect(check(at('23'), 'saveDraft', author)).toEqual(refused('FORBIDDEN_ACCESS', 'permission'));
+    expect(check(at('23'), 'saveDraft', actor('typist-2', ['STUDIES_TRANSCRIBE_REPORTS']))).toEqual(
+      refused('REPORT_HELD_BY_OTHER_USER', 'party'),
+    );
     expect(check(at('12'), 'saveDraft', author)).toEqual(refused('REPORT_HELD_BY_OTHER_USER', 'party'));
     expect(check(at('1'), 'saveDraft', admin)).toEqual(refused('FORBIDDEN_ACCESS', 'permission'));
     expect(apply(at('1'), 'saveDraft', author)).toEqual(at('1'));

@@ -45,8 +45,13 @@ const PARTIES = {
   /** The executor of the current version (spec: "only the report author"). */
   executor: isExecutor,
   executorOrAdmin: (l, a) => isExecutor(l, a) || isAdminLike(a),
-  /** Who writes now: the responsible reviewer while reviewing (12), otherwise the executor. */
-  editor: (l, a) => (l.state === S.REVIEWING ? isResponsibleReviewer(l, a) : isExecutor(l, a)),
+  /** Who writes now: the responsible reviewer while reviewing (12), the typist while typing (23), otherwise the executor. */
+  editor: (l, a) =>
+    l.state === S.REVIEWING
+      ? isResponsibleReviewer(l, a)
+      : l.state === S.TYPING
+        ? l.transcriptionistUserId !== null && l.transcriptionistUserId === a.userId
+        : isExecutor(l, a),
   /** The same, and account admins outside review (finish and save, spec 1 §6). */
   editorOrAdmin: (l, a) => (l.state === S.REVIEWING ? isResponsibleReviewer(l, a) : isExecutor(l, a) || isAdminLike(a)),
   /** The current responsible user: the study's responsible user for opinions (spec 2 §6). */
@@ -134,9 +139,10 @@ interface ActionRule<A extends LaudoAction> {
   /** For an exam without institution, when its states differ (the opinion states 13/16/17). */
   fromNoInstitution?: readonly LaudoState[];
   to: Target;
-  /** Needed permission (null: none); `inReview` replaces it in state 12, `noInstitution` without institution. */
+  /** Needed permission (null: none); `inReview` replaces it in state 12, `inTyping` in 23, `noInstitution` without institution. */
   permission: Permission | null;
   permissionInReview?: Permission;
+  permissionInTyping?: Permission;
   permissionNoInstitution?: Permission;
   /** An account admin passes the permission check (spec 1 §6: change doctor, disassociate, save). */
   adminGrants?: boolean;
@@ -230,12 +236,17 @@ export const TRANSITIONS: { [A in LaudoAction]: ActionRule<A> } = {
     rules: [oitPermission],
     effect: (_l, _a, input) => ({ contentEmpty: input.contentEmpty }),
   },
-  /** Draft autosave (spec 1 §4): as save, but no admin and never for OIT/SISMAMA. No change. */
+  /**
+   * Draft autosave (spec 1 §4): as save, but no admin and never for OIT/SISMAMA. No change.
+   * Also the typist's text while typing (23): a long transcription is not kept only in one
+   * browser (decision 023).
+   */
   saveDraft: {
-    from: [S.IN_PROGRESS, S.REVIEWING, S.REVIEWING_TYPED],
+    from: [S.IN_PROGRESS, S.REVIEWING, S.TYPING, S.REVIEWING_TYPED],
     to: 'same',
     permission: 'STUDIES_SAVE_REPORTS',
     permissionInReview: 'REPORTS_REVIEW',
+    permissionInTyping: 'STUDIES_TRANSCRIBE_REPORTS',
     by: 'editor',
     refusal: 'REPORT_NOT_UPDATABLE',
     rules: [{ refuses: (l) => l.structuredType !== '', code: 'REPORT_ACTION_NOT_ALLOWED' }],
@@ -574,6 +585,7 @@ export function isPlatformAction(action: LaudoAction): boolean {
 
 function requiredPermission(rule: ActionRule<LaudoAction>, l: LaudoSnapshot): Permission | null {
   if (l.state === S.REVIEWING && rule.permissionInReview) return rule.permissionInReview;
+  if (l.state === S.TYPING && rule.permissionInTyping) return rule.permissionInTyping;
   if (!l.hasInstitution && rule.permissionNoInstitution) return rule.permissionNoInstitution;
   return rule.permission;
 }

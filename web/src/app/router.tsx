@@ -310,6 +310,14 @@ export function createRouter() {
                         (m) => m.ReportPage,
                       ),
                     },
+                    {
+                      path: '/studies/report/:studyId/transcription',
+                      // typing of narrated audio (spec 1 §2): the player beside the editor
+                      lazy: lazyPage(
+                        () => import('../features/transcription/TranscriptionPage'),
+                        (m) => m.TranscriptionPage,
+                      ),
+                    },
                     { path: '*', element: <NotFoundPage /> },
                   ],
                 },

@@ -39,6 +39,7 @@ import { StudyHeaderDialog } from '../study-header/StudyHeaderDialog';
 import { useCanEditHeader } from '../study-header/use-can-edit-header';
 import { useDraftAutosave } from './editor/use-draft-autosave';
 import { NarrationRecorder } from './recorder/NarrationRecorder';
+import { NarrationPlayer } from '../transcription/NarrationPlayer';
 import { ReportToolbar, type StructuredModel } from './ReportToolbar';
 import { useEditorSources, usePhrases } from './use-editor-data';
 import { StructuredEditor, type StructuredEditorHandle } from '../structured/StructuredEditor';
@@ -398,6 +399,8 @@ export function EditorWorkspace({
 
   return (
     <Stack spacing={2}>
+      {/* The narrating doctor reviews the typed text with the narration at hand (issue 17). */}
+      {report.state === 25 && report.userId === userId && <NarrationPlayer studyId={studyId} ctrlSpace={false} />}
       {recorderOpen && (
         <NarrationRecorder
           studyId={studyId}

@@ -23,6 +23,7 @@ import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import LinkIcon from '@mui/icons-material/Link';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import ReplayIcon from '@mui/icons-material/Replay';
+import KeyboardIcon from '@mui/icons-material/Keyboard';
 import { formatDateTime } from '../../../../domain/dates';
 import { describeError, toApiError } from '../../lib/errors';
 import { useSessionData } from '../auth/session';
@@ -65,6 +66,7 @@ const HEADER_BUTTONS: Record<HeaderAction, { label: string; testId: string; icon
   startReview: { label: 'editor.header.startReview', testId: 'start-review', icon: <FactCheckOutlinedIcon /> },
   cancelReview: { label: 'editor.header.cancelReview', testId: 'cancel-review', icon: <CancelScheduleSendIcon /> },
   startTypedReview: { label: 'editor.header.startTypedReview', testId: 'start-typed-review', icon: <FactCheckOutlinedIcon /> },
+  startTyping: { label: 'editor.header.startTyping', testId: 'start-typing', icon: <KeyboardIcon /> },
 };
 
 /** The message of a failed action: the server's description, else the spec's default for it. */
@@ -112,8 +114,15 @@ function StudyReport({ study }: { study: StudyDetail }) {
 
   const dash = '—';
   const buttons = headerActions(report.allowedActions);
+  const transcriptionPath = `/studies/report/${encodeURIComponent(study.id)}/transcription`;
+  // The typist types in the transcription page (spec 1 §2), beside the narration's audio.
+  const typing = report.state === 23 && report.transcriptionistUserId === session.id;
   const onHeader = (a: HeaderAction) => {
     if (a === 'cancelReview') setConfirmCancelReview(true);
+    else if (a === 'startTyping')
+      void actions.run(a).then((r) => {
+        if (r) void navigate(transcriptionPath);
+      });
     else void actions.run(a);
   };
 
@@ -150,6 +159,16 @@ function StudyReport({ study }: { study: StudyDetail }) {
                 <StudyStatusChip state={report.state} size="medium" />
               </Box>
             </Stack>
+            {typing && (
+              <Button
+                variant="contained"
+                startIcon={<KeyboardIcon />}
+                onClick={() => void navigate(transcriptionPath)}
+                data-testid="continue-typing"
+              >
+                {t('editor.header.continueTyping')}
+              </Button>
+            )}
             {buttons.length > 0 ? (
               <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
                 {buttons.map((a) => (

@@ -12,6 +12,9 @@ export type ReportActionKey =
   | 'cancelReview'
   | 'startReview'
   | 'startTypedReview'
+  | 'startTyping'
+  | 'cancelTyping'
+  | 'finishTyping'
   | 'reopen'
   | 'reopenReview'
   | 'returnToNotStarted'
@@ -42,6 +45,9 @@ export const ACTION_CALLS: Record<ReportActionKey, ActionCall> = {
   cancelReview: { method: 'POST', path: 'reports/cancelReview' },
   startReview: { method: 'POST', path: 'reports/associateReview' },
   startTypedReview: { method: 'POST', path: 'reports/associateTypingReview' },
+  startTyping: { method: 'POST', path: 'reports/associateReportTranscription' },
+  cancelTyping: { method: 'POST', path: 'reports/cancelReportTranscription' },
+  finishTyping: { method: 'POST', path: 'reports/finishReportTranscription' },
   reopen: { method: 'POST', path: 'reports/reopen' },
   reopenReview: { method: 'POST', path: 'reports/reopen' },
   returnToNotStarted: { method: 'POST', path: 'reports/returnReportToNotStarted' },
@@ -62,6 +68,8 @@ export type ActionErrorTitleKey =
   | 'editor.errors.startTitle'
   | 'editor.errors.reviewTitle'
   | 'editor.errors.typedReviewTitle'
+  | 'editor.errors.typingTitle'
+  | 'transcription.finishTitle'
   | 'editor.errors.reopenTitle'
   | 'editor.errors.modelTitle'
   | 'editor.errors.opinionTitle'
@@ -79,6 +87,9 @@ export const ACTION_ERROR_TITLES: Record<ReportActionKey, ActionErrorTitleKey> =
   cancelReview: 'editor.errors.genericTitle',
   startReview: 'editor.errors.reviewTitle',
   startTypedReview: 'editor.errors.typedReviewTitle',
+  startTyping: 'editor.errors.typingTitle',
+  cancelTyping: 'editor.errors.genericTitle',
+  finishTyping: 'transcription.finishTitle',
   reopen: 'editor.errors.reopenTitle',
   reopenReview: 'editor.errors.reopenTitle',
   returnToNotStarted: 'editor.errors.genericTitle',
@@ -121,6 +132,7 @@ export type ActionSuccessKey =
   | 'editor.success.opinionIgnored'
   | 'editor.success.opinionAccepted'
   | 'editor.success.saved'
+  | 'transcription.finished'
   | 'documents.success.signed';
 
 /** Success messages (spec 2 §8). */
@@ -130,6 +142,7 @@ export const ACTION_SUCCESS: Partial<Record<ReportActionKey, ActionSuccessKey>> 
   sign: 'documents.success.signed',
   finishAndSign: 'documents.success.signed',
   finishReview: 'editor.success.finished',
+  finishTyping: 'transcription.finished',
   requestReview: 'editor.success.reviewRequested',
   requestOpinion: 'editor.success.opinionRequested',
   giveOpinion: 'editor.success.opinionSent',

@@ -80,7 +80,7 @@ export function opinionMode(allowedActions: readonly string[]): 'decide' | 'give
 }
 
 /** The state buttons of the header (start, restart, start review, …), allowed ones only. */
-export const HEADER_ACTIONS = ['start', 'restart', 'startReview', 'cancelReview', 'startTypedReview'] as const;
+export const HEADER_ACTIONS = ['start', 'restart', 'startReview', 'cancelReview', 'startTypedReview', 'startTyping'] as const;
 export type HeaderAction = (typeof HEADER_ACTIONS)[number];
 
 export function headerActions(allowedActions: readonly string[]): HeaderAction[] {
