@@ -109,9 +109,17 @@ export function BottomBar({
       </Button>
       {documents}
       <Box sx={{ flex: 1 }} />
-      <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'none', md: 'block' } }}>
-        {t('editor.bottom.shortcuts')}
-      </Typography>
+      {/* Editing shortcuts mean nothing on a text that cannot be typed in (issue 17). */}
+      {mode.editable && (
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          sx={{ display: { xs: 'none', md: 'block' } }}
+          data-testid="bottom-shortcuts"
+        >
+          {t('editor.bottom.shortcuts')}
+        </Typography>
+      )}
       <FinishButton
         key={editor ? 'editor' : 'none'}
         editor={editor}
