@@ -160,6 +160,15 @@ export const ACCOUNT_SETTINGS = {
       es: 'Permitir informes SISMAMA en estudios de mamografía',
     },
   },
+  speechLaudo: {
+    type: 'boolean',
+    default: false,
+    description: {
+      'pt-BR': 'Ditado por voz no editor de laudos (fala em português convertida em texto pelo navegador)',
+      en: 'Voice dictation in the report editor (Portuguese speech turned into text by the browser)',
+      es: 'Dictado por voz en el editor de informes (habla en portugués convertida en texto por el navegador)',
+    },
+  },
   forceBiradsClassification: {
     type: 'boolean',
     default: false,

@@ -28,6 +28,7 @@ import { clearLocalDraft, readLocalDraft, type LocalDraft } from './editor/local
 import { SaveStatusText } from './editor/SaveStatusText';
 import { shouldLeaveEditor, type EditMode } from './editor/edit-mode';
 import { FormattingBar } from './editor/FormattingBar';
+import { DictationButton } from '../dictation/DictationButton';
 import { MASK_LOADED_VISIBLE_MS, MAX_REPORT_CHARS } from './editor/limits';
 import { MaskChooser } from './editor/MaskChooser';
 import { findPhraseByCode, phraseToHtml, type Phrase } from './editor/phrases';
@@ -452,7 +453,12 @@ export function EditorWorkspace({
         )}
         {mode.editable && editor && (
           <>
-            <FormattingBar editor={editor} disabled={!mode.editable} onPhrase={() => setDialog('phrasePicker')} />
+            <FormattingBar
+              editor={editor}
+              disabled={!mode.editable}
+              onPhrase={() => setDialog('phrasePicker')}
+              extra={<DictationButton editor={editor} accountId={accountId} disabled={!mode.editable} />}
+            />
             <Divider />
           </>
         )}

@@ -64,8 +64,18 @@ const Sep = () => <Divider orientation="vertical" flexItem sx={{ mx: 0.5, my: 0.
 
 type Block = 'p' | 'h1' | 'h2' | 'h3';
 
-/** Headings, font size, marks, alignment, lists, table, image, phrases, undo/redo. */
-export function FormattingBar({ editor, disabled, onPhrase }: { editor: Editor; disabled: boolean; onPhrase: () => void }) {
+/** Headings, font size, marks, alignment, lists, table, image, phrases, undo/redo; `extra` after them (dictation). */
+export function FormattingBar({
+  editor,
+  disabled,
+  onPhrase,
+  extra,
+}: {
+  editor: Editor;
+  disabled: boolean;
+  onPhrase: () => void;
+  extra?: ReactNode;
+}) {
   const { t } = useTranslation();
   const file = useRef<HTMLInputElement>(null);
   const s = useEditorState({
@@ -222,6 +232,7 @@ export function FormattingBar({ editor, disabled, onPhrase }: { editor: Editor; 
       <Tool label={t('editor.format.redo')} disabled={disabled || !s.canRedo} onClick={() => chain().redo().run()}>
         <RedoIcon fontSize="small" />
       </Tool>
+      {extra}
     </Box>
   );
 }
