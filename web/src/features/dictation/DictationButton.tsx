@@ -18,7 +18,7 @@ const AccountConfig = z.object({ data: z.record(z.string(), z.unknown()) });
 /** Whether the account offers dictation (account setting speechLaudo, spec 2). */
 function useDictationAllowed(accountId: string | null): boolean {
   const q = useQuery({
-    queryKey: ['account-config', accountId, 'speechLaudo'],
+    queryKey: ['account-config', accountId, 'dictation'],
     queryFn: async ({ signal }) =>
       accountSetting(
         (await apiRequest(`/accounts/${encodeURIComponent(accountId!)}/config`, { schema: AccountConfig, signal })).data,
