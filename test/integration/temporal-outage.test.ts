@@ -74,8 +74,11 @@ it('answers 503 within the bound while Temporal is down, says so on /api/health,
   await eventually(health, (h) => h.temporal === 'up', { timeout: 10_000, interval: 200, what: 'health: Temporal up again' });
   expect(Date.now() - back).toBeLessThan(5_000);
   // A new report and the first one (its workflow kept in the server's file) both take actions again.
+  // One intent, one Idempotency-Key: an attempt answered 503 may still be applied once the
+  // worker is back (slow machines), and its retry must get that outcome, not a second start.
+  const intent = randomUUID();
   const again = await eventually(
-    () => start(t.studyIds[2]!),
+    () => api()('POST', `/studies/${t.studyIds[2]!}/reports/start`, { token, body: {}, headers: { 'Idempotency-Key': intent } }),
     (r) => r.status === 200,
     { timeout: 30_000, what: 'a report action after the return' },
   );
