@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
-import { z } from 'zod';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -10,20 +9,14 @@ import MicIcon from '@mui/icons-material/Mic';
 import MicNoneOutlinedIcon from '@mui/icons-material/MicNoneOutlined';
 import { accountSetting } from '../../../../domain/accounts/settings';
 import { notify } from '../../app/notifications/store';
-import { apiRequest } from '../../lib/api';
+import { fetchAccountConfig } from '../../lib/account-config';
 import { DICTATION_LANG, type SpeechRecognitionLike, speechRecognition, transcriptOf } from './speech';
-
-const AccountConfig = z.object({ data: z.record(z.string(), z.unknown()) });
 
 /** Whether the account offers dictation (account setting speechLaudo, spec 2). */
 function useDictationAllowed(accountId: string | null): boolean {
   const q = useQuery({
     queryKey: ['account-config', accountId, 'dictation'],
-    queryFn: async ({ signal }) =>
-      accountSetting(
-        (await apiRequest(`/accounts/${encodeURIComponent(accountId!)}/config`, { schema: AccountConfig, signal })).data,
-        'speechLaudo',
-      ),
+    queryFn: async ({ signal }) => accountSetting(await fetchAccountConfig(accountId!, signal), 'speechLaudo'),
     enabled: Boolean(accountId),
     staleTime: 5 * 60_000,
     meta: { silent: true },

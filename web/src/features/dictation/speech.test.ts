@@ -1,3 +1,4 @@
+import { expect, it } from '@jest/globals';
 import { transcriptOf } from './speech';
 
 it('splits what is final from what is still being heard, from the changed result on', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PrintConfigAnswer, type PrintOptions } from '../../../../domain/print/options';
 import { apiRequest } from '../../lib/api';
+import { fetchAccountConfig } from '../../lib/account-config';
 import { accountSetting } from '../../../../domain/accounts/settings';
 
 /** The account's saved print config (with its saved layouts), or the defaults (`saved` false). */
@@ -35,11 +36,9 @@ export function requestPrint(studyId: string, o: PrintOptions, key: string): Pro
   });
 }
 
-const AccountConfig = z.object({ data: z.record(z.string(), z.unknown()) });
-
 /** The account settings the print screens read (spec 2 §7 GET /accounts/{id}/config), read through the registry. */
 export async function fetchAccountPrintSettings(accountId: string, signal?: AbortSignal) {
-  const { data } = await apiRequest(`/accounts/${encodeURIComponent(accountId)}/config`, { schema: AccountConfig, signal });
+  const data = await fetchAccountConfig(accountId, signal);
   return {
     customHeader: accountSetting(data, 'PRINT_CUSTOM_HEADER'),
     printOnDemand: accountSetting(data, 'ALLOW_PRINT_ON_DEMAND'),
