@@ -50,6 +50,8 @@ it('shares a concluded report by e-mail and shows it in the outbox', async () =>
 
   await page.goto(`${suite.platform.url}/studies/report/${vet.studyIds[0]}`);
   await page.locator('[data-testid="report-state"][data-state="2"]').waitFor();
+  // The page has loaded its text (under load the share dialog opened earlier was once lost).
+  await page.locator('.ProseMirror').getByText('fígado e baço').waitFor();
   await page.getByTestId('bottom-share').click();
   const dialog = page.getByTestId('share-dialog');
   await dialog.getByText('Compartilhar o PDF do laudo').waitFor();
