@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { StudyLoadError } from './StudyLoadError';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -359,22 +359,7 @@ export function ReportPage() {
   if (detail.data) {
     body = <StudyReport study={detail.data} />;
   } else if (detail.isError) {
-    const notFound = toApiError(detail.error).code === 'NOT_FOUND';
-    body = (
-      <Alert
-        severity={notFound ? 'warning' : 'error'}
-        data-testid="report-error"
-        action={
-          notFound ? undefined : (
-            <Button color="inherit" size="small" onClick={() => void detail.refetch()}>
-              {t('common.retry')}
-            </Button>
-          )
-        }
-      >
-        {notFound ? t('report.notFound') : `${t('report.loadError')} ${describeError(detail.error, t)}`}
-      </Alert>
-    );
+    body = <StudyLoadError error={detail.error} onRetry={() => void detail.refetch()} testId="report-error" />;
   } else {
     body = <ReportSkeleton />;
   }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { StudyLoadError } from '../report/StudyLoadError';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useEditorState, type Editor } from '@tiptap/react';
@@ -16,7 +17,6 @@ import DoneAllIcon from '@mui/icons-material/DoneAll';
 import KeyboardIcon from '@mui/icons-material/Keyboard';
 import UndoIcon from '@mui/icons-material/Undo';
 import { notify } from '../../app/notifications/store';
-import { describeError, toApiError } from '../../lib/errors';
 import { useSessionData } from '../auth/session';
 import { ACTION_ERROR_TITLES } from '../report/actions';
 import type { StudyDetail } from '../report/api';
@@ -392,22 +392,7 @@ export function TranscriptionPage() {
   let body: ReactNode;
   if (detail.data) body = <TranscriptionBody study={detail.data} />;
   else if (detail.isError) {
-    const notFound = toApiError(detail.error).code === 'NOT_FOUND';
-    body = (
-      <Alert
-        severity={notFound ? 'warning' : 'error'}
-        data-testid="transcription-error"
-        action={
-          notFound ? undefined : (
-            <Button color="inherit" size="small" onClick={() => void detail.refetch()}>
-              {t('common.retry')}
-            </Button>
-          )
-        }
-      >
-        {notFound ? t('report.notFound') : `${t('report.loadError')} ${describeError(detail.error, t)}`}
-      </Alert>
-    );
+    body = <StudyLoadError error={detail.error} onRetry={() => void detail.refetch()} testId="transcription-error" />;
   } else
     body = (
       <Stack spacing={2} aria-busy data-testid="transcription-loading">
