@@ -18,7 +18,7 @@ import { audit } from '../access/audit';
 import { currentAccess, requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { body, uuidParam } from '../http/validate';
-import { findStudy } from './study-queries';
+import { type ExamKind, findExam, findStudy } from './study-queries';
 
 const may = (access: Access, institutionId: string | null, permission: Permission) =>
   access.isAccountAdmin || hasPermission(actorFor(access, institutionId), permission);
@@ -74,7 +74,7 @@ function invalidatedQuery(knex: Knex, access: Access): Knex.QueryBuilder {
 export function studyMaintenanceRoutes(deps: ApiDeps): Router {
   const { knex } = deps;
   const router = new Router();
-  router.use(['/studies', '/invalidated-studies'], requireSession(knex));
+  router.use(['/studies', '/scheduledExam', '/invalidated-studies'], requireSession(knex));
 
   const reachable = async (ctx: Context) => {
     const access = await currentAccess(ctx, knex);
@@ -83,8 +83,12 @@ export function studyMaintenanceRoutes(deps: ApiDeps): Router {
     return { access, study };
   };
 
-  router.put('/studies/:id/exam-status', async (ctx) => {
-    const { access, study } = await reachable(ctx);
+  // The status of a study, or of a scheduled exam of the worklist 'agendados' (no institution:
+  // the permission held in any of the account's institutions counts, decision 005).
+  const setExamStatus = (kind: ExamKind) => async (ctx: Context) => {
+    const access = await currentAccess(ctx, knex);
+    const study = await findExam(knex, access, kind, uuidParam(ctx, 'id'));
+    if (!study) throw new AppError('NOT_FOUND');
     if (!may(access, study.institutionId, 'STUDIES_CHANGE_EXAM_STATUS')) throw new AppError('CANNOT_MANAGE_STUDY');
     const { status } = body(ctx, ExamStatusBody);
     const before = await knex('studies').where({ id: study.id }).first('exam_status');
@@ -94,7 +98,9 @@ export function studyMaintenanceRoutes(deps: ApiDeps): Router {
     await audit(knex, access, 'study.examStatus', study.id, ctx.ip, { from: before?.exam_status ?? null, to: status });
     await publishStudyDocuments(knex, deps.publisher, [study.id]);
     ctx.body = { examStatus: status };
-  });
+  };
+  router.put('/studies/:id/exam-status', setExamStatus('study'));
+  router.put('/scheduledExam/:id/exam-status', setExamStatus('scheduled'));
 
   router.post('/studies/:id/invalidate', async (ctx) => {
     const { access, study } = await reachable(ctx);

@@ -1,7 +1,8 @@
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
-import { StudyListQuery } from '../../domain/studies/schemas';
+import { ScheduledExamListQuery, StudyListQuery } from '../../domain/studies/schemas';
 import { actorFor } from '../access/access';
 import { permissionHolders } from '../access/holders';
 import { audit } from '../access/audit';
@@ -9,7 +10,7 @@ import { currentAccess, requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { query, uuidParam } from '../http/validate';
 import { loadLaudoRecord, presentReport } from '../../services/reports/laudo-record';
-import { findExam, findStudy, listScheduledExams, listStudies } from './study-queries';
+import { type ExamKind, findExam, findScheduledExam, findStudy, listScheduledExams, listStudies } from './study-queries';
 
 export function studyRoutes(deps: ApiDeps): Router {
   const { knex } = deps;
@@ -33,29 +34,44 @@ export function studyRoutes(deps: ApiDeps): Router {
 
   /** The worklist of scheduled exams (no institution) of the current account. */
   router.get('/listScheduledExams', async (ctx) => {
-    const { page, pageSize } = query(ctx, StudyListQuery);
+    const listQuery = query(ctx, ScheduledExamListQuery);
     const access = await currentAccess(ctx, knex);
-    ctx.body = { ...(await listScheduledExams(knex, access, page, pageSize)), page, pageSize };
+    ctx.body = { ...(await listScheduledExams(knex, access, listQuery)), page: listQuery.page, pageSize: listQuery.pageSize };
+  });
+
+  /** One scheduled exam with its report (what `GET /studies/{id}` gives for a study). */
+  router.get('/scheduledExam/:id', async (ctx) => {
+    const access = await currentAccess(ctx, knex);
+    const exam = await findScheduledExam(knex, access, uuidParam(ctx, 'id'));
+    if (!exam) throw new AppError('NOT_FOUND');
+    const { record, updatedAt } = await loadLaudoRecord(knex, access.accountId, exam.laudoId);
+    await audit(knex, access, 'study.read', exam.id, ctx.ip);
+    ctx.body = { study: { ...exam, report: presentReport(record, updatedAt, actorFor(access, null)) } };
   });
 
   /**
    * Doctors for the report dialogs: `changeDoctor` lists who may write the report (without
-   * the current doctor), `opinion` who may give a second opinion (without the caller).
+   * the current doctor), `opinion` who may give a second opinion (without the caller). On a
+   * scheduled exam (no institution) the worklist's opinion permission counts (decision 005).
    */
-  router.get('/studies/:id/doctors', async (ctx) => {
+  const doctors = (kind: ExamKind) => async (ctx: Context) => {
     const { purpose } = query(ctx, z.object({ purpose: z.enum(['changeDoctor', 'opinion']).default('changeDoctor') }));
     const access = await currentAccess(ctx, knex);
-    const study = await findExam(knex, access, 'study', uuidParam(ctx, 'id'));
+    const study = await findExam(knex, access, kind, uuidParam(ctx, 'id'));
     if (!study) throw new AppError('NOT_FOUND');
     const { record } = await loadLaudoRecord(knex, access.accountId, study.laudoId);
-    const doctors = await permissionHolders(knex, {
-      accountId: access.accountId,
-      institutionId: study.institutionId,
-      permission: purpose === 'changeDoctor' ? 'STUDIES_SAVE_REPORTS' : 'STUDIES_INSERT_LAUDO_OPINION',
-      exclude: purpose === 'changeDoctor' ? [record.userId] : [access.userId],
-    });
-    ctx.body = { doctors };
-  });
+    const opinion = kind === 'study' ? 'STUDIES_INSERT_LAUDO_OPINION' : 'WORKLIST_INSERT_LAUDO_OPINION';
+    ctx.body = {
+      doctors: await permissionHolders(knex, {
+        accountId: access.accountId,
+        institutionId: study.institutionId,
+        permission: purpose === 'changeDoctor' ? 'STUDIES_SAVE_REPORTS' : opinion,
+        exclude: purpose === 'changeDoctor' ? [record.userId] : [access.userId],
+      }),
+    };
+  };
+  router.get('/studies/:id/doctors', doctors('study'));
+  router.get('/scheduledExam/:id/doctors', doctors('scheduled'));
 
   router.get('/studies/:id', async (ctx) => {
     const access = await currentAccess(ctx, knex);

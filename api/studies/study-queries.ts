@@ -1,7 +1,12 @@
 import type { Knex } from 'knex';
 import { AppError } from '../../domain/errors';
 import { routineTiming } from '../../domain/catalog/routines';
-import type { StudyListItem, StudyListQuery } from '../../domain/studies/schemas';
+import type {
+  ScheduledExamItem,
+  ScheduledExamListQuery,
+  StudyListItem,
+  StudyListQuery,
+} from '../../domain/studies/schemas';
 import { type Access, scopedScheduled, scopedStudies } from '../access/access';
 
 // The list reads each page's labels in the same query (one round trip, no per-row call).
@@ -81,43 +86,62 @@ function scheduledQuery(knex: Knex, access: Access): Knex.QueryBuilder {
   return scopedScheduled(examsBase(knex), access, 's');
 }
 
-/** One page of a query, newest `dateColumn` first, with the total count. */
-async function pageOf<R>(query: () => Knex.QueryBuilder, columns: string[], dateColumn: string, page: number, pageSize: number) {
-  const [rows, [{ count }]] = await Promise.all([
-    query()
-      .select(columns)
-      .orderBy([
-        { column: dateColumn, order: 'desc', nulls: 'last' },
-        { column: 's.id', order: 'desc' },
-      ])
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    query().count({ count: '*' }),
-  ]);
-  return { rows: rows as R[], total: Number(count) };
-}
-
 /** One exam of either kind the access reaches, or undefined. */
 export async function findExam(knex: Knex, access: Access, kind: ExamKind, id: string): Promise<Exam | undefined> {
   if (kind === 'study') return findStudy(knex, access, id);
-  const row = (await scheduledQuery(knex, access).where('s.id', id).first(COLUMNS)) as
-    (Omit<Row, 'institutionId'> & { institutionId: null }) | undefined;
-  return row && (presentStudy(row as unknown as Row) as unknown as Exam);
+  return findScheduledExam(knex, access, id);
 }
 
-export async function listScheduledExams(knex: Knex, access: Access, page: number, pageSize: number) {
-  const { rows, total } = await pageOf<Row & { scheduledAt: Date | null }>(
-    () => scheduledQuery(knex, access),
-    [...COLUMNS, 's.scheduled_at as scheduledAt'],
-    's.scheduled_at',
-    page,
-    pageSize,
-  );
-  const exams = rows.map((r) => ({
-    ...presentStudy(r),
-    scheduledAt: r.scheduledAt ? new Date(r.scheduledAt).toISOString() : null,
-  }));
-  return { exams, total };
+/** One scheduled exam of the caller's account, with its booked time. */
+export async function findScheduledExam(knex: Knex, access: Access, id: string): Promise<ScheduledExamItem | undefined> {
+  const row = (await scheduledQuery(knex, access)
+    .where('s.id', id)
+    .first([...COLUMNS, 's.scheduled_at as scheduledAt'])) as (Row & { scheduledAt: Date | null }) | undefined;
+  return row && presentScheduled(row);
+}
+
+function presentScheduled(row: Row & { scheduledAt: Date | null }): ScheduledExamItem {
+  const { scheduledAt, ...rest } = row;
+  return { ...(presentStudy(rest) as unknown as Exam), scheduledAt: iso(scheduledAt) };
+}
+
+/**
+ * One page of the worklist 'agendados': the account's scheduled exams, filtered, by booked time
+ * (soonest first unless asked otherwise), on the (account_id, scheduled_at) index.
+ */
+export async function listScheduledExams(
+  knex: Knex,
+  access: Access,
+  query: ScheduledExamListQuery,
+): Promise<{ exams: ScheduledExamItem[]; total: number }> {
+  const { page, pageSize, sort, examStatus, ...rest } = query;
+  const filter = filterSql({ ...rest, from: undefined, to: undefined });
+  const filtered = () => {
+    const qb = scheduledQuery(knex, access).whereRaw(filter.sql, filter.bindings);
+    if (query.from) void qb.whereRaw("s.scheduled_at >= (?::date)::timestamp AT TIME ZONE 'America/Sao_Paulo'", [query.from]);
+    if (query.to) void qb.whereRaw("s.scheduled_at < (?::date + 1)::timestamp AT TIME ZONE 'America/Sao_Paulo'", [query.to]);
+    if (examStatus) {
+      const named = examStatus.filter((x) => x !== 'NONE');
+      void qb.where((w) => {
+        if (named.length) void w.whereIn('s.exam_status', named);
+        if (examStatus.includes('NONE')) void w.orWhereNull('s.exam_status');
+      });
+    }
+    return qb;
+  };
+  const [rows, [{ count }]] = await Promise.all([
+    filtered()
+      .select([...COLUMNS, 's.scheduled_at as scheduledAt', knex.raw(COMMENT_COUNT), knex.raw(UNREAD_COMMENTS, [access.userId])])
+      .orderBy([
+        { column: 's.scheduled_at', order: sort, nulls: 'last' },
+        { column: 's.id', order: sort },
+      ])
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    filtered().count({ count: '*' }),
+  ]);
+  const exams = (rows as (Row & { scheduledAt: Date | null })[]).map(presentScheduled);
+  return { exams, total: Number(count) };
 }
 
 export function presentStudy(row: Row, now: Date = new Date()): StudyListItem {

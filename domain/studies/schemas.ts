@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXAM_STATUSES } from './maintenance';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
@@ -72,7 +73,7 @@ export const StudyListItem = z.object({
     .nullable()
     .optional(),
   /** The exam status (issue 16): SCHEDULED, IN_PROGRESS, CALL_PATIENT, CANCELED; null when never set. */
-  examStatus: z.enum(['SCHEDULED', 'IN_PROGRESS', 'CALL_PATIENT', 'CANCELED']).nullable().optional(),
+  examStatus: z.enum(EXAM_STATUSES).nullable().optional(),
   /** Storage class (spec 2 §4), for the archived state and its retrieval. */
   storageClass: z.string().optional(),
   /** Comments on the study, and how many of them the caller has not read. */
@@ -107,6 +108,41 @@ export const StudyListResponse = z.object({
 });
 export type StudyListResponse = z.infer<typeof StudyListResponse>;
 
+/**
+ * `GET /listScheduledExams` query (spec 2 §7): the worklist 'agendados'. Dates are calendar
+ * days of the scheduled time in America/Sao_Paulo; the agenda reads soonest first.
+ */
+export const ScheduledExamListQuery = StudyListQuery.pick({ page: true, pageSize: true, q: true, modality: true, status: true })
+  .extend({
+    /** Exam statuses, comma-separated; `NONE` for exams whose status was never set. */
+    examStatus: z
+      .string()
+      .transform((v) => v.split(','))
+      .pipe(z.array(z.enum([...EXAM_STATUSES, 'NONE'])).min(1))
+      .optional(),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    sort: z.enum(['asc', 'desc']).default('asc'),
+  })
+  .strict();
+export type ScheduledExamListQuery = z.infer<typeof ScheduledExamListQuery>;
+
+/** A scheduled exam: a study row without institution, with the time it is booked for. */
+export const ScheduledExamItem = StudyListItem.extend({
+  institutionId: z.string().uuid().nullable(),
+  institutionName: z.string().nullable(),
+  scheduledAt: z.string().nullable(),
+});
+export type ScheduledExamItem = z.infer<typeof ScheduledExamItem>;
+
+export const ScheduledExamListResponse = z.object({
+  exams: z.array(ScheduledExamItem),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ScheduledExamListResponse = z.infer<typeof ScheduledExamListResponse>;
+
 /** The report as the API returns it, with the actions the caller may take now. */
 export const ReportView = z.object({
   laudoId: z.string().uuid(),
@@ -130,6 +166,15 @@ export type ReportView = z.infer<typeof ReportView>;
 export const StudyDetailResponse = z.object({
   study: StudyListItem.extend({ report: ReportView }),
 });
+
+/**
+ * An exam's detail with its report: `GET /scheduledExam/{id}` (no institution, `scheduledAt`)
+ * or `GET /studies/{id}` (read as an exam with `scheduledAt` null).
+ */
+export const ExamDetailResponse = z.object({
+  study: ScheduledExamItem.extend({ scheduledAt: z.string().nullable().default(null), report: ReportView }),
+});
+export type ExamDetailResponse = z.infer<typeof ExamDetailResponse>;
 export type StudyDetailResponse = z.infer<typeof StudyDetailResponse>;
 
 export const StartReportBody = z.object({ structuredType: z.enum(['OIT', 'SISMAMA', '']).optional() }).strict();

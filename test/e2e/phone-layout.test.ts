@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { reachableAtCentre, signedInPage } from '../support/browser';
 import { makeStudy } from '../support/dicom-files';
 import { ingestStudy } from '../support/dicomweb';
-import { DOCTOR_PERMISSIONS, type Tenant, createTenant } from '../support/fixtures';
+import { DOCTOR_PERMISSIONS, type Tenant, createScheduledExam, createTenant } from '../support/fixtures';
 import { E2E_ARTIFACTS, login, platformSuite } from '../support/suite';
 
 jest.setTimeout(180_000);
@@ -65,6 +65,7 @@ beforeAll(async () => {
     token,
     makeStudy({ series: 1, perSeries: 2, patientName: 'Nascimento^Maria Aparecida dos Santos', rows: 64, columns: 64 }),
   );
+  await createScheduledExam(suite.knex, t);
   page = await signedInPage(suite.browser, suite.platform.url, t.users.admin!.username, {
     viewport: { width: WIDTH, height: 844 },
   });
@@ -88,6 +89,7 @@ const screens = [
   ['admin-audit', '/admin/audit', null],
   ['admin-labels', '/admin/labels', null],
   ['phrases', '/phrases', null],
+  ['scheduled-exams', '/scheduled-exams', 'worklist-row'],
 ] as const;
 
 test.each(screens)('%s fits 390 px', async (name, url, waitFor) => {

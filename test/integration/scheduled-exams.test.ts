@@ -27,6 +27,7 @@ beforeAll(async () => {
       doctor: ['STUDIES_SAVE_REPORTS', 'STUDIES_CREATE_LAUDO_OPINION'],
       consultant: ['STUDIES_SAVE_REPORTS', 'WORKLIST_INSERT_LAUDO_OPINION'],
       institutionOnly: ['STUDIES_SAVE_REPORTS', 'STUDIES_INSERT_LAUDO_OPINION'],
+      reception: ['STUDIES_CHANGE_EXAM_STATUS'],
     },
   });
   other = await createTenant(suite.knex, { studies: 0, users: { doctor: ['STUDIES_SAVE_REPORTS'] } });
@@ -110,4 +111,68 @@ it('refuses the institution-only opinion permission on a scheduled exam', async 
   });
   expect(res.status).toBe(403);
   expect(res.body.error.code).toBe('FORBIDDEN_ACCESS');
+});
+
+describe('the worklist agendados', () => {
+  const ids: string[] = [];
+  beforeAll(async () => {
+    // Booked at 01:30 and 23:30 of 2026-12-01 and 08:00 of 2026-12-02 in São Paulo (UTC−3):
+    // the calendar day is São Paulo's whatever the process's zone.
+    const booked = ['2026-12-01T04:30:00Z', '2026-12-02T02:30:00Z', '2026-12-02T11:00:00Z'];
+    for (const [n, at] of booked.entries()) {
+      const id = await createScheduledExam(suite.knex, t, n === 2 ? 'MG' : 'US');
+      await suite.knex('studies').where({ id }).update({ scheduled_at: at, exam_status: n === 1 ? 'CALL_PATIENT' : null });
+      ids.push(id);
+    }
+  });
+  const listed = async (q: string) => {
+    const res = await call('doctor', 'GET', `/listScheduledExams?${q}`);
+    expect(res.status).toBe(200);
+    return (res.body.exams as { id: string }[]).map((e) => e.id).filter((id) => ids.includes(id));
+  };
+
+  it('reads soonest first by default, filters by São Paulo day, status, modality and text', async () => {
+    expect(await listed('from=2026-12-01&to=2026-12-02')).toEqual(ids);
+    expect(await listed('from=2026-12-01&to=2026-12-02&sort=desc')).toEqual([...ids].reverse());
+    expect(await listed('from=2026-12-01&to=2026-12-01')).toEqual([ids[0], ids[1]]);
+    expect(await listed('from=2026-12-01&to=2026-12-02&examStatus=CALL_PATIENT')).toEqual([ids[1]]);
+    expect(await listed('from=2026-12-01&to=2026-12-02&examStatus=NONE')).toEqual([ids[0], ids[2]]);
+    expect(await listed('from=2026-12-01&to=2026-12-02&modality=MG')).toEqual([ids[2]]);
+    const exam = await suite.knex('studies').where({ id: ids[2] }).first('accession_number');
+    expect(await listed(`q=${exam.accession_number}`)).toEqual([ids[2]]);
+    const res = await call('doctor', 'GET', '/listScheduledExams?from=2026-12-01&to=2026-12-01');
+    expect(res.body.exams[0]).toMatchObject({ scheduledAt: '2026-12-01T04:30:00.000Z', institutionId: null });
+  });
+
+  it('refuses unknown filters and statuses with 400', async () => {
+    expect((await call('doctor', 'GET', '/listScheduledExams?examStatus=DONE')).status).toBe(400);
+    expect((await call('doctor', 'GET', '/listScheduledExams?institutionId=' + t.institutionId)).status).toBe(400);
+    expect((await call('doctor', 'GET', '/listScheduledExams?from=01/12/2026')).status).toBe(400);
+  });
+
+  it('opens one exam with its report, and changes its status, in the account only', async () => {
+    const detail = await call('doctor', 'GET', `/scheduledExam/${ids[0]}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.study).toMatchObject({ id: ids[0], institutionId: null, report: { state: 0 } });
+    expect(detail.body.study.report.allowedActions).toContain('start');
+    expect((await call('outsider', 'GET', `/scheduledExam/${ids[0]}`)).status).toBe(404);
+    expect((await call('doctor', 'GET', `/scheduledExam/${t.studyIds[0]}`)).status).toBe(404);
+    // The opinion dialog offers holders of the worklist's opinion permission, not the institution's.
+    const opinion = await call('doctor', 'GET', `/scheduledExam/${ids[0]}/doctors?purpose=opinion`);
+    const names = (opinion.body.doctors as { id: string }[]).map((d) => d.id);
+    expect(names).toContain(t.users.consultant!.id);
+    expect(names).not.toContain(t.users.institutionOnly!.id);
+    expect((await call('outsider', 'GET', `/scheduledExam/${ids[0]}/doctors`)).status).toBe(404);
+
+    const refused = await call('doctor', 'PUT', `/scheduledExam/${ids[0]}/exam-status`, { status: 'IN_PROGRESS' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('CANNOT_MANAGE_STUDY');
+    const changed = await call('reception', 'PUT', `/scheduledExam/${ids[0]}/exam-status`, { status: 'IN_PROGRESS' });
+    expect(changed.status).toBe(200);
+    expect(await listed('from=2026-12-01&to=2026-12-02&examStatus=IN_PROGRESS')).toEqual([ids[0]]);
+    expect((await call('outsider', 'PUT', `/scheduledExam/${ids[0]}/exam-status`, { status: 'CANCELED' })).status).toBe(404);
+    expect((await call('reception', 'PUT', `/scheduledExam/${ids[0]}/exam-status`, { status: 'DONE' })).status).toBe(400);
+    const row = await suite.knex('studies').where({ id: ids[0] }).first('exam_status');
+    expect(row.exam_status).toBe('IN_PROGRESS');
+  });
 });

@@ -117,6 +117,14 @@ export function createRouter() {
                     { index: true, element: <Navigate to="/studies" replace /> },
                     { path: '/studies', element: <StudyListPage /> },
                     {
+                      path: '/scheduled-exams',
+                      // the worklist 'agendados' (spec 2 §1): scheduled exams without institution
+                      lazy: lazyPage(
+                        () => import('../features/worklist/ScheduledExamsPage'),
+                        (m) => m.ScheduledExamsPage,
+                      ),
+                    },
+                    {
                       path: '/profile',
                       lazy: lazyPage(
                         () => import('../features/profile/ProfilePage'),
@@ -302,22 +310,25 @@ export function createRouter() {
                         (m) => m.OutboxPage,
                       ),
                     },
-                    {
-                      path: '/studies/report/:studyId',
-                      // the editor (TipTap) loads with its page
-                      lazy: lazyPage(
-                        () => import('../features/report/ReportPage'),
-                        (m) => m.ReportPage,
-                      ),
-                    },
-                    {
-                      path: '/studies/report/:studyId/transcription',
-                      // typing of narrated audio (spec 1 §2): the player beside the editor
-                      lazy: lazyPage(
-                        () => import('../features/transcription/TranscriptionPage'),
-                        (m) => m.TranscriptionPage,
-                      ),
-                    },
+                    // A study's report, or a scheduled exam's (decision 005: its calls go to /scheduledExam).
+                    ...['/studies', '/scheduledExam'].flatMap((base) => [
+                      {
+                        path: `${base}/report/:studyId`,
+                        // the editor (TipTap) loads with its page
+                        lazy: lazyPage(
+                          () => import('../features/report/ReportPage'),
+                          (m) => m.ReportPage,
+                        ),
+                      },
+                      {
+                        path: `${base}/report/:studyId/transcription`,
+                        // typing of narrated audio (spec 1 §2): the player beside the editor
+                        lazy: lazyPage(
+                          () => import('../features/transcription/TranscriptionPage'),
+                          (m) => m.TranscriptionPage,
+                        ),
+                      },
+                    ]),
                     { path: '*', element: <NotFoundPage /> },
                   ],
                 },

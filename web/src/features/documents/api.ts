@@ -3,6 +3,7 @@
  * it), the editor's preview, the A1 certificate and the public verification.
  */
 import { z } from 'zod';
+import { examPath } from '../../lib/exam-path';
 import { ProfessionalId } from '../../../../domain/people/professional-id';
 import i18n from '../../i18n';
 import { API_PREFIX, apiRequest } from '../../lib/api';
@@ -40,7 +41,7 @@ const PreviewAnswer = z.object({ previewUrl: z.string() });
 /** Renders the editor's text as a preview (spec 2 §7: `preview: true`) and fetches it. */
 export async function previewPdf(studyId: string, field: 'report' | 'review', content: string): Promise<Blob> {
   const path = field === 'review' ? 'reports/review' : 'reports/save';
-  const { previewUrl } = await apiRequest(`/studies/${encodeURIComponent(studyId)}/${path}`, {
+  const { previewUrl } = await apiRequest(`${examPath(studyId)}/${path}`, {
     method: 'POST',
     body: { content, preview: true, lang: i18n.language },
     schema: PreviewAnswer,
@@ -49,7 +50,7 @@ export async function previewPdf(studyId: string, field: 'report' | 'review', co
 }
 
 export const downloadPath = (studyId: string, version: number) =>
-  `/studies/${encodeURIComponent(studyId)}/reports/download?version=${version}`;
+  `${examPath(studyId)}/reports/download?version=${version}`;
 
 /** Saves a Blob under a name, as a download link would. */
 export function saveBlob(blob: Blob, name: string): void {

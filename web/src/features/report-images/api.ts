@@ -3,6 +3,7 @@
  * images, the version's selection, saving it, and the external files' url + fields upload.
  */
 import { z } from 'zod';
+import { examPath } from '../../lib/exam-path';
 import { ReportImagesView, type SaveReportImagesBody, UploadSlot } from '../../../../domain/report-images/report-images';
 import i18n from '../../i18n';
 import { apiRequest } from '../../lib/api';
@@ -21,7 +22,7 @@ export const PreviewSeries = z.object({
 });
 export type PreviewSeries = z.infer<typeof PreviewSeries>;
 
-const studyPath = (studyId: string) => `/studies/${encodeURIComponent(studyId)}`;
+const studyPath = examPath;
 
 export const fetchSeriesPreview = (studyId: string) =>
   apiRequest(`${studyPath(studyId)}/series-preview`, { schema: z.array(PreviewSeries) });

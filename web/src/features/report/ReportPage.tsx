@@ -2,7 +2,9 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { StudyLoadError } from './StudyLoadError';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { reportRoute } from '../../lib/exam-path';
+import { useExamRoute } from './use-exam-route';
 import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -89,16 +91,22 @@ function StudyReport({ study }: { study: StudyDetail }) {
   const queryClient = useQueryClient();
   const { report } = study;
   const account = session.currentAccountId ? session.accounts[session.currentAccountId] : undefined;
+  // A scheduled exam (no institution) is the whole account's: any institution's permission counts (decision 005).
+  const scheduled = study.institutionId === null;
   const can = (permission: string) =>
     session.superRole ||
-    (account?.institutions ?? []).some((i) => i.id === study.institutionId && i.permissions.includes(permission));
+    (account?.institutions ?? []).some((i) => (scheduled || i.id === study.institutionId) && i.permissions.includes(permission));
+  const asStudy = scheduled
+    ? null
+    : { ...study, institutionId: study.institutionId ?? '', institutionName: study.institutionName ?? '' };
   const mode = editMode(report, session.id);
   const actions = useReportActions(study.id);
   const [confirmCancelReview, setConfirmCancelReview] = useState(false);
   const [narrationError, setNarrationError] = useState<unknown>(null);
 
   // flushSync: leaving must not wait behind the editor's own updates (a transition would).
-  const leave = useCallback(() => void navigate('/studies', { flushSync: true }), [navigate]);
+  const listPath = scheduled ? '/scheduled-exams' : '/studies';
+  const leave = useCallback(() => void navigate(listPath, { flushSync: true }), [navigate, listPath]);
   const editing = useRef(mode.editable);
   useEffect(() => {
     editing.current = mode.editable;
@@ -114,7 +122,7 @@ function StudyReport({ study }: { study: StudyDetail }) {
 
   const dash = '—';
   const buttons = headerActions(report.allowedActions);
-  const transcriptionPath = `/studies/report/${encodeURIComponent(study.id)}/transcription`;
+  const transcriptionPath = `${reportRoute(study.id)}/transcription`;
   // The typist types in the transcription page (spec 1 §2), beside the narration's audio.
   const typing = report.state === 23 && report.transcriptionistUserId === session.id;
   const onHeader = (a: HeaderAction) => {
@@ -148,7 +156,7 @@ function StudyReport({ study }: { study: StudyDetail }) {
                 · {formatDateTime(study.examDate, i18n.language) || dash}
               </Typography>
             </Stack>
-            <PatientHeaderLine studyId={study.id} />
+            {!scheduled && <PatientHeaderLine studyId={study.id} />}
           </Box>
           <Stack spacing={1} sx={{ alignItems: { xs: 'flex-start', md: 'flex-end' } }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
@@ -240,7 +248,13 @@ function StudyReport({ study }: { study: StudyDetail }) {
             <Field label={t('report.modality')}>{study.modalities.join(', ') || dash}</Field>
             <Field label={t('report.examDate')}>{formatDateTime(study.examDate, i18n.language) || dash}</Field>
             <Field label={t('report.accessionNumber')}>{study.accessionNumber || dash}</Field>
-            <Field label={t('report.institution')}>{study.institutionName || dash}</Field>
+            {scheduled ? (
+              <Field label={t('worklist.scheduledAt')} testId="report-scheduled-at">
+                {formatDateTime(study.scheduledAt, i18n.language) || dash}
+              </Field>
+            ) : (
+              <Field label={t('report.institution')}>{study.institutionName || dash}</Field>
+            )}
             {study.examStatus && (
               <Field label={t('studyMaintenance.tabs.status')}>{t(`studyMaintenance.examStatus.${study.examStatus}`)}</Field>
             )}
@@ -248,55 +262,58 @@ function StudyReport({ study }: { study: StudyDetail }) {
             <Field label={t('report.version')}>{report.version}</Field>
             <Field label={t('report.updatedAt')}>{formatDateTime(report.updatedAt, i18n.language) || dash}</Field>
           </Stack>
-          <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap' }} useFlexGap>
-            <Button
-              size="small"
-              variant="outlined"
-              startIcon={<AttachFileIcon />}
-              onClick={() => setAttachmentsOpen(true)}
-              data-testid="open-attachments"
-            >
-              {t('attachments.title')}
-            </Button>
-            <Button
-              size="small"
-              variant="outlined"
-              startIcon={<ImageSearchIcon />}
-              onClick={() => void navigate(`/studies/${encodeURIComponent(study.id)}/viewer/general`)}
-              data-testid="open-viewer"
-            >
-              {t('studies.openViewer')}
-            </Button>
-            <SecondMonitorButton viewerUrl={`/studies/${encodeURIComponent(study.id)}/viewer/general`} />
-            {printAllowed && (
+          {/* A scheduled exam has no images, files or study maintenance yet: only its report. */}
+          {!scheduled && (
+            <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap' }} useFlexGap>
               <Button
                 size="small"
                 variant="outlined"
-                startIcon={<PrintOutlinedIcon />}
-                onClick={() => setPrintOpen(true)}
-                data-testid="open-print"
+                startIcon={<AttachFileIcon />}
+                onClick={() => setAttachmentsOpen(true)}
+                data-testid="open-attachments"
               >
-                {t('print.title')}
+                {t('attachments.title')}
               </Button>
-            )}
-            <DownloadButtonGroup studyId={study.id} />
-            <Button
-              size="small"
-              variant="outlined"
-              startIcon={<BuildOutlinedIcon />}
-              onClick={() => setMaintenanceOpen(true)}
-              data-testid="open-study-maintenance"
-            >
-              {t('studyMaintenance.open')}
-            </Button>
-          </Stack>
+              <Button
+                size="small"
+                variant="outlined"
+                startIcon={<ImageSearchIcon />}
+                onClick={() => void navigate(`/studies/${encodeURIComponent(study.id)}/viewer/general`)}
+                data-testid="open-viewer"
+              >
+                {t('studies.openViewer')}
+              </Button>
+              <SecondMonitorButton viewerUrl={`/studies/${encodeURIComponent(study.id)}/viewer/general`} />
+              {printAllowed && (
+                <Button
+                  size="small"
+                  variant="outlined"
+                  startIcon={<PrintOutlinedIcon />}
+                  onClick={() => setPrintOpen(true)}
+                  data-testid="open-print"
+                >
+                  {t('print.title')}
+                </Button>
+              )}
+              <DownloadButtonGroup studyId={study.id} />
+              <Button
+                size="small"
+                variant="outlined"
+                startIcon={<BuildOutlinedIcon />}
+                onClick={() => setMaintenanceOpen(true)}
+                data-testid="open-study-maintenance"
+              >
+                {t('studyMaintenance.open')}
+              </Button>
+            </Stack>
+          )}
         </Paper>
       </Box>
 
       <VersionsPanel studyId={study.id} />
-      {maintenanceOpen && (
+      {maintenanceOpen && asStudy && (
         <StudyMaintenanceDialog
-          study={study}
+          study={asStudy}
           onClose={() => setMaintenanceOpen(false)}
           onInvalidated={() => void navigate('/studies')}
         />
@@ -346,11 +363,11 @@ function ReportSkeleton() {
   );
 }
 
-/** /studies/report/:studyId — the report editor of a study. */
+/** /studies/report/:studyId — the report editor of a study (/scheduledExam/report/:studyId: of a scheduled exam). */
 export function ReportPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { studyId = '' } = useParams();
+  const { studyId, scheduled, listPath } = useExamRoute();
   const detail = useStudyDetail(studyId);
   // Beside the viewer's images (embedded) the viewer has its own way back.
   const embedded = new URLSearchParams(useLocation().search).get('embedded') === '1';
@@ -368,8 +385,8 @@ export function ReportPage() {
     <Stack spacing={2}>
       {!embedded && (
         <Box>
-          <Button startIcon={<ArrowBackIcon />} onClick={() => void navigate('/studies')} data-testid="report-back">
-            {t('report.backToStudies')}
+          <Button startIcon={<ArrowBackIcon />} onClick={() => void navigate(listPath)} data-testid="report-back">
+            {scheduled ? t('worklist.backToWorklist') : t('report.backToStudies')}
           </Button>
         </Box>
       )}

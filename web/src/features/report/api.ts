@@ -1,15 +1,17 @@
 import { z } from 'zod';
-import { ReportView, StudyDetailResponse } from '../../../../domain/studies/schemas';
+import { examPath } from '../../lib/exam-path';
+import { ExamDetailResponse, ReportView } from '../../../../domain/studies/schemas';
 import { apiRequest } from '../../lib/api';
 import { toApiError } from '../../lib/errors';
 import { maskContentOf, parseMaskSections, type MaskSections } from './editor/masks';
 import { parsePhraseList, type Phrase } from './editor/phrases';
 
-export type StudyDetail = StudyDetailResponse['study'];
+/** A study, or a scheduled exam of the worklist (no institution, `scheduledAt`), with its report. */
+export type StudyDetail = ExamDetailResponse['study'];
 
-/** GET /api/studies/{id} — the study with its report and the caller's allowedActions. */
+/** GET /api/studies/{id} (or /scheduledExam/{id}) — the exam with its report and the caller's allowedActions. */
 export async function fetchStudyDetail(studyId: string, signal?: AbortSignal): Promise<StudyDetail> {
-  const answer = await apiRequest(`/studies/${encodeURIComponent(studyId)}`, { schema: StudyDetailResponse, signal });
+  const answer = await apiRequest(examPath(studyId), { schema: ExamDetailResponse, signal });
   return answer.study;
 }
 
@@ -17,7 +19,7 @@ const StartReportAnswer = z.object({ report: ReportView });
 
 /** POST /api/studies/{id}/reports/start with an Idempotency-Key. */
 export async function startReport(studyId: string, idempotencyKey: string): Promise<ReportView> {
-  const answer = await apiRequest(`/studies/${encodeURIComponent(studyId)}/reports/start`, {
+  const answer = await apiRequest(`${examPath(studyId)}/reports/start`, {
     method: 'POST',
     body: {},
     headers: { 'Idempotency-Key': idempotencyKey },
@@ -38,7 +40,7 @@ export async function postReportAction(
   body: unknown,
   idempotencyKey: string,
 ): Promise<ReportView> {
-  const answer = await apiRequest(`/studies/${encodeURIComponent(studyId)}/${call.path}`, {
+  const answer = await apiRequest(`${examPath(studyId)}/${call.path}`, {
     method: call.method,
     body: body ?? {},
     headers: { 'Idempotency-Key': idempotencyKey },
@@ -55,7 +57,7 @@ export const ReportContent = z.object({
 export type ReportContent = z.infer<typeof ReportContent>;
 
 export function fetchReportContent(studyId: string, signal?: AbortSignal): Promise<ReportContent> {
-  return apiRequest(`/studies/${encodeURIComponent(studyId)}/reports/content`, { schema: ReportContent, signal });
+  return apiRequest(`${examPath(studyId)}/reports/content`, { schema: ReportContent, signal });
 }
 
 const DraftAnswer = z.object({
@@ -73,7 +75,7 @@ const DraftAnswer = z.object({
 export type ServerDraft = z.infer<typeof DraftAnswer>['draft'];
 
 export async function fetchDraft(studyId: string, signal?: AbortSignal): Promise<ServerDraft> {
-  return (await apiRequest(`/studies/${encodeURIComponent(studyId)}/drafts`, { schema: DraftAnswer, signal })).draft;
+  return (await apiRequest(`${examPath(studyId)}/drafts`, { schema: DraftAnswer, signal })).draft;
 }
 
 const SavedDraftAnswer = z.object({ draft: z.object({ revision: z.number().int() }).passthrough() });
@@ -90,7 +92,7 @@ export async function putDraft(
   revision: number,
   writer: string,
 ): Promise<number> {
-  const answer = await apiRequest(`/studies/${encodeURIComponent(studyId)}/drafts`, {
+  const answer = await apiRequest(`${examPath(studyId)}/drafts`, {
     method: 'PUT',
     body: { [field]: content, revision, writer },
     schema: SavedDraftAnswer,
@@ -115,7 +117,7 @@ export const VersionEntry = z
 export type VersionEntry = z.infer<typeof VersionEntry>;
 
 export async function fetchVersions(studyId: string, signal?: AbortSignal): Promise<VersionEntry[]> {
-  const answer = await apiRequest(`/studies/${encodeURIComponent(studyId)}/reports`, {
+  const answer = await apiRequest(`${examPath(studyId)}/reports`, {
     schema: z.object({ versions: z.array(VersionEntry) }),
     signal,
   });
@@ -136,7 +138,7 @@ export const OpinionEntry = z
 export type OpinionEntry = z.infer<typeof OpinionEntry>;
 
 export async function fetchOpinions(studyId: string, signal?: AbortSignal): Promise<OpinionEntry[]> {
-  const answer = await apiRequest(`/studies/${encodeURIComponent(studyId)}/reports-opinion`, {
+  const answer = await apiRequest(`${examPath(studyId)}/reports-opinion`, {
     schema: z.object({ opinions: z.array(OpinionEntry) }),
     signal,
   });
@@ -167,7 +169,7 @@ export async function createPhrase(accountId: string, body: { code: string; titl
 }
 
 export function fetchMaskSections(studyId: string, signal?: AbortSignal): Promise<MaskSections | null> {
-  return optional(async () => parseMaskSections(await apiRequest(`/studies/${encodeURIComponent(studyId)}/masks`, { signal })));
+  return optional(async () => parseMaskSections(await apiRequest(`${examPath(studyId)}/masks`, { signal })));
 }
 
 /** POST /masks: a personal mask ('My masks') from the current text. */
@@ -181,7 +183,7 @@ export async function fetchMaskContent(maskId: string): Promise<string> {
 
 /** The study's default mask (loaded when a report starts empty), or null. */
 export async function fetchDefaultMask(studyId: string): Promise<string | null> {
-  const json = await optional(() => apiRequest(`/studies/${encodeURIComponent(studyId)}/masks/default`));
+  const json = await optional(() => apiRequest(`${examPath(studyId)}/masks/default`));
   return json === null ? null : maskContentOf(json);
 }
 
@@ -196,7 +198,7 @@ export type DoctorPurpose = 'changeDoctor' | 'opinion';
 const DoctorsAnswer = z.object({ doctors: z.array(z.object({ id: z.string(), name: z.string() })) });
 
 export async function fetchDoctors(studyId: string, purpose: DoctorPurpose, signal?: AbortSignal): Promise<Doctor[]> {
-  const json = await apiRequest(`/studies/${encodeURIComponent(studyId)}/doctors?purpose=${purpose}`, { signal });
+  const json = await apiRequest(`${examPath(studyId)}/doctors?purpose=${purpose}`, { signal });
   return DoctorsAnswer.parse(json).doctors;
 }
 
@@ -211,7 +213,7 @@ export async function trackError(body: { subType: string; user: string; content:
 
 /** POST /studies/{id}/narratedReport with the audio (audio/mpeg). */
 export async function uploadNarration(studyId: string, audio: Blob, idempotencyKey: string): Promise<ReportView> {
-  const answer = await apiRequest(`/studies/${encodeURIComponent(studyId)}/narratedReport`, {
+  const answer = await apiRequest(`${examPath(studyId)}/narratedReport`, {
     method: 'POST',
     rawBody: audio,
     headers: { 'Content-Type': 'audio/mpeg', 'Idempotency-Key': idempotencyKey },

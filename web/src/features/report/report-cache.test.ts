@@ -3,7 +3,7 @@ import { liveDoc, reportView, studyItem } from '../../test/fixtures';
 import type { StudyDetail } from './api';
 import { applyLiveDocToDetail, applyReportToDetail } from './live-cache';
 
-const detail: StudyDetail = { ...studyItem(), report: reportView() };
+const detail: StudyDetail = { ...studyItem(), scheduledAt: null, report: reportView() };
 const doc = liveDoc;
 
 describe('applyLiveDocToDetail', () => {

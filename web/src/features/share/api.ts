@@ -1,9 +1,10 @@
 /** The share calls (spec 1 §7 `POST reports/share | email`) and the outbox list. */
 import { OutboxList, ShareAnswer, type OutboxMessage } from '../../../../domain/mail/outbox';
 import { apiRequest } from '../../lib/api';
+import { examPath } from '../../lib/exam-path';
 
 export async function shareReport(studyId: string, email: string): Promise<OutboxMessage> {
-  const answer = await apiRequest(`/studies/${encodeURIComponent(studyId)}/reports/share`, {
+  const answer = await apiRequest(`${examPath(studyId)}/reports/share`, {
     method: 'POST',
     body: { email },
     schema: ShareAnswer,

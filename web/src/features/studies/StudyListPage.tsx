@@ -9,10 +9,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TableContainer from '@mui/material/TableContainer';
 import TablePagination from '@mui/material/TablePagination';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import SensorsIcon from '@mui/icons-material/Sensors';
-import SensorsOffIcon from '@mui/icons-material/SensorsOff';
 import { useCallback, useMemo, useState } from 'react';
 import FilterListOffIcon from '@mui/icons-material/FilterListOff';
 import type { StudyListItem } from '../../../../domain/studies/schemas';
@@ -28,7 +25,7 @@ import { CriticalFindingDialog } from '../findings/CriticalFindingDialog';
 import { StudyLabelsDialog } from './StudyLabelsDialog';
 import { StudyRoutineDialog } from './StudyRoutineDialog';
 import { StudyVersionsDialog } from './StudyVersionsDialog';
-import type { LiveStatus } from '../../lib/live';
+import { LiveIndicator } from './LiveIndicator';
 import { PAGE_SIZES, readListParams } from './list-params';
 import { StudyTable } from './StudyTable';
 import { useStudies, useStudiesLive } from './use-studies';
@@ -37,32 +34,12 @@ import { UploadDialog } from '../upload/UploadDialog';
 import { Link as RouterLink } from 'react-router-dom';
 import CallSplitIcon from '@mui/icons-material/CallSplit';
 import BlockIcon from '@mui/icons-material/Block';
+import EventNoteIcon from '@mui/icons-material/EventNote';
 import { StudyMaintenanceDialog } from '../study-maintenance/StudyMaintenanceDialog';
 import NewReleasesOutlinedIcon from '@mui/icons-material/NewReleasesOutlined';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import { ListViewControls } from './ListViewControls';
 import { useListView } from './use-list-view';
-
-function LiveIndicator({ status }: { status: LiveStatus }) {
-  const { t } = useTranslation();
-  if (status === 'idle' || status === 'connecting') return null;
-  const online = status === 'online';
-  const label = online ? t('studies.live') : t('studies.offline');
-  return (
-    <Tooltip title={label}>
-      <Chip
-        size="small"
-        variant="outlined"
-        color={online ? 'success' : 'default'}
-        icon={online ? <SensorsIcon /> : <SensorsOffIcon />}
-        label={online ? t('studies.liveShort') : t('studies.offlineShort')}
-        aria-label={label}
-        data-testid="live-status"
-        data-status={status}
-      />
-    </Tooltip>
-  );
-}
 
 const isNarrow = () => window.matchMedia?.(`(max-width: ${NARROW_MAX_WIDTH}px)`).matches ?? false;
 function readScreenRoles(): string | null {
@@ -141,6 +118,17 @@ export function StudyListPage() {
         <LiveIndicator status={liveStatus} />
         {/* Below 600 px the two links show as their icons (named for screen readers). */}
         <Stack direction="row" spacing={0.5} sx={{ '& .label': { display: { xs: 'none', sm: 'inline' } }, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 }, ml: { xs: 0, sm: -0.5 } } }}>
+          <Button
+            size="small"
+            component={RouterLink}
+            to="/scheduled-exams"
+            startIcon={<EventNoteIcon />}
+            aria-label={t('worklist.title')}
+            sx={{ minWidth: 0 }}
+            data-testid="worklist-link"
+          >
+            <span className="label">{t('worklist.link')}</span>
+          </Button>
           <Button
             size="small"
             component={RouterLink}

@@ -9,6 +9,7 @@ import {
   InvalidatedStudy,
 } from '../../../../domain/studies/maintenance';
 import { apiRequest } from '../../lib/api';
+import { examPath } from '../../lib/exam-path';
 
 export { DIVERGENCE_CONFIRMATION, EXAM_STATUSES } from '../../../../domain/studies/maintenance';
 export type { Divergence, DivergenceAction, DivergenceStatus, ExamStatus, HistoryEntry };
@@ -39,7 +40,7 @@ export const invalidateStudy = (id: string, reason: string) =>
 export const duplicateStudy = (id: string) => apiRequest(`/studies/${id}/duplicate`, { method: 'POST', body: {} });
 export const retrieveArchived = (id: string) => apiRequest(`/studies/${id}/retrieve-archived`, { method: 'POST', body: {} });
 export const setExamStatus = (id: string, status: ExamStatus) =>
-  apiRequest(`/studies/${id}/exam-status`, { method: 'PUT', body: { status } });
+  apiRequest(`${examPath(id)}/exam-status`, { method: 'PUT', body: { status } });
 
 export const fetchHistory = (studyId: string, scope: 'study' | 'patient', signal?: AbortSignal) =>
   apiRequest(`/studies/${studyId}/${scope === 'study' ? 'history' : 'patient-history'}`, {

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { examPath } from '../../lib/exam-path';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -25,7 +26,7 @@ import { commandOf, formatClock, nextSpeed, type PlayerCommand, SKIP_SECONDS, SP
 function useNarrationUrl(studyId: string) {
   const audio = useQuery({
     queryKey: ['narration', studyId],
-    queryFn: () => fetchBlob(`/studies/${encodeURIComponent(studyId)}/narratedReport`),
+    queryFn: () => fetchBlob(`${examPath(studyId)}/narratedReport`),
     staleTime: Infinity,
     gcTime: 0,
     retry: 1,

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { StudyLoadError } from '../report/StudyLoadError';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { reportRoute } from '../../lib/exam-path';
+import { useExamRoute } from '../report/use-exam-route';
 import { useEditorState, type Editor } from '@tiptap/react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -40,7 +42,7 @@ import { useStudyDetail, useStudyDetailLive } from '../report/use-report';
 import { StudyStatusChip } from '../studies/StudyStatusChip';
 import { NarrationPlayer } from './NarrationPlayer';
 
-const reportPath = (studyId: string) => `/studies/report/${encodeURIComponent(studyId)}`;
+const reportPath = reportRoute;
 
 /**
  * The typist's workspace (state 23, held by this typist): the narration beside the editor.
@@ -138,7 +140,7 @@ function TypingWorkspace({ study }: { study: StudyDetail }) {
     void actions.run('finishTyping', { content: editor.getHTML() }).then((r) => {
       if (!r) return;
       void clearLocalDraft(study.id);
-      void navigate('/studies');
+      void navigate(study.institutionId === null ? '/scheduled-exams' : '/studies');
     });
   }, [editor, actions, t, study.id, navigate]);
 
@@ -382,11 +384,11 @@ function TranscriptionBody({ study }: { study: StudyDetail }) {
   );
 }
 
-/** /studies/report/:studyId/transcription — typing of narrated audio (spec 1 §2). */
+/** /studies/report/:studyId/transcription (or /scheduledExam/…) — typing of narrated audio (spec 1 §2). */
 export function TranscriptionPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { studyId = '' } = useParams();
+  const { studyId, scheduled, listPath } = useExamRoute();
   const detail = useStudyDetail(studyId);
 
   let body: ReactNode;
@@ -407,8 +409,8 @@ export function TranscriptionPage() {
   return (
     <Stack spacing={2}>
       <Box>
-        <Button startIcon={<ArrowBackIcon />} onClick={() => void navigate('/studies')} data-testid="transcription-back">
-          {t('report.backToStudies')}
+        <Button startIcon={<ArrowBackIcon />} onClick={() => void navigate(listPath)} data-testid="transcription-back">
+          {scheduled ? t('worklist.backToWorklist') : t('report.backToStudies')}
         </Button>
       </Box>
       {body}
