@@ -104,4 +104,15 @@ describe('plural forms', () => {
     expect(age(1, 1, 1)).toBe(age1);
     expect(age(2, 0, 3)).toBe(age2);
   });
+
+  it.each([
+    ['pt-BR', 'Comentários: 3 (1 não lido)', 'Comentários: 3 (2 não lidos)'],
+    ['en', 'Comments: 3 (1 unread)', 'Comments: 3 (2 unread)'],
+    ['es', 'Comentarios: 3 (1 sin leer)', 'Comentarios: 3 (2 sin leer)'],
+  ])('%s: the comments badge counts the unread ones in their own plural', (lng, one, two) => {
+    const tr = t(lng);
+    const badge = (unread: number) => tr('comments.badge', { count: 3, unread: tr('comments.unread', { count: unread }) });
+    expect(badge(1)).toBe(one);
+    expect(badge(2)).toBe(two);
+  });
 });

@@ -29,7 +29,7 @@ export function StudyBadges({ study, onFinding, onComments }: Props) {
   const findingLabel = finding ? `${t(`findings.status.${finding.status}`)}: ${finding.levelAndName}` : t('findings.title');
   const comments = study.commentCount ?? 0;
   const unread = study.unreadComments ?? 0;
-  const commentsLabel = t('comments.badge', { count: comments, unread });
+  const commentsLabel = t('comments.badge', { count: comments, unread: t('comments.unread', { count: unread }) });
 
   return (
     <Stack direction="row" spacing={0.25}>
