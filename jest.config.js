@@ -37,6 +37,7 @@ module.exports = {
         '<rootDir>/{domain,api,web,config,activities,services,migrations,live,storage,imaging,connect,documents,db}/**/*.test.ts',
       ],
       testPathIgnorePatterns: [...ignore, '\\.int\\.test\\.ts$'],
+      setupFilesAfterEnv: ['<rootDir>/test/setup/shared-cores-timeout.ts'],
     },
     {
       ...common,
@@ -58,7 +59,7 @@ module.exports = {
       },
       testMatch: ['<rootDir>/web/src/**/*.test.tsx'],
       testPathIgnorePatterns: ignore,
-      setupFilesAfterEnv: ['<rootDir>/test/setup/web-dom-timeout.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/setup/shared-cores-timeout.ts'],
     },
     {
       ...common,

@@ -18,7 +18,7 @@ import { healthHandler } from './health';
 import { errorHandler } from './http/errors';
 import { forwardedFor } from './http/forwarded';
 import { requestLogging, securityHeaders } from './http/security';
-import { spa } from './http/spa';
+import { compressJson, spa } from './http/spa';
 import { reportRoutes } from './reports/routes';
 import { documentRoutes } from './documents/routes';
 import { certificateRoutes } from './documents/certificate-routes';
@@ -71,6 +71,7 @@ export function createApp(deps: ApiDeps): Koa {
   app.use(requestLogging(deps.logger));
   app.use(securityHeaders({ publicUrl: deps.config.PUBLIC_URL }));
   app.use(errorHandler);
+  app.use(compressJson());
   // An attachment travels as base64 JSON (spec 2 §7): 4MB of file is about 5.5MB of body.
   const smallJson = bodyParser({ jsonLimit: '1mb', enableTypes: ['json'] });
   const attachmentJson = bodyParser({ jsonLimit: '6mb', enableTypes: ['json'] });

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './precompress';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -27,7 +28,7 @@ const buildId = process.env.BUILD_ID || gitShortSha() || new Date().toISOString(
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   define: {
     __APP_VERSION__: JSON.stringify(appVersion),
     __BUILD_ID__: JSON.stringify(buildId),
@@ -49,7 +50,9 @@ export default defineConfig({
             },
             {
               name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
+              // use-sync-external-store: shared by the editor and other libraries; kept out of the editor
+              // chunk so the entry does not preload the editor for it
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|use-sync-external-store)[\\/]/,
               priority: 30,
             },
             {
@@ -59,7 +62,8 @@ export default defineConfig({
               priority: 25,
             },
             { name: 'mui', test: /node_modules[\\/](@mui|@emotion)[\\/]/, priority: 20 },
-            { name: 'vendor', test: /node_modules[\\/](?!mqtt[\\/])/, priority: 10 },
+            // mqtt (live updates, after sign-in) and the MP3 encoder (narration) load with what uses them
+            { name: 'vendor', test: /node_modules[\\/](?!mqtt[\\/]|@breezystack[\\/])/, priority: 10 },
           ],
         },
       },

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { Middleware } from 'koa';
+import compress from 'koa-compress';
 import serve from 'koa-static';
 import { AppError } from '../../domain/errors';
 
@@ -25,27 +27,65 @@ export function isSafeStaticPath(rawPath: string): boolean {
   return false; // still decoding after four rounds: nobody's real file name
 }
 
+/** Hashed build output: its name changes with its content, so a browser may keep it a year. */
+const ASSET_PREFIX = '/assets/';
+const YEAR_MS = 365 * 24 * 3600 * 1000;
+
 /**
  * Serves the built web app, and index.html for any other GET outside /api so the
  * client's router handles deep links (/studies/report/…). A path that tries to leave
  * web/dist is a 404, as is any refusal of the file server (never a 500).
+ *
+ * Delivery (issue 24): `/assets/*` are content-hashed, served `immutable` for a year; everything
+ * else (index.html above all, which names the current assets) is `no-cache`, so a deploy is
+ * seen at the next load. The build writes brotli and gzip copies beside each text asset
+ * (web/precompress.ts); koa-send picks the copy the browser accepts, with `Vary: Accept-Encoding`.
  */
 export function spa(distDir: string): Middleware {
   const index = path.join(distDir, 'index.html');
-  const statics = serve(distDir, { index: 'index.html', maxage: 0 }) as unknown as Middleware;
+  const assets = serve(distDir, { maxage: YEAR_MS, immutable: true, brotli: true, gzip: true }) as unknown as Middleware;
+  const statics = serve(distDir, {
+    index: 'index.html',
+    maxage: 0,
+    brotli: true,
+    gzip: true,
+    setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache'),
+  }) as unknown as Middleware;
   return async (ctx, next) => {
     if (ctx.path.startsWith('/api') || ctx.path.startsWith('/dicomweb') || ctx.path === '/mqtt') return next();
     if (!isSafeStaticPath(ctx.path)) throw new AppError('NOT_FOUND');
     try {
-      await statics(ctx, next);
+      await (ctx.path.startsWith(ASSET_PREFIX) ? assets : statics)(ctx, next);
     } catch (err) {
       const status = (err as { status?: number }).status;
       if (status && status >= 400 && status < 500) throw new AppError('NOT_FOUND');
       throw err;
     }
-    if (ctx.body === undefined && ctx.method === 'GET' && fs.existsSync(index)) {
+    if (ctx.body !== undefined) {
+      ctx.vary('Accept-Encoding');
+      return;
+    }
+    // A missing asset is a 404 (an old index.html asking for a replaced chunk must not get HTML).
+    if (ctx.path.startsWith(ASSET_PREFIX)) throw new AppError('NOT_FOUND');
+    if (ctx.method === 'GET' && fs.existsSync(index)) {
       ctx.type = 'html';
+      ctx.set('Cache-Control', 'no-cache');
       ctx.body = fs.createReadStream(index);
     }
   };
+}
+
+/**
+ * The API's JSON answers compressed (gzip or brotli, as the client accepts) above 1 KB: a study
+ * list page of 100 rows is ~80 KB of JSON and ~8 KB on the wire. Only `/api`: DICOMweb answers
+ * keep their bytes (pixel data does not compress and the ingest path stays light).
+ */
+export function compressJson(): Middleware {
+  const gz = compress({
+    threshold: 1024,
+    filter: (type) => /json/i.test(type),
+    gzip: { level: 5 },
+    br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  }) as unknown as Middleware;
+  return (ctx, next) => (ctx.path.startsWith('/api/') ? gz(ctx, next) : next());
 }

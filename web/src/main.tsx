@@ -2,14 +2,17 @@
 import './zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './i18n';
+import { i18nReady } from './i18n';
 import { App } from './app/App';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The stored language's catalogue first (pt-BR is bundled; en/es are one small fetch).
+void i18nReady.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

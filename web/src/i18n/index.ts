@@ -1,15 +1,23 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import ptBR from './pt-BR.json';
-import en from './en.json';
-import es from './es.json';
 import { DEFAULT_LANG, LANG_STORAGE_KEY, toLang, type Lang } from './languages';
 
-export const resources = {
-  'pt-BR': { translation: ptBR },
-  en: { translation: en },
-  es: { translation: es },
-} as const;
+/**
+ * pt-BR (the default and the fallback) is in the bundle; English and Spanish are loaded when
+ * chosen, so the login page does not download three catalogues (issue 24).
+ */
+const LOADERS: Record<Exclude<Lang, 'pt-BR'>, () => Promise<{ default: unknown }>> = {
+  en: () => import('./en.json'),
+  es: () => import('./es.json'),
+};
+
+/** Makes a language's catalogue available (fetched once). */
+export async function loadLanguage(lang: Lang): Promise<void> {
+  if (lang === 'pt-BR' || i18n.hasResourceBundle(lang, 'translation')) return;
+  const { default: catalogue } = await LOADERS[lang]();
+  i18n.addResourceBundle(lang, 'translation', catalogue as object, true, true);
+}
 
 function storedLang(): Lang {
   try {
@@ -19,9 +27,11 @@ function storedLang(): Lang {
   }
 }
 
+const initialLang = storedLang();
 void i18n.use(initReactI18next).init({
-  resources,
-  lng: storedLang(),
+  resources: { 'pt-BR': { translation: ptBR } },
+  lng: DEFAULT_LANG,
+  partialBundledLanguages: true,
   fallbackLng: DEFAULT_LANG,
   supportedLngs: ['pt-BR', 'en', 'es'],
   initAsync: false,
@@ -35,6 +45,14 @@ function syncDocumentLang(lng: string): void {
 syncDocumentLang(i18n.language);
 i18n.on('languageChanged', syncDocumentLang);
 
+/** Resolves once the stored language's catalogue is in and chosen: the app renders after it. */
+export const i18nReady: Promise<void> = loadLanguage(initialLang)
+  .then(() => i18n.changeLanguage(initialLang))
+  .then(
+    () => undefined,
+    () => undefined, // offline on a first visit: the page stays in pt-BR rather than not at all
+  );
+
 /** Switches the interface language and keeps it in localStorage. */
 export function setLanguage(lang: Lang): void {
   try {
@@ -42,7 +60,9 @@ export function setLanguage(lang: Lang): void {
   } catch {
     // private mode: the choice lasts for this page only
   }
-  void i18n.changeLanguage(lang);
+  void loadLanguage(lang)
+    .then(() => i18n.changeLanguage(lang))
+    .catch(() => undefined); // the catalogue could not be fetched: the current language stays
 }
 
 export function currentLang(): Lang {
