@@ -52,9 +52,19 @@ function PhoneMenu({ administers, isAdmin, veterinary }: { administers: boolean;
     void navigate(to);
   };
   const links = [
-    administers && { to: '/admin', label: t('admin.menu'), icon: <AdminPanelSettingsOutlinedIcon fontSize="small" />, id: 'admin' },
+    administers && {
+      to: '/admin',
+      label: t('admin.menu'),
+      icon: <AdminPanelSettingsOutlinedIcon fontSize="small" />,
+      id: 'admin',
+    },
     { to: '/institutions', label: t('institutions.menu'), icon: <ApartmentOutlinedIcon fontSize="small" />, id: 'institutions' },
-    isAdmin && { to: '/invitations', label: t('signup.invitations.menu'), icon: <ForwardToInboxOutlinedIcon fontSize="small" />, id: 'invitations' },
+    isAdmin && {
+      to: '/invitations',
+      label: t('signup.invitations.menu'),
+      icon: <ForwardToInboxOutlinedIcon fontSize="small" />,
+      id: 'invitations',
+    },
     veterinary && { to: '/outbox', label: t('share.outbox.menu'), icon: <OutboxOutlinedIcon fontSize="small" />, id: 'outbox' },
     { to: '/profile', label: t('profile.menu'), icon: <AccountCircleOutlinedIcon fontSize="small" />, id: 'profile' },
   ].filter((l) => l !== false);
@@ -118,13 +128,38 @@ export function AppLayout() {
     );
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
+      {/* The first Tab stop: past the app bar to the page (WCAG 2.4.1). */}
+      <Box
+        component="a"
+        href="#main-content"
+        data-testid="skip-link"
+        sx={{
+          position: 'absolute',
+          left: 8,
+          top: -48,
+          zIndex: (theme) => theme.zIndex.tooltip + 1,
+          px: 2,
+          py: 1,
+          borderRadius: 1,
+          bgcolor: 'background.paper',
+          color: 'primary.main',
+          fontWeight: 600,
+          '&:focus': { top: 8, outline: '2px solid', outlineColor: 'primary.main' },
+        }}
+      >
+        {t('titles.skipToContent')}
+      </Box>
       <AppBar position="sticky" color="primary" enableColorOnDark>
         <Toolbar variant="dense" sx={{ gap: { xs: 0, sm: 1 }, px: { xs: 1, sm: 2 } }} aria-label={t('app.mainMenu')}>
           {/* Below 600 px the brand shows as its mark (heart monitor or paw): the bar keeps room for its entries. */}
           <ButtonBase
             component={RouterLink}
             to="/studies"
-            sx={(theme) => ({ borderRadius: 1, px: 0.5, [theme.breakpoints.down('sm')]: { '& [data-testid=brand] > span': visuallyHidden } })}
+            sx={(theme) => ({
+              borderRadius: 1,
+              px: 0.5,
+              [theme.breakpoints.down('sm')]: { '& [data-testid=brand] > span': visuallyHidden },
+            })}
           >
             <BrandLogo />
           </ButtonBase>
@@ -139,7 +174,12 @@ export function AppLayout() {
               {administers && (
                 <AppBarLink to="/admin" label={t('admin.menu')} testId="admin-menu" icon={<AdminPanelSettingsOutlinedIcon />} />
               )}
-              <AppBarLink to="/institutions" label={t('institutions.menu')} testId="institutions-menu" icon={<ApartmentOutlinedIcon />} />
+              <AppBarLink
+                to="/institutions"
+                label={t('institutions.menu')}
+                testId="institutions-menu"
+                icon={<ApartmentOutlinedIcon />}
+              />
               {account?.isAdmin && (
                 <AppBarLink
                   to="/invitations"
@@ -166,7 +206,13 @@ export function AppLayout() {
           )}
         </Toolbar>
       </AppBar>
-      <Container component="main" maxWidth="xl" sx={{ flex: 1, py: { xs: 2, sm: 3 }, px: { xs: 1, sm: 2, md: 3 } }}>
+      <Container
+        component="main"
+        id="main-content"
+        tabIndex={-1}
+        maxWidth="xl"
+        sx={{ flex: 1, py: { xs: 2, sm: 3 }, px: { xs: 1, sm: 2, md: 3 } }}
+      >
         <Outlet />
       </Container>
       <Footer />

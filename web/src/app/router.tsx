@@ -8,6 +8,7 @@ import { AppLayout } from './AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { lazyPage } from './errors/lazy-retry';
 import { RouteError } from './errors/RouteError';
+import { RouteFrame } from './RouteFrame';
 
 /**
  * Routes (spec 3 §2, spec 1 §2): /login, /forgotPassword, /resetPassword and /signup (with its
@@ -17,319 +18,326 @@ import { RouteError } from './errors/RouteError';
  */
 export function createRouter() {
   return createBrowserRouter([
-    { path: '/login', element: <LoginPage />, errorElement: <RouteError /> },
-    // Password recovery, sign-up, its e-mail verification, an invitation's registration, the terms
-    // and the e-mail change link: no session (each link is its own capability).
+    // Every route: its own title, announced, and the focus on its heading (RouteFrame).
     {
-      path: '/forgotPassword',
-      lazy: lazyPage(
-        () => import('../features/password/ForgotPasswordPage'),
-        (m) => m.ForgotPasswordPage,
-      ),
-    },
-    {
-      path: '/resetPassword',
-      lazy: lazyPage(
-        () => import('../features/password/ResetPasswordPage'),
-        (m) => m.ResetPasswordPage,
-      ),
-    },
-    {
-      path: '/signup',
-      lazy: lazyPage(
-        () => import('../features/signup/SignupPage'),
-        (m) => m.SignupPage,
-      ),
-    },
-    {
-      path: '/signup/verify',
-      lazy: lazyPage(
-        () => import('../features/signup/VerifyEmailPage'),
-        (m) => m.VerifyEmailPage,
-      ),
-    },
-    {
-      path: '/signup/complete',
-      lazy: lazyPage(
-        () => import('../features/signup/CompleteRegistrationPage'),
-        (m) => m.CompleteRegistrationPage,
-      ),
-    },
-    {
-      path: '/terms',
-      lazy: lazyPage(
-        () => import('../features/signup/TermsPage'),
-        (m) => m.TermsPage,
-      ),
-    },
-    {
-      path: '/confirm-email',
-      lazy: lazyPage(
-        () => import('../features/profile/EmailConfirmPage'),
-        (m) => m.EmailConfirmPage,
-      ),
-    },
-    // The public check of a signed report (QR on the PDF): no session.
-    {
-      path: '/verify/:code',
-      lazy: lazyPage(
-        () => import('../features/documents/VerifyPage'),
-        (m) => m.VerifyPage,
-      ),
-    },
-    {
-      element: <RequireSession />,
+      element: <RouteFrame />,
       errorElement: <RouteError />,
       children: [
-        { path: '/select-account', element: <SelectAccountPage /> },
+        { path: '/login', element: <LoginPage />, errorElement: <RouteError /> },
+        // Password recovery, sign-up, its e-mail verification, an invitation's registration, the terms
+        // and the e-mail change link: no session (each link is its own capability).
         {
-          element: <RequireAccess />,
+          path: '/forgotPassword',
+          lazy: lazyPage(
+            () => import('../features/password/ForgotPasswordPage'),
+            (m) => m.ForgotPasswordPage,
+          ),
+        },
+        {
+          path: '/resetPassword',
+          lazy: lazyPage(
+            () => import('../features/password/ResetPasswordPage'),
+            (m) => m.ResetPasswordPage,
+          ),
+        },
+        {
+          path: '/signup',
+          lazy: lazyPage(
+            () => import('../features/signup/SignupPage'),
+            (m) => m.SignupPage,
+          ),
+        },
+        {
+          path: '/signup/verify',
+          lazy: lazyPage(
+            () => import('../features/signup/VerifyEmailPage'),
+            (m) => m.VerifyEmailPage,
+          ),
+        },
+        {
+          path: '/signup/complete',
+          lazy: lazyPage(
+            () => import('../features/signup/CompleteRegistrationPage'),
+            (m) => m.CompleteRegistrationPage,
+          ),
+        },
+        {
+          path: '/terms',
+          lazy: lazyPage(
+            () => import('../features/signup/TermsPage'),
+            (m) => m.TermsPage,
+          ),
+        },
+        {
+          path: '/confirm-email',
+          lazy: lazyPage(
+            () => import('../features/profile/EmailConfirmPage'),
+            (m) => m.EmailConfirmPage,
+          ),
+        },
+        // The public check of a signed report (QR on the PDF): no session.
+        {
+          path: '/verify/:code',
+          lazy: lazyPage(
+            () => import('../features/documents/VerifyPage'),
+            (m) => m.VerifyPage,
+          ),
+        },
+        {
+          element: <RequireSession />,
+          errorElement: <RouteError />,
           children: [
-            // The viewer and its image frame take the whole screen (no app bar).
+            { path: '/select-account', element: <SelectAccountPage /> },
             {
-              path: '/studies/:studies/viewer/:viewerType',
-              lazy: lazyPage(
-                () => import('../features/viewer/ViewerPage'),
-                (m) => m.ViewerPage,
-              ),
-            },
-            {
-              path: '/viewer-frame',
-              lazy: lazyPage(
-                () => import('../features/viewer/ViewerFramePage'),
-                (m) => m.ViewerFramePage,
-              ),
-            },
-            {
-              // the multi-study viewer fills the window (no app bar)
-              path: '/studies/:studies/viewer/:mode',
-              lazy: lazyPage(
-                () => import('../features/viewer/ViewerPage'),
-                (m) => m.ViewerPage,
-              ),
-            },
-            {
-              element: <AppLayout />,
+              element: <RequireAccess />,
               children: [
+                // The viewer and its image frame take the whole screen (no app bar).
                 {
-                  errorElement: <RouteError />,
+                  path: '/studies/:studies/viewer/:viewerType',
+                  lazy: lazyPage(
+                    () => import('../features/viewer/ViewerPage'),
+                    (m) => m.ViewerPage,
+                  ),
+                },
+                {
+                  path: '/viewer-frame',
+                  lazy: lazyPage(
+                    () => import('../features/viewer/ViewerFramePage'),
+                    (m) => m.ViewerFramePage,
+                  ),
+                },
+                {
+                  // the multi-study viewer fills the window (no app bar)
+                  path: '/studies/:studies/viewer/:mode',
+                  lazy: lazyPage(
+                    () => import('../features/viewer/ViewerPage'),
+                    (m) => m.ViewerPage,
+                  ),
+                },
+                {
+                  element: <AppLayout />,
                   children: [
-                    { index: true, element: <Navigate to="/studies" replace /> },
-                    { path: '/studies', element: <StudyListPage /> },
                     {
-                      path: '/scheduled-exams',
-                      // the worklist 'agendados' (spec 2 §1): scheduled exams without institution
-                      lazy: lazyPage(
-                        () => import('../features/worklist/ScheduledExamsPage'),
-                        (m) => m.ScheduledExamsPage,
-                      ),
-                    },
-                    {
-                      path: '/profile',
-                      lazy: lazyPage(
-                        () => import('../features/profile/ProfilePage'),
-                        (m) => m.ProfilePage,
-                      ),
-                    },
-                    {
-                      path: '/profile/certificate',
-                      lazy: lazyPage(
-                        () => import('../features/documents/CertificatePage'),
-                        (m) => m.CertificatePage,
-                      ),
-                    },
-                    {
-                      path: '/institutions',
-                      lazy: lazyPage(
-                        () => import('../features/institutions/InstitutionsPage'),
-                        (m) => m.InstitutionsPage,
-                      ),
-                    },
-                    {
-                      path: '/phrases',
-                      lazy: lazyPage(
-                        () => import('../features/working-material/MyPhrasesCard'),
-                        (m) => m.MyPhrasesPage,
-                      ),
-                    },
-                    {
-                      path: '/divergent-studies',
-                      lazy: lazyPage(
-                        () => import('../features/study-maintenance/DivergentStudiesPage'),
-                        (m) => m.DivergentStudiesPage,
-                      ),
-                    },
-                    {
-                      path: '/invalidated-studies',
-                      lazy: lazyPage(
-                        () => import('../features/study-maintenance/InvalidatedStudiesPage'),
-                        (m) => m.InvalidatedStudiesPage,
-                      ),
-                    },
-                    {
-                      path: '/invitations',
-                      lazy: lazyPage(
-                        () => import('../features/signup/InvitationsPage'),
-                        (m) => m.InvitationsPage,
-                      ),
-                    },
-                    {
-                      // The Administration area (issue 14): a left nav (features/admin/nav.ts) and its pages.
-                      path: '/admin',
-                      lazy: lazyPage(
-                        () => import('../features/admin/AdminLayout'),
-                        (m) => m.AdminLayout,
-                      ),
+                      errorElement: <RouteError />,
                       children: [
-                        { index: true, element: null },
+                        { index: true, element: <Navigate to="/studies" replace /> },
+                        { path: '/studies', element: <StudyListPage /> },
                         {
-                          path: 'accounts',
+                          path: '/scheduled-exams',
+                          // the worklist 'agendados' (spec 2 §1): scheduled exams without institution
                           lazy: lazyPage(
-                            () => import('../features/admin/AccountsPage'),
-                            (m) => m.AccountsPage,
+                            () => import('../features/worklist/ScheduledExamsPage'),
+                            (m) => m.ScheduledExamsPage,
                           ),
                         },
                         {
-                          path: 'settings',
+                          path: '/profile',
                           lazy: lazyPage(
-                            () => import('../features/admin/AccountSettingsPage'),
-                            (m) => m.AccountSettingsPage,
+                            () => import('../features/profile/ProfilePage'),
+                            (m) => m.ProfilePage,
                           ),
                         },
                         {
-                          path: 'institutions',
+                          path: '/profile/certificate',
                           lazy: lazyPage(
-                            () => import('../features/admin/InstitutionsAdminPage'),
-                            (m) => m.InstitutionsAdminPage,
+                            () => import('../features/documents/CertificatePage'),
+                            (m) => m.CertificatePage,
                           ),
                         },
                         {
-                          path: 'users',
+                          path: '/institutions',
                           lazy: lazyPage(
-                            () => import('../features/admin-users/UsersPage'),
-                            (m) => m.UsersPage,
+                            () => import('../features/institutions/InstitutionsPage'),
+                            (m) => m.InstitutionsPage,
                           ),
                         },
                         {
-                          path: 'roles',
+                          path: '/phrases',
                           lazy: lazyPage(
-                            () => import('../features/admin-roles/RolesPage'),
-                            (m) => m.RolesPage,
+                            () => import('../features/working-material/MyPhrasesCard'),
+                            (m) => m.MyPhrasesPage,
                           ),
                         },
                         {
-                          path: 'schedules',
+                          path: '/divergent-studies',
                           lazy: lazyPage(
-                            () => import('../features/admin-roles/SchedulesPage'),
-                            (m) => m.SchedulesPage,
+                            () => import('../features/study-maintenance/DivergentStudiesPage'),
+                            (m) => m.DivergentStudiesPage,
                           ),
                         },
                         {
-                          path: 'medical-groups',
+                          path: '/invalidated-studies',
                           lazy: lazyPage(
-                            () => import('../features/admin-roles/NamedListPage'),
-                            (m) => m.MedicalGroupsPage,
+                            () => import('../features/study-maintenance/InvalidatedStudiesPage'),
+                            (m) => m.InvalidatedStudiesPage,
                           ),
                         },
                         {
-                          path: 'specialties',
+                          path: '/invitations',
                           lazy: lazyPage(
-                            () => import('../features/admin-roles/NamedListPage'),
-                            (m) => m.SpecialtiesPage,
+                            () => import('../features/signup/InvitationsPage'),
+                            (m) => m.InvitationsPage,
                           ),
                         },
                         {
-                          path: 'modalities',
+                          // The Administration area (issue 14): a left nav (features/admin/nav.ts) and its pages.
+                          path: '/admin',
                           lazy: lazyPage(
-                            () => import('../features/catalog/ModalitiesPage'),
-                            (m) => m.ModalitiesPage,
+                            () => import('../features/admin/AdminLayout'),
+                            (m) => m.AdminLayout,
                           ),
+                          children: [
+                            { index: true, element: null },
+                            {
+                              path: 'accounts',
+                              lazy: lazyPage(
+                                () => import('../features/admin/AccountsPage'),
+                                (m) => m.AccountsPage,
+                              ),
+                            },
+                            {
+                              path: 'settings',
+                              lazy: lazyPage(
+                                () => import('../features/admin/AccountSettingsPage'),
+                                (m) => m.AccountSettingsPage,
+                              ),
+                            },
+                            {
+                              path: 'institutions',
+                              lazy: lazyPage(
+                                () => import('../features/admin/InstitutionsAdminPage'),
+                                (m) => m.InstitutionsAdminPage,
+                              ),
+                            },
+                            {
+                              path: 'users',
+                              lazy: lazyPage(
+                                () => import('../features/admin-users/UsersPage'),
+                                (m) => m.UsersPage,
+                              ),
+                            },
+                            {
+                              path: 'roles',
+                              lazy: lazyPage(
+                                () => import('../features/admin-roles/RolesPage'),
+                                (m) => m.RolesPage,
+                              ),
+                            },
+                            {
+                              path: 'schedules',
+                              lazy: lazyPage(
+                                () => import('../features/admin-roles/SchedulesPage'),
+                                (m) => m.SchedulesPage,
+                              ),
+                            },
+                            {
+                              path: 'medical-groups',
+                              lazy: lazyPage(
+                                () => import('../features/admin-roles/NamedListPage'),
+                                (m) => m.MedicalGroupsPage,
+                              ),
+                            },
+                            {
+                              path: 'specialties',
+                              lazy: lazyPage(
+                                () => import('../features/admin-roles/NamedListPage'),
+                                (m) => m.SpecialtiesPage,
+                              ),
+                            },
+                            {
+                              path: 'modalities',
+                              lazy: lazyPage(
+                                () => import('../features/catalog/ModalitiesPage'),
+                                (m) => m.ModalitiesPage,
+                              ),
+                            },
+                            {
+                              path: 'exams',
+                              lazy: lazyPage(
+                                () => import('../features/catalog/ExamsPage'),
+                                (m) => m.ExamsPage,
+                              ),
+                            },
+                            {
+                              path: 'routines',
+                              lazy: lazyPage(
+                                () => import('../features/catalog/RoutinesPage'),
+                                (m) => m.RoutinesPage,
+                              ),
+                            },
+                            {
+                              path: 'masks',
+                              lazy: lazyPage(
+                                () => import('../features/working-material/MasksPage'),
+                                (m) => m.MasksPage,
+                              ),
+                            },
+                            {
+                              path: 'phrases',
+                              lazy: lazyPage(
+                                () => import('../features/working-material/PhrasesPage'),
+                                (m) => m.PhrasesPage,
+                              ),
+                            },
+                            {
+                              path: 'labels',
+                              lazy: lazyPage(
+                                () => import('../features/working-material/LabelsPage'),
+                                (m) => m.LabelsPage,
+                              ),
+                            },
+                            {
+                              path: 'connects',
+                              lazy: lazyPage(
+                                () => import('../features/connects/ConnectsPage'),
+                                (m) => m.ConnectsPage,
+                              ),
+                            },
+                            {
+                              path: 'access-grants',
+                              lazy: lazyPage(
+                                () => import('../features/admin-roles/AccessGrantsPage'),
+                                (m) => m.AccessGrantsPage,
+                              ),
+                            },
+                            {
+                              path: 'audit',
+                              lazy: lazyPage(
+                                () => import('../features/admin-audit/AuditPage'),
+                                (m) => m.AuditPage,
+                              ),
+                            },
+                          ],
                         },
                         {
-                          path: 'exams',
+                          path: '/outbox',
                           lazy: lazyPage(
-                            () => import('../features/catalog/ExamsPage'),
-                            (m) => m.ExamsPage,
+                            () => import('../features/share/OutboxPage'),
+                            (m) => m.OutboxPage,
                           ),
                         },
-                        {
-                          path: 'routines',
-                          lazy: lazyPage(
-                            () => import('../features/catalog/RoutinesPage'),
-                            (m) => m.RoutinesPage,
-                          ),
-                        },
-                        {
-                          path: 'masks',
-                          lazy: lazyPage(
-                            () => import('../features/working-material/MasksPage'),
-                            (m) => m.MasksPage,
-                          ),
-                        },
-                        {
-                          path: 'phrases',
-                          lazy: lazyPage(
-                            () => import('../features/working-material/PhrasesPage'),
-                            (m) => m.PhrasesPage,
-                          ),
-                        },
-                        {
-                          path: 'labels',
-                          lazy: lazyPage(
-                            () => import('../features/working-material/LabelsPage'),
-                            (m) => m.LabelsPage,
-                          ),
-                        },
-                        {
-                          path: 'connects',
-                          lazy: lazyPage(
-                            () => import('../features/connects/ConnectsPage'),
-                            (m) => m.ConnectsPage,
-                          ),
-                        },
-                        {
-                          path: 'access-grants',
-                          lazy: lazyPage(
-                            () => import('../features/admin-roles/AccessGrantsPage'),
-                            (m) => m.AccessGrantsPage,
-                          ),
-                        },
-                        {
-                          path: 'audit',
-                          lazy: lazyPage(
-                            () => import('../features/admin-audit/AuditPage'),
-                            (m) => m.AuditPage,
-                          ),
-                        },
+                        // A study's report, or a scheduled exam's (decision 005: its calls go to /scheduledExam).
+                        ...['/studies', '/scheduledExam'].flatMap((base) => [
+                          {
+                            path: `${base}/report/:studyId`,
+                            // the editor (TipTap) loads with its page
+                            lazy: lazyPage(
+                              () => import('../features/report/ReportPage'),
+                              (m) => m.ReportPage,
+                            ),
+                          },
+                          {
+                            path: `${base}/report/:studyId/transcription`,
+                            // typing of narrated audio (spec 1 §2): the player beside the editor
+                            lazy: lazyPage(
+                              () => import('../features/transcription/TranscriptionPage'),
+                              (m) => m.TranscriptionPage,
+                            ),
+                          },
+                        ]),
+                        { path: '*', element: <NotFoundPage /> },
                       ],
                     },
-                    {
-                      path: '/outbox',
-                      lazy: lazyPage(
-                        () => import('../features/share/OutboxPage'),
-                        (m) => m.OutboxPage,
-                      ),
-                    },
-                    // A study's report, or a scheduled exam's (decision 005: its calls go to /scheduledExam).
-                    ...['/studies', '/scheduledExam'].flatMap((base) => [
-                      {
-                        path: `${base}/report/:studyId`,
-                        // the editor (TipTap) loads with its page
-                        lazy: lazyPage(
-                          () => import('../features/report/ReportPage'),
-                          (m) => m.ReportPage,
-                        ),
-                      },
-                      {
-                        path: `${base}/report/:studyId/transcription`,
-                        // typing of narrated audio (spec 1 §2): the player beside the editor
-                        lazy: lazyPage(
-                          () => import('../features/transcription/TranscriptionPage'),
-                          (m) => m.TranscriptionPage,
-                        ),
-                      },
-                    ]),
-                    { path: '*', element: <NotFoundPage /> },
                   ],
                 },
               ],

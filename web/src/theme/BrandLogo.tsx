@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -6,14 +5,11 @@ import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import PetsIcon from '@mui/icons-material/Pets';
 import { useThemeChoice } from './AppThemeProvider';
 
-/** Brand mark and name ('Laudos' / 'Laudos Vet'); also keeps the page title in step. */
+/** Brand mark and name ('Laudos' / 'Laudos Vet'); the tab's title is RouteFrame's (page · brand). */
 export function BrandLogo({ size = 'medium' }: { size?: 'medium' | 'large' }) {
   const { t } = useTranslation();
   const { brand } = useThemeChoice();
   const name = t(`app.brand.${brand}`);
-  useEffect(() => {
-    document.title = name;
-  }, [name]);
   const Icon = brand === 'vet' ? PetsIcon : MonitorHeartIcon;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }} data-testid="brand" data-brand={brand}>
