@@ -2,6 +2,7 @@ import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config';
+import type { SignalOutbox } from '../imaging/ingest-signal-outbox';
 import type { LivePublisher } from '../live/publisher';
 import type { ObjectStorage } from '../storage/object-storage';
 import type { LoginLimits } from './auth/login-limits';
@@ -29,4 +30,6 @@ export interface ApiDeps {
   loginLimits?: LoginLimits;
   /** This api process among its replicas (it ignores its own session-end notices). */
   replicaId?: string;
+  /** Sends the ingest workflows' owed signals (decision 027); unset → made by the DICOMweb routes. */
+  ingestSignals?: SignalOutbox;
 }

@@ -126,13 +126,16 @@ async function indexMany(knex: Knex, target: IngestTarget, items: ParsedInstance
     // Studies, series and instances in UID order: concurrent requests lock rows in one order.
     for (const studyUid of [...byStudy.keys()].sort()) {
       const indexes = byStudy.get(studyUid)!.sort((a, b) => cmp(items[a]!.header.sopUid, items[b]!.header.sopUid));
-      const { studyId } = await studyOf(trx, target, items[indexes[0]!]!.header);
+      const first = items[indexes[0]!]!.header;
+      const ofFirst = await studyOf(trx, target, first);
+      const { studyId } = ofFirst;
       const seriesIds = new Map<string, string>();
       for (const i of [...indexes].sort((a, b) => cmp(items[a]!.header.seriesUid, items[b]!.header.seriesUid))) {
         const h = items[i]!.header;
         if (seriesIds.has(h.seriesUid)) continue;
-        // Each series' first instance names its patient (and records a divergent one).
-        const { patientRef } = await studyOf(trx, target, h);
+        // Each series' first instance names its patient (and records a divergent one); the
+        // study's own first instance was just looked up (a single-series batch: one round trip less).
+        const { patientRef } = h === first ? ofFirst : await studyOf(trx, target, h);
         seriesIds.set(h.seriesUid, await upsertSeries(trx, target.accountId, studyId, h, patientRef));
       }
       const inserted = new Set<string>();

@@ -142,21 +142,30 @@ export function upsertSeries(
   );
 }
 
-/** Adds `added` instances per series of one study, and the study's totals, in one statement. */
+/**
+ * Adds `added` instances per series of one study, and the study's totals, in one statement —
+ * which also records, in the same transaction, that the study's ingest workflow is owed a
+ * signal (the outbox row of ingest-signal-outbox.ts, decision 027).
+ */
 export async function addCounts(trx: Knex.Transaction, studyId: string, added: Map<string, number>): Promise<void> {
   const series = [...added];
   const total = series.reduce((n, [, k]) => n + k, 0);
   await trx.raw(
     `WITH se AS (
        UPDATE dicom_series s SET instance_count = s.instance_count + v.n, updated_at = now()
-       FROM (VALUES ${series.map(() => '(?::uuid, ?::int)').join(', ')}) AS v(id, n) WHERE s.id = v.id RETURNING s.id)
+       FROM (VALUES ${series.map(() => '(?::uuid, ?::int)').join(', ')}) AS v(id, n) WHERE s.id = v.id RETURNING s.id),
+     owed AS (
+       INSERT INTO study_ingest_signals (study_id, account_id, study_instance_uid, instances)
+       SELECT id, account_id, study_instance_uid, ? FROM studies WHERE id = ?
+       ON CONFLICT (study_id) DO UPDATE SET instances = study_ingest_signals.instances + excluded.instances,
+         version = study_ingest_signals.version + 1, updated_at = now())
      UPDATE studies SET
        instance_count = instance_count + ?,
        series_count = (SELECT count(*) FROM dicom_series WHERE study_id = ?),
        modalities = coalesce((SELECT array_agg(DISTINCT modality ORDER BY modality) FROM dicom_series WHERE study_id = ? AND modality IS NOT NULL), '{}'),
        updated_at = now()
      WHERE id = ? AND EXISTS (SELECT 1 FROM se)`,
-    [...series.flat(), total, studyId, studyId, studyId],
+    [...series.flat(), total, studyId, total, studyId, studyId, studyId],
   );
 }
 

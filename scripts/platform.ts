@@ -20,6 +20,7 @@ import { seedDemo } from '../migrations/seed/demo';
 import { LocalObjectStorage } from '../storage/local-storage';
 import { createWorker, installRuntime } from '../worker/worker';
 import { createLoginLimits } from '../api/auth/login-limits';
+import { signalOutbox } from '../imaging/ingest-signal-outbox';
 
 export interface Platform {
   url: string;
@@ -97,6 +98,16 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
     workerRun.catch((err: unknown) => logger.fatal({ err }, 'worker stopped'));
   }
 
+  // Ingest signals left owed by a crash or a Temporal outage are sent again (decision 027).
+  const ingestSignals = signalOutbox({
+    knex,
+    temporal,
+    taskQueue: cfg.TEMPORAL_TASK_QUEUE,
+    stableMs: cfg.STUDY_STABLE_SECONDS * 1000,
+    logger,
+  });
+  const stopSignalSweep = ingestSignals.startSweep();
+
   const loginLimits = createLoginLimits(cfg);
   let boundPort = cfg.PORT;
   const app = createApp({
@@ -112,6 +123,7 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
     redisState: () => broker.redisState(),
     loginLimits,
     replicaId,
+    ingestSignals,
   });
   const handle = app.callback();
   // Koa's handler returns a promise that Koa itself settles (errors included).
@@ -142,6 +154,8 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
       while (inFlight > 0 && Date.now() < drainBy) await new Promise((r) => setTimeout(r, 50));
       server.closeAllConnections();
       await closed;
+      stopSignalSweep();
+      await ingestSignals.drain();
       await sessionEnds?.close();
       await broker.close();
       await loginLimits.close();

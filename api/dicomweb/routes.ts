@@ -6,9 +6,8 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
-import { coalescePerKey } from '../../imaging/coalesce';
 import { ingestQueue } from '../../imaging/ingest-queue';
-import { signalInstanceStored } from '../../imaging/ingest-signal';
+import { signalOutbox } from '../../imaging/ingest-signal-outbox';
 import type { ApiDeps } from '../deps';
 import { requestLang } from '../http/lang';
 import { query } from '../http/validate';
@@ -63,10 +62,16 @@ export function dicomwebRoutes(deps: ApiDeps): Router {
   const router = new Router({ prefix: '/dicomweb' });
   router.use(requireDicomwebCaller(knex));
 
-  // Concurrent uploads to one study share signals (each still awaits one sent after it stored).
-  const signalStudy = coalescePerKey((s: Parameters<StowDeps['onStored']>[0]) =>
-    signalInstanceStored(deps.temporal, config.TEMPORAL_TASK_QUEUE, config.STUDY_STABLE_SECONDS * 1000, s),
-  );
+  // Signals owed to ingest workflows, sent after the answers (concurrent uploads to one study share them).
+  const outbox =
+    deps.ingestSignals ??
+    signalOutbox({
+      knex,
+      temporal: deps.temporal,
+      taskQueue: config.TEMPORAL_TASK_QUEUE,
+      stableMs: config.STUDY_STABLE_SECONDS * 1000,
+      logger: deps.logger,
+    });
   const stowDeps: StowDeps = {
     knex,
     storage: deps.storage,
@@ -74,7 +79,7 @@ export function dicomwebRoutes(deps: ApiDeps): Router {
     tmpDir: stowTmpDir(config.DATA_DIR),
     maxPartBytes: Math.round(config.DICOM_MAX_FILE_MB * 1024 * 1024),
     ingest: ingestQueue({ knex, storage: deps.storage }),
-    onStored: (s) => signalStudy(`${s.accountId}:${s.studyUid}`, s),
+    onStored: (s) => void outbox.send(s.studyId),
   };
 
   const base = (ctx: Context) => dicomwebBase(ctx, config.PUBLIC_URL);

@@ -27,8 +27,12 @@ export interface StowDeps {
   maxPartBytes: number;
   /** Stores and indexes parsed instances (shared by concurrent requests: group commit). */
   ingest: IngestQueue;
-  /** Called once per study with new instances, after the body (starts or signals its ingest workflow). */
-  onStored(stored: { accountId: string; studyId: string; studyUid: string; instances: number }): Promise<void>;
+  /**
+   * Called once per study with new instances, after the body: sends the signal its outbox row
+   * owes (decision 027) without holding the answer — the row, committed with the instances,
+   * already makes the signal certain.
+   */
+  onStored(stored: { accountId: string; studyId: string; studyUid: string; instances: number }): void;
 }
 
 /**
@@ -175,12 +179,10 @@ export async function receiveStow(deps: StowDeps, ctx: Context, target: IngestTa
   }
   // What was received whole is stored and signalled even when the rest of the body was not.
   await flush();
-  // Awaited: the answer means the study's workflow knows.
-  await Promise.all(
-    [...fresh].map(([uid, s]) =>
-      deps.onStored({ accountId: target.accountId, studyId: s.studyId, studyUid: uid, instances: s.instances }),
-    ),
-  );
+  // Not awaited: the outbox rows committed with the instances make the signals durable.
+  for (const [uid, s] of fresh) {
+    deps.onStored({ accountId: target.accountId, studyId: s.studyId, studyUid: uid, instances: s.instances });
+  }
   if (broken) {
     if (!(broken instanceof MalformedMultipart)) throw broken;
     // A body that breaks after its first delimiter (cut off, a part's headers garbled) still
