@@ -22,8 +22,10 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import OutboxOutlinedIcon from '@mui/icons-material/OutboxOutlined';
+import AlarmOutlinedIcon from '@mui/icons-material/AlarmOutlined';
 import { currentAccount } from '../features/auth/access';
 import { useSession, useSessionData } from '../features/auth/session';
+import { NotificationBell } from '../features/notifications/NotificationBell';
 import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import { BrandLogo } from '../theme/BrandLogo';
 import { ThemeSwitch } from '../theme/ThemeSwitch';
@@ -54,6 +56,7 @@ function PhoneMenu({ administers, isAdmin, veterinary }: { administers: boolean;
   const links = [
     administers && { to: '/admin', label: t('admin.menu'), icon: <AdminPanelSettingsOutlinedIcon fontSize="small" />, id: 'admin' },
     { to: '/institutions', label: t('institutions.menu'), icon: <ApartmentOutlinedIcon fontSize="small" />, id: 'institutions' },
+    { to: '/overdue-studies', label: t('overdue.menu'), icon: <AlarmOutlinedIcon fontSize="small" />, id: 'overdue' },
     isAdmin && { to: '/invitations', label: t('signup.invitations.menu'), icon: <ForwardToInboxOutlinedIcon fontSize="small" />, id: 'invitations' },
     veterinary && { to: '/outbox', label: t('share.outbox.menu'), icon: <OutboxOutlinedIcon fontSize="small" />, id: 'outbox' },
     { to: '/profile', label: t('profile.menu'), icon: <AccountCircleOutlinedIcon fontSize="small" />, id: 'profile' },
@@ -132,6 +135,7 @@ export function AppLayout() {
           <AccountMenu />
           <LanguageSwitch />
           <ThemeSwitch />
+          <NotificationBell accountId={data.currentAccountId} userId={data.id} />
           {phone ? (
             <PhoneMenu administers={administers} isAdmin={Boolean(account?.isAdmin)} veterinary={veterinary} />
           ) : (
@@ -140,6 +144,7 @@ export function AppLayout() {
                 <AppBarLink to="/admin" label={t('admin.menu')} testId="admin-menu" icon={<AdminPanelSettingsOutlinedIcon />} />
               )}
               <AppBarLink to="/institutions" label={t('institutions.menu')} testId="institutions-menu" icon={<ApartmentOutlinedIcon />} />
+              <AppBarLink to="/overdue-studies" label={t('overdue.menu')} testId="overdue-menu" icon={<AlarmOutlinedIcon />} />
               {account?.isAdmin && (
                 <AppBarLink
                   to="/invitations"

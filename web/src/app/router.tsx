@@ -152,6 +152,13 @@ export function createRouter() {
                       ),
                     },
                     {
+                      path: '/overdue-studies',
+                      lazy: lazyPage(
+                        () => import('../features/notifications/OverdueStudiesPage'),
+                        (m) => m.OverdueStudiesPage,
+                      ),
+                    },
+                    {
                       path: '/invalidated-studies',
                       lazy: lazyPage(
                         () => import('../features/study-maintenance/InvalidatedStudiesPage'),
