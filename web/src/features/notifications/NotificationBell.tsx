@@ -92,6 +92,7 @@ export function NotificationBell({ accountId, userId }: { accountId: string | nu
           aria-label={label}
           aria-haspopup="dialog"
           data-testid="notification-bell"
+          sx={{ p: { xs: 0.75, sm: 1 } }}
         >
           <Badge badgeContent={unread} color="error" max={99} data-testid="notification-badge">
             <NotificationsOutlinedIcon />
