@@ -52,11 +52,7 @@ test('the sweep lights the bell live; the notification opens the study and is re
     .where({ id: studyId })
     .update({ routine_id: routine.id, received_at: new Date(Date.now() - (1440 + 120) * 60_000), laudo_user_id: t.users.doctor!.id });
   await runSweep();
-  await page.waitForFunction(
-    `document.querySelector('[data-testid=notification-bell]')?.getAttribute('aria-label') === 'Notificações: 1 não lida'`,
-    undefined,
-    { timeout: 15_000 },
-  );
+  await page.locator('[data-testid=notification-bell][aria-label="Notificações: 1 não lida"]').waitFor({ timeout: 15_000 });
 
   await bell.click();
   const item = page.locator('[data-testid^=notification-][data-unread=true]');
@@ -64,11 +60,7 @@ test('the sweep lights the bell live; the notification opens the study and is re
   expect(await item.innerText()).toContain('Exame em atraso');
   await item.click();
   await page.waitForURL(`**/studies/report/${studyId}`);
-  await page.waitForFunction(
-    `document.querySelector('[data-testid=notification-bell]')?.getAttribute('aria-label') === 'Notificações: 0 não lida'`,
-    undefined,
-    { timeout: 15_000 },
-  );
+  await page.locator('[data-testid=notification-bell][aria-label="Notificações: 0 não lida"]').waitFor({ timeout: 15_000 });
 
   await page.getByTestId('overdue-menu').click();
   const row = page.getByTestId(`overdue-${studyId}`);

@@ -62,15 +62,15 @@ export function NotificationBell({ accountId, userId }: { accountId: string | nu
   const unread = useUnreadCount(accountId, userId);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const list = useInfiniteQuery({
-    queryKey: notificationKeys.list,
+    queryKey: notificationKeys.list(accountId),
     queryFn: ({ pageParam, signal }) => fetchNotifications(pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled: anchor !== null,
   });
   const settled = (count: number) => {
-    queryClient.setQueryData(notificationKeys.unread, count);
-    void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+    queryClient.setQueryData(notificationKeys.unread(accountId), count);
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.list(accountId) });
   };
   const markRead = useMutation({ mutationFn: markNotificationRead, onSuccess: settled });
   const markAll = useMutation({ mutationFn: markAllNotificationsRead, onSuccess: settled });

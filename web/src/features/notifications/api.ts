@@ -9,9 +9,9 @@ export type { Notification } from '../../../../domain/notifications/notification
 export type { OverdueStudy } from '../../../../domain/notifications/overdue';
 
 export const notificationKeys = {
-  all: ['notifications'] as const,
-  unread: ['notifications', 'unread'] as const,
-  list: ['notifications', 'list'] as const,
+  // Per account: after an account switch the bell reads that account's inbox, not the cached one.
+  unread: (accountId: string | null) => ['notifications', accountId, 'unread'] as const,
+  list: (accountId: string | null) => ['notifications', accountId, 'list'] as const,
   overdue: (which: OverdueListQuery['which']) => ['studies', 'overdue', which] as const,
 };
 

@@ -10,7 +10,7 @@ import { UnreadDocument, fetchUnreadCount, notificationKeys, notificationsTopic 
 export function useUnreadCount(accountId: string | null, userId: string): number {
   const queryClient = useQueryClient();
   const count = useQuery({
-    queryKey: notificationKeys.unread,
+    queryKey: notificationKeys.unread(accountId),
     queryFn: ({ signal }) => fetchUnreadCount(signal),
     enabled: Boolean(accountId),
   });
@@ -19,9 +19,9 @@ export function useUnreadCount(accountId: string | null, userId: string): number
     return subscribeLiveJson(notificationsTopic(accountId, userId), (doc) => {
       const parsed = UnreadDocument.safeParse(doc);
       if (!parsed.success) return;
-      const before = queryClient.getQueryData<number>(notificationKeys.unread);
-      queryClient.setQueryData(notificationKeys.unread, parsed.data.unread);
-      if (before !== parsed.data.unread) void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+      const before = queryClient.getQueryData<number>(notificationKeys.unread(accountId));
+      queryClient.setQueryData(notificationKeys.unread(accountId), parsed.data.unread);
+      if (before !== parsed.data.unread) void queryClient.invalidateQueries({ queryKey: notificationKeys.list(accountId) });
     });
   }, [accountId, userId, queryClient]);
   return count.data ?? 0;
