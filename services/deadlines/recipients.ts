@@ -14,6 +14,8 @@ export interface AlertRecipient {
   userId: string;
   email: string;
   name: string;
+  /** The user's language setting (users.config LANGUAGE), for the mail. */
+  lang: string | null;
 }
 
 export async function deadlineRecipients(
@@ -28,7 +30,7 @@ export async function deadlineRecipients(
     .where((w) => void w.where('uir.institution_id', study.institutionId).orWhere('r.applies_to_all_institutions', true))
     .whereRaw('? = ANY(r.permissions)', [COORDINATOR_PERMISSION])
     .select('uir.user_id');
-  const rows: { id: string; email: string; name: string }[] = await trx('users as u')
+  const rows: { id: string; email: string; name: string; lang: string | null }[] = await trx('users as u')
     .join('user_accounts as ua', function member() {
       this.on('ua.user_id', 'u.id').andOnVal('ua.account_id', study.accountId);
     })
@@ -38,6 +40,6 @@ export async function deadlineRecipients(
     })
     .where('u.blocked_by_admin', false)
     .orderBy('u.id')
-    .select('u.id', 'u.email', 'u.name');
-  return rows.map((r) => ({ userId: r.id, email: r.email, name: r.name }));
+    .select('u.id', 'u.email', 'u.name', trx.raw(`u.config->>'LANGUAGE' as lang`));
+  return rows.map((r) => ({ userId: r.id, email: r.email, name: r.name, lang: r.lang }));
 }

@@ -9,7 +9,7 @@
  */
 import type { Knex } from 'knex';
 import { inTransaction } from '../../db/transaction';
-import { formatDateTime } from '../../domain/dates';
+import { deadlineMail, mailLang } from '../../domain/notifications/deadline-mail';
 import { type DeadlineCrossing, FINISHED_LAUDO_STATES, deadlinePoints, dueCrossing } from '../../domain/notifications/deadlines';
 import type { DeadlineNotificationData } from '../../domain/notifications/notifications';
 import type { LivePublisher } from '../../live/publisher';
@@ -91,23 +91,6 @@ interface QueuedMail {
   html: string;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function mailFor(kind: DeadlineCrossing, data: DeadlineNotificationData, link: string) {
-  const what = `${data.patientName ?? '—'} — ${data.examType ?? '—'}`;
-  const when = formatDateTime(data.deadline, 'pt-BR');
-  const subject = kind === 'overdue' ? `Exame em atraso: ${what}` : `Exame próximo do prazo: ${what}`;
-  const line =
-    kind === 'overdue'
-      ? `O prazo do exame ${what} (rotina ${data.routineName ?? '—'}) venceu em ${when}.`
-      : `O exame ${what} (rotina ${data.routineName ?? '—'}) atingiu o ponto de alerta; o prazo vence em ${when}.`;
-  return {
-    subject: subject.slice(0, 300),
-    text: `${line}\n\n${link}`,
-    html: `<p>${escapeHtml(line)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
-  };
-}
-
 /** Raises one crossing: the alert row, the notifications and the queued mails, in one transaction. */
 async function raise(
   deps: SweepDeps,
@@ -135,9 +118,9 @@ async function raise(
       institutionId: c.institution_id,
     };
     const link = `${deps.publicUrl ?? ''}/studies/report/${c.id}`;
-    const mail = mailFor(kind, data, link);
     const mails: QueuedMail[] = [];
     for (const r of recipients) {
+      const mail = deadlineMail(kind, data, link, mailLang(r.lang));
       await trx('notifications').insert({
         account_id: c.account_id,
         user_id: r.userId,

@@ -57,6 +57,8 @@ const sweep = () =>
 const alertsOf = (studyId: string) => knex('study_deadline_alerts').where({ study_id: studyId }).select('kind');
 const notificationsOf = (studyId: string) => knex('notifications').where({ study_id: studyId }).orderBy('user_id').select('user_id', 'kind');
 const mailsOf = (studyId: string) => knex('mail_outbox').where({ study_id: studyId }).select('to_user_id', 'kind', 'status');
+const subjectTo = async (studyId: string, userId: string) =>
+  ((await knex('mail_outbox').where({ study_id: studyId, to_user_id: userId }).first('subject')) as { subject: string }).subject;
 
 beforeAll(async () => {
   knex = knexFactory({ client: 'pg', connection: testEnv('databaseUrl'), pool: { min: 0, max: 4 } });
@@ -64,6 +66,8 @@ beforeAll(async () => {
     studies: 4,
     users: { doctor: ['STUDIES_SAVE_REPORTS'], coordinator: ['STUDIES_CHANGE_ROUTINE'], bystander: ['STUDIES_SAVE_REPORTS'] },
   });
+  // The coordinator reads English: the mail follows the user's LANGUAGE setting.
+  await knex('users').where({ id: t.users.coordinator!.id }).update({ config: JSON.stringify({ LANGUAGE: 'en' }) });
   harness = await start();
 });
 
@@ -81,6 +85,8 @@ it('a study 2 h overdue raises exactly one alert, to its doctor and the coordina
   expect((await mailsOf(studyId)).map((m) => [m.to_user_id, m.kind, m.status]).sort()).toEqual(
     expected.map((u) => [u, 'deadline.overdue', 'stored']),
   );
+  expect(await subjectTo(studyId, t.users.doctor!.id)).toMatch(/^Exame em atraso: /);
+  expect(await subjectTo(studyId, t.users.coordinator!.id)).toMatch(/^Overdue exam: /);
   for (const userId of expected) {
     const last = published.filter((p) => p.topic === notificationsTopic(t.accountId, userId)).at(-1);
     expect(JSON.parse(last!.payload)).toEqual({ unread: 1 });
