@@ -36,6 +36,7 @@ import { attachmentRoutes } from './attachments/routes';
 import { downloadRoutes } from './downloads/routes';
 import { fileRoutes } from './files/routes';
 import { labelRoutes } from './labels/routes';
+import { notificationRoutes } from './notifications/routes';
 import { labelAdminRoutes } from './labels/admin-routes';
 import { maskRoutes } from './masks/routes';
 import { phraseRoutes } from './phrases/routes';
@@ -141,6 +142,7 @@ export function apiRouters(deps: ApiDeps): Router[] {
     phraseRoutes(deps),
     maskRoutes(deps),
     labelRoutes(deps),
+    notificationRoutes(deps),
     labelAdminRoutes(deps),
     errorTrackerRoutes(deps),
     connectRoutes(deps),

@@ -26,6 +26,8 @@ const ConfigSchema = z.object({
   TEMPORAL_UI_PORT: z.coerce.number().int().default(8233),
   TEMPORAL_NAMESPACE: z.string().default('default'),
   TEMPORAL_TASK_QUEUE: z.string().default('laudos'),
+  /** Interval of the deadline sweep's Temporal Schedule (ADR 028); 0: no Schedule (tests start sweeps themselves). */
+  DEADLINE_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /**
    * Updates this api process sends at once to one report's workflow; more wait their turn.
    * Temporal admits 10 in flight per workflow and throttles the rest: keep replicas × this ≤ 10.

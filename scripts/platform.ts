@@ -19,6 +19,8 @@ import { ensureDemoConnect } from '../migrations/seed/connect-demo';
 import { seedDemo } from '../migrations/seed/demo';
 import { LocalObjectStorage } from '../storage/local-storage';
 import { createWorker, installRuntime } from '../worker/worker';
+import { ensureDeadlineSchedule } from '../worker/deadline-schedule';
+import { mailTransport } from '../services/mail/transport';
 import { createLoginLimits } from '../api/auth/login-limits';
 import { signalOutbox } from '../imaging/ingest-signal-outbox';
 
@@ -90,7 +92,10 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
       knex,
       publisher: broker,
       storage,
+      mail: mailTransport(cfg),
+      publicUrl: cfg.PUBLIC_URL,
     });
+    if (cfg.DEADLINE_SWEEP_SECONDS > 0) await ensureDeadlineSchedule(temporal, cfg.TEMPORAL_TASK_QUEUE, cfg.DEADLINE_SWEEP_SECONDS);
     worker = created.worker;
     closeWorkerConnection = () => created.connection.close();
     workerRun = worker.run();

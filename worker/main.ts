@@ -11,6 +11,9 @@ import path from 'node:path';
 import { connectRemotePublisher } from '../live/publisher';
 import { connectRedisPublisher } from '../live/redis-publisher';
 import { LocalObjectStorage } from '../storage/local-storage';
+import { Client, Connection } from '@temporalio/client';
+import { mailTransport } from '../services/mail/transport';
+import { ensureDeadlineSchedule } from './deadline-schedule';
 import { createWorker } from './worker';
 
 async function main(): Promise<void> {
@@ -38,7 +41,18 @@ async function main(): Promise<void> {
     publisher,
     // The same objects folder the api writes (a shared volume, until an S3 adapter exists).
     storage: new LocalObjectStorage(path.join(cfg.DATA_DIR, 'objects')),
+    mail: mailTransport(cfg),
+    publicUrl: cfg.PUBLIC_URL,
   });
+  if (cfg.DEADLINE_SWEEP_SECONDS > 0) {
+    const scheduleConnection = await Connection.connect({ address: cfg.TEMPORAL_ADDRESS });
+    await ensureDeadlineSchedule(
+      new Client({ connection: scheduleConnection, namespace: cfg.TEMPORAL_NAMESPACE }),
+      cfg.TEMPORAL_TASK_QUEUE,
+      cfg.DEADLINE_SWEEP_SECONDS,
+    );
+    await scheduleConnection.close();
+  }
   process.on('SIGINT', () => worker.shutdown());
   process.on('SIGTERM', () => worker.shutdown());
   const stopReaper = startContentReaper(knex, logger);

@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { DefaultLogger, type LogLevel, NativeConnection, Runtime, Worker, bundleWorkflowCode } from '@temporalio/worker';
 import type { Knex } from 'knex';
+import { createDeadlineActivities } from '../activities/deadline-activities';
 import { createDownloadActivities } from '../activities/download-activities';
 import { createLaudoActivities } from '../activities/laudo-activities';
 import { createStudyIngestActivities } from '../activities/study-ingest-activities';
 import { createPrintActivities } from '../activities/print-activities';
 import type { LivePublisher } from '../live/publisher';
 import type { ObjectStorage } from '../storage/object-storage';
+import { type MailTransport, outboxTransport } from '../services/mail/transport';
 
 export const WORKFLOWS_PATH = path.resolve(__dirname, '..', 'workflows', 'index.ts');
 
@@ -49,6 +51,10 @@ export async function createWorker(opts: {
   publisher: LivePublisher;
   /** Object storage for the ingest activities (thumbnails). */
   storage: ObjectStorage;
+  /** Mail of the deadline alerts (default: the outbox table alone). */
+  mail?: MailTransport;
+  /** The web app's address, for links in mail. */
+  publicUrl?: string;
 }): Promise<{ worker: Worker; connection: NativeConnection }> {
   installRuntime();
   const connection = await NativeConnection.connect({ address: opts.address });
@@ -63,6 +69,12 @@ export async function createWorker(opts: {
       ...createStudyIngestActivities({ knex: opts.knex, publisher: opts.publisher, storage: opts.storage }),
       ...createPrintActivities({ knex: opts.knex, publisher: opts.publisher, storage: opts.storage }),
       ...createDownloadActivities({ knex: opts.knex, publisher: opts.publisher, storage: opts.storage }),
+      ...createDeadlineActivities({
+        knex: opts.knex,
+        publisher: opts.publisher,
+        mail: opts.mail ?? outboxTransport,
+        publicUrl: opts.publicUrl,
+      }),
     },
   });
   return { worker, connection };

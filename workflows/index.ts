@@ -3,3 +3,4 @@ export { laudoWorkflow } from './laudo/workflow';
 export { studyIngestWorkflow } from './study-ingest/workflow';
 export { printWorkflow } from './print/workflow';
 export { downloadWorkflow } from './download/workflow';
+export { deadlineSweepWorkflow } from './deadline-sweep/workflow';

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { parseDownloadTopic } from '../../domain/live/download-document';
 import { NO_INSTITUTION, parseStudyTopic } from '../../domain/live/study-document';
+import { parseNotificationsTopic } from '../../domain/notifications/notifications';
 import { parsePrintStudyTopic } from '../../domain/print/job';
 import { loadAccess } from '../access/access';
 import type { SessionState } from '../auth/session';
@@ -29,6 +30,13 @@ export async function maySubscribe(knex: Knex, token: string, topic: string): Pr
   if (download) {
     const session = await findSession(knex, token);
     return { ok: Boolean(session?.currentAccountId && session.currentAccountId === download.accountId), shiftBound: false };
+  }
+  // A user's inbox count (ADR 028): that user alone, in the session's current account.
+  const inbox = parseNotificationsTopic(topic);
+  if (inbox) {
+    const session = await findSession(knex, token);
+    const ok = Boolean(session && session.currentAccountId === inbox.accountId && session.user.id === inbox.userId);
+    return { ok, shiftBound: false };
   }
   const parsed = parseStudyTopic(topic);
   if (!parsed) return REFUSED;

@@ -15,7 +15,7 @@ import { createDownloadLink } from '../../services/files/download-links';
 import { requestLang } from '../http/lang';
 import { MailDeliveryError, sendMail } from '../mail/outbox';
 import { shareMessage } from '../mail/share-message';
-import { mailTransport } from '../mail/transport';
+import { mailTransport } from '../../services/mail/transport';
 import { loadReportContext } from '../reports/run-action';
 import type { ExamKind } from '../studies/study-queries';
 import { publicBaseUrl } from './sign-report';

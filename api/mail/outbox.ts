@@ -7,7 +7,7 @@ import type { MailStatus, MailTransportKind, OutboxMessage } from '../../domain/
 import type { ObjectStorage } from '../../storage/object-storage';
 import { type Access, institutionIds } from '../access/access';
 import { readObject } from '../../services/documents/report-files';
-import type { MailMessage, MailTransport } from './transport';
+import type { MailMessage, MailTransport } from '../../services/mail/transport';
 
 export interface OutgoingMail {
   accountId: string;

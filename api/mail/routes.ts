@@ -4,7 +4,7 @@ import type { OutboxList } from '../../domain/mail/outbox';
 import { currentAccess, requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { listOutbox } from './outbox';
-import { mailTransport } from './transport';
+import { mailTransport } from '../../services/mail/transport';
 
 export function mailRoutes(deps: ApiDeps): Router {
   const router = new Router();

@@ -20,8 +20,8 @@ import { publicBaseUrl } from '../documents/sign-report';
 import { WindowCounter } from '../http/rate-limit';
 import { requestLang } from '../http/lang';
 import { body } from '../http/validate';
-import { sendUserMail } from '../mail/user-mail';
-import { mailTransport } from '../mail/transport';
+import { sendUserMail } from '../../services/mail/user-mail';
+import { mailTransport } from '../../services/mail/transport';
 import { emailChangeMessage, emailChangedMessage } from './email-change-message';
 
 /** Parses a profile body; a refused field answers its own message (spec 3 §5). */

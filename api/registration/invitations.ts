@@ -21,8 +21,8 @@ import type { Access } from '../access/access';
 import { audit } from '../auth/login';
 import { publicBaseUrl } from '../documents/sign-report';
 import type { ApiDeps } from '../deps';
-import { mailTransport } from '../mail/transport';
-import { sendUserMail } from '../mail/user-mail';
+import { mailTransport } from '../../services/mail/transport';
+import { sendUserMail } from '../../services/mail/user-mail';
 import { createUser, uniqueViolation } from './create-user';
 import { invitationMail } from './messages';
 

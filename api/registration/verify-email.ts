@@ -9,8 +9,8 @@ import { AppError, type Lang } from '../../domain/errors';
 import { newToken, hashToken } from '../../services/tokens';
 import { publicBaseUrl } from '../documents/sign-report';
 import type { ApiDeps } from '../deps';
-import { sendUserMail } from '../mail/user-mail';
-import { mailTransport } from '../mail/transport';
+import { sendUserMail } from '../../services/mail/user-mail';
+import { mailTransport } from '../../services/mail/transport';
 import { audit } from '../auth/login';
 import { verificationMail } from './messages';
 

@@ -27,20 +27,20 @@ test('each route has its own title, in the chosen language', async () => {
   await eventually(() => page.title(), (title) => title === 'Agendados · Laudos', { what: 'the worklist title' });
   await page.goto(`${suite.platform.url}/nowhere`);
   await eventually(() => page.title(), (title) => title === 'Página não encontrada · Laudos', { what: 'the 404 title' });
-  await page.evaluate(() => window.localStorage.setItem('lang', 'en'));
+  await page.evaluate("window.localStorage.setItem('lang', 'en')");
   await page.goto(`${suite.platform.url}/studies`);
   await eventually(() => page.title(), (title) => title.startsWith('Studies · '), { what: 'the English title' });
-  await page.evaluate(() => window.localStorage.setItem('lang', 'pt-BR'));
+  await page.evaluate("window.localStorage.setItem('lang', 'pt-BR')");
 });
 
 test('the first Tab stop skips to the content', async () => {
   await page.goto(`${suite.platform.url}/studies`);
   await page.getByTestId(`study-row-${t.studyIds[0]}`).waitFor();
   await page.keyboard.press('Tab');
-  expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('skip-link');
+  expect(await page.evaluate<string | null>("document.activeElement?.getAttribute('data-testid') ?? null")).toBe('skip-link');
   expect((await page.getByTestId('skip-link').innerText()).trim()).toBe('Pular para o conteúdo');
   await page.keyboard.press('Enter');
-  expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+  expect(await page.evaluate<string>('document.activeElement?.id')).toBe('main-content');
 });
 
 test('opening a report puts the focus on its heading', async () => {
@@ -48,7 +48,7 @@ test('opening a report puts the focus on its heading', async () => {
   await page.getByTestId(`study-row-${t.studyIds[0]}`).click();
   await page.waitForURL(`**/studies/report/${t.studyIds[0]}`);
   await eventually(
-    () => page.evaluate(() => document.activeElement?.tagName ?? ''),
+    () => page.evaluate<string>("document.activeElement?.tagName ?? ''"),
     (tag) => tag === 'H1',
     { what: 'the focus on the report heading' },
   );

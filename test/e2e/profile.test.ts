@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import sharp from 'sharp';
-import { latestUserMail } from '../../api/mail/user-mail';
+import { latestUserMail } from '../../services/mail/user-mail';
 import { signedInPage } from '../support/browser';
 import { PASSWORD, type Tenant, createTenant } from '../support/fixtures';
 import { E2E_ARTIFACTS, platformSuite } from '../support/suite';

@@ -73,6 +73,8 @@ const EXEMPT: Record<string, string> = {
     "answers SHARE_ONLY_VETERINARY to a human account's caller whatever the id (the id is not confirmed); scope in report-share.test.ts",
   'POST /scheduledExam/:id/reports/share': 'as the study route above',
   'DELETE /auth/sessions/:id': "the caller's own sessions only (sessions.test.ts): another user's id is 404 for all",
+  'POST /notifications/:notificationId/read':
+    "the caller's own inbox in its current account only (notifications.test.ts): another user's or account's id is 404 for all",
 };
 
 /**

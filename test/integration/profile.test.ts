@@ -4,7 +4,7 @@
  * only when opened, once, within 24 hours; the current password required; an address another
  * user has refused; nobody reaches another user's profile.
  */
-import { latestUserMail } from '../../api/mail/user-mail';
+import { latestUserMail } from '../../services/mail/user-mail';
 import { hashToken } from '../../services/tokens';
 import { PASSWORD, type Tenant, createTenant } from '../support/fixtures';
 import { login, loginTokens, platformSuite } from '../support/suite';

@@ -28,6 +28,8 @@ export async function startTestPlatform(
     SERVE_WEB: 'false',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     NODE_ENV: 'test',
+    // No deadline Schedule per test platform (each would keep firing on the shared server).
+    DEADLINE_SWEEP_SECONDS: '0',
     ...overrides,
   });
   const started = await startPlatform(config, opts);

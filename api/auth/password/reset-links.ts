@@ -10,8 +10,8 @@ import { AppError, type Lang } from '../../../domain/errors';
 import { newToken, hashToken } from '../../../services/tokens';
 import type { ApiDeps } from '../../deps';
 import { publicBaseUrl } from '../../documents/sign-report';
-import { sendUserMail } from '../../mail/user-mail';
-import { mailTransport } from '../../mail/transport';
+import { sendUserMail } from '../../../services/mail/user-mail';
+import { mailTransport } from '../../../services/mail/transport';
 
 export const RESET_PATH = '/resetPassword';
 

@@ -10,8 +10,8 @@ import { EMAIL_CODE_RESEND_MS, EMAIL_CODE_TTL_MS } from '../../../domain/auth/tw
 import type { Lang } from '../../../domain/errors';
 import { hashToken } from '../../../services/tokens';
 import type { ApiDeps } from '../../deps';
-import { sendUserMail } from '../../mail/user-mail';
-import { mailTransport } from '../../mail/transport';
+import { sendUserMail } from '../../../services/mail/user-mail';
+import { mailTransport } from '../../../services/mail/transport';
 
 /** Bound to the user, so one user's code hash says nothing of another's. */
 export const emailCodeHash = (userId: string, code: string): string => hashToken(`two-factor:${userId}:${code}`);

@@ -22,8 +22,10 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import OutboxOutlinedIcon from '@mui/icons-material/OutboxOutlined';
+import AlarmOutlinedIcon from '@mui/icons-material/AlarmOutlined';
 import { currentAccount } from '../features/auth/access';
 import { useSession, useSessionData } from '../features/auth/session';
+import { NotificationBell } from '../features/notifications/NotificationBell';
 import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import { BrandLogo } from '../theme/BrandLogo';
 import { ThemeSwitch } from '../theme/ThemeSwitch';
@@ -59,6 +61,7 @@ function PhoneMenu({ administers, isAdmin, veterinary }: { administers: boolean;
       id: 'admin',
     },
     { to: '/institutions', label: t('institutions.menu'), icon: <ApartmentOutlinedIcon fontSize="small" />, id: 'institutions' },
+    { to: '/overdue-studies', label: t('overdue.menu'), icon: <AlarmOutlinedIcon fontSize="small" />, id: 'overdue' },
     isAdmin && {
       to: '/invitations',
       label: t('signup.invitations.menu'),
@@ -167,6 +170,7 @@ export function AppLayout() {
           <AccountMenu />
           <LanguageSwitch />
           <ThemeSwitch />
+          <NotificationBell accountId={data.currentAccountId} userId={data.id} />
           {phone ? (
             <PhoneMenu administers={administers} isAdmin={Boolean(account?.isAdmin)} veterinary={veterinary} />
           ) : (
@@ -180,6 +184,7 @@ export function AppLayout() {
                 testId="institutions-menu"
                 icon={<ApartmentOutlinedIcon />}
               />
+              <AppBarLink to="/overdue-studies" label={t('overdue.menu')} testId="overdue-menu" icon={<AlarmOutlinedIcon />} />
               {account?.isAdmin && (
                 <AppBarLink
                   to="/invitations"

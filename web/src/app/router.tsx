@@ -166,6 +166,14 @@ export function createRouter() {
                           ),
                         },
                         {
+                          path: '/overdue-studies',
+                          // 'Exames em atraso': studies past their routine's alert point or deadline
+                          lazy: lazyPage(
+                            () => import('../features/notifications/OverdueStudiesPage'),
+                            (m) => m.OverdueStudiesPage,
+                          ),
+                        },
+                        {
                           path: '/invalidated-studies',
                           lazy: lazyPage(
                             () => import('../features/study-maintenance/InvalidatedStudiesPage'),

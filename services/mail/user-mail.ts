@@ -19,6 +19,9 @@ export const USER_MAIL_KINDS = [
   'auth.invitation',
   /** To the owner of an e-mail or CPF someone used in a sign-up (the sign-up answers as if it went through). */
   'auth.signup-existing',
+  /** A study's alert point reached or deadline passed (issue 18, ADR 028). */
+  'deadline.alert',
+  'deadline.overdue',
 ] as const;
 export type UserMailKind = (typeof USER_MAIL_KINDS)[number];
 
