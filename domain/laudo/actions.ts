@@ -33,6 +33,7 @@ export const LAUDO_ACTIONS = [
   'switchModel',
   'autoConclude',
   'markExternal',
+  'assign',
 ] as const;
 
 export type LaudoAction = (typeof LAUDO_ACTIONS)[number];

@@ -156,4 +156,5 @@ export const VALID_INPUT: { [A in LaudoAction]: ActionInputs[A] } = {
   switchModel: { structuredType: 'OIT' },
   autoConclude: undefined,
   markExternal: undefined,
+  assign: { doctorUserId: 'doctor-2', doctorName: 'Dr. Two' },
 };

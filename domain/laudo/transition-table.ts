@@ -438,6 +438,8 @@ export const TRANSITIONS: { [A in LaudoAction]: ActionRule<A> } = {
     permission: null,
     by: 'platform',
     refusal: 'REPORT_ACTION_NOT_ALLOWED',
+    // Nobody holds it any more, not even the orchestrator's assignee.
+    effect: () => ({ responsibleUserId: null }),
   },
   /** 0 → 21: the platform records a report made outside. */
   markExternal: {
@@ -446,5 +448,21 @@ export const TRANSITIONS: { [A in LaudoAction]: ActionRule<A> } = {
     permission: null,
     by: 'platform',
     refusal: 'REPORT_ACTION_NOT_ALLOWED',
+    // Nobody holds it any more, not even the orchestrator's assignee.
+    effect: () => ({ responsibleUserId: null }),
+  },
+  /**
+   * 0 → 0: the orchestrator gives a not-started report to a doctor (issue 18). The report stays
+   * not started; the doctor holds it (the worklist shows them, ResponsibleUserId finds it) until
+   * someone starts it. Only the platform does this; a coordinator reassigns with changeDoctor
+   * once the report is started.
+   */
+  assign: {
+    from: [S.NOT_STARTED],
+    to: 'same',
+    permission: null,
+    by: 'platform',
+    refusal: 'REPORT_ACTION_NOT_ALLOWED',
+    effect: (_l, _a, input) => ({ responsibleUserId: input.doctorUserId }),
   },
 };
