@@ -11,7 +11,7 @@ import { AppError } from '../../domain/errors';
 import { REOPEN_MOTIVES } from '../../domain/laudo/inputs';
 import { check } from '../../domain/laudo/transitions';
 import { actorFor } from '../access/access';
-import { permissionHolders } from '../access/holders';
+import { permissionHolders } from '../../services/access/holders';
 import { audit } from '../access/audit';
 import { requireSession, sessionOf } from '../auth/session';
 import type { ApiDeps } from '../deps';
