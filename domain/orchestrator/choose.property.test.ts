@@ -7,7 +7,16 @@
  */
 import fc from 'fast-check';
 import type { Seniority } from '../account-users/schemas';
-import { type ArrivingStudy, type ChoiceFilter, type Decision, type Doctor, REST_SLOT, type Situation, choose, place } from './choose';
+import {
+  type ArrivingStudy,
+  type ChoiceFilter,
+  type Decision,
+  type Doctor,
+  REST_SLOT,
+  type Situation,
+  choose,
+  place,
+} from './choose';
 import type { FilterMember } from './filters';
 
 const STUDIES = 10_000;
@@ -71,7 +80,14 @@ const caseArb = (opts: { allOnShift: boolean; limits: boolean }) =>
       return {
         doctors,
         seed,
-        filter: { id: uuid(3, 0), name: 'F', modalities: ['CT'], members, seniority: false, limitPerDoctor: opts.limits ? limit : null },
+        filter: {
+          id: uuid(3, 0),
+          name: 'F',
+          modalities: ['CT'],
+          members,
+          seniority: false,
+          limitPerDoctor: opts.limits ? limit : null,
+        },
       };
     });
 
@@ -102,7 +118,8 @@ function simulate(c: Case, urgentRate = 0): Run {
       closing.splice(k, 1);
       const open = { ...s.open, [c2.userId]: (s.open[c2.userId] ?? 1) - 1 };
       const patients = { ...s.patients };
-      if (patients[c2.patientId] === c2.userId && !closing.some((o) => o.patientId === c2.patientId)) delete patients[c2.patientId];
+      if (patients[c2.patientId] === c2.userId && !closing.some((o) => o.patientId === c2.patientId))
+        delete patients[c2.patientId];
       s = { ...s, open, patients };
     }
     const study: ArrivingStudy = {

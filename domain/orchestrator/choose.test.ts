@@ -46,10 +46,18 @@ const situation = (extra: Partial<Situation> = {}): Situation => ({
 
 describe('choose', () => {
   it('shares by percentage, the slot furthest below its share first, and says where it stands', () => {
-    const { decisions } = distribute(situation(), Array.from({ length: 20 }, (_, i) => study(i)));
+    const { decisions } = distribute(
+      situation(),
+      Array.from({ length: 20 }, (_, i) => study(i)),
+    );
     expect(decisions.filter((d) => d.userId === A)).toHaveLength(7);
     expect(decisions.filter((d) => d.userId === B)).toHaveLength(13);
-    expect(decisions[0]).toMatchObject({ userId: B, reason: 'share', filterName: 'Tomografia', share: { actual: 100, target: 65 } });
+    expect(decisions[0]).toMatchObject({
+      userId: B,
+      reason: 'share',
+      filterName: 'Tomografia',
+      share: { actual: 100, target: 65 },
+    });
     expect(decisions[1]).toMatchObject({ userId: A, share: { actual: 50, target: 35 } });
   });
 
@@ -57,7 +65,10 @@ describe('choose', () => {
     expect(choose(situation(), study(1, { modalities: ['US'] }))).toMatchObject({ userId: null, reason: 'noFilter' });
     const s = situation();
     const half = { ...s, filters: [{ ...s.filters[0]!, members: [{ kind: 'user' as const, id: A, percentage: 50 }] }] };
-    const { decisions } = distribute(half, Array.from({ length: 10 }, (_, i) => study(i)));
+    const { decisions } = distribute(
+      half,
+      Array.from({ length: 10 }, (_, i) => study(i)),
+    );
     expect(decisions.filter((d) => d.reason === 'remainder' && d.userId === null)).toHaveLength(5);
   });
 
@@ -76,9 +87,9 @@ describe('choose', () => {
   it("keeps a patient's open studies with the doctor holding them, while eligible", () => {
     const s = situation({ patients: { p9: A }, tallies: { f1: { slots: { [`user:${A}`]: 10 }, inGroup: {} } } });
     expect(choose(s, study(1, { patientId: 'p9' }))).toMatchObject({ userId: A, reason: 'patient' });
-    expect(choose({ ...s, doctors: { [A]: doctor(A, { onShift: false }), [B]: doctor(B) } }, study(1, { patientId: 'p9' }))).toMatchObject(
-      { userId: B, reason: 'share' },
-    );
+    expect(
+      choose({ ...s, doctors: { [A]: doctor(A, { onShift: false }), [B]: doctor(B) } }, study(1, { patientId: 'p9' })),
+    ).toMatchObject({ userId: B, reason: 'share' });
   });
 
   it('with the seniority rule an urgent study goes to the most senior doctor on shift', () => {
@@ -105,7 +116,16 @@ describe('choose', () => {
 
   it('inside a group member, the doctor who has had fewest of its studies', () => {
     const s = situation({
-      filters: [{ id: 'f1', name: 'G', modalities: ['CT'], members: [{ kind: 'group', id: G, percentage: 100 }], seniority: false, limitPerDoctor: null }],
+      filters: [
+        {
+          id: 'f1',
+          name: 'G',
+          modalities: ['CT'],
+          members: [{ kind: 'group', id: G, percentage: 100 }],
+          seniority: false,
+          limitPerDoctor: null,
+        },
+      ],
       doctors: { [A]: doctor(A, { groups: [G] }), [B]: doctor(B, { groups: [G] }), [C]: doctor(C) },
     });
     const { decisions } = distribute(s, [study(1), study(2), study(3), study(4)]);
@@ -133,9 +153,9 @@ describe('filter rules (spec 3 §5)', () => {
   });
   it('answers each broken rule with its code', () => {
     expect(codes({ ...base, modalities: [] })).toEqual(['ORCHESTRATOR_MODALITY_REQUIRED']);
-    expect(
-      codes({ ...base, members: [...base.members, { kind: 'group', id: G, percentage: 61 }] }),
-    ).toEqual(['ORCHESTRATOR_PERCENTAGE_OVER_100']);
+    expect(codes({ ...base, members: [...base.members, { kind: 'group', id: G, percentage: 61 }] })).toEqual([
+      'ORCHESTRATOR_PERCENTAGE_OVER_100',
+    ]);
     expect(codes({ ...base, seniority: true, members: [...base.members, { kind: 'group', id: G, percentage: 10 }] })).toEqual([
       'ORCHESTRATOR_SENIORITY_NEEDS_USERS',
     ]);

@@ -192,7 +192,10 @@ export function place(s: Situation, study: ArrivingStudy, d: Decision): Situatio
 /** Urgent first, then the earlier deadline, the earlier arrival, the id. */
 export function arrivalOrder(a: ArrivingStudy, b: ArrivingStudy): number {
   return (
-    Number(b.urgent) - Number(a.urgent) || a.deadline - b.deadline || a.arrivedAt - b.arrivedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+    Number(b.urgent) - Number(a.urgent) ||
+    a.deadline - b.deadline ||
+    a.arrivedAt - b.arrivedAt ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
   );
 }
 

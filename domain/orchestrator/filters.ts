@@ -48,9 +48,7 @@ export type FilterRefusal =
   | 'ORCHESTRATOR_MEMBER_REPEATED';
 
 /** Every rule the filter breaks, in the order the form shows them. */
-export function filterRefusals(
-  f: Pick<FilterBody, 'modalities' | 'members' | 'seniority' | 'active'>,
-): FilterRefusal[] {
+export function filterRefusals(f: Pick<FilterBody, 'modalities' | 'members' | 'seniority' | 'active'>): FilterRefusal[] {
   const out: FilterRefusal[] = [];
   if (f.modalities.length === 0) out.push('ORCHESTRATOR_MODALITY_REQUIRED');
   if (f.members.reduce((sum, m) => sum + m.percentage, 0) > 100) out.push('ORCHESTRATOR_PERCENTAGE_OVER_100');

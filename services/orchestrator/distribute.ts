@@ -54,7 +54,12 @@ export function decisionText(d: Decision, doctorName: string): string {
   return `assigned to ${doctorName}: filter ${d.filterName ?? '-'}${share}${why}`;
 }
 
-export async function distributeStudy(deps: DistributeDeps, accountId: string, studyId: string, now = new Date()): Promise<DistributeOutcome> {
+export async function distributeStudy(
+  deps: DistributeDeps,
+  accountId: string,
+  studyId: string,
+  now = new Date(),
+): Promise<DistributeOutcome> {
   const { knex } = deps;
   const study: StudyRow | undefined = await knex('studies as s')
     .join('laudos as l', 'l.id', 's.laudo_id')
@@ -87,15 +92,29 @@ export async function distributeStudy(deps: DistributeDeps, accountId: string, s
   const filters = await listFilters(knex, accountId, { activeOnly: true });
   const groupIds = [...new Set(filters.flatMap((f) => f.members.filter((m) => m.kind === 'group').map((m) => m.id)))];
   const memberships: { user_id: string; group_id: string }[] = groupIds.length
-    ? await knex('user_medical_groups').where({ account_id: accountId }).whereIn('group_id', groupIds).select('user_id', 'group_id')
+    ? await knex('user_medical_groups')
+        .where({ account_id: accountId })
+        .whereIn('group_id', groupIds)
+        .select('user_id', 'group_id')
     : [];
   const userIds = [
-    ...new Set([...filters.flatMap((f) => f.members.filter((m) => m.kind === 'user').map((m) => m.id)), ...memberships.map((m) => m.user_id)]),
+    ...new Set([
+      ...filters.flatMap((f) => f.members.filter((m) => m.kind === 'user').map((m) => m.id)),
+      ...memberships.map((m) => m.user_id),
+    ]),
   ];
   const [users, holders, openRows, patientRow, tallyRows, defaultRoutine] = await Promise.all([
-    knex('users').whereIn('id', userIds).select('id', 'name', 'seniority') as Promise<{ id: string; name: string; seniority: Seniority | null }[]>,
+    knex('users').whereIn('id', userIds).select('id', 'name', 'seniority') as Promise<
+      { id: string; name: string; seniority: Seniority | null }[]
+    >,
     userIds.length
-      ? permissionHolders(knex, { accountId, institutionId: study.institution_id, permission: 'STUDIES_SAVE_REPORTS', userIds, now })
+      ? permissionHolders(knex, {
+          accountId,
+          institutionId: study.institution_id,
+          permission: 'STUDIES_SAVE_REPORTS',
+          userIds,
+          now,
+        })
       : Promise.resolve([]),
     knex('laudos')
       .where({ account_id: accountId })
@@ -122,7 +141,9 @@ export async function distributeStudy(deps: DistributeDeps, accountId: string, s
       .select('filter_id', 'slot', 'user_id', knex.raw('count(*)::int AS n')) as Promise<
       { filter_id: string; slot: string; user_id: string | null; n: number }[]
     >,
-    knex('routines').where({ account_id: accountId, is_default: true }).first('weight') as Promise<{ weight: number } | undefined>,
+    knex('routines').where({ account_id: accountId, is_default: true }).first('weight') as Promise<
+      { weight: number } | undefined
+    >,
   ]);
 
   const onShift = new Set(holders.map((h) => h.id));
