@@ -41,9 +41,24 @@ export function orchestratorRoutes(deps: ApiDeps): Router {
     filters: await listFilters(knex, accountId),
   });
 
+  /** The state, and who a filter may name: the account's doctors (seniority shown) and medical groups. */
   router.get('/orchestrator', async (ctx) => {
     const access = await managed(ctx);
-    ctx.body = await state(access.accountId);
+    const [users, groups] = await Promise.all([
+      knex('users as u')
+        .whereExists(
+          knex('user_institution_roles as uir')
+            .join('roles as r', 'r.id', 'uir.role_id')
+            .where('uir.account_id', access.accountId)
+            .whereRaw('uir.user_id = u.id')
+            .whereRaw("'STUDIES_SAVE_REPORTS' = ANY(r.permissions)"),
+        )
+        .orderBy('u.name')
+        .limit(1000)
+        .select('u.id', 'u.name', 'u.seniority'),
+      knex('medical_groups').where({ account_id: access.accountId }).orderBy('name').limit(1000).select('id', 'name'),
+    ]);
+    ctx.body = { ...(await state(access.accountId)), candidates: { users, groups } };
   });
 
   for (const [path, paused] of [
