@@ -34,6 +34,7 @@ export const LAUDO_ACTIONS = [
   'autoConclude',
   'markExternal',
   'assign',
+  'reassign',
 ] as const;
 
 export type LaudoAction = (typeof LAUDO_ACTIONS)[number];

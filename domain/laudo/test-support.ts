@@ -157,4 +157,5 @@ export const VALID_INPUT: { [A in LaudoAction]: ActionInputs[A] } = {
   autoConclude: undefined,
   markExternal: undefined,
   assign: { doctorUserId: 'doctor-2', doctorName: 'Dr. Two' },
+  reassign: { doctorUserId: 'doctor-2', doctorName: 'Dr. Two' },
 };

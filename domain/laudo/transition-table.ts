@@ -465,4 +465,21 @@ export const TRANSITIONS: { [A in LaudoAction]: ActionRule<A> } = {
     refusal: 'REPORT_ACTION_NOT_ALLOWED',
     effect: (_l, _a, input) => ({ responsibleUserId: input.doctorUserId }),
   },
+  /**
+   * 0 → 0: a coordinator gives a not-started report to another doctor (issue 18, manual
+   * reassignment of the orchestrator's choice, or a first assignment by hand). The doctor
+   * already holding it is not a choice.
+   */
+  reassign: {
+    from: [S.NOT_STARTED],
+    to: 'same',
+    // The coordinator's permission over the distribution (default roles Coordinator, Administrator).
+    permission: 'ORCHESTRATOR_MANAGE',
+    adminGrants: true,
+    by: 'anyone',
+    refusal: 'CHANGE_DOCTOR_FAILED',
+    inputRule: (l, _a, input) =>
+      input.doctorUserId === l.responsibleUserId ? { code: 'NO_DOCTOR_SELECTED', reason: 'input' } : null,
+    effect: (_l, _a, input) => ({ responsibleUserId: input.doctorUserId }),
+  },
 };

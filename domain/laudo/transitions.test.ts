@@ -560,7 +560,8 @@ describe('platform states', () => {
   it('the platform takes no user action, and allowedActions never lists platform actions', () => {
     expect(check(notStartedLaudo(), 'start', PLATFORM_ACTOR)).toEqual(refused('FORBIDDEN_ACCESS', 'permission'));
     expect(allowedActions(notStartedLaudo(), PLATFORM_ACTOR)).toEqual([]);
-    expect(allowedActions(notStartedLaudo(), root)).toEqual(['start']);
+    // The orchestrator's assignment is the platform's; a coordinator's reassignment is a user action.
+    expect(allowedActions(notStartedLaudo(), root)).toEqual(['start', 'reassign']);
   });
 });
 

@@ -3,7 +3,7 @@
  * codes and messages, ORCHESTRATOR_MANAGE, another account's ids; a study arriving over STOW-RS
  * is given, after its stable point, to the doctor a filter names — never to one off shift —
  * through the laudo workflow's 'assign' Update (in its Temporal history), with the decision line
- * in the study history; a paused orchestrator gives nothing.
+ * in the study history; a coordinator reassigns it by hand; a paused orchestrator gives nothing.
  */
 import { Client, Connection } from '@temporalio/client';
 import { wallClock } from '../../domain/auth/shifts';
@@ -37,6 +37,7 @@ beforeAll(async () => {
       uploader: ['STUDIES_UPLOAD_DICOM'],
       onShift: ['STUDIES_SAVE_REPORTS'],
       offShift: ['STUDIES_SAVE_REPORTS'],
+      second: ['STUDIES_SAVE_REPORTS'],
       member: [],
     },
   });
