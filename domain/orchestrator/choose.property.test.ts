@@ -163,11 +163,11 @@ it('the shares converge within ±2 points of the percentages over 10,000 studies
         }
       }
     }),
-    { numRuns: 15, seed: 18 },
+    { numRuns: 12, seed: 18 },
   );
   // The figures for the report: the largest distance seen from a target, in points.
   console.log(
-    `orchestrator convergence over 15 cases x ${STUDIES} studies: worst |share - percentage| at 10,000 = ${worst.toFixed(3)}, ` +
+    `orchestrator convergence over 12 cases x ${STUDIES} studies: worst |share - percentage| at 10,000 = ${worst.toFixed(3)}, ` +
       `at any 1,000-step checkpoint = ${worstEarly.toFixed(3)} points; ${kept} studies kept with their patient's doctor`,
   );
 });
@@ -182,16 +182,23 @@ it('no limit is exceeded and nobody off shift or outside the filter is chosen', 
           .filter((d) => filter.members.some((m) => (m.kind === 'user' ? m.id === d.id : d.groups.includes(m.id))))
           .map((d) => d.id),
       );
-      decisions.forEach((d, i) => {
-        if (!d.userId) return;
+      // Checked without expect() per decision (30,000 of them per case); the first breach is reported.
+      const breaches = decisions.flatMap((d, i) => {
+        if (!d.userId) return [];
         const doctor = situation.doctors[d.userId]!;
-        expect(doctor.onShift).toBe(true);
-        expect(members.has(d.userId)).toBe(true);
-        expect(openBefore[i]!).toBeLessThan(filter.limitPerDoctor!);
+        const wrong = [
+          doctor.onShift ? null : 'off shift',
+          members.has(d.userId) ? null : 'not a member',
+          openBefore[i]! < filter.limitPerDoctor! ? null : `limit ${filter.limitPerDoctor} reached (${openBefore[i]} open)`,
+        ].filter(Boolean);
+        return wrong.length ? [`${d.studyId} to ${d.userId}: ${wrong.join(', ')}`] : [];
       });
+      expect(breaches.slice(0, 3)).toEqual([]);
+      // Not vacuous: with a member on shift, studies do get assigned.
+      if (c.doctors.some((d) => d.onShift && members.has(d.id))) expect(decisions.some((d) => d.userId)).toBe(true);
       for (const n of Object.values(situation.open)) expect(n).toBeLessThanOrEqual(filter.limitPerDoctor!);
     }),
-    { numRuns: 15, seed: 1818 },
+    { numRuns: 12, seed: 1818 },
   );
 });
 
@@ -205,6 +212,6 @@ it('the same input gives the same assignment', () => {
       const study: ArrivingStudy = { id: 'again', patientId: 'p1', modalities: ['CT'], urgent: true, deadline: 0, arrivedAt: 0 };
       expect(choose(structuredClone(a.situation), study)).toEqual(choose(a.situation, study));
     }),
-    { numRuns: 5, seed: 180 },
+    { numRuns: 4, seed: 180 },
   );
 });
