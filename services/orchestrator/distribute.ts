@@ -90,6 +90,9 @@ export async function distributeStudy(
   if (await isPaused(knex, accountId)) return { outcome: 'paused' };
 
   const filters = await listFilters(knex, accountId, { activeOnly: true });
+  // No filter catches this study: nothing to decide, nothing recorded (most accounts, most studies).
+  if (!filters.some((f) => f.modalities.some((m) => study.modalities.includes(m))))
+    return { outcome: 'undistributed', reason: 'noFilter' };
   const groupIds = [...new Set(filters.flatMap((f) => f.members.filter((m) => m.kind === 'group').map((m) => m.id)))];
   const memberships: { user_id: string; group_id: string }[] = groupIds.length
     ? await knex('user_medical_groups')
