@@ -13,6 +13,7 @@ import { accountUserAdminRoutes } from './account-users/admin-routes';
 import { accountUserRoutes } from './account-users/routes';
 import { institutionRoutes } from './institutions/routes';
 import { rolesAreaRoutes } from './admin-roles/routes';
+import { orchestratorRoutes } from './orchestrator/routes';
 import type { ApiDeps } from './deps';
 import { healthHandler } from './health';
 import { errorHandler } from './http/errors';
@@ -162,6 +163,7 @@ export function apiRouters(deps: ApiDeps): Router[] {
     openSignupRoutes(deps),
     auditRoutes(deps),
     ...rolesAreaRoutes(deps),
+    orchestratorRoutes(deps),
     accountRoutes(deps),
     accountSettingsRoutes(deps),
     institutionAdminRoutes(deps),

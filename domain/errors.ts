@@ -12,6 +12,7 @@ import { adminAccountsErrors } from './errors/admin-accounts';
 import { dicomwebErrors } from './errors/dicomweb';
 import { documentsErrors } from './errors/documents';
 import { passwordErrors } from './errors/passwords';
+import { orchestratorErrors } from './errors/orchestrator';
 import { platformErrors } from './errors/platform';
 import { profileErrors } from './errors/profile';
 import { registrationErrors } from './errors/registration';
@@ -43,6 +44,7 @@ const catalogue = {
   ...catalogErrors,
   ...connectsErrors,
   ...dicomwebErrors,
+  ...orchestratorErrors,
 };
 
 export type ErrorCode = keyof typeof catalogue;

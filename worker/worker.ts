@@ -1,10 +1,12 @@
 import path from 'node:path';
+import { Client } from '@temporalio/client';
 import { DefaultLogger, type LogLevel, NativeConnection, Runtime, Worker, bundleWorkflowCode } from '@temporalio/worker';
 import type { Knex } from 'knex';
 import { createDeadlineActivities } from '../activities/deadline-activities';
 import { createDownloadActivities } from '../activities/download-activities';
 import { createLaudoActivities } from '../activities/laudo-activities';
 import { createStudyIngestActivities } from '../activities/study-ingest-activities';
+import { createOrchestratorActivities } from '../activities/orchestrator-activities';
 import { createPrintActivities } from '../activities/print-activities';
 import type { LivePublisher } from '../live/publisher';
 import type { ObjectStorage } from '../storage/object-storage';
@@ -58,6 +60,8 @@ export async function createWorker(opts: {
 }): Promise<{ worker: Worker; connection: NativeConnection }> {
   installRuntime();
   const connection = await NativeConnection.connect({ address: opts.address });
+  // The distribution activity sends the laudo workflow its 'assign' Update over the same connection.
+  const temporal = new Client({ connection, namespace: opts.namespace });
   const worker = await Worker.create({
     connection,
     namespace: opts.namespace,
@@ -67,6 +71,7 @@ export async function createWorker(opts: {
     activities: {
       ...createLaudoActivities({ knex: opts.knex, publisher: opts.publisher }),
       ...createStudyIngestActivities({ knex: opts.knex, publisher: opts.publisher, storage: opts.storage }),
+      ...createOrchestratorActivities({ knex: opts.knex, temporal, taskQueue: opts.taskQueue }),
       ...createPrintActivities({ knex: opts.knex, publisher: opts.publisher, storage: opts.storage }),
       ...createDownloadActivities({ knex: opts.knex, publisher: opts.publisher, storage: opts.storage }),
       ...createDeadlineActivities({

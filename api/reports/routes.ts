@@ -11,14 +11,14 @@ import { AppError } from '../../domain/errors';
 import { REOPEN_MOTIVES } from '../../domain/laudo/inputs';
 import { check } from '../../domain/laudo/transitions';
 import { actorFor } from '../access/access';
-import { permissionHolders } from '../access/holders';
+import { permissionHolders } from '../../services/access/holders';
 import { audit } from '../access/audit';
 import { requireSession, sessionOf } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { isTooLarge } from '../http/errors';
 import { body } from '../http/validate';
 import { MAX_CONTENT_BYTES, readContent } from '../../services/reports/contents';
-import { loadReportContext as loadContext, runReportAction } from './run-action';
+import { type ReportContext, loadReportContext as loadContext, runReportAction } from './run-action';
 import { assertMayReadReport } from './read-access';
 import type { ExamKind } from '../studies/study-queries';
 import type { Context } from 'koa';
@@ -242,23 +242,29 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
     ctx.body = { report: await signWithPassword(ctx, deps, rc, b.personalKeyPassword) };
   });
 
+  /** The chosen doctor, who must be able to write reports in this study's institution now. */
+  const doctorInput = async (rc: ReportContext, b: z.infer<typeof ChangeDoctorBody>) => {
+    if (!b.performingPhysician) return { doctorUserId: '', doctorName: '-' };
+    const [doctor] = await permissionHolders(knex, {
+      accountId: rc.access.accountId,
+      institutionId: rc.study.institutionId, // a scheduled exam may go to any of the account's doctors
+      permission: 'STUDIES_SAVE_REPORTS',
+      userIds: [b.performingPhysician],
+    });
+    if (!doctor) throw new AppError('CHANGE_DOCTOR_FAILED');
+    return { doctorUserId: doctor.id, doctorName: doctor.name || '-' };
+  };
   router.post(`${P}/:id/reports/changeDoctor`, async (ctx) => {
     const rc = await loadReportContext(ctx);
-    const b = body(ctx, ChangeDoctorBody);
-    let doctorName = '';
-    if (b.performingPhysician) {
-      // Only a doctor who may write reports in this study's institution can take it.
-      const [doctor] = await permissionHolders(knex, {
-        accountId: rc.access.accountId,
-        institutionId: rc.study.institutionId, // a scheduled exam may go to any of the account's doctors
-        permission: 'STUDIES_SAVE_REPORTS',
-        userIds: [b.performingPhysician],
-      });
-      if (!doctor) throw new AppError('CHANGE_DOCTOR_FAILED');
-      doctorName = doctor.name;
-    }
-    const input = { doctorUserId: b.performingPhysician ?? '', doctorName: doctorName || '-' };
+    const input = await doctorInput(rc, body(ctx, ChangeDoctorBody));
     ctx.body = { report: await runReportAction(ctx, deps, rc, { action: 'changeDoctor', input }) };
+  });
+  // Issue 18: a coordinator gives a not-started report to another doctor (overriding the
+  // orchestrator's choice, or assigning by hand).
+  router.post(`${P}/:id/reports/reassign`, async (ctx) => {
+    const rc = await loadReportContext(ctx);
+    const input = await doctorInput(rc, body(ctx, ChangeDoctorBody));
+    ctx.body = { report: await runReportAction(ctx, deps, rc, { action: 'reassign', input }) };
   });
 
   // Spec 1 §7 names the same call associateMultipleReports (modality, patientId, studies).

@@ -17,7 +17,7 @@ import { currentAccess } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { uuidParam } from '../http/validate';
 import { discardContent, isEmptyReport, storeContent } from '../../services/reports/contents';
-import { LaudoUpdateNotApplied, runLaudoUpdate } from './laudo-commands';
+import { LaudoUpdateNotApplied, runLaudoUpdate } from '../../services/reports/laudo-commands';
 import { inTurn } from './report-turns';
 import { loadLaudoRecord, presentReport } from '../../services/reports/laudo-record';
 import { type Exam, type ExamKind, findExam } from '../studies/study-queries';

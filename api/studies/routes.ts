@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { ScheduledExamListQuery, StudyListQuery } from '../../domain/studies/schemas';
 import { actorFor } from '../access/access';
-import { permissionHolders } from '../access/holders';
+import { permissionHolders } from '../../services/access/holders';
 import { audit } from '../access/audit';
 import { currentAccess, requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';

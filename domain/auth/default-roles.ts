@@ -51,6 +51,7 @@ export const DEFAULT_ROLES: Record<DefaultRoleName, readonly Permission[]> = {
     'USERS_MANAGE',
     'SCHEDULES_MANAGE',
     'MEDICAL_GROUPS_MANAGE',
+    'ORCHESTRATOR_MANAGE',
     'MODALITIES_MANAGE',
     'EXAMS_MANAGE',
     'ROUTINES_MANAGE',

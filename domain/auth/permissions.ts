@@ -96,6 +96,8 @@ export const PERMISSION_AREAS = {
   roles: ['ROLES_MANAGE'],
   schedules: ['SCHEDULES_MANAGE'],
   medicalGroups: ['MEDICAL_GROUPS_MANAGE'],
+  // Issue 18: the orchestrator's distribution filters, pause and resume.
+  orchestrator: ['ORCHESTRATOR_MANAGE'],
   modalities: ['MODALITIES_MANAGE'],
   exams: ['EXAMS_MANAGE'],
   routines: ['ROUTINES_MANAGE'],
@@ -117,6 +119,7 @@ export const ADMIN_PERMISSIONS = [
   'ROLES_MANAGE',
   'SCHEDULES_MANAGE',
   'MEDICAL_GROUPS_MANAGE',
+  'ORCHESTRATOR_MANAGE',
   'MODALITIES_MANAGE',
   'EXAMS_MANAGE',
   'ROUTINES_MANAGE',

@@ -33,6 +33,8 @@ export const LAUDO_ACTIONS = [
   'switchModel',
   'autoConclude',
   'markExternal',
+  'assign',
+  'reassign',
 ] as const;
 
 export type LaudoAction = (typeof LAUDO_ACTIONS)[number];

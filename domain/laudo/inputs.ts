@@ -58,6 +58,16 @@ export const INPUT_SCHEMAS = {
     doctorUserId: z.string({ error: 'NO_DOCTOR_SELECTED' }).min(1, 'NO_DOCTOR_SELECTED'),
     doctorName: z.string().min(1),
   }),
+  /** The orchestrator's choice (issue 18): the doctor a not-started report is given to. */
+  assign: z.object({
+    doctorUserId: z.string({ error: 'NO_DOCTOR_SELECTED' }).min(1, 'NO_DOCTOR_SELECTED'),
+    doctorName: z.string().min(1),
+  }),
+  /** A coordinator's choice of the doctor who holds a not-started report (issue 18). */
+  reassign: z.object({
+    doctorUserId: z.string({ error: 'NO_DOCTOR_SELECTED' }).min(1, 'NO_DOCTOR_SELECTED'),
+    doctorName: z.string().min(1),
+  }),
   associate: z.object({
     studies: z.array(z.object({ studyId: z.string().min(1), patientId: z.string().min(1), modality: z.string().min(1) })).min(1),
   }),

@@ -22,7 +22,7 @@ export interface LaudoSnapshot {
   userId: string | null;
   /** The executor's display name (spec: doctorName). */
   doctorName: string | null;
-  /** Who holds the report now (spec: currentResponsibleUserId); null only in 0, 20 and 21. */
+  /** Who holds the report now (spec: currentResponsibleUserId); in 0 only the orchestrator's assignee, null in 20 and 21. */
   responsibleUserId: string | null;
   /** The reviewer who took the review of this version (spec: laudoReviewUserId); kept after it ends. */
   reviewUserId: string | null;

@@ -156,4 +156,6 @@ export const VALID_INPUT: { [A in LaudoAction]: ActionInputs[A] } = {
   switchModel: { structuredType: 'OIT' },
   autoConclude: undefined,
   markExternal: undefined,
+  assign: { doctorUserId: 'doctor-2', doctorName: 'Dr. Two' },
+  reassign: { doctorUserId: 'doctor-2', doctorName: 'Dr. Two' },
 };

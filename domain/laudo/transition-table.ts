@@ -438,6 +438,8 @@ export const TRANSITIONS: { [A in LaudoAction]: ActionRule<A> } = {
     permission: null,
     by: 'platform',
     refusal: 'REPORT_ACTION_NOT_ALLOWED',
+    // Nobody holds it any more, not even the orchestrator's assignee.
+    effect: () => ({ responsibleUserId: null }),
   },
   /** 0 → 21: the platform records a report made outside. */
   markExternal: {
@@ -446,5 +448,38 @@ export const TRANSITIONS: { [A in LaudoAction]: ActionRule<A> } = {
     permission: null,
     by: 'platform',
     refusal: 'REPORT_ACTION_NOT_ALLOWED',
+    // Nobody holds it any more, not even the orchestrator's assignee.
+    effect: () => ({ responsibleUserId: null }),
+  },
+  /**
+   * 0 → 0: the orchestrator gives a not-started report to a doctor (issue 18). The report stays
+   * not started; the doctor holds it (the worklist shows them, ResponsibleUserId finds it) until
+   * someone starts it. Only the platform does this; a coordinator reassigns with changeDoctor
+   * once the report is started.
+   */
+  assign: {
+    from: [S.NOT_STARTED],
+    to: 'same',
+    permission: null,
+    by: 'platform',
+    refusal: 'REPORT_ACTION_NOT_ALLOWED',
+    effect: (_l, _a, input) => ({ responsibleUserId: input.doctorUserId }),
+  },
+  /**
+   * 0 → 0: a coordinator gives a not-started report to another doctor (issue 18, manual
+   * reassignment of the orchestrator's choice, or a first assignment by hand). The doctor
+   * already holding it is not a choice.
+   */
+  reassign: {
+    from: [S.NOT_STARTED],
+    to: 'same',
+    // The coordinator's permission over the distribution (default roles Coordinator, Administrator).
+    permission: 'ORCHESTRATOR_MANAGE',
+    adminGrants: true,
+    by: 'anyone',
+    refusal: 'CHANGE_DOCTOR_FAILED',
+    inputRule: (l, _a, input) =>
+      input.doctorUserId === l.responsibleUserId ? { code: 'NO_DOCTOR_SELECTED', reason: 'input' } : null,
+    effect: (_l, _a, input) => ({ responsibleUserId: input.doctorUserId }),
   },
 };

@@ -65,6 +65,8 @@ function inputArb(action: LaudoAction): fc.Arbitrary<unknown> {
     case 'sign':
       return fc.record({ hasPersonalKey: fc.boolean(), hasPassword: fc.boolean() });
     case 'changeDoctor':
+    case 'assign':
+    case 'reassign':
       return fc.record({ doctorUserId: user, doctorName: fc.constant('Dr. X') });
     case 'associate':
       return fc.record({
@@ -170,7 +172,12 @@ function runSequence(initial: LaudoSnapshot, steps: readonly Step[], gen: fc.Gen
     assert.equal(JSON.stringify(laudo), before, 'apply returns a new report');
     assert.ok(ALL_LAUDO_STATES.includes(next.state), `unknown state ${next.state}`);
     assert.ok(next.version >= laudo.version, `version went down on ${action}`);
-    if (HOLDERLESS.includes(next.state)) {
+    if (next.state === LaudoState.NOT_STARTED && (action === 'assign' || action === 'reassign')) {
+      // The orchestrator's assignee holds a not-started report (issue 18).
+      assert.equal(next.responsibleUserId, (input as { doctorUserId: string }).doctorUserId);
+    } else if (next.state === LaudoState.NOT_STARTED && laudo.state === LaudoState.NOT_STARTED) {
+      assert.equal(next.responsibleUserId, laudo.responsibleUserId, `responsible user changed in 0 by ${action}`);
+    } else if (HOLDERLESS.includes(next.state)) {
       assert.equal(next.responsibleUserId, null, `responsible user in ${next.state}`);
     } else {
       assert.ok(

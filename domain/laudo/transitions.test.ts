@@ -20,7 +20,7 @@ import {
   inProgress,
   roleActor,
 } from './test-support';
-import { type LaudoSnapshot, allowedActions, apply, check, fromStates, nextState } from './transitions';
+import { type LaudoSnapshot, allowedActions, apply, check, fromStates, isPlatformAction, nextState } from './transitions';
 
 // ---------------------------------------------------------------------------------------
 // The expected table, read from its markdown fixture.
@@ -101,7 +101,7 @@ describe('every situation × action × role through check', () => {
       for (const s of SITUATION_NAMES) {
         const laudo = SITUATIONS[s] as LaudoSnapshot;
         const expected = LAUDO_ACTIONS.filter(
-          (a) => a !== 'autoConclude' && a !== 'markExternal' && EXPECTED.get(a)?.allowed[role].includes(s),
+          (a) => !isPlatformAction(a) && EXPECTED.get(a)?.allowed[role].includes(s),
         );
         expect({ role, s, actions: allowedActions(laudo, who) }).toEqual({ role, s, actions: expected });
       }
@@ -560,7 +560,8 @@ describe('platform states', () => {
   it('the platform takes no user action, and allowedActions never lists platform actions', () => {
     expect(check(notStartedLaudo(), 'start', PLATFORM_ACTOR)).toEqual(refused('FORBIDDEN_ACCESS', 'permission'));
     expect(allowedActions(notStartedLaudo(), PLATFORM_ACTOR)).toEqual([]);
-    expect(allowedActions(notStartedLaudo(), root)).toEqual(['start']);
+    // The orchestrator's assignment is the platform's; a coordinator's reassignment is a user action.
+    expect(allowedActions(notStartedLaudo(), root)).toEqual(['start', 'reassign']);
   });
 });
 

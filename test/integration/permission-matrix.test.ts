@@ -142,6 +142,12 @@ beforeAll(async () => {
   const role = await as('POST', '/roles', { name: 'Matriz', permissions: ['STUDIES_SAVE_REPORTS'] }, 'role');
   const group = await as('POST', '/medicalGroups', { name: 'Neuro' }, 'item');
   const specialty = await as('POST', '/specialties', { name: 'Radiologia' }, 'item');
+  const orchestratorFilter = await as(
+    'POST',
+    '/orchestrator/filters',
+    { name: 'TC', modalities: ['CT'], members: [{ kind: 'group', id: group.id, percentage: 50 }] },
+    'filter',
+  );
   const grant = await as('POST', '/accessGrants', { userId: a.users.target!.id, studyId: a.studyIds[0] }, 'grant');
   const invited = await api('POST', `/accounts/${a.accountId}/users/invite`, {
     token: tokens.adminA,
@@ -226,6 +232,7 @@ beforeAll(async () => {
     'roles:id': role.id,
     'schedules:id': schedule.id,
     'medicalGroups:id': group.id,
+    'orchestrator:id': orchestratorFilter.id,
     'specialties:id': specialty.id,
     'accessGrants:id': grant.id,
     'studies:id': a.studyIds[0]!,
@@ -396,6 +403,7 @@ const ADMIN_AREAS = [
   '/roles',
   '/schedules',
   '/medicalGroups',
+  '/orchestrator',
   '/specialties',
   '/accessGrants',
   '/audit',

@@ -50,6 +50,7 @@ export const REPORT_ACTION_ROUTES: Record<string, ReportActionCase> = {
   'POST /reports/reopen': { action: 'reopen', body: {} },
   'POST /reports/sign': { action: 'sign', body: {}, party: 'REPORT_HELD_BY_OTHER_USER' },
   'POST /reports/changeDoctor': { action: 'changeDoctor', body: {} },
+  'POST /reports/reassign': { action: 'reassign', body: {} },
   // The associated study is filled in by the test (another study of the same patient).
   'POST /reports/associate': { action: 'associate' },
   'POST /reports/associateMultipleReports': { action: 'associate' },

@@ -22,3 +22,14 @@ export interface StudyIngestActivities {
   /** Thumbnails of the series that changed, stable_at, and the study's live document. */
   studyStable(input: { accountId: string; studyId: string }): Promise<{ thumbnails: number }>;
 }
+
+/** What the distribution activity did with the study (services/orchestrator/distribute.ts). */
+export type DistributionOutcome =
+  | { outcome: 'assigned'; userId: string; text: string }
+  | { outcome: 'undistributed'; reason: string }
+  | { outcome: 'paused' | 'taken' | 'notFound' };
+
+export interface OrchestratorActivities {
+  /** The orchestrator's choice for the stable study, given to the doctor by the laudo's 'assign' Update. */
+  distributeStudy(input: { accountId: string; studyId: string }): Promise<DistributionOutcome>;
+}

@@ -6,20 +6,25 @@
 import { randomUUID } from 'node:crypto';
 import { type Client } from '@temporalio/client';
 import { type TestWorker, startTestWorker } from '../../test/support/test-worker';
-import { type StudyIngestActivities, instanceStored, studyIngestWorkflowId } from './messages';
+import { type OrchestratorActivities, type StudyIngestActivities, instanceStored, studyIngestWorkflowId } from './messages';
 
 jest.setTimeout(60_000);
 
 const taskQueue = `ingest-test-${randomUUID()}`;
 let client: Client;
 const calls: { studyId: string; at: number }[] = [];
+const distributed: string[] = [];
 let hold: Promise<void> = Promise.resolve();
 
-const activities: StudyIngestActivities = {
+const activities: StudyIngestActivities & OrchestratorActivities = {
   async studyStable({ studyId }) {
     calls.push({ studyId, at: Date.now() });
     await hold;
     return { thumbnails: 0 };
+  },
+  async distributeStudy({ studyId }) {
+    distributed.push(studyId);
+    return { outcome: 'paused' };
   },
 };
 
@@ -58,6 +63,8 @@ it('waits until no instance came for stableMs, then runs the stable work once', 
   const mine = calls.filter((c) => c.studyId === studyId);
   expect(mine).toHaveLength(1);
   expect(mine[0]!.at - last).toBeGreaterThanOrEqual(650);
+  // The orchestrator's distribution follows the stable point, once.
+  expect(distributed.filter((id) => id === studyId)).toHaveLength(1);
 });
 
 it('instances that arrive during the stable work give a second stable point', async () => {
@@ -73,4 +80,5 @@ it('instances that arrive during the stable work give a second stable point', as
   const result = await client.workflow.getHandle(studyIngestWorkflowId('acc', studyUid)).result();
   expect(result).toEqual({ stablePoints: 2 });
   expect(calls.filter((c) => c.studyId === studyId)).toHaveLength(2);
+  expect(distributed.filter((id) => id === studyId)).toHaveLength(1);
 });

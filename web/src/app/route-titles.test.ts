@@ -18,6 +18,8 @@ describe('route titles', () => {
     ['/admin', 'titles.admin'],
     ['/admin/medical-groups', 'admin.nav.medicalGroups'],
     ['/admin/access-grants', 'admin.nav.accessGrants'],
+    ['/admin/orchestrator', 'admin.nav.orchestrator'],
+    ['/overdue-studies', 'overdue.title'],
     ['/nowhere', 'titles.notFound'],
   ])('%s → %s, a key of the catalogue', (path, key) => {
     expect(routeTitleKey(path)).toBe(key);

@@ -15,6 +15,7 @@ const TITLES: [RegExp, string][] = [
   [/^\/(studies\/[^/]+\/viewer\/[^/]+|viewer-frame)$/, 'titles.viewer'],
   [/^\/?$|^\/studies$/, 'titles.studies'],
   [/^\/scheduled-exams$/, 'titles.scheduledExams'],
+  [/^\/overdue-studies$/, 'overdue.title'],
   [/^\/(studies|scheduledExam)\/report\/[^/]+$/, 'titles.report'],
   [/^\/(studies|scheduledExam)\/report\/[^/]+\/transcription$/, 'titles.transcription'],
   [/^\/profile$/, 'titles.profile'],

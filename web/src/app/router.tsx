@@ -253,6 +253,13 @@ export function createRouter() {
                               ),
                             },
                             {
+                              path: 'orchestrator',
+                              lazy: lazyPage(
+                                () => import('../features/orchestrator/OrchestratorPage'),
+                                (m) => m.OrchestratorPage,
+                              ),
+                            },
+                            {
                               path: 'modalities',
                               lazy: lazyPage(
                                 () => import('../features/catalog/ModalitiesPage'),

@@ -22,6 +22,7 @@ import RouterOutlinedIcon from '@mui/icons-material/RouterOutlined';
 import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
 import ShortTextOutlinedIcon from '@mui/icons-material/ShortTextOutlined';
 import LabelOutlinedIcon from '@mui/icons-material/LabelOutlined';
+import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 
 export interface AdminNavEntry {
   path: string;
@@ -40,6 +41,7 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { path: '/admin/schedules', label: 'admin.nav.schedules', icon: ScheduleOutlinedIcon, who: 'admin' },
   { path: '/admin/medical-groups', label: 'admin.nav.medicalGroups', icon: GroupsOutlinedIcon, who: 'admin' },
   { path: '/admin/specialties', label: 'admin.nav.specialties', icon: LocalHospitalOutlinedIcon, who: 'admin' },
+  { path: '/admin/orchestrator', label: 'admin.nav.orchestrator', icon: AccountTreeOutlinedIcon, who: 'admin' },
   { path: '/admin/modalities', label: 'admin.nav.modalities', icon: CategoryOutlinedIcon, who: 'admin' },
   { path: '/admin/exams', label: 'admin.nav.exams', icon: ListAltOutlinedIcon, who: 'admin' },
   { path: '/admin/routines', label: 'admin.nav.routines', icon: TimerOutlinedIcon, who: 'admin' },

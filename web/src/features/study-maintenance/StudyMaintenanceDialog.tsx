@@ -44,6 +44,19 @@ function detailText(e: HistoryEntry, t: TFunction): string {
   if (e.action === 'study.examStatus') return `${status(d.from)} → ${status(d.to)}`;
   if (e.action === 'study.merge' || e.action === 'study.split')
     return t('studyMaintenance.movedInstances', { count: Number(d.movedInstances ?? 0) });
+  // The orchestrator's decision (issue 18): to whom, by which filter, the share against its target.
+  if (e.action === 'orchestrator.assigned' || e.action === 'orchestrator.undistributed') {
+    const share = (d.share ?? null) as { actual: number; target: number } | null;
+    const reason = t(`orchestrator.reasons.${String(d.reason) as 'share'}`, { defaultValue: String(d.reason) });
+    if (e.action === 'orchestrator.undistributed') return t('orchestrator.historyUndistributed', { filter: d.filterName, reason });
+    return t('orchestrator.historyLine', {
+      name: d.userName,
+      filter: d.filterName,
+      actual: share?.actual ?? 0,
+      target: share?.target ?? 0,
+      reason,
+    });
+  }
   return Object.entries(d)
     .filter(([k, v]) => !/Ids?$/.test(k) && v !== null && v !== undefined && v !== '' && typeof v !== 'object')
     .map(([k, v]) => `${k}: ${String(v)}`)

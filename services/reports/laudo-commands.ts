@@ -29,9 +29,12 @@ import {
   LaudoStateSinceKey,
   ResponsibleUserIdKey,
   StudyIdsKey,
+  type LaudoWorkflowInput,
   laudoWorkflowId,
 } from '../../workflows/laudo/messages';
-import type { laudoWorkflow } from '../../workflows/laudo/workflow';
+
+/** The workflow's start signature (services see its messages module, not the workflow file). */
+type LaudoWorkflowStart = (input: LaudoWorkflowInput) => Promise<void>;
 
 /** How long an Update the workflow never processed is sent again before the API gives up. */
 const RESEND_FOR_MS = 15_000;
@@ -105,7 +108,7 @@ export async function runLaudoUpdate<Args extends unknown[]>(
   const deadline = Math.min(bound, Date.now() + RESEND_FOR_MS);
   for (let attempt = 1; ; attempt++) {
     // An operation runs once: each attempt gets its own.
-    const startWorkflowOperation = new WithStartWorkflowOperation<typeof laudoWorkflow>('laudoWorkflow', {
+    const startWorkflowOperation = new WithStartWorkflowOperation<LaudoWorkflowStart>('laudoWorkflow', {
       workflowId: laudoWorkflowId(record.laudoId),
       taskQueue,
       args: [record],
