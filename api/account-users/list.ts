@@ -13,6 +13,7 @@ import {
   type UserStatus,
 } from '../../domain/account-users/schemas';
 import { AppError } from '../../domain/errors';
+import { decodeCursor, encodeCursor } from '../../domain/paging/cursor';
 
 const STATUS_SQL = `CASE WHEN u.blocked_by_admin THEN 'blocked' WHEN u.blocked THEN 'locked'
   WHEN u.password_change_required THEN 'passwordChange' ELSE 'active' END`;
@@ -23,21 +24,6 @@ const ROLES_SQL = `coalesce((SELECT json_agg(json_build_object('institutionId', 
   FROM user_institution_roles uir JOIN institutions i ON i.id = uir.institution_id
   JOIN roles r ON r.id = uir.role_id
   WHERE uir.user_id = u.id AND uir.account_id = ua.account_id), '[]'::json) AS roles`;
-
-interface Cursor {
-  n: string;
-  id: string;
-}
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
-function decodeCursor(raw: string): Cursor {
-  try {
-    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
-    if (typeof c.n === 'string' && /^[0-9a-f-]{36}$/i.test(c.id)) return c;
-  } catch {
-    // fall through
-  }
-  throw new AppError('MALFORMED_REQUEST');
-}
 
 const likeOf = (v: string) => `%${v.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -149,16 +135,14 @@ export async function listAccountUsers(
   const after = query.cursor ? decodeCursor(query.cursor) : null;
   const base = invited ? invitationsQuery(knex, accountId, query) : usersQuery(knex, accountId, query);
   const [nameSql, idSql] = invited ? ['lower(i.email)', 'i.id'] : ['lower(u.name)', 'u.id'];
-  if (after) void base.whereRaw(`(${nameSql}, ${idSql}) > (?, ?::uuid)`, [after.n, after.id]);
+  if (after) void base.whereRaw(`(${nameSql}, ${idSql}) > (?, ?::uuid)`, [after.k, after.id]);
   const rows = (await base.limit(query.pageSize + 1)) as (Row & { invitationId: string })[];
   const shown = rows.slice(0, query.pageSize);
   const last = shown.at(-1);
   return {
     users: shown.map((r) => (invited ? presentInvitation(r) : presentUser(r))),
     nextCursor:
-      rows.length > query.pageSize && last
-        ? encodeCursor({ n: last.sortName, id: invited ? last.invitationId : last.id! })
-        : null,
+      rows.length > query.pageSize && last ? encodeCursor(last.sortName, invited ? last.invitationId! : last.id!) : null,
   };
 }
 

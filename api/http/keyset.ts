@@ -9,6 +9,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { SEARCH_MIN } from '../../domain/account-users/schemas';
 import { AppError } from '../../domain/errors';
+import { decodeCursor, encodeCursor } from '../../domain/paging/cursor';
 
 export const KeysetQuery = z
   .object({
@@ -18,23 +19,6 @@ export const KeysetQuery = z
   })
   .strict();
 export type KeysetQuery = z.infer<typeof KeysetQuery>;
-
-interface Cursor {
-  k: string;
-  id: string;
-}
-
-const encode = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
-
-function decode(raw: string): Cursor {
-  try {
-    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
-    if (typeof c.k === 'string' && /^[0-9a-f-]{36}$/i.test(c.id)) return c;
-  } catch {
-    // fall through
-  }
-  throw new AppError('MALFORMED_REQUEST');
-}
 
 /** The LIKE pattern of a search (spec 3 §5: at least 3 characters, as the user list), or undefined. */
 export function searchPattern(q: string | undefined): string | undefined {
@@ -61,7 +45,7 @@ export async function keysetPage<R extends { id: string }>(
   page: Pick<KeysetQuery, 'cursor' | 'pageSize'>,
 ): Promise<{ rows: R[]; nextCursor: string | null }> {
   if (page.cursor) {
-    const after = decode(page.cursor);
+    const after = decodeCursor(page.cursor);
     const op = o.order === 'asc' ? '>' : '<';
     void qb.whereRaw(`(${o.key}, ${o.id}) ${op} (?::${o.keyType}, ?::uuid)`, [after.k, after.id]);
   }
@@ -73,6 +57,6 @@ export async function keysetPage<R extends { id: string }>(
   const last = shown.at(-1);
   return {
     rows: shown.map(({ keysetKey: _key, ...row }) => row as unknown as R),
-    nextCursor: rows.length > page.pageSize && last ? encode({ k: last.keysetKey, id: last.id }) : null,
+    nextCursor: rows.length > page.pageSize && last ? encodeCursor(last.keysetKey, last.id) : null,
   };
 }

@@ -143,15 +143,13 @@ export function studyMaintenanceRoutes(deps: ApiDeps): Router {
     if (!row) throw new AppError('NOT_FOUND');
     if (!may(access, row.institution_id, 'STUDIES_INVALIDATE')) throw new AppError('CANNOT_MANAGE_STUDY');
     if (!row.invalidated_at) throw new AppError('STUDY_NOT_INVALIDATED');
-    await knex('studies')
-      .where({ id, account_id: access.accountId })
-      .update({
-        invalidated_at: null,
-        invalidated_by: null,
-        invalidation_reason: null,
-        listed_at: knex.fn.now(),
-        updated_at: knex.fn.now(),
-      });
+    await knex('studies').where({ id, account_id: access.accountId }).update({
+      invalidated_at: null,
+      invalidated_by: null,
+      invalidation_reason: null,
+      listed_at: knex.fn.now(),
+      updated_at: knex.fn.now(),
+    });
     await audit(knex, access, 'study.recover', id, ctx.ip);
     await publishStudyDocuments(knex, deps.publisher, [id]);
     ctx.body = { study: await findStudy(knex, access, id) };

@@ -3,28 +3,13 @@
  * point or deadline, most late first (deadline ascending, then id), read by keyset.
  */
 import type { Knex } from 'knex';
-import { AppError } from '../../domain/errors';
+import { decodeCursor, encodeCursor } from '../../domain/paging/cursor';
 import { FINISHED_LAUDO_STATES, minutesLate } from '../../domain/notifications/deadlines';
 import type { OverdueListQuery, OverduePage } from '../../domain/notifications/overdue';
 import { type Access, scopedStudies } from '../access/access';
 
 const DEADLINE = `(s.received_at + rt.duration_minutes * interval '1 minute')`;
 const ALERT_AT = `(s.received_at + (rt.duration_minutes - rt.alert_minutes) * interval '1 minute')`;
-
-interface Cursor {
-  t: string;
-  id: string;
-}
-const encode = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
-function decode(raw: string): Cursor {
-  try {
-    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
-    if (typeof c.t === 'string' && !Number.isNaN(Date.parse(c.t)) && /^[0-9a-f-]{36}$/i.test(c.id)) return c;
-  } catch {
-    // fall through
-  }
-  throw new AppError('MALFORMED_REQUEST');
-}
 
 interface Row {
   id: string;
@@ -43,7 +28,7 @@ interface Row {
 }
 
 export async function listOverdue(knex: Knex, access: Access, q: OverdueListQuery, now = new Date()): Promise<OverduePage> {
-  const after = q.cursor ? decode(q.cursor) : null;
+  const after = q.cursor ? decodeCursor(q.cursor, 'time') : null;
   const query = scopedStudies(
     knex('studies as s')
       .join('routines as rt', 'rt.id', 's.routine_id')
@@ -60,7 +45,7 @@ export async function listOverdue(knex: Knex, access: Access, q: OverdueListQuer
     .modify((b) => {
       if (q.which === 'overdue') void b.whereRaw(`${DEADLINE} <= ?`, [now]);
       if (q.which === 'alert') void b.whereRaw(`${DEADLINE} > ?`, [now]);
-      if (after) void b.whereRaw(`(${DEADLINE}, s.id) > (?::timestamptz, ?::uuid)`, [after.t, after.id]);
+      if (after) void b.whereRaw(`(${DEADLINE}, s.id) > (?::timestamptz, ?::uuid)`, [after.k, after.id]);
     })
     .orderByRaw(`${DEADLINE} asc, s.id asc`)
     .limit(q.limit + 1)
@@ -94,6 +79,6 @@ export async function listOverdue(knex: Knex, access: Access, q: OverdueListQuer
         minutesLate: minutesLate(deadline, now),
       };
     }),
-    nextCursor: rows.length > q.limit && last ? encode({ t: new Date(last.deadline).toISOString(), id: last.id }) : null,
+    nextCursor: rows.length > q.limit && last ? encodeCursor(new Date(last.deadline).toISOString(), last.id) : null,
   };
 }

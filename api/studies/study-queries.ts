@@ -1,12 +1,7 @@
 import type { Knex } from 'knex';
-import { AppError } from '../../domain/errors';
+import { decodeCursor, encodeCursor } from '../../domain/paging/cursor';
 import { routineTiming } from '../../domain/catalog/routines';
-import type {
-  ScheduledExamItem,
-  ScheduledExamListQuery,
-  StudyListItem,
-  StudyListQuery,
-} from '../../domain/studies/schemas';
+import type { ScheduledExamItem, ScheduledExamListQuery, StudyListItem, StudyListQuery } from '../../domain/studies/schemas';
 import { type Access, scopedScheduled, scopedStudies } from '../access/access';
 
 // The list reads each page's labels in the same query (one round trip, no per-row call).
@@ -202,21 +197,6 @@ function filterSql(f: Filters): { sql: string; bindings: Knex.Value[] } {
 /** Totals above this are answered as "more than" (totalCapped). */
 export const TOTAL_CAP = 10_000;
 
-interface Cursor {
-  t: string;
-  id: string;
-}
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
-function decodeCursor(raw: string): Cursor {
-  try {
-    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
-    if (typeof c.t === 'string' && !Number.isNaN(Date.parse(c.t)) && /^[0-9a-f-]{36}$/i.test(c.id)) return c;
-  } catch {
-    // fall through
-  }
-  throw new AppError('MALFORMED_REQUEST');
-}
-
 /**
  * One page of the study list: filtered, ordered by exam date (else arrival) — or by arrival — and id. With a
  * cursor the page is read as a keyset range (constant cost however deep); without, by offset.
@@ -232,7 +212,7 @@ export async function listStudies(
   const filter = filterSql(query);
   const filtered = () => studiesQuery(knex, access).whereRaw(filter.sql, filter.bindings);
   const op = sort === 'desc' ? '<' : '>';
-  const after = cursor ? decodeCursor(cursor) : null;
+  const after = cursor ? decodeCursor(cursor, 'time') : null;
   const pageQuery = filtered()
     .select([
       ...COLUMNS,
@@ -246,7 +226,7 @@ export async function listStudies(
       { column: key, order: sort },
       { column: 's.id', order: sort },
     ])
-    .whereRaw(after ? `(${key}, s.id) ${op} (?::timestamptz, ?::uuid)` : 'true', after ? [after.t, after.id] : [])
+    .whereRaw(after ? `(${key}, s.id) ${op} (?::timestamptz, ?::uuid)` : 'true', after ? [after.k, after.id] : [])
     .limit(pageSize + 1)
     .offset(after ? 0 : (page - 1) * pageSize);
   // The total is counted up to a cap (past it a count costs more than the page itself), on
@@ -265,7 +245,7 @@ export async function listStudies(
     studies: shown.map(({ sortAt: _sortAt, labels, ...row }) => ({ ...presentStudy(row), labels })),
     total: Math.min(Number(count), TOTAL_CAP),
     totalCapped: Number(count) > TOTAL_CAP,
-    nextCursor: more && last ? encodeCursor({ t: new Date(last.sortAt).toISOString(), id: last.id }) : null,
+    nextCursor: more && last ? encodeCursor(new Date(last.sortAt).toISOString(), last.id) : null,
   };
 }
 

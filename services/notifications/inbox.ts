@@ -5,6 +5,7 @@
  */
 import type { Knex } from 'knex';
 import { AppError } from '../../domain/errors';
+import { decodeCursor, encodeCursor } from '../../domain/paging/cursor';
 import {
   DeadlineNotificationData,
   type Notification,
@@ -38,21 +39,6 @@ const present = (r: Row): Notification => ({
   readAt: r.read_at ? new Date(r.read_at).toISOString() : null,
 });
 
-interface Cursor {
-  t: string;
-  id: string;
-}
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
-function decodeCursor(raw: string): Cursor {
-  try {
-    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
-    if (typeof c.t === 'string' && !Number.isNaN(Date.parse(c.t)) && /^[0-9a-f-]{36}$/i.test(c.id)) return c;
-  } catch {
-    // fall through
-  }
-  throw new AppError('MALFORMED_REQUEST');
-}
-
 const inbox = (knex: Knex, who: Recipient) => knex('notifications').where({ account_id: who.accountId, user_id: who.userId });
 
 export async function unreadCount(knex: Knex, who: Recipient): Promise<number> {
@@ -62,7 +48,7 @@ export async function unreadCount(knex: Knex, who: Recipient): Promise<number> {
 
 /** Newest first; the cursor is the last row's (created_at, id), so a page costs the same at any depth. */
 export async function listNotifications(knex: Knex, who: Recipient, q: NotificationListQuery): Promise<NotificationPage> {
-  const after = q.cursor ? decodeCursor(q.cursor) : null;
+  const after = q.cursor ? decodeCursor(q.cursor, 'time') : null;
   const query = inbox(knex, who)
     .orderBy([
       { column: 'created_at', order: 'desc' },
@@ -70,14 +56,14 @@ export async function listNotifications(knex: Knex, who: Recipient, q: Notificat
     ])
     .limit(q.limit + 1)
     .select('id', 'kind', 'study_id', 'data', 'created_at', 'read_at');
-  if (after) void query.whereRaw('(created_at, id) < (?::timestamptz, ?::uuid)', [after.t, after.id]);
+  if (after) void query.whereRaw('(created_at, id) < (?::timestamptz, ?::uuid)', [after.k, after.id]);
   if (q.unread) void query.whereNull('read_at');
   const [rows, unread] = await Promise.all([query as Promise<Row[]>, unreadCount(knex, who)]);
   const shown = rows.slice(0, q.limit);
   const last = shown.at(-1);
   return {
     notifications: shown.map(present),
-    nextCursor: rows.length > q.limit && last ? encodeCursor({ t: new Date(last.created_at).toISOString(), id: last.id }) : null,
+    nextCursor: rows.length > q.limit && last ? encodeCursor(new Date(last.created_at).toISOString(), last.id) : null,
     unread,
   };
 }
