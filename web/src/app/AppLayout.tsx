@@ -153,7 +153,12 @@ export function AppLayout() {
         {t('titles.skipToContent')}
       </Box>
       <AppBar position="sticky" color="primary" enableColorOnDark>
-        <Toolbar variant="dense" sx={{ gap: { xs: 0, sm: 1 }, px: { xs: 1, sm: 2 } }} aria-label={t('app.mainMenu')}>
+        <Toolbar
+          component="nav"
+          variant="dense"
+          sx={{ gap: { xs: 0, sm: 1 }, px: { xs: 1, sm: 2 } }}
+          aria-label={t('app.mainMenu')}
+        >
           {/* Below 600 px the brand shows as its mark (heart monitor or paw): the bar keeps room for its entries. */}
           <ButtonBase
             component={RouterLink}
@@ -161,6 +166,8 @@ export function AppLayout() {
             sx={(theme) => ({
               borderRadius: 1,
               px: 0.5,
+              // a visible focus on the brand link (WCAG 2.4.7; ButtonBase draws none by itself)
+              '&.Mui-focusVisible': { outline: '2px solid currentColor', outlineOffset: 2 },
               [theme.breakpoints.down('sm')]: { '& [data-testid=brand] > span': visuallyHidden },
             })}
           >

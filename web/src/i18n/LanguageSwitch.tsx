@@ -26,7 +26,8 @@ export function LanguageSwitch({ color = 'inherit' }: { color?: 'inherit' | 'pri
       <Button
         color={color}
         startIcon={<TranslateIcon />}
-        aria-label={t('language.label')}
+        // The visible text ('PT') is part of the name (WCAG 2.5.3 label in name).
+        aria-label={`${t('language.label')}: ${SHORT[current]}`}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(e) => setAnchor(e.currentTarget)}

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -48,21 +49,23 @@ export function SelectAccountPage() {
           {accounts.map((account) => {
             const pending = select.isPending && select.variables === account.id;
             return (
-              <ListItemButton
-                key={account.id}
-                selected={account.id === data.currentAccountId}
-                disabled={select.isPending}
-                onClick={() => select.mutate(account.id)}
-                data-testid={`account-${account.id}`}
-              >
-                <ListItemIcon>
-                  {pending ? <CircularProgress size={24} /> : account.isForHuman === false ? <PetsIcon /> : <BusinessIcon />}
-                </ListItemIcon>
-                <ListItemText
-                  primary={account.name}
-                  secondary={t('account.institutions', { count: account.institutions.length })}
-                />
-              </ListItemButton>
+              // A list item holding its button: a <ul> takes only <li> children (issue 24).
+              <ListItem key={account.id} disablePadding>
+                <ListItemButton
+                  selected={account.id === data.currentAccountId}
+                  disabled={select.isPending}
+                  onClick={() => select.mutate(account.id)}
+                  data-testid={`account-${account.id}`}
+                >
+                  <ListItemIcon>
+                    {pending ? <CircularProgress size={24} /> : account.isForHuman === false ? <PetsIcon /> : <BusinessIcon />}
+                  </ListItemIcon>
+                  <ListItemText
+                    primary={account.name}
+                    secondary={t('account.institutions', { count: account.institutions.length })}
+                  />
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>

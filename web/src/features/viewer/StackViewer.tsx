@@ -342,7 +342,12 @@ export function StackViewer(props: StackViewerProps) {
             ref={area}
             tabIndex={0}
             role="img"
-            aria-label={current ? `${current.description} ${clampIndex(index, images.length) + 1}/${images.length}` : ''}
+            // never an empty name (issue 24): the series and position, else 'no images'
+            aria-label={
+              current
+                ? `${current.description || t('viewer.series')} ${clampIndex(index, images.length) + 1}/${images.length}`
+                : t('viewer.noImages')
+            }
             onKeyDown={onKey}
             onPointerDown={onPointerDown}
             onPointerMove={onPointerMove}

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '@mui/utils';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -140,7 +141,11 @@ export function ViewerPage() {
   if (failed?.error) return <Alert severity="error">{describeError(failed.error, t)}</Alert>;
 
   return (
-    <Box sx={{ height: '100dvh', display: 'flex', bgcolor: '#111', color: '#eee' }} data-testid="viewer-page">
+    <Box component="main" sx={{ height: '100dvh', display: 'flex', bgcolor: '#111', color: '#eee' }} data-testid="viewer-page">
+      {/* The page's heading for screen readers (the images take the whole screen). */}
+      <Typography component="h1" sx={visuallyHidden}>
+        {t('titles.viewer')}
+      </Typography>
       <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0, position: 'relative' }}>
         {mpr && (
           <Alert severity="info" variant="filled" sx={{ borderRadius: 0, py: 0 }} data-testid="viewer-mpr-unavailable">
