@@ -39,7 +39,7 @@ const YEAR_MS = 365 * 24 * 3600 * 1000;
  * Delivery (issue 24): `/assets/*` are content-hashed, served `immutable` for a year; everything
  * else (index.html above all, which names the current assets) is `no-cache`, so a deploy is
  * seen at the next load. The build writes brotli and gzip copies beside each text asset
- * (web/precompress.ts); koa-send picks the copy the browser accepts, with `Vary: Accept-Encoding`.
+ * (web/vite.config.mts); koa-send picks the copy the browser accepts, with `Vary: Accept-Encoding`.
  */
 export function spa(distDir: string): Middleware {
   const index = path.join(distDir, 'index.html');
