@@ -370,6 +370,8 @@ export async function seedDemo(knex: Knex, logger?: Logger): Promise<boolean> {
         modalities: [modality],
         exam_type: examType,
         scheduled_at: new Date(base + (n + 1) * day),
+        // the agendados show each exam status (spec 3 §4)
+        exam_status: (['CALL_PATIENT', 'IN_PROGRESS', 'SCHEDULED', 'SCHEDULED'] as const)[n],
         laudo_id: laudo.id,
       });
     }
