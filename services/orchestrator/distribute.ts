@@ -221,7 +221,12 @@ async function assign(
   decision?: Decision,
 ): Promise<DistributeOutcome> {
   const { record, updatedAt } = await loadLaudoRecord(deps.knex, accountId, study.laudo_id);
-  if (record.responsibleUserId === userId) return { outcome: 'assigned', userId, text };
+  if (record.responsibleUserId === userId) {
+    // Already applied (a retried activity): the line may still be owed.
+    if (decision)
+      await historyLine(deps.knex, accountId, study.id, study.laudo_id, 'orchestrator.assigned', { ...decision, text });
+    return { outcome: 'assigned', userId, text };
+  }
   try {
     await runLaudoUpdate(
       deps.temporal,
@@ -250,6 +255,9 @@ async function historyLine(
   action: string,
   detail: object,
 ): Promise<void> {
+  // Once per study and action: a retried activity does not write the line twice.
+  const written = await knex('audit_log').where({ account_id: accountId, study_id: studyId, action }).first('id');
+  if (written) return;
   await knex('audit_log').insert({
     account_id: accountId,
     user_id: null,

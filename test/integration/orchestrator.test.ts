@@ -152,9 +152,17 @@ describe('distribution on arrival', () => {
     expect(decision).toMatchObject({ filter_id: filterId, user_id: t.users.onShift!.id, reason: 'share' });
 
     // The decision line in the study history.
-    const history = await as('admin', 'GET', `/studies/${study.id}/history`);
-    const line = (history.body.entries as { action: string; detail: { text?: string } }[]).find(
-      (e) => e.action === 'orchestrator.assigned',
+    // (written right after the Update is applied, so a moment after the projection shows it)
+    const line = await eventually(
+      async () =>
+        (
+          (await as('admin', 'GET', `/studies/${study.id}/history`)).body.entries as {
+            action: string;
+            detail: { text?: string };
+          }[]
+        ).find((e) => e.action === 'orchestrator.assigned'),
+      (found) => Boolean(found),
+      { what: 'the decision line in the history' },
     );
     expect(line?.detail.text).toBe(`assigned to ${t.users.onShift!.name}: filter Tomografia, share 100 % of 10 %`);
 
