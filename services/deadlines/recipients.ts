@@ -30,7 +30,7 @@ export async function deadlineRecipients(
     .where((w) => void w.where('uir.institution_id', study.institutionId).orWhere('r.applies_to_all_institutions', true))
     .whereRaw('? = ANY(r.permissions)', [COORDINATOR_PERMISSION])
     .select('uir.user_id');
-  const rows: { id: string; email: string; name: string; lang: string | null }[] = await trx('users as u')
+  const rows: { id: string; email: string; name: string; config: Record<string, unknown> | null }[] = await trx('users as u')
     .join('user_accounts as ua', function member() {
       this.on('ua.user_id', 'u.id').andOnVal('ua.account_id', study.accountId);
     })
@@ -40,6 +40,12 @@ export async function deadlineRecipients(
     })
     .where('u.blocked_by_admin', false)
     .orderBy('u.id')
-    .select('u.id', 'u.email', 'u.name', trx.raw(`u.config->>'LANGUAGE' as lang`));
-  return rows.map((r) => ({ userId: r.id, email: r.email, name: r.name, lang: r.lang }));
+    .select('u.id', 'u.email', 'u.name', 'u.config');
+  // The user's own config (not an account setting): the language chosen in My profile.
+  return rows.map((user) => ({
+    userId: user.id,
+    email: user.email,
+    name: user.name,
+    lang: typeof user.config?.LANGUAGE === 'string' ? user.config.LANGUAGE : null,
+  }));
 }
