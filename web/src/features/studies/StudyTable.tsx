@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
 import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import IconButton from '@mui/material/IconButton';
@@ -23,6 +23,7 @@ import { formatDate } from '../../../../domain/dates';
 import { StudyBadges } from '../findings/StudyBadges';
 import { RemainingCell, RoutineChip, UrgencyCell } from './RoutineChip';
 import { StudyStatusChip } from './StudyStatusChip';
+import { rowKeyHandler } from '../../lib/row-keys';
 
 /** Columns hidden on narrow screens keep the table usable on a phone. */
 const fromMd = { display: { xs: 'none', md: 'table-cell' } } as const;
@@ -135,17 +136,7 @@ export function StudyTable({
   const dash = '—';
 
   // ↑/↓ move between rows, Enter (or space) opens the focused one.
-  const onRowKey = (e: KeyboardEvent<HTMLTableRowElement>, id: string) => {
-    if (e.target !== e.currentTarget) return;
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      onOpen(id);
-    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault();
-      const next = e.key === 'ArrowDown' ? e.currentTarget.nextElementSibling : e.currentTarget.previousElementSibling;
-      if (next instanceof HTMLElement && next.tabIndex >= 0) next.focus();
-    }
-  };
+  const onRowKey = rowKeyHandler(onOpen);
   const hidden = new Set(view.hidden);
   const shown = STUDY_LIST_COLUMNS.filter((c) => !hidden.has(c));
   const columnCount = shown.length + 2;

@@ -1,4 +1,3 @@
-import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
@@ -12,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import type { ScheduledExamItem } from '../../../../domain/studies/schemas';
 import { formatDateTime } from '../../../../domain/dates';
+import { rowKeyHandler } from '../../lib/row-keys';
 import { StudyStatusChip } from '../studies/StudyStatusChip';
 import { ExamStatusControl } from './ExamStatusControl';
 
@@ -37,20 +37,7 @@ export function ScheduledExamsTable({
 }) {
   const { t, i18n } = useTranslation();
   const dash = '—';
-  const onKey = (e: KeyboardEvent<HTMLTableRowElement>, id: string) => {
-    if (e.target !== e.currentTarget) return; // keys inside the status menu are the menu's
-    if (e.key === 'Enter') onOpen(id);
-    const sibling =
-      e.key === 'ArrowDown'
-        ? e.currentTarget.nextElementSibling
-        : e.key === 'ArrowUp'
-          ? e.currentTarget.previousElementSibling
-          : null;
-    if (sibling instanceof HTMLElement) {
-      e.preventDefault();
-      sibling.focus();
-    }
-  };
+  const onKey = rowKeyHandler(onOpen);
   return (
     <Table size="small" stickyHeader aria-label={t('worklist.title')} data-testid="worklist-table">
       <TableHead>
