@@ -66,18 +66,21 @@ module.exports = {
       displayName: 'workflow',
       testMatch: ['<rootDir>/workflows/**/*.test.ts'],
       testPathIgnorePatterns: ignore,
+      setupFilesAfterEnv: ['<rootDir>/test/setup/platform-timeout.ts'],
     },
     {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/test/integration/**/*.test.ts', '<rootDir>/api/**/*.int.test.ts'],
       testPathIgnorePatterns: ignore,
+      setupFilesAfterEnv: ['<rootDir>/test/setup/platform-timeout.ts'],
     },
     {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
       testPathIgnorePatterns: ignore,
+      setupFilesAfterEnv: ['<rootDir>/test/setup/platform-timeout.ts'],
     },
   ],
 };

@@ -4,3 +4,4 @@ export { studyIngestWorkflow } from './study-ingest/workflow';
 export { printWorkflow } from './print/workflow';
 export { downloadWorkflow } from './download/workflow';
 export { deadlineSweepWorkflow } from './deadline-sweep/workflow';
+export { redistributeWorkflow } from './orchestrator/workflow';

@@ -6,15 +6,18 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { AppError } from '../../domain/errors';
-import { ActiveBody, FilterBody, filterRefusals } from '../../domain/orchestrator/filters';
+import { ActiveBody, FilterBody, FilterOrderBody, filterRefusals } from '../../domain/orchestrator/filters';
 import {
   assertMembersOfAccount,
   filterColumns,
   findFilter,
   isPaused,
   listFilters,
+  setFilterOrder,
   setPaused,
 } from '../../services/orchestrator/filters';
+import { redistributeAgain, redistributeWorkflowId } from '../../workflows/orchestrator/messages';
+import type { redistributeWorkflow } from '../../workflows/orchestrator/workflow';
 import { type Access, requireManage } from '../access/access';
 import { currentAccess, requireSession } from '../auth/session';
 import { auditAdmin, codedBody, uniqueOr } from '../admin-roles/shared';
@@ -35,6 +38,24 @@ export function orchestratorRoutes(deps: ApiDeps): Router {
     const filter = await findFilter(knex, access.accountId, uuidParam(ctx, 'id'));
     if (!filter) throw new AppError('NOT_FOUND');
     return filter;
+  };
+  /**
+   * Studies waiting for the orchestrator get their doctors now (ADR 031): the account's
+   * redistribution starts, or the running one goes over them again. The change is saved
+   * whatever happens here: with Temporal unreachable, the minute sweep catches up.
+   */
+  const redistribute = async (accountId: string) => {
+    try {
+      await deps.temporal.workflow.signalWithStart<typeof redistributeWorkflow>('redistributeWorkflow', {
+        workflowId: redistributeWorkflowId({ accountId }),
+        taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
+        args: [{ accountId }],
+        signal: redistributeAgain,
+        signalArgs: [],
+      });
+    } catch (err) {
+      deps.logger.warn({ err, accountId }, 'orchestrator: redistribution not requested');
+    }
   };
   const state = async (accountId: string) => ({
     paused: await isPaused(knex, accountId),
@@ -69,6 +90,7 @@ export function orchestratorRoutes(deps: ApiDeps): Router {
       const access = await managed(ctx);
       await setPaused(knex, access.accountId, paused);
       await auditAdmin(knex, ctx, access, paused ? 'ORCHESTRATOR_PAUSED' : 'ORCHESTRATOR_RESUMED', {});
+      if (!paused) await redistribute(access.accountId);
       ctx.body = await state(access.accountId);
     });
   }
@@ -86,8 +108,19 @@ export function orchestratorRoutes(deps: ApiDeps): Router {
         .returning('id'),
     );
     await auditAdmin(knex, ctx, access, 'ORCHESTRATOR_FILTER_CREATED', { filterId: row.id, ...input });
+    if (input.active) await redistribute(access.accountId);
     ctx.status = 201;
     ctx.body = { filter: await findFilter(knex, access.accountId, row.id) };
+  });
+
+  /** The filters' order (the first with a study's modality takes it): every filter, once. */
+  router.put('/orchestrator/filters/order', async (ctx) => {
+    const access = await managed(ctx);
+    const { ids } = codedBody(ctx, FilterOrderBody);
+    await setFilterOrder(knex, access.accountId, ids);
+    await auditAdmin(knex, ctx, access, 'ORCHESTRATOR_FILTERS_ORDERED', { ids });
+    await redistribute(access.accountId);
+    ctx.body = await state(access.accountId);
   });
 
   router.put('/orchestrator/filters/:id', async (ctx) => {
@@ -101,6 +134,7 @@ export function orchestratorRoutes(deps: ApiDeps): Router {
         .update({ ...filterColumns(input), updated_at: knex.fn.now() }),
     );
     await auditAdmin(knex, ctx, access, 'ORCHESTRATOR_FILTER_UPDATED', { filterId: id, ...input });
+    if (input.active) await redistribute(access.accountId);
     ctx.body = { filter: await findFilter(knex, access.accountId, id) };
   });
 
@@ -117,6 +151,7 @@ export function orchestratorRoutes(deps: ApiDeps): Router {
     await auditAdmin(knex, ctx, access, active ? 'ORCHESTRATOR_FILTER_ACTIVATED' : 'ORCHESTRATOR_FILTER_DEACTIVATED', {
       filterId: filter.id,
     });
+    if (active) await redistribute(access.accountId);
     ctx.body = { filter: await findFilter(knex, access.accountId, filter.id) };
   });
 

@@ -54,4 +54,12 @@ export const orchestratorErrors = {
       es: 'Un usuario o grupo aparece más de una vez en el filtro.',
     },
   },
+  ORCHESTRATOR_ORDER_MISMATCH: {
+    status: 400,
+    message: {
+      'pt-BR': 'A nova ordem deve conter cada filtro da conta uma única vez.',
+      en: 'The new order must list each of the account’s filters exactly once.',
+      es: 'El nuevo orden debe contener cada filtro de la cuenta una sola vez.',
+    },
+  },
 } satisfies Record<string, ErrorEntry>;

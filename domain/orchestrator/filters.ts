@@ -62,3 +62,12 @@ export function filterRefusals(f: Pick<FilterBody, 'modalities' | 'members' | 's
 
 /** Pausing and resuming the whole account's distribution, and a filter's own switch. */
 export const ActiveBody = z.object({ active: z.boolean() });
+
+/** The filters' new order: every one of the account's filters, once (else ORCHESTRATOR_ORDER_MISMATCH). */
+export const FilterOrderBody = z.object({
+  ids: z
+    .array(z.string().uuid())
+    .min(1)
+    .max(500)
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'ORCHESTRATOR_ORDER_MISMATCH' }),
+});

@@ -59,6 +59,8 @@ export async function distributeStudy(
   accountId: string,
   studyId: string,
   now = new Date(),
+  /** The redistribution (ADR 031): a study nobody could take when it arrived is decided again. */
+  opts: { retryWaiting?: boolean } = {},
 ): Promise<DistributeOutcome> {
   const { knex } = deps;
   const study: StudyRow | undefined = await knex('studies as s')
@@ -80,7 +82,12 @@ export async function distributeStudy(
   if (!study) return { outcome: 'notFound' };
 
   // A retried activity (or a second stable point) finds its decision: the same one is applied.
-  const earlier = await knex('orchestrator_decisions').where({ study_id: studyId }).first('user_id', 'detail');
+  let earlier = await knex('orchestrator_decisions').where({ study_id: studyId }).first('id', 'user_id', 'reason', 'detail');
+  if (earlier && opts.retryWaiting && !earlier.user_id && earlier.reason === 'nobodyAvailable') {
+    // Counted in no tally (no slot): forgetting it only lets the study be decided afresh.
+    await knex('orchestrator_decisions').where({ id: earlier.id, reason: 'nobodyAvailable' }).whereNull('user_id').delete();
+    earlier = undefined;
+  }
   if (earlier) {
     if (!earlier.user_id) return { outcome: 'undistributed', reason: (earlier.detail as { reason: Decision['reason'] }).reason };
     const detail = earlier.detail as Decision & { text: string; userName: string };
@@ -190,7 +197,7 @@ export async function distributeStudy(
   );
   const userName = decision.userId ? doctors[decision.userId]!.name : null;
   const text = userName ? decisionText(decision, userName) : `not distributed: ${decision.reason}`;
-  await knex('orchestrator_decisions')
+  const recorded = await knex('orchestrator_decisions')
     .insert({
       account_id: accountId,
       study_id: studyId,
@@ -201,7 +208,10 @@ export async function distributeStudy(
       detail: JSON.stringify({ ...decision, userName, text }),
     })
     .onConflict('study_id')
-    .ignore();
+    .ignore()
+    .returning('id');
+  // Decided meanwhile by another run (the arrival and a redistribution at once): apply that one.
+  if (recorded.length === 0) return distributeStudy(deps, accountId, studyId, now);
   if (!decision.userId || !userName) {
     // Only a study some filter caught leaves a line: the others were never the orchestrator's.
     if (decision.filterId)

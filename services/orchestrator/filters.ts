@@ -3,6 +3,7 @@
  * admin routes and by the distribution activity, written by the routes.
  */
 import type { Knex } from 'knex';
+import { inTransaction } from '../../db/transaction';
 import type { FilterBody, FilterMember } from '../../domain/orchestrator/filters';
 import { AppError } from '../../domain/errors';
 
@@ -62,6 +63,21 @@ export async function setPaused(knex: Knex, accountId: string, paused: boolean):
     .insert({ account_id: accountId, paused, updated_at: knex.fn.now() })
     .onConflict('account_id')
     .merge(['paused', 'updated_at']);
+}
+
+/**
+ * Puts the account's filters in the given order (positions 1…n), in one transaction; the ids
+ * must be exactly the account's filters, else ORCHESTRATOR_ORDER_MISMATCH and nothing moves.
+ */
+export async function setFilterOrder(knex: Knex, accountId: string, ids: readonly string[]): Promise<void> {
+  await inTransaction(knex, async (trx) => {
+    // Locked, so a filter created meanwhile cannot be left out of the order.
+    const rows: { id: string }[] = await trx('orchestrator_filters').where({ account_id: accountId }).forUpdate().select('id');
+    const own = new Set(rows.map((r) => r.id));
+    if (rows.length !== ids.length || ids.some((id) => !own.has(id))) throw new AppError('ORCHESTRATOR_ORDER_MISMATCH');
+    for (const [i, id] of ids.entries())
+      await trx('orchestrator_filters').where({ id, account_id: accountId }).update({ position: i + 1, updated_at: trx.fn.now() });
+  });
 }
 
 /** Members must be the account's users and medical groups: any other id answers NOT_FOUND. */

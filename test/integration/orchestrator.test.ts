@@ -190,11 +190,88 @@ describe('distribution on arrival', () => {
     ).toBeNull();
 
     expect((await as('admin', 'POST', '/orchestrator/resume')).body.paused).toBe(false);
+    // What arrived while paused is given out on resume (ADR 031), with its decision line.
+    await eventually(
+      () => suite.knex('laudos').where({ id: paused.laudo_id }).first('responsible_user_id'),
+      (l) => l?.responsible_user_id === t.users.onShift!.id,
+      { timeout: 30_000, what: 'the study that arrived while paused, assigned on resume' },
+    );
+    expect(await suite.knex('orchestrator_decisions').where({ study_id: paused.id }).first('user_id', 'reason')).toEqual({
+      user_id: t.users.onShift!.id,
+      reason: 'share',
+    });
     const resumed = await arrive('P-ORQ-3');
     await eventually(
       () => suite.knex('laudos').where({ id: resumed.laudo_id }).first('responsible_user_id'),
       (l) => l?.responsible_user_id === t.users.onShift!.id,
       { timeout: 30_000, what: 'the report assigned after resume' },
     );
+  });
+
+  it('a study nobody on shift could take waits, and is given out once a doctor comes on shift (ADR 031)', async () => {
+    // Both doctors off shift: the study is decided 'nobodyAvailable' and stays in the worklist.
+    const offSchedule = (await suite.knex('roles').where({ account_id: t.accountId, name: 'role-offShift' }).first('schedule_id'))
+      .schedule_id as string;
+    await suite.knex('roles').where({ account_id: t.accountId, name: 'role-onShift' }).update({ schedule_id: offSchedule });
+    const waiting = await arrive('P-ORQ-4');
+    const decided = await eventually(
+      () => suite.knex('orchestrator_decisions').where({ study_id: waiting.id }).first('user_id', 'reason'),
+      (d) => Boolean(d),
+      { timeout: 30_000, what: 'the decision nobody could take it' },
+    );
+    expect(decided).toEqual({ user_id: null, reason: 'nobodyAvailable' });
+
+    // The doctor's shift begins; the next redistribution run (each minute, or this one) gives it.
+    await suite.knex('roles').where({ account_id: t.accountId, name: 'role-onShift' }).update({ schedule_id: null });
+    const run = await temporal.workflow.execute('redistributeWorkflow', {
+      taskQueue: suite.config.TEMPORAL_TASK_QUEUE,
+      workflowId: `redistribute-test-${waiting.id}`,
+      args: [{ accountId: t.accountId }],
+    });
+    expect(run).toMatchObject({ assigned: 1, rounds: 1 });
+    expect((await suite.knex('laudos').where({ id: waiting.laudo_id }).first('responsible_user_id')).responsible_user_id).toBe(
+      t.users.onShift!.id,
+    );
+    expect(await suite.knex('orchestrator_decisions').where({ study_id: waiting.id }).first('user_id', 'reason')).toEqual({
+      user_id: t.users.onShift!.id,
+      reason: 'share',
+    });
+    // Nothing is left waiting: a second run gives nothing more, and nothing twice.
+    const again = await temporal.workflow.execute('redistributeWorkflow', {
+      taskQueue: suite.config.TEMPORAL_TASK_QUEUE,
+      workflowId: `redistribute-test-again-${waiting.id}`,
+      args: [{ accountId: t.accountId }],
+    });
+    expect(again).toMatchObject({ assigned: 0 });
+  });
+
+  it('the filters are put in order: the first with the modality takes the study', async () => {
+    const second = await as('admin', 'POST', '/orchestrator/filters', {
+      ...filter({ name: 'Tomografia 2', active: true }),
+      members: [{ kind: 'user', id: t.users.second!.id, percentage: 100 }],
+    });
+    expect(second.status).toBe(201);
+    const ids = (await as('admin', 'GET', '/orchestrator')).body.filters.map((f: { id: string }) => f.id) as string[];
+    expect(ids).toEqual([filterId, second.body.filter.id]);
+
+    // Not a permutation of the account's filters: refused, nothing moves.
+    for (const bad of [[second.body.filter.id], [second.body.filter.id, second.body.filter.id], [...ids, other.accountId]]) {
+      const res = await as('admin', 'PUT', '/orchestrator/filters/order', { ids: bad });
+      expect({ status: res.status, code: res.body.error.code }).toEqual({ status: 400, code: 'ORCHESTRATOR_ORDER_MISMATCH' });
+    }
+    expect((await as('member', 'PUT', '/orchestrator/filters/order', { ids: [...ids].reverse() })).status).toBe(403);
+
+    const ordered = await as('admin', 'PUT', '/orchestrator/filters/order', { ids: [...ids].reverse() });
+    expect(ordered.status).toBe(200);
+    expect(ordered.body.filters.map((f: { id: string }) => f.id)).toEqual([...ids].reverse());
+    const study = await arrive('P-ORQ-5');
+    await eventually(
+      () => suite.knex('laudos').where({ id: study.laudo_id }).first('responsible_user_id'),
+      (l) => l?.responsible_user_id === t.users.second!.id,
+      { timeout: 30_000, what: 'the study taken by the filter now first' },
+    );
+    // Back in the first order for the cases after this one.
+    expect((await as('admin', 'PUT', '/orchestrator/filters/order', { ids })).status).toBe(200);
+    await as('admin', 'PUT', `/orchestrator/filters/${second.body.filter.id}/active`, { active: false });
   });
 });

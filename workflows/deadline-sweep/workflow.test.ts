@@ -19,6 +19,7 @@ import { eventually } from '../../test/support/eventually';
 import { type TestWorker, startTestWorker } from '../../test/support/test-worker';
 import { ensureDeadlineSchedule } from '../../worker/deadline-schedule';
 import { deadlineScheduleId } from './messages';
+import { type RedistributeActivities, type RedistributeInput, redistributeWorkflowId } from '../orchestrator/messages';
 
 jest.setTimeout(90_000);
 
@@ -32,7 +33,17 @@ const publisher: LivePublisher = {
   },
   async close() {},
 };
-const start = () => startTestWorker(taskQueue, createDeadlineActivities({ knex, publisher, mail: outboxTransport }));
+// The orchestrator's redistribution the sweep starts (ADR 031) is recorded, not run: its own
+// test is the orchestrator integration test.
+const redistributions: RedistributeInput[] = [];
+const redistribute: RedistributeActivities = {
+  async redistributeWaiting(input) {
+    redistributions.push(input);
+    return { examined: 0, assigned: 0 };
+  },
+};
+const start = () =>
+  startTestWorker(taskQueue, { ...createDeadlineActivities({ knex, publisher, mail: outboxTransport }), ...redistribute });
 
 let t: Tenant;
 const MINUTE = 60_000;
@@ -155,4 +166,14 @@ it("the Schedule's run sweeps, and raises nothing already raised", async () => {
   } finally {
     await handle.delete();
   }
+});
+
+it('each sweep starts the redistribution of studies waiting for the orchestrator, for every account (ADR 031)', async () => {
+  const child = harness.client.workflow.getHandle(redistributeWorkflowId({ taskQueue }));
+  // The earlier sweeps' run may still be finishing: while it runs, a sweep starts none.
+  await child.result().catch(() => undefined);
+  const before = redistributions.length;
+  await sweep();
+  expect(await child.result()).toEqual({ assigned: 0, rounds: 1 });
+  expect(redistributions.slice(before)).toEqual([{ accountId: null }]);
 });

@@ -34,10 +34,15 @@ const paused = jest.fn<(p: boolean) => Promise<unknown>>(async (p) => {
   state = { ...state, paused: p };
   return state;
 });
+const ordered = jest.fn<(ids: string[]) => Promise<unknown>>(async (ids) => {
+  state = { ...state, filters: ids.map((id) => state.filters.find((f) => f.id === id)!) };
+  return state;
+});
 jest.mock('./api', () => ({
   ...jest.requireActual<object>('./api'),
   fetchOrchestrator: async () => state,
   setPaused: (p: boolean) => paused(p),
+  setFilterOrder: (ids: string[]) => ordered(ids),
 }));
 const { OrchestratorPage } = jest.requireActual<typeof Page>('./OrchestratorPage');
 
@@ -97,5 +102,28 @@ describe('OrchestratorPage', () => {
     fireEvent.click(screen.getByTestId('orchestrator-pause'));
     await waitFor(() => expect(screen.getByTestId('orchestrator-status').textContent).toBe('Distribuição pausada'));
     expect(paused).toHaveBeenCalledWith(true);
+    expect(screen.getByTestId('orchestrator-paused-hint').textContent).toBe(
+      'Exames que chegaram durante a pausa são distribuídos ao retomar.',
+    );
+  });
+
+  it('moves a filter up or down: the first with the modality takes the study', async () => {
+    state = { ...state, filters: [filter, { ...filter, id: 'f2', name: 'Mamografia', modalities: ['MG'], position: 2 }] };
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <OrchestratorPage />
+      </QueryClientProvider>,
+    );
+    const up = await screen.findByRole('button', { name: 'Subir o filtro Mamografia' });
+    expect((screen.getByRole('button', { name: 'Subir o filtro Tomografia' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Descer o filtro Mamografia' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(up);
+    await waitFor(() => expect(ordered).toHaveBeenCalledWith(['f2', 'f1']));
+    await waitFor(() =>
+      expect(screen.getAllByTestId(/^filter-(Tomografia|Mamografia)$/).map((e) => e.dataset.testid)).toEqual([
+        'filter-Mamografia',
+        'filter-Tomografia',
+      ]),
+    );
   });
 });

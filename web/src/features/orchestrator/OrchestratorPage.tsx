@@ -11,6 +11,8 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
@@ -26,6 +28,7 @@ import {
   orchestratorKey,
   saveFilter,
   setFilterActive,
+  setFilterOrder,
   setPaused,
 } from './api';
 import { FilterEditor } from './FilterEditor';
@@ -54,6 +57,15 @@ export function OrchestratorPage() {
   const pause = useMutation({ mutationFn: setPaused, onSuccess: refresh });
   const toggle = useMutation({ mutationFn: (f: Filter) => setFilterActive(f.id, !f.active), onSuccess: refresh });
   const remove = useMutation({ mutationFn: deleteFilter, onSuccess: refresh });
+  const reorder = useMutation({ mutationFn: setFilterOrder, onSuccess: refresh });
+  /** Swaps the filter with its neighbour above (-1) or below (+1). */
+  const move = (index: number, by: -1 | 1) => {
+    const ids = (state.data?.filters ?? []).map((f) => f.id);
+    const other = index + by;
+    if (other < 0 || other >= ids.length) return;
+    [ids[index], ids[other]] = [ids[other]!, ids[index]!];
+    reorder.mutate(ids);
+  };
   const names = new Map([...(state.data?.candidates.users ?? []), ...(state.data?.candidates.groups ?? [])].map((c) => [c.id, c.name]));
   const open = (f: Filter | 'new') => {
     setError(null);
@@ -87,9 +99,15 @@ export function OrchestratorPage() {
               {t('orchestrator.newFilter')}
             </Button>
           </Stack>
+          {state.data.paused && (
+            <Typography variant="body2" color="text.secondary" data-testid="orchestrator-paused-hint">
+              {t('orchestrator.resumedHint')}
+            </Typography>
+          )}
           {toggle.isError && <Alert severity="error">{describeError(toggle.error, t)}</Alert>}
+          {reorder.isError && <Alert severity="error">{describeError(reorder.error, t)}</Alert>}
           {state.data.filters.length === 0 && <Typography color="text.secondary">{t('orchestrator.empty')}</Typography>}
-          {state.data.filters.map((f) => (
+          {state.data.filters.map((f, index, all) => (
             <Paper key={f.id} variant="outlined" sx={{ p: 1.5 }} data-testid={`filter-${f.name}`}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 <Stack sx={{ flex: 1, minWidth: 0 }}>
@@ -105,6 +123,22 @@ export function OrchestratorPage() {
                       .join(' · ')}
                   </Typography>
                 </Stack>
+                <IconButton
+                  aria-label={t('orchestrator.moveUp', { name: f.name })}
+                  disabled={index === 0 || reorder.isPending}
+                  onClick={() => move(index, -1)}
+                  data-testid={`filter-${f.name}-up`}
+                >
+                  <ArrowUpwardIcon />
+                </IconButton>
+                <IconButton
+                  aria-label={t('orchestrator.moveDown', { name: f.name })}
+                  disabled={index === all.length - 1 || reorder.isPending}
+                  onClick={() => move(index, 1)}
+                  data-testid={`filter-${f.name}-down`}
+                >
+                  <ArrowDownwardIcon />
+                </IconButton>
                 <Switch
                   checked={f.active}
                   onChange={() => toggle.mutate(f)}

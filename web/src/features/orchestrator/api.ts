@@ -36,3 +36,5 @@ export const saveFilter = (id: string | null, input: FilterInput) =>
 export const setFilterActive = (id: string, active: boolean) =>
   apiRequest(`/orchestrator/filters/${id}/active`, { method: 'PUT', body: { active } });
 export const deleteFilter = (id: string) => apiRequest(`/orchestrator/filters/${id}`, { method: 'DELETE' });
+/** The filters' new order (every filter once): the first with a study's modality takes it. */
+export const setFilterOrder = (ids: string[]) => apiRequest('/orchestrator/filters/order', { method: 'PUT', body: { ids } });

@@ -36,6 +36,7 @@ import { StudyStatusChip } from '../studies/StudyStatusChip';
 import { ACTION_ERROR_TITLES, ACTION_FALLBACKS } from './actions';
 import type { StudyDetail } from './api';
 import { ConfirmDialog } from './dialogs/ConfirmDialog';
+import { ReassignButton } from './dialogs/ReassignButton';
 import { editMode, shouldLeaveEditor } from './editor/edit-mode';
 import { headerActions, type HeaderAction } from './editor/toolbar';
 import { EditorWorkspace, workspaceKey } from './EditorWorkspace';
@@ -177,7 +178,7 @@ function StudyReport({ study }: { study: StudyDetail }) {
                 {t('editor.header.continueTyping')}
               </Button>
             )}
-            {buttons.length > 0 ? (
+            {buttons.length > 0 || report.allowedActions.includes('reassign') ? (
               <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
                 {buttons.map((a) => (
                   <Button
@@ -192,6 +193,7 @@ function StudyReport({ study }: { study: StudyDetail }) {
                     {t(HEADER_BUTTONS[a].label as 'report.start')}
                   </Button>
                 ))}
+                <ReassignButton studyId={study.id} report={report} run={actions.run} pending={actions.pending} />
               </Stack>
             ) : (
               report.state === 0 && (

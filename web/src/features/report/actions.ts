@@ -19,6 +19,7 @@ export type ReportActionKey =
   | 'reopenReview'
   | 'returnToNotStarted'
   | 'changeDoctor'
+  | 'reassign'
   | 'disassociate'
   | 'switchModel'
   | 'requestOpinion'
@@ -52,6 +53,7 @@ export const ACTION_CALLS: Record<ReportActionKey, ActionCall> = {
   reopenReview: { method: 'POST', path: 'reports/reopen' },
   returnToNotStarted: { method: 'POST', path: 'reports/returnReportToNotStarted' },
   changeDoctor: { method: 'POST', path: 'reports/changeDoctor' },
+  reassign: { method: 'POST', path: 'reports/reassign' },
   disassociate: { method: 'POST', path: 'reports/disassociateMultipleReports' },
   switchModel: { method: 'POST', path: 'reports/start?change=true' },
   requestOpinion: { method: 'POST', path: 'reports-opinion/request' },
@@ -94,6 +96,7 @@ export const ACTION_ERROR_TITLES: Record<ReportActionKey, ActionErrorTitleKey> =
   reopenReview: 'editor.errors.reopenTitle',
   returnToNotStarted: 'editor.errors.genericTitle',
   changeDoctor: 'editor.errors.genericTitle',
+  reassign: 'editor.errors.genericTitle',
   disassociate: 'editor.errors.genericTitle',
   switchModel: 'editor.errors.modelTitle',
   requestOpinion: 'editor.errors.opinionTitle',
@@ -114,6 +117,7 @@ export type ActionFallbackKey =
 /** The spec's default text when the server sends no description (spec 1 §8). */
 export const ACTION_FALLBACKS: Partial<Record<ReportActionKey, ActionFallbackKey>> = {
   changeDoctor: 'editor.errors.changeDoctorDefault',
+  reassign: 'editor.errors.changeDoctorDefault',
   disassociate: 'editor.errors.disassociateDefault',
   reopen: 'editor.errors.reopenDefault',
   reopenReview: 'editor.errors.reopenDefault',
@@ -132,6 +136,7 @@ export type ActionSuccessKey =
   | 'editor.success.opinionIgnored'
   | 'editor.success.opinionAccepted'
   | 'editor.success.saved'
+  | 'editor.success.reassigned'
   | 'transcription.finished'
   | 'documents.success.signed';
 
@@ -148,6 +153,7 @@ export const ACTION_SUCCESS: Partial<Record<ReportActionKey, ActionSuccessKey>> 
   giveOpinion: 'editor.success.opinionSent',
   ignoreOpinion: 'editor.success.opinionIgnored',
   acceptOpinion: 'editor.success.opinionAccepted',
+  reassign: 'editor.success.reassigned',
 };
 
 /** Opinion conclusions by status (spec 2 §9). */

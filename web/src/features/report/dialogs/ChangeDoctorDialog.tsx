@@ -8,8 +8,12 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { DoctorSelect } from './DoctorSelect';
 
-/** Change doctor: the performing-physician list without the current doctor (spec 2 §5). */
+/**
+ * Change doctor: the performing-physician list without the current doctor (spec 2 §5). Also
+ * the coordinator's reassignment of a not-started report (issue 18), with its own title.
+ */
 export function ChangeDoctorDialog({
+  mode = 'change',
   open,
   studyId,
   currentDoctorId,
@@ -18,6 +22,7 @@ export function ChangeDoctorDialog({
   onSubmit,
   onClose,
 }: {
+  mode?: 'change' | 'reassign';
   open: boolean;
   studyId: string;
   currentDoctorId: string | null;
@@ -31,7 +36,7 @@ export function ChangeDoctorDialog({
   const [tried, setTried] = useState(false);
   return (
     <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth data-testid="change-doctor-dialog">
-      <DialogTitle>{t('editor.changeDoctor.title')}</DialogTitle>
+      <DialogTitle>{mode === 'reassign' ? t('editor.changeDoctor.reassignTitle') : t('editor.changeDoctor.title')}</DialogTitle>
       <DialogContent>
         {currentDoctorName && (
           <DialogContentText sx={{ mb: 2 }}>{t('editor.changeDoctor.current', { name: currentDoctorName })}</DialogContentText>
@@ -58,7 +63,7 @@ export function ChangeDoctorDialog({
           }}
           data-testid="change-doctor-submit"
         >
-          {t('editor.changeDoctor.submit')}
+          {mode === 'reassign' ? t('editor.changeDoctor.reassignSubmit') : t('editor.changeDoctor.submit')}
         </Button>
       </DialogActions>
     </Dialog>
