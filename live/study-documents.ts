@@ -7,6 +7,7 @@
 import type { Knex } from 'knex';
 import { FINDING_STATUS_NAMES, type FindingStatus } from '../domain/findings/critical-findings';
 import { type LiveStudyDocument, studyTopic } from '../domain/live/study-document';
+import { REPORT_HOLDER_NAME } from '../db/report-holder';
 import type { LivePublisher } from './publisher';
 
 /**
@@ -33,6 +34,7 @@ export async function publishStudyDocuments(knex: Knex, publisher: LivePublisher
           's.exam_status',
           trx.raw('(s.invalidated_at IS NOT NULL OR s.merged_into_id IS NOT NULL) AS unlisted'),
           'l.*',
+          trx.raw(`${REPORT_HOLDER_NAME} AS holder_name`),
           'f.status as finding_status',
           'af.level_and_name as finding_level_and_name',
           'd.revision as draft_revision',
@@ -50,7 +52,7 @@ export async function publishStudyDocuments(knex: Knex, publisher: LivePublisher
         institutionId: r.institution_id,
         laudoState: r.state,
         laudoUserId: r.user_id,
-        doctorName: r.doctor_name,
+        doctorName: r.holder_name,
         laudoReviewUserId: r.review_user_id,
         structuredType: r.structured_type,
         narratedReport: r.audio_key !== null,

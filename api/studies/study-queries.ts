@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { REPORT_HOLDER_NAME } from '../../db/report-holder';
 import { decodeCursor, encodeCursor } from '../../domain/paging/cursor';
 import { routineTiming } from '../../domain/catalog/routines';
 import type { ScheduledExamItem, ScheduledExamListQuery, StudyListItem, StudyListQuery } from '../../domain/studies/schemas';
@@ -16,7 +17,7 @@ const COMMENT_COUNT = `(SELECT count(*)::int FROM study_comments c WHERE c.study
 const UNREAD_COMMENTS = `(SELECT count(*)::int FROM study_comments c WHERE c.study_id = s.id AND NOT EXISTS
   (SELECT 1 FROM study_comment_reads r WHERE r.comment_id = c.id AND r.user_id = ?)) AS "unreadComments"`;
 
-const COLUMNS = [
+const COLUMN_NAMES = [
   's.id',
   'p.name as patientName',
   'p.patient_id as patientId',
@@ -30,7 +31,6 @@ const COLUMNS = [
   's.laudo_id as laudoId',
   's.laudo_state as laudoState',
   's.laudo_user_id as laudoUserId',
-  'l.doctor_name as doctorName',
   's.exam_status as examStatus',
   's.storage_class as storageClass',
   // The time routine (issue 16), shaped by presentStudy.
@@ -41,6 +41,7 @@ const COLUMNS = [
   'rt.alert_minutes as routineAlert',
   'rt.show_remaining_time as routineShowRemaining',
 ];
+const columns = (knex: Knex) => [...COLUMN_NAMES, knex.raw(`${REPORT_HOLDER_NAME} AS "doctorName"`)];
 
 /** Exams joined with what the lists show (a scheduled exam has no institution row). */
 function examsBase(knex: Knex): Knex.QueryBuilder {
@@ -91,7 +92,7 @@ export async function findExam(knex: Knex, access: Access, kind: ExamKind, id: s
 export async function findScheduledExam(knex: Knex, access: Access, id: string): Promise<ScheduledExamItem | undefined> {
   const row = (await scheduledQuery(knex, access)
     .where('s.id', id)
-    .first([...COLUMNS, 's.scheduled_at as scheduledAt'])) as (Row & { scheduledAt: Date | null }) | undefined;
+    .first([...columns(knex), 's.scheduled_at as scheduledAt'])) as (Row & { scheduledAt: Date | null }) | undefined;
   return row && presentScheduled(row);
 }
 
@@ -126,7 +127,7 @@ export async function listScheduledExams(
   };
   const [rows, [{ count }]] = await Promise.all([
     filtered()
-      .select([...COLUMNS, 's.scheduled_at as scheduledAt', knex.raw(COMMENT_COUNT), knex.raw(UNREAD_COMMENTS, [access.userId])])
+      .select([...columns(knex), 's.scheduled_at as scheduledAt', knex.raw(COMMENT_COUNT), knex.raw(UNREAD_COMMENTS, [access.userId])])
       .orderBy([
         { column: 's.scheduled_at', order: sort, nulls: 'last' },
         { column: 's.id', order: sort },
@@ -215,7 +216,7 @@ export async function listStudies(
   const after = cursor ? decodeCursor(cursor, 'time') : null;
   const pageQuery = filtered()
     .select([
-      ...COLUMNS,
+      ...columns(knex),
       `${key} as sortAt`,
       knex.raw(LABELS),
       knex.raw(FINDING),
@@ -253,6 +254,6 @@ export async function listStudies(
 export async function findStudy(knex: Knex, access: Access, studyId: string): Promise<StudyListItem | undefined> {
   const row = (await studiesQuery(knex, access)
     .where('s.id', studyId)
-    .first([...COLUMNS, knex.raw(FINDING)])) as Row | undefined;
+    .first([...columns(knex), knex.raw(FINDING)])) as Row | undefined;
   return row && presentStudy(row);
 }

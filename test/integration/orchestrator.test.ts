@@ -148,6 +148,10 @@ describe('distribution on arrival', () => {
     );
     expect(laudo).toEqual({ state: 0, responsible_user_id: t.users.onShift!.id });
 
+    // The worklist says whose it is before anyone starts it.
+    const detail = await as('admin', 'GET', `/studies/${study.id}`);
+    expect(detail.body.study).toMatchObject({ laudoState: 0, doctorName: t.users.onShift!.name });
+
     const decision = await suite.knex('orchestrator_decisions').where({ study_id: study.id }).first();
     expect(decision).toMatchObject({ filter_id: filterId, user_id: t.users.onShift!.id, reason: 'share' });
 

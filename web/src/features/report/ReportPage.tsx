@@ -260,7 +260,7 @@ function StudyReport({ study }: { study: StudyDetail }) {
             {study.examStatus && (
               <Field label={t('studyMaintenance.tabs.status')}>{t(`studyMaintenance.examStatus.${study.examStatus}`)}</Field>
             )}
-            <Field label={t('report.doctor')}>{report.doctorName || dash}</Field>
+            <Field label={t('report.doctor')}>{report.doctorName || study.doctorName || dash}</Field>
             <Field label={t('report.version')}>{report.version}</Field>
             <Field label={t('report.updatedAt')}>{formatDateTime(report.updatedAt, i18n.language) || dash}</Field>
           </Stack>

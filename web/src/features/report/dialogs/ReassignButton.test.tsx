@@ -15,7 +15,7 @@ jest.mock('../api', () => ({
 }));
 const { ReassignButton } = jest.requireActual<typeof Button>('./ReassignButton');
 
-const renderButton = (allowedActions: string[], run = jest.fn(async () => ({}))) => {
+const renderButton = (allowedActions: string[], run = jest.fn(async (_action: string, _body?: unknown) => ({}))) => {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <ReassignButton
