@@ -50,18 +50,49 @@ function decoder(label: string): TextDecoder {
 const BINARY = new Set(['OB', 'OW', 'OF', 'OD', 'UN']);
 const NUMBER_SIZE: Record<string, number> = { US: 2, SS: 2, UL: 4, SL: 4, FL: 4, FD: 8, AT: 4 };
 /** dcmjs's dropPadByte applies to VRs with a maximum length and a space pad. */
-const PAD_MAX: Record<string, number> = { AE: 16, AS: 4, CS: 16, DA: 8, DS: 16, DT: 26, IS: 12, LO: 64, SH: 16, ST: 1024, TM: 16 };
+const PAD_MAX: Record<string, number> = {
+  AE: 16,
+  AS: 4,
+  CS: 16,
+  DA: 8,
+  DS: 16,
+  DT: 26,
+  IS: 12,
+  LO: 64,
+  SH: 16,
+  ST: 1024,
+  TM: 16,
+};
 /** Text VRs read through the character set (the others byte for byte). */
 const ENCODED = new Set(['LO', 'LT', 'PN', 'SH', 'ST', 'UC', 'UT']);
-const STRING_VRS = new Set(['AE', 'AS', 'CS', 'DA', 'DS', 'DT', 'IS', 'LO', 'LT', 'PN', 'SH', 'ST', 'TM', 'UC', 'UI', 'UR', 'UT']);
+const STRING_VRS = new Set([
+  'AE',
+  'AS',
+  'CS',
+  'DA',
+  'DS',
+  'DT',
+  'IS',
+  'LO',
+  'LT',
+  'PN',
+  'SH',
+  'ST',
+  'TM',
+  'UC',
+  'UI',
+  'UR',
+  'UT',
+]);
 
 class NotLikeDcmjs extends Error {}
 const differ = (): never => {
   throw new NotLikeDcmjs();
 };
 
-const { DicomMetaDictionary } = (dcmjs as unknown as { data: { DicomMetaDictionary: { dictionary: Record<string, { vr?: string }> } } })
-  .data;
+const { DicomMetaDictionary } = (
+  dcmjs as unknown as { data: { DicomMetaDictionary: { dictionary: Record<string, { vr?: string }> } } }
+).data;
 const dictionaryVr = new Map<string, string | null>();
 /** dcmjs's dictionary VR of a tag ('x00100010'), null when unknown. */
 function knownVr(tag: string): string | null {
