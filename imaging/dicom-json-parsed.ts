@@ -45,6 +45,8 @@ function decoder(label: string): TextDecoder {
   if (!d) decoders.set(label, (d = new TextDecoder(label)));
   return d;
 }
+/** dcmjs's stream decoder before any SpecificCharacterSet (WHATWG latin1, i.e. windows-1252). */
+const latin1 = decoder('latin1');
 
 /** Value readers dcmjs has (its VRinstances); binary ones are left out of the metadata. */
 const BINARY = new Set(['OB', 'OW', 'OF', 'OD', 'UN']);
@@ -122,6 +124,8 @@ function implicitVr(el: dicomParser.Element): string {
 
 interface Reading {
   bytes: Uint8Array;
+  /** The same bytes, for latin1 slices. */
+  buffer: Buffer;
   view: DataView;
   implicit: boolean;
   bigEndian: boolean;
@@ -166,9 +170,19 @@ function personNames(text: string): Record<string, string>[] {
     });
 }
 
+/** ASCII bytes read the same in every set of DECODERS (all ASCII-compatible), without a TextDecoder call. */
+function ascii(bytes: Uint8Array, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (bytes[i]! >= 0x80) return false;
+  return true;
+}
+
 /** The values dcmjs's _readTag gives a text element. */
-function textValues(vr: string, raw: Uint8Array, text: TextDecoder): unknown[] {
-  const s = ENCODED.has(vr) ? text.decode(raw) : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('latin1');
+function textValues(vr: string, el: dicomParser.Element, r: Reading, text: TextDecoder): unknown[] {
+  const end = el.dataOffset + el.length;
+  const s =
+    ENCODED.has(vr) && !ascii(r.bytes, el.dataOffset, end)
+      ? text.decode(r.bytes.subarray(el.dataOffset, end))
+      : r.buffer.toString('latin1', el.dataOffset, end);
   switch (vr) {
     case 'CS':
       return dropPadByte(vr, s.split('\\')).map((v) => v.trim());
@@ -188,7 +202,7 @@ function textValues(vr: string, raw: Uint8Array, text: TextDecoder): unknown[] {
     case 'LT':
       return [rtrim(s)];
     case 'UI':
-      return (raw.length > 0 && raw[raw.length - 1] === 0 ? s.slice(0, -1) : s).split('\\').map((v) => v.replace(/[^0-9.]/g, ''));
+      return (el.length > 0 && r.bytes[end - 1] === 0 ? s.slice(0, -1) : s).split('\\').map((v) => v.replace(/[^0-9.]/g, ''));
     case 'PN':
       return personNames(s.length > 0 && s[s.length - 1] === ' ' ? s.slice(0, -1) : s);
     default: // AS, DA, DT, UR: as read
@@ -231,31 +245,33 @@ function numberValues(vr: string, el: dicomParser.Element, r: Reading, littleEnd
 }
 
 /**
- * One data set's elements (a file's meta, its main data set, or a sequence item) as DICOM JSON;
- * `text` is the character set in force where the data set starts.
+ * One data set's elements as DICOM JSON: a sequence item's, or at the top (`meta` given) the
+ * file's meta and main data set in one pass — the meta's elements go to `meta`, and the data
+ * set stops at the pixel data as dcmjs's does. `charset` is the character set in force where
+ * the data set starts.
  */
 function readDataSet(
   elements: Record<string, dicomParser.Element>,
   r: Reading,
-  opts: { meta: boolean; topLevel: boolean },
   charset: TextDecoder,
+  meta?: { json: DicomJson; end: number },
 ): DicomJson {
   const out: DicomJson = {};
   let text = charset;
-  for (const el of Object.values(elements)) {
-    const group = el.tag.slice(1, 5);
-    if (opts.meta !== (group === '0002')) continue;
-    if (group === 'fffe') continue; // item delimiters dicom-parser keeps
-    if (opts.topLevel && el.tag === 'x7fe00010') break; // dcmjs reads up to the pixel data
-    const littleEndian = group === '0002' || !r.bigEndian;
-    const vr = group !== '0002' && r.implicit ? implicitVr(el) : (el.vr ?? differ());
-    if (!(group !== '0002' && r.implicit)) {
+  let pastPixels = false;
+  for (const tag in elements) {
+    const el = elements[tag]!;
+    if (tag.startsWith('xfffe')) continue; // item delimiters dicom-parser keeps
+    const inMeta = meta !== undefined && tag.startsWith('x0002');
+    if (meta && !inMeta && (pastPixels || (pastPixels = tag === 'x7fe00010'))) continue;
+    const implicit = r.implicit && !inMeta;
+    const vr = implicit ? implicitVr(el) : (el.vr ?? differ());
+    if (!implicit) {
       // dcmjs reads an explicit UN of a known tag with the dictionary's VR: left to dcmjs.
-      if (vr === 'UN' && knownVr(el.tag)) differ();
+      if (vr === 'UN' && knownVr(tag)) differ();
       if (!(vr in NUMBER_SIZE || STRING_VRS.has(vr) || BINARY.has(vr) || vr === 'SQ')) differ();
     }
     if (el.hadUndefinedLength && vr !== 'SQ') differ();
-    const key = el.tag.slice(1).toUpperCase();
     let value: DicomJsonElement;
     if (vr === 'SQ') {
       // dicom-parser sees no items in an empty implicit-VR sequence (nothing marks it one).
@@ -264,8 +280,9 @@ function readDataSet(
       for (const item of el.items ?? []) {
         const set = item.dataSet?.elements ?? {};
         // dcmjs keeps no empty item.
-        if (!Object.keys(set).some((t) => !t.startsWith('xfffe'))) continue;
-        items.push(readDataSet(set, r, { meta: false, topLevel: false }, text));
+        let empty = true;
+        for (const t in set) if (!t.startsWith('xfffe')) empty = false;
+        if (!empty) items.push(readDataSet(set, r, text));
       }
       value = { vr, Value: items };
     } else if (el.items) {
@@ -275,10 +292,8 @@ function readDataSet(
     } else {
       if (el.dataOffset + el.length > r.bytes.length) differ();
       const values =
-        vr in NUMBER_SIZE
-          ? numberValues(vr, el, r, littleEndian)
-          : textValues(vr, r.bytes.subarray(el.dataOffset, el.dataOffset + el.length), text);
-      if (key === '00080005') {
+        vr in NUMBER_SIZE ? numberValues(vr, el, r, inMeta || !r.bigEndian) : textValues(vr, el, r, inMeta ? latin1 : text);
+      if (tag === 'x00080005') {
         // dcmjs switches its decoder here and records the set as UTF-8 (its strings are decoded).
         if (values.length !== 1) differ();
         const label = DECODERS[String(values[0]).replace(/[_ ]/g, '-').toLowerCase()];
@@ -290,7 +305,10 @@ function readDataSet(
         value = kept.length > 0 ? { vr, Value: kept } : { vr };
       }
     }
-    out[key] = value;
+    if (inMeta) {
+      meta.json[tag.slice(1).toUpperCase()] = value;
+      meta.end = Math.max(meta.end, el.dataOffset + el.length);
+    } else out[tag.slice(1).toUpperCase()] = value;
   }
   return out;
 }
@@ -305,25 +323,21 @@ export function dicomJsonFromParsed(ds: dicomParser.DataSet, transferSyntaxUid: 
   const bytes = ds.byteArray;
   const r: Reading = {
     bytes,
+    buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
     view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength),
     implicit: transferSyntaxUid === IMPLICIT,
     bigEndian: transferSyntaxUid === BIG_ENDIAN,
   };
   try {
-    const meta = readDataSet(ds.elements, r, { meta: true, topLevel: true }, decoder('latin1'));
-    // dcmjs reads as meta the group length's count of bytes: it must be where the meta ends.
-    const metaEnd = Math.max(
-      ...Object.values(ds.elements)
-        .filter((el) => el.tag.startsWith('x0002'))
-        .map((el) => el.dataOffset + el.length),
-    );
+    const meta = { json: {} as DicomJson, end: 0 };
+    const data = readDataSet(ds.elements, r, latin1, meta);
     // dcmjs reads the group length apart (not in its meta) and then that many bytes as the
     // meta: it must be where the meta ends. A meta without one is read with one put back
     // (withMetaGroupLength), which is where it ends.
-    const groupLength = meta['00020000']?.Value?.[0];
-    delete meta['00020000'];
-    if (ds.elements.x00020000 && groupLength !== metaEnd - (ds.elements.x00020000.dataOffset + 4)) return null;
-    return { ...meta, ...readDataSet(ds.elements, r, { meta: false, topLevel: true }, decoder('latin1')) };
+    const groupLength = meta.json['00020000']?.Value?.[0];
+    delete meta.json['00020000'];
+    if (ds.elements.x00020000 && groupLength !== meta.end - (ds.elements.x00020000.dataOffset + 4)) return null;
+    return { ...meta.json, ...data };
   } catch (err) {
     if (err instanceof NotLikeDcmjs) return null;
     throw err;
