@@ -16,6 +16,16 @@ const STUDIES = Number(process.env.BENCH_STUDIES ?? 8);
 const PER_SERIES = Number(process.env.BENCH_PER_SERIES ?? 25);
 const STABLE_SECONDS = Number(process.env.BENCH_STABLE_SECONDS ?? 1);
 const CT_INSTANCES = Number(process.env.BENCH_CT_INSTANCES ?? 300);
+/**
+ * More CTs after both runs, one to each target in turn (who goes first alternates): on a shared,
+ * loaded machine one CT per target is a weak sample, these ratios are paired under the same load.
+ */
+const CT_ROUNDS = Number(process.env.BENCH_CT_ROUNDS ?? 0);
+
+function median(values: number[]): number {
+  const v = [...values].sort((a, b) => a - b);
+  return v.length % 2 ? v[(v.length - 1) / 2]! : (v[v.length / 2 - 1]! + v[v.length / 2]!) / 2;
+}
 
 /** Runs `task` over `items`, `concurrency` at a time. */
 async function eachLimited<T>(items: T[], concurrency: number, task: (item: T) => Promise<void>): Promise<void> {
@@ -190,26 +200,40 @@ async function main(): Promise<void> {
     const theirsExtra = coldAndCt('ORTHANC');
     orthanc = await startOrthanc(STABLE_SECONDS);
     let theirs: Figures | null = null;
+    const rounds: { ours: number; theirs: number }[] = [];
     if (orthanc) {
       const o = orthanc;
-      theirs = await measure(
-        {
-          name: 'Orthanc',
-          stowUrl: `${o.url}/dicom-web/studies`,
-          headers: {},
-          async listed(s) {
-            const res = await fetch(`${o.url}/dicom-web/studies?AccessionNumber=${s.accession}`);
-            return ((await res.json()) as unknown[]).length > 0;
-          },
-          async stable(s) {
-            const id = await o.studyId(s.studyUid);
-            return id !== null && (await o.isStable(id));
-          },
+      const target: Target = {
+        name: 'Orthanc',
+        stowUrl: `${o.url}/dicom-web/studies`,
+        headers: {},
+        async listed(s) {
+          const res = await fetch(`${o.url}/dicom-web/studies?AccessionNumber=${s.accession}`);
+          return ((await res.json()) as unknown[]).length > 0;
         },
-        studiesFor('ORTHANC'),
-        theirsExtra.cold,
-        theirsExtra.ct,
-      );
+        async stable(s) {
+          const id = await o.studyId(s.studyUid);
+          return id !== null && (await o.isStable(id));
+        },
+      };
+      theirs = await measure(target, studiesFor('ORTHANC'), theirsExtra.cold, theirsExtra.ct);
+      const ctRate = async (to: Target, accession: string) => {
+        const b = body(
+          makeStudy({ series: 1, perSeries: CT_INSTANCES, rows: 256, columns: 256, accessionNumber: accession }).files,
+        );
+        const start = performance.now();
+        await post(to, b);
+        return CT_INSTANCES / ((performance.now() - start) / 1000);
+      };
+      for (let i = 0; i < CT_ROUNDS; i++) {
+        if (i % 2 === 0) {
+          const ours = await ctRate(laudos, `BENCH-CT${i}`);
+          rounds.push({ ours, theirs: await ctRate(target, `ORTHANC-CT${i}`) });
+        } else {
+          const theirRate = await ctRate(target, `ORTHANC-CT${i}`);
+          rounds.push({ ours: await ctRate(laudos, `BENCH-CT${i}`), theirs: theirRate });
+        }
+      }
     }
 
     const ms = (v: number) => `${v.toFixed(0)} ms`;
@@ -250,7 +274,16 @@ ${line('instances/s, a series per request, 2 in flight', figures.batch.toFixed(0
 ${line('last instance → listed, p50', ms(pct(figures.toList, 50)), theirs && ms(pct(theirs.toList, 50)), theirs && pct(figures.toList, 50) / pct(theirs.toList, 50))}
 ${line('last instance → stable, p50', ms(pct(figures.toStable, 50)), theirs && ms(pct(theirs.toStable, 50)), theirs && pct(figures.toStable, 50) / pct(theirs.toStable, 50))}
 ${line('last instance → stable, max', ms(figures.toStable.at(-1)!), theirs && ms(theirs.toStable.at(-1)!), theirs && figures.toStable.at(-1)! / theirs.toStable.at(-1)!)}
-  (listed: our study list / Orthanc's QIDO; stable: our thumbnails + live notification after a ${STABLE_SECONDS} s quiet timer / Orthanc's StableAge ${STABLE_SECONDS} s)
+${
+  rounds.length > 0
+    ? `${line(
+        `instances/s, ${rounds.length} more CTs in turn, median`,
+        median(rounds.map((r) => r.ours)).toFixed(0),
+        median(rounds.map((r) => r.theirs)).toFixed(0),
+        median(rounds.map((r) => r.ours / r.theirs)),
+      )}\n    (each round's ratio: ${rounds.map((r) => `×${(r.ours / r.theirs).toFixed(2)}`).join(' ')})\n`
+    : ''
+}  (listed: our study list / Orthanc's QIDO; stable: our thumbnails + live notification after a ${STABLE_SECONDS} s quiet timer / Orthanc's StableAge ${STABLE_SECONDS} s)
 ${orthanc ? '' : '  Orthanc not measured: install the Debian packages orthanc and orthanc-dicomweb.\n'}`);
   } finally {
     await orthanc?.stop();
