@@ -8,6 +8,7 @@ import { inflateRawSync } from 'node:zlib';
 import * as dcmjs from 'dcmjs';
 import * as dicomParser from 'dicom-parser';
 import { type DicomJson, jsonNumber, jsonString, jsonStrings, toDicomJson } from './dicom-json';
+import { dicomJsonFromParsed } from './dicom-json-parsed';
 import { UnsupportedCharset, decodeExtended, usesCodeExtensions } from './charset';
 import { type DicomFailure, DicomInputError } from './failures';
 import { dicomDate, dicomDateTime } from '../domain/imaging/dicom-datetime';
@@ -131,18 +132,8 @@ export function parseHead(head: Buffer, size: number, tail: Buffer): DicomHeader
   }
 
   let metadata: DicomJson;
-  // dcmjs reads one character set: a data set with code extensions is read with a stand-in
-  // one, and its text decoded from the bytes (charset.ts).
-  const charsets = (ds.string('x00080005') ?? '').split('\\');
-  const extended = usesCodeExtensions(charsets);
   try {
-    const readable = withMetaGroupLength(extended ? withStandInCharset(head, ds) : beforePixelData(head, ds, transferSyntaxUid));
-    const message = DicomMessage.readFile(arrayBufferOf(readable), {
-      untilTag: '7FE00010',
-      includeUntilTagValue: false,
-    });
-    metadata = { ...toDicomJson(message.meta), ...toDicomJson(message.dict) };
-    if (extended) decodeExtendedText(metadata, ds, charsets);
+    metadata = metadataOf(head, ds, transferSyntaxUid);
   } catch (err) {
     if (err instanceof UnsupportedCharset) fail('UNSUPPORTED_CHARSET', err.message);
     const msg = err instanceof Error ? err.message : String(err);
@@ -192,6 +183,34 @@ export function parseHead(head: Buffer, size: number, tail: Buffer): DicomHeader
 }
 
 export { jsonStrings };
+
+/**
+ * The header as DICOM JSON: built from dicom-parser's elements (dicom-json-parsed.ts), or read
+ * again by dcmjs where those are not read as dcmjs would. Throws dcmjs's and charset.ts's errors.
+ */
+function metadataOf(head: Buffer, ds: dicomParser.DataSet, transferSyntaxUid: string): DicomJson {
+  const charsets = (ds.string('x00080005') ?? '').split('\\');
+  const extended = usesCodeExtensions(charsets);
+  return (!extended && dicomJsonFromParsed(ds, transferSyntaxUid)) || metadataByDcmjs(head, ds, transferSyntaxUid);
+}
+
+/**
+ * The header as DICOM JSON read by dcmjs (the fallback, and what the parsed one is proven
+ * equal to). dcmjs reads one character set: a data set with code extensions is read with a
+ * stand-in one, and its text decoded from the bytes (charset.ts).
+ */
+export function metadataByDcmjs(head: Buffer, ds: dicomParser.DataSet, transferSyntaxUid: string): DicomJson {
+  const charsets = (ds.string('x00080005') ?? '').split('\\');
+  const extended = usesCodeExtensions(charsets);
+  const readable = withMetaGroupLength(extended ? withStandInCharset(head, ds) : beforePixelData(head, ds, transferSyntaxUid));
+  const message = DicomMessage.readFile(arrayBufferOf(readable), {
+    untilTag: '7FE00010',
+    includeUntilTagValue: false,
+  });
+  const metadata = { ...toDicomJson(message.meta), ...toDicomJson(message.dict) };
+  if (extended) decodeExtendedText(metadata, ds, charsets);
+  return metadata;
+}
 
 const TEXT_VRS = new Set(['SH', 'LO', 'ST', 'LT', 'UT', 'PN', 'UC']);
 const LONG_VRS = new Set(['OB', 'OW', 'OF', 'OD', 'OL', 'OV', 'SQ', 'UT', 'UN', 'UC', 'UR', 'SV', 'UV']);
