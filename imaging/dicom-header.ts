@@ -55,7 +55,8 @@ function arrayBufferOf(b: Buffer): ArrayBuffer {
   return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
 }
 
-function inflater(bytes: Uint8Array, position: number): Uint8Array {
+/** dicom-parser's hook for a deflated data set (1.2.840.10008.1.2.1.99): the bytes after `position` inflated. */
+export function inflater(bytes: Uint8Array, position: number): Uint8Array {
   const inflated = inflateRawSync(bytes.subarray(position));
   const out = new Uint8Array(position + inflated.length);
   out.set(bytes.subarray(0, position));

@@ -9,12 +9,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inflateRawSync } from 'node:zlib';
 import * as dicomParser from 'dicom-parser';
 import { findDcmtk } from '../scripts/tools';
 import { makeInstance, makeUltrasoundCine, newUid } from '../test/support/dicom-files';
 import { pydicomTestFiles } from '../test/support/pydicom-samples';
-import { metadataByDcmjs, parseHead } from './dicom-header';
+import { inflater, metadataByDcmjs, parseHead } from './dicom-header';
 import { dicomJsonFromParsed } from './dicom-json-parsed';
 
 jest.setTimeout(60_000);
@@ -24,14 +23,6 @@ beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'laudos-json-'));
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-function inflater(bytes: Uint8Array, position: number): Uint8Array {
-  const inflated = inflateRawSync(bytes.subarray(position));
-  const out = new Uint8Array(position + inflated.length);
-  out.set(bytes.subarray(0, position));
-  out.set(inflated, position);
-  return out;
-}
 
 type Outcome = { kind: 'parsed' } | { kind: 'dcmjs' } | { kind: 'unreadable' };
 

@@ -4,17 +4,9 @@
  * transfer syntax named). Deflated files are inflated first.
  */
 import * as dicomParser from 'dicom-parser';
-import { inflateRawSync } from 'node:zlib';
+import { inflater } from './dicom-header';
 
 export class FrameError extends Error {}
-
-function inflater(bytes: Uint8Array, position: number): Uint8Array {
-  const inflated = inflateRawSync(bytes.subarray(position));
-  const out = new Uint8Array(position + inflated.length);
-  out.set(bytes.subarray(0, position));
-  out.set(inflated, position);
-  return out;
-}
 
 /** Frame `n` (1-based) of a Part-10 file. */
 export function frameBytes(p10: Buffer, n: number): { bytes: Buffer; encapsulated: boolean } {
