@@ -7,8 +7,12 @@
  * but not localStorage. Prints figures only (never part of `npm test`).
  *
  *   npm run bench:lighthouse          LIGHTHOUSE_RUNS=5 npm run bench:lighthouse
+ *   LIGHTHOUSE_ROUTES=/studies LIGHTHOUSE_SAVE=/tmp/lh npm run bench:lighthouse   (one route; each
+ *   run's report kept as JSON, to look into: bootup-time, long-tasks, network-requests…)
  */
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { DEMO_PASSWORD } from '../migrations/seed/demo';
 import { findChromium } from '../scripts/tools';
@@ -16,6 +20,7 @@ import { ensureWebBuilt } from '../scripts/web-build';
 import { startBenchPlatform } from './support';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const SAVE = process.env.LIGHTHOUSE_SAVE;
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 /** A doctor of the human account (the demo's busiest list). */
 const DEMO_USER = 'dr.silva';
@@ -96,6 +101,11 @@ async function audit(url: string, token: string | null): Promise<Figures> {
     );
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
+    if (SAVE) {
+      fs.mkdirSync(SAVE, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '') || 'root'}-${new Date().toISOString().replace(/\D/g, '')}.json`;
+      fs.writeFileSync(path.join(SAVE, name), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const final = lhr.finalDisplayedUrl;
     if (new URL(final).pathname !== new URL(url).pathname) throw new Error(`${url} ended at ${final}`);
@@ -148,7 +158,8 @@ async function main(): Promise<void> {
     const loadBefore = load();
     const token = await signedInToken(bench.platform.url);
     const results: { route: Route; runs: Figures[] }[] = [];
-    for (const route of ROUTES) {
+    const only = process.env.LIGHTHOUSE_ROUTES?.split(',');
+    for (const route of ROUTES.filter((r) => !only || only.includes(r.path))) {
       const runs: Figures[] = [];
       for (let i = 0; i < RUNS; i++) {
         const f = await audit(`${bench.platform.url}${route.path}`, route.signedIn ? token : null);
