@@ -1,4 +1,14 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SessionData } from '../../../../domain/auth/schemas';
 import type { PendingSession } from '../../../../domain/auth/two-factor';
@@ -141,7 +151,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       return undefined;
     }
     const controller = new AbortController();
-    authApi.fetchSession(controller.signal).then(accept, (err: unknown) => {
+    // The whole signed-in page renders after this answer: at transition priority, in slices the
+    // browser can interrupt, rather than one long task (issue 24); the spinner stays meanwhile.
+    const acceptChecked = (data: SessionData | PendingSession) => startTransition(() => accept(data));
+    authApi.fetchSession(controller.signal).then(acceptChecked, (err: unknown) => {
       if (isAbort(err) || controller.signal.aborted) return;
       const e = toApiError(err);
       if (SESSION_ENDING_CODES.has(e.code) || e.status === 401 || e.status === 403)

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TableContainer from '@mui/material/TableContainer';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import FilterListOffIcon from '@mui/icons-material/FilterListOff';
 import type { StudyListItem } from '../../../../domain/studies/schemas';
 import { describeError } from '../../lib/errors';
@@ -91,18 +91,52 @@ export function StudyListPage() {
     [setSearch],
   );
   const filtered = activeFilterCount(filters) > 0;
-  const reportPath = (id: string) => `/studies/report/${encodeURIComponent(id)}`;
-  const openInNewWindow = (id: string) => {
-    window.open(reportPath(id), '_blank', 'noopener');
-  };
+  // Stable callbacks and empty state: StudyTable is memoized (its rows re-render only with new data).
+  const openInNewWindow = useCallback((id: string) => {
+    window.open(`/studies/report/${encodeURIComponent(id)}`, '_blank', 'noopener');
+  }, []);
+  const openStudy = useCallback(
+    (id: string) => void navigate(openTarget(id, { narrow: isNarrow(), screenRoles: readScreenRoles() })),
+    [navigate],
+  );
+  const openViewer = useCallback((id: string) => void navigate(`/studies/${encodeURIComponent(id)}/viewer/general`), [navigate]);
 
-  const firstLoad = studies.isPending;
+  // The rows render at low priority, in slices the browser can interrupt (issue 24: the page's
+  // first list was one long task); until they are ready the skeleton or the previous rows stay.
+  const rows = useDeferredValue(studies.data?.studies);
+  const firstLoad = studies.isPending || (studies.data !== undefined && rows === undefined);
   const total = studies.data?.total;
   const capped = studies.data?.totalCapped === true;
   const lastPageIndex = total === undefined || capped ? null : Math.max(0, Math.ceil(total / params.pageSize) - 1);
   const describe = (s: StudyListItem) => [s.patientName, s.accessionNumber, s.modalities.join(', ')].filter(Boolean).join(' · ');
   const changingPage = studies.isFetching && studies.isPlaceholderData;
   const [view, setView] = useListView();
+  const emptyState = useMemo(
+    () => (
+      <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
+        <Typography color="text.secondary" data-testid="studies-empty">
+          {t('studies.empty')}
+        </Typography>
+        {filtered && (
+          <>
+            <Typography variant="body2" color="text.secondary">
+              {t('studies.emptyFiltered')}
+            </Typography>
+            <Button
+              variant="outlined"
+              size="small"
+              startIcon={<FilterListOffIcon />}
+              onClick={() => setFilters(EMPTY_FILTERS)}
+              data-testid="studies-empty-clear"
+            >
+              {t('studies.filters.clear')}
+            </Button>
+          </>
+        )}
+      </Stack>
+    ),
+    [filtered, setFilters, t],
+  );
   // 'Latest studies received': every study, most recently received first.
   const latestView = sameFilters(filters, { ...EMPTY_FILTERS, sort: 'received' });
   // Offline, a new search waits for the network: the rows at hand are another search's, so the
@@ -117,7 +151,14 @@ export function StudyListPage() {
         </Typography>
         <LiveIndicator status={liveStatus} />
         {/* Below 600 px the two links show as their icons (named for screen readers). */}
-        <Stack direction="row" spacing={0.5} sx={{ '& .label': { display: { xs: 'none', sm: 'inline' } }, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 }, ml: { xs: 0, sm: -0.5 } } }}>
+        <Stack
+          direction="row"
+          spacing={0.5}
+          sx={{
+            '& .label': { display: { xs: 'none', sm: 'inline' } },
+            '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 }, ml: { xs: 0, sm: -0.5 } },
+          }}
+        >
           <Button
             size="small"
             component={RouterLink}
@@ -203,11 +244,11 @@ export function StudyListPage() {
           <TableContainer sx={{ maxHeight: { md: 'calc(100dvh - 260px)' } }} aria-busy={firstLoad || changingPage}>
             <StudyTable
               view={view}
-              studies={studies.data?.studies}
+              studies={rows}
               loading={firstLoad}
               skeletonRows={Math.min(params.pageSize, 10)}
-              onOpen={(id) => void navigate(openTarget(id, { narrow: isNarrow(), screenRoles: readScreenRoles() }))}
-              onOpenViewer={(id) => void navigate(`/studies/${encodeURIComponent(id)}/viewer/general`)}
+              onOpen={openStudy}
+              onOpenViewer={openViewer}
               onOpenInNewWindow={openInNewWindow}
               onVersions={setVersionsOf}
               onLabels={setLabelsOf}
@@ -215,29 +256,7 @@ export function StudyListPage() {
               onMaintenance={setMaintenanceOf}
               onFinding={setFindingOf}
               onComments={setCommentsOf}
-              empty={
-                <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
-                  <Typography color="text.secondary" data-testid="studies-empty">
-                    {t('studies.empty')}
-                  </Typography>
-                  {filtered && (
-                    <>
-                      <Typography variant="body2" color="text.secondary">
-                        {t('studies.emptyFiltered')}
-                      </Typography>
-                      <Button
-                        variant="outlined"
-                        size="small"
-                        startIcon={<FilterListOffIcon />}
-                        onClick={() => setFilters(EMPTY_FILTERS)}
-                        data-testid="studies-empty-clear"
-                      >
-                        {t('studies.filters.clear')}
-                      </Button>
-                    </>
-                  )}
-                </Stack>
-              }
+              empty={emptyState}
             />
           </TableContainer>
           <TablePagination

@@ -1,4 +1,4 @@
-import { useState, type MouseEvent, type ReactNode } from 'react';
+import { memo, useState, type MouseEvent, type ReactNode } from 'react';
 import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import IconButton from '@mui/material/IconButton';
@@ -56,6 +56,8 @@ const stickyActions = {
   bgcolor: 'background.paper',
   boxShadow: (theme: Theme) => `-1px 0 0 ${theme.palette.divider}`,
 } as const;
+/** Width of a loading cell (px): roughly what the column shows. */
+const SKELETON_WIDTH: Record<string, number> = { name: 120, status: 110, routine: 110, actions: 150 };
 const NOWRAP = new Set<StudyListColumn>(['examDate', 'receivedAt', 'routine', 'remaining', 'urgency']);
 const hiddenLabel = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' } as const;
 
@@ -116,7 +118,11 @@ interface StudyTableProps {
   view: StudyListView;
 }
 
-export function StudyTable({
+/**
+ * Memoized: the page re-renders on live status and fetching flags; the rows (the costly part)
+ * only when their own props change (issue 24). The page keeps its callbacks stable.
+ */
+export const StudyTable = memo(function StudyTable({
   studies,
   loading,
   skeletonRows,
@@ -223,7 +229,9 @@ export function StudyTable({
             <TableRow key={`skeleton-${i}`} data-testid="study-row-skeleton">
               {['name', ...shown, 'actions'].map((c) => (
                 <TableCell key={c} sx={COLUMN_SX[c as StudyListColumn]}>
-                  <Skeleton variant="text" />
+                  {/* About as wide as the cells' text, so the header wraps as it will with the rows
+                      and does not jump when they arrive (layout shift, issue 24). */}
+                  <Skeleton variant="text" sx={{ minWidth: SKELETON_WIDTH[c] ?? 80 }} />
                 </TableCell>
               ))}
             </TableRow>
@@ -273,7 +281,11 @@ export function StudyTable({
                   {renderCell(c, s)}
                 </TableCell>
               ))}
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0, ...stickyActions }} data-testid={`study-actions-${s.id}`}>
+              <TableCell
+                align="right"
+                sx={{ whiteSpace: 'nowrap', py: 0, ...stickyActions }}
+                data-testid={`study-actions-${s.id}`}
+              >
                 <Tooltip title={t('studies.labels.open')}>
                   <IconButton
                     size="small"
@@ -330,4 +342,4 @@ export function StudyTable({
       </TableBody>
     </Table>
   );
-}
+});
