@@ -6,13 +6,11 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import ButtonBase from '@mui/material/ButtonBase';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -22,65 +20,16 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import CloseIcon from '@mui/icons-material/Close';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { groupAllImages } from '../../../../domain/report-images/report-images';
 import { ApiError, describeError } from '../../lib/errors';
 import { SeriesThumbnail } from '../download/SeriesThumbnail';
-import {
-  fetchReportImages,
-  fetchSeriesPreview,
-  instanceThumbnail,
-  saveReportImages,
-  uploadExternalImages,
-  type PreviewSeries,
-} from './api';
+import { fetchReportImages, fetchSeriesPreview, saveReportImages, uploadExternalImages } from './api';
 import { reportImagesKeys } from './query-keys';
 import { type Picked, acceptedFile, fromSaved, move, numberOf, selectAll, toSaved, toggle } from './selection';
-
-interface Tile extends Picked {
-  label: string;
-  thumbnail: string;
-}
-
-interface Group {
-  id: string;
-  title: string;
-  count: number;
-  thumbnail: string | null;
-  tiles: Tile[];
-}
-
-/** Series as groups, or every image as one group 'Todas as imagens' when few (spec 2 §9). */
-function groupsOf(
-  series: PreviewSeries[],
-  maxAdjacent: number,
-  allTitle: string,
-  label: (s: number, i: number) => string,
-): Group[] {
-  const tilesOf = (s: PreviewSeries, si: number): Tile[] =>
-    s.instances.map((inst, ii) => ({
-      imageKey: inst.imageKey,
-      frame: 1,
-      // The DICOM numbers, as the PDF's captions print them (positions when absent).
-      label: label(s.seriesNumber ?? si + 1, inst.instanceNumber ?? ii + 1),
-      thumbnail: instanceThumbnail(inst.url),
-    }));
-  const total = series.reduce((n, s) => n + s.instances.length, 0);
-  if (groupAllImages(total, maxAdjacent)) {
-    return [{ id: 'all', title: allTitle, count: total, thumbnail: null, tiles: series.flatMap(tilesOf) }];
-  }
-  return series.map((s, si) => ({
-    id: s.seriesId,
-    title: s.description || s.modality || `#${si + 1}`,
-    count: s.instances.length,
-    thumbnail: s.url,
-    tiles: tilesOf(s, si),
-  }));
-}
+import { groupsOf } from './image-groups';
+import { ImageTile } from './ImageTile';
+import { OrderButtons } from './OrderButtons';
 
 /**
  * 'Selecionar Imagens' (spec 2 §2, issue 6): before a report is finished the doctor picks the
@@ -295,55 +244,12 @@ export function ImageSelectionDialog({
                       {group.tiles.map((tile) => {
                         const n = numberOf(picked, tile);
                         return (
-                          <ButtonBase
+                          <ImageTile
                             key={`${tile.imageKey}#${tile.frame}`}
-                            focusRipple
-                            onClick={() => setPicked((p) => toggle(p, tile))}
-                            aria-pressed={n !== null}
-                            aria-label={n !== null ? t('reportImages.selectedAs', { label: tile.label, n }) : tile.label}
-                            data-testid={`report-image-${tile.imageKey}`}
-                            sx={{
-                              display: 'block',
-                              position: 'relative',
-                              borderRadius: 1,
-                              overflow: 'hidden',
-                              outline: n !== null ? '3px solid' : '1px solid',
-                              outlineColor: n !== null ? 'primary.main' : 'divider',
-                              outlineOffset: -2,
-                            }}
-                          >
-                            <SeriesThumbnail src={tile.thumbnail} />
-                            {n !== null && (
-                              <Box
-                                sx={{
-                                  position: 'absolute',
-                                  top: 6,
-                                  left: 6,
-                                  minWidth: 26,
-                                  height: 26,
-                                  px: 0.5,
-                                  borderRadius: 13,
-                                  bgcolor: 'primary.main',
-                                  color: 'primary.contrastText',
-                                  fontWeight: 700,
-                                  fontSize: 14,
-                                  display: 'flex',
-                                  alignItems: 'center',
-                                  justifyContent: 'center',
-                                }}
-                                data-testid="report-image-number"
-                              >
-                                {n}
-                              </Box>
-                            )}
-                            <Typography
-                              variant="caption"
-                              sx={{ display: 'block', px: 0.5, py: 0.25, bgcolor: 'background.paper', textAlign: 'center' }}
-                              noWrap
-                            >
-                              {tile.label}
-                            </Typography>
-                          </ButtonBase>
+                            tile={tile}
+                            number={n}
+                            onToggle={() => setPicked((p) => toggle(p, tile))}
+                          />
                         );
                       })}
                     </Box>
@@ -493,32 +399,5 @@ export function ImageSelectionDialog({
         </Button>
       </DialogActions>
     </Dialog>
-  );
-}
-
-function OrderButtons({
-  index,
-  length,
-  onMove,
-  onRemove,
-}: {
-  index: number;
-  length: number;
-  onMove: (delta: number) => void;
-  onRemove: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Stack direction="row">
-      <IconButton size="small" disabled={index === 0} onClick={() => onMove(-1)} aria-label={t('reportImages.moveUp')}>
-        <ArrowUpwardIcon fontSize="small" />
-      </IconButton>
-      <IconButton size="small" disabled={index === length - 1} onClick={() => onMove(1)} aria-label={t('reportImages.moveDown')}>
-        <ArrowDownwardIcon fontSize="small" />
-      </IconButton>
-      <IconButton size="small" onClick={onRemove} aria-label={t('reportImages.remove')}>
-        <CloseIcon fontSize="small" />
-      </IconButton>
-    </Stack>
   );
 }
