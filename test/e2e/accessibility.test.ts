@@ -147,6 +147,16 @@ const COUNT_FETCHES = `(() => {
   Object.defineProperty(window, '__pendingFetches', { get: () => pending });
 })()`;
 
+/**
+ * Transitions end at once (as Playwright does for screenshots): axe judges the colours a page
+ * settles on, not a button caught halfway from disabled grey or a tooltip halfway faded in.
+ */
+const NO_TRANSITIONS = `document.addEventListener('DOMContentLoaded', () => {
+  const style = document.createElement('style');
+  style.textContent = '*, *::before, *::after { transition-duration: 0s !important; transition-delay: 0s !important; animation-duration: 0s !important; animation-delay: 0s !important; }';
+  document.head.append(style);
+})`;
+
 /** Waits until the page is quiet, twice 150 ms apart (an answer may start the next request). */
 async function settled(page: Page): Promise<void> {
   for (let i = 0; i < 2; i++) {
@@ -157,15 +167,12 @@ async function settled(page: Page): Promise<void> {
 }
 
 async function check(page: Page, name: string, found: Found[]): Promise<void> {
-  const t0 = Date.now();
   await settled(page);
-  const t1 = Date.now();
   // Only the violations are wanted: axe skips collecting the passes (half its time).
   const result = await new AxeBuilder({ page })
     .options({ resultTypes: ['violations'] }) // before withTags: options() replaces the rule selection
     .withTags(WCAG)
     .analyze();
-  process.stderr.write(`TIMING ${name}: settle ${t1 - t0} axe ${Date.now() - t1}\n`);
   for (const v of result.violations) {
     found.push({
       page: name,
@@ -196,6 +203,7 @@ test.each(combinations)('0 WCAG 2.1 A/AA violations: $lang $mode $viewport', asy
   });
   context.setDefaultTimeout(20_000);
   await context.addInitScript(COUNT_FETCHES);
+  await context.addInitScript(NO_TRANSITIONS);
   await context.addInitScript(
     `localStorage.setItem('lang', ${JSON.stringify(lang)}); localStorage.setItem('theme', ${JSON.stringify(mode)})`,
   );
@@ -224,7 +232,10 @@ test.each(combinations)('0 WCAG 2.1 A/AA violations: $lang $mode $viewport', asy
     await context.close();
   }
   const list = found.map((f) => `- [${f.page}] ${f.rule} (${f.impact}): ${f.help}\n    ${f.targets.join('\n    ')}`);
-  console.log(`accessibility ${lang} ${mode} ${viewport}: ${pages.length + 3} pages in ${Date.now() - started} ms`);
+  // Written at once (jest prints a failure only at the end of the file): the time and what was found.
+  process.stderr.write(
+    `accessibility ${lang} ${mode} ${viewport}: ${pages.length + 3} pages in ${Date.now() - started} ms, ${found.length} violations\n${list.join('\n')}\n`,
+  );
   expect({ combination: `${lang} ${mode} ${viewport}`, violations: list.join('\n') }).toEqual({
     combination: `${lang} ${mode} ${viewport}`,
     violations: '',
