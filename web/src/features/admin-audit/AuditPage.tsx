@@ -215,7 +215,8 @@ function AuditTable({ rows }: { rows: AuditRow[] }) {
   const { t, i18n } = useTranslation();
   const wide = useMediaQuery('(min-width:900px)');
   return (
-    <Paper variant="outlined" data-testid="audit-table" component="section" aria-label={t('audit.title')}>
+    // A table to assistive technology (WCAG 1.3.1): rows of cells under the column headers.
+    <Paper variant="outlined" data-testid="audit-table" role="table" aria-label={t('audit.title')}>
       {wide && (
         <Box sx={{ ...ROW_GRID, px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }} role="row">
           {(['when', 'who', 'action', 'patient', 'detail'] as const).map((c) => (
@@ -240,22 +241,24 @@ function AuditTable({ rows }: { rows: AuditRow[] }) {
             '&:last-of-type': { borderBottom: 0 },
           }}
         >
-          <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+          <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }} role="cell">
             {formatDateTime(r.at, i18n.language)}
           </Typography>
-          <Typography variant="body2" sx={{ fontWeight: wide ? 400 : 600 }} data-testid="audit-row-user">
+          <Typography variant="body2" sx={{ fontWeight: wide ? 400 : 600 }} data-testid="audit-row-user" role="cell">
             {r.userName ?? t('audit.system')}
           </Typography>
-          <Typography variant="body2">{actionLabel(r, t)}</Typography>
+          <Typography variant="body2" role="cell">
+            {actionLabel(r, t)}
+          </Typography>
           {r.studyId ? (
-            <Box>
+            <Box role="cell">
               <Link component={RouterLink} to={`/studies/report/${r.studyId}`} variant="body2">
                 {r.patientName ?? t('audit.study')}
               </Link>
             </Box>
           ) : (
             wide && (
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="text.secondary" role="cell">
                 —
               </Typography>
             )

@@ -33,7 +33,7 @@ export function AuditRowDetail({ row, hideEmpty = false }: { row: AuditRow; hide
       : summary(d);
   if (!text && hideEmpty) return null;
   return (
-    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }} title={row.ip ?? undefined}>
+    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }} title={row.ip ?? undefined} role="cell">
       {text || '—'}
     </Typography>
   );

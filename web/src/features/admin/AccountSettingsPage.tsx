@@ -35,7 +35,7 @@ export function AccountSettingsPage() {
     <Stack spacing={2} data-testid="account-settings">
       <PageHeader title={t('admin.settings.title')} intro={t('admin.settings.intro', { name })} icon={<TuneOutlinedIcon color="primary" />} />
       {settings.isPending ? (
-        <Stack spacing={1} aria-busy="true" aria-label={t('common.loading')}>
+        <Stack spacing={1} role="status" aria-busy="true" aria-label={t('common.loading')}>
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} variant="rounded" height={120} />
           ))}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Navigate, Outlet, useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -44,19 +45,21 @@ export function AdminLayout() {
           {entries.map((e) => {
             const Icon = e.icon;
             return (
-              <ListItemButton
-                key={e.path}
-                component={NavLink}
-                to={e.path}
-                selected={pathname.startsWith(e.path)}
-                sx={{ flexShrink: 0, borderRadius: 1, mx: 0.5 }}
-                data-testid={`admin-nav-${e.path.split('/').pop()}`}
-              >
-                <ListItemIcon sx={{ minWidth: 36 }}>
-                  <Icon fontSize="small" />
-                </ListItemIcon>
-                <ListItemText primary={t(e.label)} />
-              </ListItemButton>
+              // Each link in its own <li> (a list holds only list items, WCAG 1.3.1).
+              <ListItem key={e.path} disablePadding sx={{ width: { xs: 'auto', md: '100%' }, flexShrink: 0 }}>
+                <ListItemButton
+                  component={NavLink}
+                  to={e.path}
+                  selected={pathname.startsWith(e.path)}
+                  sx={{ borderRadius: 1, mx: 0.5 }}
+                  data-testid={`admin-nav-${e.path.split('/').pop()}`}
+                >
+                  <ListItemIcon sx={{ minWidth: 36 }}>
+                    <Icon fontSize="small" />
+                  </ListItemIcon>
+                  <ListItemText primary={t(e.label)} />
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>

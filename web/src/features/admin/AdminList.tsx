@@ -86,7 +86,7 @@ export function AdminList<T extends { id: string }>({
         {toolbar}
       </Stack>
       {list.isPending ? (
-        <Stack spacing={1} aria-busy="true" aria-label={t('common.loading')} data-testid={`${testId}-loading`}>
+        <Stack spacing={1} role="status" aria-busy="true" aria-label={t('common.loading')} data-testid={`${testId}-loading`}>
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} variant="rounded" height={64} />
           ))}

@@ -90,7 +90,7 @@ export function SettingField({
               checked={draft === true}
               disabled={!canManage}
               onChange={(e) => setDraft(e.target.checked)}
-              slotProps={{ input: { 'aria-describedby': `${id}-desc`, 'data-testid': `${id}-input` } as object }}
+              slotProps={{ input: { 'aria-labelledby': `${id}-title`, 'aria-describedby': `${id}-desc`, 'data-testid': `${id}-input` } as object }}
             />
           }
           label={draft === true ? t('admin.yes') : t('admin.no')}
@@ -108,7 +108,7 @@ export function SettingField({
           error={invalid}
           helperText={t('admin.settings.bounds', { min: def.min, max: def.max })}
           sx={{ width: 200 }}
-          slotProps={{ htmlInput: { min: def.min, max: def.max, 'aria-describedby': `${id}-desc`, 'data-testid': `${id}-input` } }}
+          slotProps={{ htmlInput: { min: def.min, max: def.max, 'aria-labelledby': `${id}-title`, 'aria-describedby': `${id}-desc`, 'data-testid': `${id}-input` } }}
         />
       );
       break;
@@ -124,7 +124,7 @@ export function SettingField({
           onChange={(e) => setDraft(e.target.value)}
           error={invalid}
           helperText={`${String(draft ?? '').length}/${def.maxLength}`}
-          slotProps={{ htmlInput: { 'aria-describedby': `${id}-desc`, 'data-testid': `${id}-input` } }}
+          slotProps={{ htmlInput: { 'aria-labelledby': `${id}-title`, 'aria-describedby': `${id}-desc`, 'data-testid': `${id}-input` } }}
         />
       );
       break;
@@ -149,7 +149,7 @@ export function SettingField({
               onKeyDown={addChip}
               placeholder={t('admin.settings.addItem')}
               error={invalid}
-              slotProps={{ htmlInput: { 'aria-describedby': `${id}-desc`, 'data-testid': `${id}-input` } }}
+              slotProps={{ htmlInput: { 'aria-labelledby': `${id}-title`, 'aria-describedby': `${id}-desc`, 'data-testid': `${id}-input` } }}
             />
           )}
         </Stack>
@@ -163,7 +163,8 @@ export function SettingField({
     <Paper variant="outlined" sx={{ p: 2 }} data-testid={id}>
       <Stack spacing={1}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
-          <Typography component="h2" variant="subtitle2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+          {/* the inputs' name (aria-labelledby): the key the page shows as each setting's heading */}
+          <Typography id={`${id}-title`} component="h2" variant="subtitle2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
             {settingKey}
           </Typography>
           {customized && <Chip size="small" color="primary" variant="outlined" label={t('admin.settings.customized')} />}

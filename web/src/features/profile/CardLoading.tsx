@@ -23,7 +23,7 @@ export function CardLoading({ error, onRetry }: { error?: unknown; onRetry: () =
     );
   }
   return (
-    <Box aria-busy="true" aria-label={t('common.loading')}>
+    <Box role="status" aria-busy="true" aria-label={t('common.loading')}>
       <Skeleton height={48} />
       <Skeleton height={48} />
       <Skeleton height={48} width="60%" />

@@ -59,7 +59,13 @@ export function VersionsPanel({ studyId }: { studyId: string }) {
           {t('editor.versions.empty')}
         </Typography>
       ) : (
-        <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+        // Scrolls sideways on a phone: focusable so the keyboard can scroll it too (WCAG 2.1.1).
+        <TableContainer
+          sx={{ maxWidth: '100%', overflowX: 'auto' }}
+          tabIndex={0}
+          role="region"
+          aria-label={t('editor.versions.title')}
+        >
           <Table size="small" aria-label={t('editor.versions.title')}>
             <TableHead>
               <TableRow>

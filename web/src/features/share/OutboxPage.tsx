@@ -60,7 +60,8 @@ export function OutboxPage() {
           {t('share.outbox.loadError')}
         </Alert>
       ) : (
-        <TableContainer component={Paper} variant="outlined">
+        // Scrolls sideways on a phone: focusable so the keyboard can scroll it too (WCAG 2.1.1).
+        <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label={t('share.outbox.title')}>
           <Table size="small" aria-label={t('share.outbox.title')} aria-busy={outbox.isPending}>
             <TableHead>
               <TableRow>

@@ -123,6 +123,8 @@ export function ReportEditor({ initialContent, editable, lookupPhrase, onChange,
         '& .ProseMirror': {
           minHeight: { xs: 320, md: 480 },
           outline: 'none',
+          // where the typing goes, visible to a keyboard user (WCAG 2.4.7)
+          '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 },
           px: { xs: 2, sm: 4 },
           py: 3,
           fontSize: 15,
