@@ -44,6 +44,8 @@ test('start, type with autosave, reload, phrase, finish, reopen', async () => {
   await editor.click();
   await page.keyboard.type('Pulmões sem alterações. ');
   await until('draft-status', 'Rascunho salvo');
+  // The counter under the editor counts what was typed (the text's 24 characters, no markup).
+  await until('editor-counter', '24 / 50.000 caracteres');
   expect((await suite.knex('study_drafts').where({ study_id: studyId }).first('content')).content).toContain(
     'Pulmões sem alterações.',
   );
