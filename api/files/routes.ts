@@ -7,9 +7,7 @@ import type { Knex } from 'knex';
 import { AppError } from '../../domain/errors';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { hashToken } from '../../services/tokens';
-
-const contentDisposition = (kind: 'inline' | 'attachment', filename: string) =>
-  `${kind}; filename="${filename.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+import { contentDisposition } from '../../storage/content-disposition';
 
 export function fileRoutes(deps: { knex: Knex; storage: ObjectStorage }): Router {
   const router = new Router();
