@@ -93,6 +93,25 @@ describe('S3ObjectStorage (moto)', () => {
     expect(uploads.Uploads ?? []).toEqual([]);
   }, 60_000);
 
+  it('ends the incoming stream when S3 refuses the upload', async () => {
+    const elsewhere = new S3ObjectStorage({
+      bucket: 'laudos-no-such-bucket',
+      endpoint: moto.endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      ...credentials,
+    });
+    // More than a part, then nothing: the upload starts, and the stream never ends by itself.
+    const body = new Readable({ read() {} });
+    body.push(Buffer.alloc(9 << 20));
+    try {
+      await expect(elsewhere.put('a/x.bin', body)).rejects.toThrow();
+      expect(body.destroyed).toBe(true);
+    } finally {
+      elsewhere.destroy();
+    }
+  });
+
   it('gives a URL a plain fetch() reads the bytes from, asking S3 for the type and file name', async () => {
     await storage.put('accounts/a1/reports/r1.pdf', Buffer.from('%PDF-1.7 laudo'), { contentType: 'application/pdf' });
     const url = new URL(

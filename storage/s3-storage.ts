@@ -68,8 +68,20 @@ export class S3ObjectStorage implements ObjectStorage {
       pipeline(body, counter, () => undefined);
       source = counter;
     }
+    // lib-storage's other part uploader keeps reading the stream after one fails, and waits for
+    // it to end; a failed S3 call ends the stream at once, so a stalled sender is not waited for.
+    const failFast = new Proxy(this.client, {
+      get: (target, prop) =>
+        prop === 'send'
+          ? (...args: Parameters<S3Client['send']>) =>
+              (target.send as (...a: typeof args) => Promise<unknown>)(...args).catch((err: unknown) => {
+                if (source instanceof Readable) source.destroy(err as Error);
+                throw err;
+              })
+          : Reflect.get(target, prop),
+    });
     const upload = new Upload({
-      client: this.client,
+      client: failFast,
       params: { Bucket: this.bucket, Key: key, Body: source, ContentType: opts.contentType },
       partSize: PART_SIZE,
       queueSize: 2,
