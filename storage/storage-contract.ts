@@ -93,6 +93,10 @@ export function objectStorageContract(subject: ContractSubject): void {
     await expect(storage.put(key, Buffer.from('x'))).rejects.toThrow('invalid object key');
     await expect(storage.get(key)).rejects.toThrow('invalid object key');
     await expect(storage.delete(key)).rejects.toThrow('invalid object key');
+    await expect(storage.exists(key)).rejects.toThrow('invalid object key');
+    await expect(storage.size(key)).rejects.toThrow('invalid object key');
+    await expect(storage.getRange(key, 0, 1)).rejects.toThrow('invalid object key');
+    await expect(storage.listFolder(key)).rejects.toThrow('invalid object key');
   });
 
   it('lists the objects directly in a folder, not those in its subfolders', async () => {
