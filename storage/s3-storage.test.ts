@@ -5,6 +5,7 @@ import {
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
+  PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
@@ -92,6 +93,12 @@ describe('S3ObjectStorage (moto)', () => {
     const uploads = await admin.send(new ListMultipartUploadsCommand({ Bucket: buckets.get(storage) }));
     expect(uploads.Uploads ?? []).toEqual([]);
   }, 60_000);
+
+  it('does not list a folder marker made by an S3 console', async () => {
+    await admin.send(new PutObjectCommand({ Bucket: buckets.get(storage), Key: 'a/f/', Body: '' }));
+    await storage.put('a/f/one.pdf', Buffer.from('1'));
+    expect((await storage.listFolder('a/f')).map((o) => o.key)).toEqual(['a/f/one.pdf']);
+  });
 
   it('ends the incoming stream when S3 refuses the upload', async () => {
     const elsewhere = new S3ObjectStorage({

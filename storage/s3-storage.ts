@@ -6,7 +6,6 @@ import {
   NoSuchKey,
   NotFound,
   S3Client,
-  type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -25,7 +24,7 @@ export interface S3StorageOptions {
   forcePathStyle: boolean;
 }
 
-/** Bodies up to this size go in one PutObject; larger ones and streams in multipart parts. */
+/** A body (buffer or stream) up to this size goes in one PutObject, a larger one in parts this big (S3's least is 5 MB). */
 const PART_SIZE = 8 * 1024 * 1024;
 
 /**
@@ -37,7 +36,7 @@ export class S3ObjectStorage implements ObjectStorage {
   private readonly client: S3Client;
   private readonly bucket: string;
 
-  constructor(opts: S3StorageOptions, clientConfig: Partial<S3ClientConfig> = {}) {
+  constructor(opts: S3StorageOptions) {
     this.bucket = opts.bucket;
     this.client = new S3Client({
       region: opts.region,
@@ -48,7 +47,6 @@ export class S3ObjectStorage implements ObjectStorage {
       // services refuse the CRC32 trailers the SDK adds by default since 3.729.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
-      ...clientConfig,
     });
   }
 
@@ -162,7 +160,9 @@ export class S3ObjectStorage implements ObjectStorage {
         new ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${folder}/`, Delimiter: '/', ContinuationToken: token }),
       );
       for (const o of page.Contents ?? []) {
-        if (o.Key) out.push({ key: o.Key, size: o.Size ?? 0, modifiedAt: o.LastModified ?? new Date(0) });
+        // A `folder/` marker (as S3 consoles make) is not an object of the folder.
+        if (o.Key && o.Key !== `${folder}/`)
+          out.push({ key: o.Key, size: o.Size ?? 0, modifiedAt: o.LastModified ?? new Date(0) });
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
