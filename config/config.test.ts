@@ -92,3 +92,26 @@ describe('edge settings', () => {
     expect(() => parseConfig({ IMAGE_TOKEN_MINUTES: '120' })).toThrow('IMAGE_TOKEN_MINUTES');
   });
 });
+
+describe('object storage settings', () => {
+  it('keeps objects on local disk by default, and takes an S3 bucket with its keys', () => {
+    expect(parseConfig({})).toMatchObject({ OBJECT_STORAGE: 'local', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true });
+    const cfg = parseConfig({
+      OBJECT_STORAGE: 's3',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'laudos',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'false',
+    });
+    expect(cfg).toMatchObject({ OBJECT_STORAGE: 's3', S3_BUCKET: 'laudos', S3_FORCE_PATH_STYLE: false });
+  });
+
+  it('names every S3 setting missing with OBJECT_STORAGE=s3', () => {
+    const attempt = () => parseConfig({ OBJECT_STORAGE: 's3', S3_ACCESS_KEY_ID: 'key' });
+    expect(attempt).toThrow('S3_BUCKET: required with OBJECT_STORAGE=s3');
+    expect(attempt).toThrow('S3_SECRET_ACCESS_KEY: required with OBJECT_STORAGE=s3');
+    expect(attempt).not.toThrow('S3_ACCESS_KEY_ID');
+    expect(() => parseConfig({ OBJECT_STORAGE: 'gcs' })).toThrow('OBJECT_STORAGE');
+  });
+});

@@ -16,6 +16,17 @@ const ConfigSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** Folder for embedded data (PGlite, objects, Temporal dev db). */
   DATA_DIR: z.string().default(path.resolve(__dirname, '..', 'data')),
+  /** Where objects (DICOM, PDFs, audio, zips) live: `local` (DATA_DIR/objects) or `s3` (the S3_* variables). */
+  OBJECT_STORAGE: z.enum(['local', 's3']).default('local'),
+  /** Endpoint of an S3-compatible service (`http://minio:9000`); unset → AWS S3 itself. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** The bucket (it must exist); required with OBJECT_STORAGE=s3. */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style addresses (`endpoint/bucket/key`), as MinIO needs; false for virtual-hosted AWS buckets. */
+  S3_FORCE_PATH_STYLE: bool.default(true),
   /** PostgreSQL URL; unset → embedded PGlite under DATA_DIR/pg. */
   DATABASE_URL: z.string().url().optional(),
   /** Temporal frontend; unset → `npm start` spawns the dev server on 127.0.0.1:7233. */
@@ -152,6 +163,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     // Links printed in signed PDFs are permanent: production names its address, never a guess.
     if (c.NODE_ENV === 'production' && !c.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'required in production (the address in signed PDFs)' });
+    }
+    if (c.OBJECT_STORAGE === 's3') {
+      for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!c[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required with OBJECT_STORAGE=s3' });
+      }
     }
     if (c.SMTP_URL && !c.MAIL_FROM) ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'required with SMTP_URL' });
     // Mail that leaves the platform must not carry links built from a request's Host header.

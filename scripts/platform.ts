@@ -3,9 +3,7 @@
  * the worker, in one process. `npm start`, the e2e tests and the bench all start it.
  */
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import type { Worker } from '@temporalio/worker';
 import pino from 'pino';
@@ -17,7 +15,7 @@ import { startContentReaper } from '../services/reports/content-reaper';
 import { listenSessionsEnded } from '../api/auth/session-events';
 import { ensureDemoConnect } from '../migrations/seed/connect-demo';
 import { seedDemo } from '../migrations/seed/demo';
-import { LocalObjectStorage } from '../storage/local-storage';
+import { createObjectStorage } from '../storage/create-storage';
 import { createWorker, installRuntime } from '../worker/worker';
 import { ensureDeadlineSchedule } from '../worker/deadline-schedule';
 import { mailTransport } from '../services/mail/transport';
@@ -76,9 +74,7 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
       })
     : undefined;
 
-  const objectsDir = path.join(cfg.DATA_DIR, 'objects');
-  fs.mkdirSync(objectsDir, { recursive: true });
-  const storage = new LocalObjectStorage(objectsDir);
+  const storage = createObjectStorage(cfg);
 
   let worker: Worker | undefined;
   let workerRun: Promise<void> | undefined;

@@ -1,12 +1,12 @@
 /**
- * `npm test`: prepares what the suite needs (Temporal CLI, Chromium, the built web app),
+ * `npm test`: prepares what the suite needs (Temporal CLI, Chromium, moto, the built web app),
  * type-checks and lints, then runs every jest project: unit, workflow, integration, e2e.
  * Extra arguments go to jest and skip the type-check and lint (e.g. `npm test -- --selectProjects unit`).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureDicomwebClient, findChromium, findTemporal } from './tools';
+import { ensureDicomwebClient, ensureMoto, findChromium, findTemporal } from './tools';
 import { ensureWebBuilt } from './web-build';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -27,8 +27,10 @@ const temporal = findTemporal(process.env.TEMPORAL_CLI);
 const chromium = findChromium();
 // The DICOMweb conformance test drives dicomweb-client (PyPI) against the platform.
 const python = ensureDicomwebClient();
+// The object storage contract runs against moto's S3 server (PyPI moto[server]) on loopback.
+const moto = ensureMoto();
 ensureWebBuilt();
-console.log(`temporal: ${temporal}\nchromium: ${chromium}\ndicomweb-client: ${python}`);
+console.log(`temporal: ${temporal}\nchromium: ${chromium}\ndicomweb-client: ${python}\nmoto: ${moto}`);
 
 const extra = process.argv.slice(2);
 if (extra.length === 0) {

@@ -178,3 +178,28 @@ export function ensureDicomwebClient(): string {
       `Install it with:  python3 -m pip install --break-system-packages dicomweb-client==${DICOMWEB_CLIENT_PIN} numpy`,
   );
 }
+
+/** The moto release whose S3 server the object-storage contract tests run against (PyPI). */
+export const MOTO_PIN = '5.2.1';
+export const MOTO_INSTALL = `python3 -m pip install --break-system-packages 'moto[server]==${MOTO_PIN}'`;
+
+/**
+ * The real python executable (never a pyenv shim: killing a shim orphans its child) that runs
+ * `python -m moto.server`, or null when moto's server is not importable.
+ */
+export function findMotoPython(): string | null {
+  const probe = 'import moto.server, flask, flask_cors, sys; print(sys.executable)';
+  const r = spawnSync(onPath('python3') ?? 'python3', ['-c', probe], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : null;
+}
+
+/** moto's S3 server for the storage contract tests, installed from PyPI when missing. */
+export function ensureMoto(): string {
+  const found = findMotoPython();
+  if (found) return found;
+  const args = ['-m', 'pip', 'install', '--quiet', '--break-system-packages', `moto[server]==${MOTO_PIN}`];
+  const pip = spawnSync(onPath('python3') ?? 'python3', args, { stdio: 'inherit' });
+  const installed = pip.status === 0 ? findMotoPython() : null;
+  if (installed) return installed;
+  throw new Error(`The S3 storage contract tests need moto's S3 server (PyPI moto[server]).\nInstall it with:  ${MOTO_INSTALL}`);
+}

@@ -20,6 +20,20 @@ export interface ObjectStorage {
   delete(key: string): Promise<void>;
   /** The objects directly in a folder (not in its subfolders); none when it does not exist. */
   listFolder(folder: string): Promise<{ key: string; size: number; modifiedAt: Date }[]>;
+  /**
+   * A URL the browser may GET the object from directly, valid for a while, so a download's bytes
+   * do not pass through the api. Only storages that can (S3) have it; the local one streams.
+   */
+  presignedGetUrl?(key: string, opts: PresignedGetOptions): Promise<string>;
+}
+
+export interface PresignedGetOptions {
+  expiresInSeconds: number;
+  /** The name the browser gives the file (Content-Disposition). */
+  filename?: string;
+  /** `attachment` (default): saved; `inline`: shown in the browser. */
+  disposition?: 'inline' | 'attachment';
+  contentType?: string;
 }
 
 const KEY = /^[A-Za-z0-9][A-Za-z0-9._=-]*(\/[A-Za-z0-9][A-Za-z0-9._=-]*)*$/;

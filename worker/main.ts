@@ -7,10 +7,9 @@ import { config } from '../config/config';
 import pino from 'pino';
 import { connectDb } from '../db/connection';
 import { startContentReaper } from '../services/reports/content-reaper';
-import path from 'node:path';
 import { connectRemotePublisher } from '../live/publisher';
 import { connectRedisPublisher } from '../live/redis-publisher';
-import { LocalObjectStorage } from '../storage/local-storage';
+import { createObjectStorage } from '../storage/create-storage';
 import { Client, Connection } from '@temporalio/client';
 import { mailTransport } from '../services/mail/transport';
 import { ensureDeadlineSchedule } from './deadline-schedule';
@@ -39,8 +38,8 @@ async function main(): Promise<void> {
     taskQueue: cfg.TEMPORAL_TASK_QUEUE,
     knex,
     publisher,
-    // The same objects folder the api writes (a shared volume, until an S3 adapter exists).
-    storage: new LocalObjectStorage(path.join(cfg.DATA_DIR, 'objects')),
+    // The same objects the api writes: an S3 bucket, or a shared volume's DATA_DIR/objects.
+    storage: createObjectStorage(cfg),
     mail: mailTransport(cfg),
     publicUrl: cfg.PUBLIC_URL,
   });
