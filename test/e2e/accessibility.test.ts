@@ -19,6 +19,7 @@ import { makeStudy } from '../support/dicom-files';
 import { ingestStudy } from '../support/dicomweb';
 import { DOCTOR_PERMISSIONS, PASSWORD, type Tenant, createScheduledExam, createTenant } from '../support/fixtures';
 import { actAs, loginTokens, platformSuite } from '../support/suite';
+import { ADMIN_PAGES } from '../../web/src/features/admin/admin-pages';
 
 jest.setTimeout(240_000);
 
@@ -103,26 +104,7 @@ beforeAll(async () => {
     ['profile', '/profile'],
     ['certificate', '/profile/certificate'],
     ['administration', '/admin'],
-    ...[
-      'accounts',
-      'settings',
-      'institutions',
-      'users',
-      'roles',
-      'schedules',
-      'medical-groups',
-      'specialties',
-      'orchestrator',
-      'modalities',
-      'exams',
-      'routines',
-      'masks',
-      'phrases',
-      'labels',
-      'connects',
-      'access-grants',
-      'audit',
-    ].map((p): [string, string] => [`admin ${p}`, `/admin/${p}`]),
+    ...ADMIN_PAGES.map((p): [string, string] => [`admin ${p}`, `/admin/${p}`]),
     ['not found', '/nowhere'],
   );
 });

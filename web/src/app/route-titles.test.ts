@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import ptBR from '../i18n/pt-BR.json';
 import { routeTitleKey } from './route-titles';
+import { ADMIN_PAGES } from '../features/admin/admin-pages';
 
 const has = (key: string) =>
   key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], ptBR) !== undefined;
@@ -27,25 +28,6 @@ describe('route titles', () => {
   });
 
   it('names every administration page from its navigation label', () => {
-    for (const page of [
-      'accounts',
-      'settings',
-      'institutions',
-      'users',
-      'roles',
-      'schedules',
-      'medical-groups',
-      'specialties',
-      'modalities',
-      'exams',
-      'routines',
-      'masks',
-      'phrases',
-      'labels',
-      'connects',
-      'access-grants',
-      'audit',
-    ])
-      expect([page, has(routeTitleKey(`/admin/${page}`))]).toEqual([page, true]);
+    for (const page of ADMIN_PAGES) expect([page, has(routeTitleKey(`/admin/${page}`))]).toEqual([page, true]);
   });
 });
