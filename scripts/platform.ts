@@ -74,7 +74,7 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
       })
     : undefined;
 
-  const storage = createObjectStorage(cfg);
+  const storage = await createObjectStorage(cfg);
 
   let worker: Worker | undefined;
   let workerRun: Promise<void> | undefined;

@@ -35,7 +35,7 @@ const buckets = new Map<S3ObjectStorage, string>();
 async function freshStorage(): Promise<S3ObjectStorage> {
   const bucket = `laudos-${randomUUID().slice(0, 8)}`;
   await admin.send(new CreateBucketCommand({ Bucket: bucket }));
-  const storage = createObjectStorage({
+  const storage = await createObjectStorage({
     OBJECT_STORAGE: 's3',
     DATA_DIR: '/nonexistent',
     S3_ENDPOINT: moto.endpoint,

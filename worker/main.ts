@@ -39,7 +39,7 @@ async function main(): Promise<void> {
     knex,
     publisher,
     // The same objects the api writes: an S3 bucket, or a shared volume's DATA_DIR/objects.
-    storage: createObjectStorage(cfg),
+    storage: await createObjectStorage(cfg),
     mail: mailTransport(cfg),
     publicUrl: cfg.PUBLIC_URL,
   });
