@@ -179,43 +179,14 @@ async function main(): Promise<void> {
     for (const { route, runs } of results) {
       const m = (pick: (f: Figures) => number) => median(runs.map(pick));
       const p = route.path;
-      console.log(
-        row(
-          `${p} performance`,
-          m((f) => f.performance),
-          '',
-          { value: route.performance, atLeast: true },
-        ),
-      );
-      console.log(
-        row(
-          `${p} accessibility`,
-          m((f) => f.accessibility),
-          '',
-          { value: route.accessibility, atLeast: true },
-        ),
-      );
-      console.log(
-        row(
-          `${p} total blocking time`,
-          m((f) => f.tbtMs),
-          ' ms',
-        ),
-      );
-      console.log(
-        row(
-          `${p} largest contentful paint`,
-          m((f) => f.lcpMs),
-          ' ms',
-        ),
-      );
-      console.log(
-        row(
-          `${p} first contentful paint`,
-          m((f) => f.fcpMs),
-          ' ms',
-        ),
-      );
+      const figures: [string, number, string, { value: number; atLeast: boolean }?][] = [
+        ['performance', m((f) => f.performance), '', { value: route.performance, atLeast: true }],
+        ['accessibility', m((f) => f.accessibility), '', { value: route.accessibility, atLeast: true }],
+        ['total blocking time', m((f) => f.tbtMs), ' ms'],
+        ['largest contentful paint', m((f) => f.lcpMs), ' ms'],
+        ['first contentful paint', m((f) => f.fcpMs), ' ms'],
+      ];
+      for (const [name, value, unit, goal] of figures) console.log(row(`${p} ${name}`, value, unit, goal));
       const js = `${p} JavaScript, compressed (${m((f) => f.jsFiles)} files)`;
       const jsKB = m((f) => f.jsBytes) / 1024;
       console.log(row(js, jsKB, ' KB', route.jsKB ? { value: route.jsKB, atLeast: false } : undefined));
