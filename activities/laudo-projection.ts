@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import { type LaudoSnapshot, notStartedLaudo } from '../domain/laudo/snapshot';
 import type { LaudoAction } from '../domain/laudo/transitions';
+import { REPORTED_LAUDO_STATES } from '../domain/management/reports';
 import type { LaudoRecord, LaudoTransition } from '../workflows/laudo/messages';
 
 /** The snapshot part of a record (what laudos.snapshot keeps). */
@@ -53,6 +54,15 @@ function versionColumns(r: LaudoRecord, at: string) {
   };
 }
 
+/**
+ * When the report was done (management reports' turnaround): stamped on concluding, kept on
+ * signing, cleared when it is reopened.
+ */
+function finishedColumns(t: LaudoTransition): { finished_at?: string | null } {
+  if (!REPORTED_LAUDO_STATES.includes(t.record.state)) return { finished_at: null };
+  return REPORTED_LAUDO_STATES.includes(t.before.state) ? {} : { finished_at: t.at };
+}
+
 /** Writes the transition; false when it was already projected (a retry). */
 export async function projectTransition(knex: Knex, t: LaudoTransition): Promise<boolean> {
   const { record: r, at } = t;
@@ -60,12 +70,16 @@ export async function projectTransition(knex: Knex, t: LaudoTransition): Promise
     const updated = await trx('laudos')
       .where({ id: r.laudoId, account_id: r.accountId })
       .andWhere('seq', '<', r.seq)
-      .update(laudoColumns(r, at));
+      .update({ ...laudoColumns(r, at), ...finishedColumns(t) });
     if (updated === 0) return false;
     // The texts this transition carries are now part of the report (the reaper spares them).
     const texts = [r.contentId, r.reviewContentId].filter((id): id is string => Boolean(id));
     if (texts.length)
-      await trx('laudo_contents').whereIn('id', texts).where({ account_id: r.accountId }).whereNull('committed_at').update({ committed_at: at });
+      await trx('laudo_contents')
+        .whereIn('id', texts)
+        .where({ account_id: r.accountId })
+        .whereNull('committed_at')
+        .update({ committed_at: at });
 
     // Studies that joined (associate) leave their own, never-started report.
     const joined = r.studyIds.filter((id) => !t.before.studyIds.includes(id));

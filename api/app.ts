@@ -55,6 +55,7 @@ import { mailRoutes } from './mail/routes';
 import { profileRoutes } from './profile/routes';
 import { invitationRoutes, openSignupRoutes, registrationRoutes } from './registration/routes';
 import { auditRoutes } from './audit/routes';
+import { managementRoutes } from './management/routes';
 import { catalogRoutes } from './catalog/routes';
 
 export const WEB_DIST = path.resolve(__dirname, '..', 'web', 'dist');
@@ -162,6 +163,7 @@ export function apiRouters(deps: ApiDeps): Router[] {
     invitationRoutes(deps),
     openSignupRoutes(deps),
     auditRoutes(deps),
+    managementRoutes(deps),
     ...rolesAreaRoutes(deps),
     orchestratorRoutes(deps),
     accountRoutes(deps),

@@ -11,6 +11,7 @@ import { connectsErrors } from './errors/connects';
 import { adminAccountsErrors } from './errors/admin-accounts';
 import { dicomwebErrors } from './errors/dicomweb';
 import { documentsErrors } from './errors/documents';
+import { managementErrors } from './errors/management';
 import { passwordErrors } from './errors/passwords';
 import { orchestratorErrors } from './errors/orchestrator';
 import { platformErrors } from './errors/platform';
@@ -45,6 +46,7 @@ const catalogue = {
   ...connectsErrors,
   ...dicomwebErrors,
   ...orchestratorErrors,
+  ...managementErrors,
 };
 
 export type ErrorCode = keyof typeof catalogue;

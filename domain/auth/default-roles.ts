@@ -52,6 +52,7 @@ export const DEFAULT_ROLES: Record<DefaultRoleName, readonly Permission[]> = {
     'SCHEDULES_MANAGE',
     'MEDICAL_GROUPS_MANAGE',
     'ORCHESTRATOR_MANAGE',
+    'MANAGEMENT_REPORTS_READ',
     'MODALITIES_MANAGE',
     'EXAMS_MANAGE',
     'ROUTINES_MANAGE',

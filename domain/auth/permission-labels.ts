@@ -31,6 +31,7 @@ export const AREA_LABELS: Record<PermissionArea, Label> = {
   ),
   settings: l('Configurações da conta', 'Account settings', 'Configuración de la cuenta'),
   audit: l('Auditoria', 'Audit', 'Auditoría'),
+  management: l('Relatórios de produtividade e gestão', 'Productivity and management reports', 'Informes de productividad y gestión'),
 };
 
 export const PERMISSION_LABELS: Record<Permission, Label> = {
@@ -110,4 +111,5 @@ export const PERMISSION_LABELS: Record<Permission, Label> = {
     'Gestionar configuración de la cuenta',
   ),
   AUDIT_READ: l('Consultar auditoria', 'Read the audit log', 'Consultar auditoría'),
+  MANAGEMENT_REPORTS_READ: l('Consultar relatórios de produtividade e gestão', 'Read productivity and management reports', 'Consultar informes de productividad y gestión'),
 };

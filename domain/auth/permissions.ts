@@ -104,6 +104,7 @@ export const PERMISSION_AREAS = {
   accessGrants: ['ACCESS_GRANTS_MANAGE'],
   settings: ['ACCOUNT_SETTINGS_MANAGE'],
   audit: ['AUDIT_READ'],
+  management: ['MANAGEMENT_REPORTS_READ'],
 } as const;
 
 export type PermissionArea = keyof typeof PERMISSION_AREAS;
@@ -126,6 +127,7 @@ export const ADMIN_PERMISSIONS = [
   'ACCESS_GRANTS_MANAGE',
   'ACCOUNT_SETTINGS_MANAGE',
   'AUDIT_READ',
+  'MANAGEMENT_REPORTS_READ',
 ] as const satisfies readonly Permission[];
 
 export function isPermission(name: string): name is Permission {

@@ -95,6 +95,7 @@ beforeAll(async () => {
     ['viewer', `/studies/${imaged}/viewer/general`],
     ['scheduled exams', '/scheduled-exams'],
     ['overdue studies', '/overdue-studies'],
+    ['management reports', '/management'],
     ['divergent studies', '/divergent-studies'],
     ['invalidated studies', '/invalidated-studies'],
     ['institutions', '/institutions'],

@@ -23,7 +23,9 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import OutboxOutlinedIcon from '@mui/icons-material/OutboxOutlined';
 import AlarmOutlinedIcon from '@mui/icons-material/AlarmOutlined';
+import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import { currentAccount } from '../features/auth/access';
+import { mayReadManagement } from '../features/management/access';
 import { useSession, useSessionData } from '../features/auth/session';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { LanguageSwitch } from '../i18n/LanguageSwitch';
@@ -44,7 +46,17 @@ function AppBarLink({ to, label, testId, icon }: { to: string; label: string; te
 }
 
 /** The app bar's entries on a phone: one menu holding the links and logout. */
-function PhoneMenu({ administers, isAdmin, veterinary }: { administers: boolean; isAdmin: boolean; veterinary: boolean }) {
+function PhoneMenu({
+  administers,
+  isAdmin,
+  veterinary,
+  management,
+}: {
+  administers: boolean;
+  isAdmin: boolean;
+  veterinary: boolean;
+  management: boolean;
+}) {
   const { t } = useTranslation();
   const session = useSession();
   const navigate = useNavigate();
@@ -62,6 +74,12 @@ function PhoneMenu({ administers, isAdmin, veterinary }: { administers: boolean;
     },
     { to: '/institutions', label: t('institutions.menu'), icon: <ApartmentOutlinedIcon fontSize="small" />, id: 'institutions' },
     { to: '/overdue-studies', label: t('overdue.menu'), icon: <AlarmOutlinedIcon fontSize="small" />, id: 'overdue' },
+    management && {
+      to: '/management',
+      label: t('management.menu'),
+      icon: <InsightsOutlinedIcon fontSize="small" />,
+      id: 'management',
+    },
     isAdmin && {
       to: '/invitations',
       label: t('signup.invitations.menu'),
@@ -120,6 +138,7 @@ export function AppLayout() {
   const account = currentAccount(data);
   const administers = data.superRole || Boolean(account?.isAdmin);
   const veterinary = account?.isForHuman === false;
+  const management = account !== null && mayReadManagement(account, data.superRole);
   const [search] = useSearchParams();
   // Below 600 px the entries after the language and theme go into one menu (a 390 px phone has no room for them).
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -179,7 +198,12 @@ export function AppLayout() {
           <ThemeSwitch />
           <NotificationBell accountId={data.currentAccountId} userId={data.id} />
           {phone ? (
-            <PhoneMenu administers={administers} isAdmin={Boolean(account?.isAdmin)} veterinary={veterinary} />
+            <PhoneMenu
+              administers={administers}
+              isAdmin={Boolean(account?.isAdmin)}
+              veterinary={veterinary}
+              management={management}
+            />
           ) : (
             <>
               {administers && (
@@ -192,6 +216,14 @@ export function AppLayout() {
                 icon={<ApartmentOutlinedIcon />}
               />
               <AppBarLink to="/overdue-studies" label={t('overdue.menu')} testId="overdue-menu" icon={<AlarmOutlinedIcon />} />
+              {management && (
+                <AppBarLink
+                  to="/management"
+                  label={t('management.menu')}
+                  testId="management-menu"
+                  icon={<InsightsOutlinedIcon />}
+                />
+              )}
               {account?.isAdmin && (
                 <AppBarLink
                   to="/invitations"

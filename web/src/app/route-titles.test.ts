@@ -21,6 +21,7 @@ describe('route titles', () => {
     ['/admin/access-grants', 'admin.nav.accessGrants'],
     ['/admin/orchestrator', 'admin.nav.orchestrator'],
     ['/overdue-studies', 'overdue.title'],
+    ['/management', 'management.title'],
     ['/nowhere', 'titles.notFound'],
   ])('%s → %s, a key of the catalogue', (path, key) => {
     expect(routeTitleKey(path)).toBe(key);

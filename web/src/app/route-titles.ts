@@ -16,6 +16,7 @@ const TITLES: [RegExp, string][] = [
   [/^\/?$|^\/studies$/, 'titles.studies'],
   [/^\/scheduled-exams$/, 'titles.scheduledExams'],
   [/^\/overdue-studies$/, 'overdue.title'],
+  [/^\/management$/, 'management.title'],
   [/^\/(studies|scheduledExam)\/report\/[^/]+$/, 'titles.report'],
   [/^\/(studies|scheduledExam)\/report\/[^/]+\/transcription$/, 'titles.transcription'],
   [/^\/profile$/, 'titles.profile'],

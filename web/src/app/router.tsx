@@ -174,6 +174,14 @@ export function createRouter() {
                           ),
                         },
                         {
+                          path: '/management',
+                          // Medical productivity, the management report, canceled exams (issue 18)
+                          lazy: lazyPage(
+                            () => import('../features/management/ManagementReportsPage'),
+                            (m) => m.ManagementReportsPage,
+                          ),
+                        },
+                        {
                           path: '/invalidated-studies',
                           lazy: lazyPage(
                             () => import('../features/study-maintenance/InvalidatedStudiesPage'),
