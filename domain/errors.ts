@@ -19,6 +19,7 @@ import { registrationErrors } from './errors/registration';
 import { reportsErrors } from './errors/reports';
 import { sessionsErrors } from './errors/sessions';
 import { studiesErrors } from './errors/studies';
+import { subscriptionsErrors } from './errors/subscriptions';
 import { studyMaintenanceErrors } from './errors/study-maintenance';
 import { workspaceErrors } from './errors/workspace';
 
@@ -45,6 +46,7 @@ const catalogue = {
   ...connectsErrors,
   ...dicomwebErrors,
   ...orchestratorErrors,
+  ...subscriptionsErrors,
 };
 
 export type ErrorCode = keyof typeof catalogue;
