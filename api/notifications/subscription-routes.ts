@@ -39,7 +39,18 @@ export function subscriptionRoutes(deps: ApiDeps): Router {
 
   router.get('/notification-subscriptions', authed, async (ctx) => {
     const access = await managed(ctx);
-    ctx.body = { subscriptions: await listSubscriptions(knex, access.accountId) };
+    // With what the form may name: the account's institutions and its members.
+    const [subscriptions, institutions, users] = await Promise.all([
+      listSubscriptions(knex, access.accountId),
+      knex('institutions').where({ account_id: access.accountId }).orderBy('name').limit(1000).select('id', 'name'),
+      knex('users as u')
+        .join('user_accounts as ua', 'ua.user_id', 'u.id')
+        .where('ua.account_id', access.accountId)
+        .orderBy('u.name')
+        .limit(1000)
+        .select('u.id', 'u.name', 'u.email'),
+    ]);
+    ctx.body = { subscriptions, candidates: { institutions, users } };
   });
 
   router.get('/notification-subscriptions/:id', authed, async (ctx) => {
