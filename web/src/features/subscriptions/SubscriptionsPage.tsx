@@ -129,24 +129,26 @@ export function SubscriptionsPage() {
                         : t('subscriptions.createdAt', { when: formatDateTime(s.createdAt, i18n.language) })}
                     </Typography>
                   </Stack>
-                  <Chip
-                    color={STATUS_COLOR[s.status]}
-                    label={t(`subscriptions.status.${s.status}`)}
-                    data-testid={`subscription-${s.user.email}-status`}
-                  />
-                  {s.status === 'pending' && (
-                    <>
-                      <IconButton aria-label={t('subscriptions.editNamed', { name: s.user.name })} onClick={() => open(s)}>
-                        <EditOutlinedIcon />
-                      </IconButton>
-                      <ConfirmDelete
-                        name={s.user.name}
-                        label={t('subscriptions.removeNamed', { name: s.user.name })}
-                        onConfirm={() => remove.mutate(s.id)}
-                      />
-                    </>
-                  )}
-                  {s.status === 'active' && <CancelButton name={s.user.name} onConfirm={() => cancel.mutate(s.id)} />}
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', alignSelf: { xs: 'flex-start', sm: 'center' } }}>
+                    <Chip
+                      color={STATUS_COLOR[s.status]}
+                      label={t(`subscriptions.status.${s.status}`)}
+                      data-testid={`subscription-${s.user.email}-status`}
+                    />
+                    {s.status === 'pending' && (
+                      <>
+                        <IconButton aria-label={t('subscriptions.editNamed', { name: s.user.name })} onClick={() => open(s)}>
+                          <EditOutlinedIcon />
+                        </IconButton>
+                        <ConfirmDelete
+                          name={s.user.name}
+                          label={t('subscriptions.removeNamed', { name: s.user.name })}
+                          onConfirm={() => remove.mutate(s.id)}
+                        />
+                      </>
+                    )}
+                    {s.status === 'active' && <CancelButton name={s.user.name} onConfirm={() => cancel.mutate(s.id)} />}
+                  </Stack>
                 </Stack>
               </Paper>
             ))}
