@@ -38,6 +38,7 @@ import { downloadRoutes } from './downloads/routes';
 import { fileRoutes } from './files/routes';
 import { labelRoutes } from './labels/routes';
 import { notificationRoutes } from './notifications/routes';
+import { subscriptionRoutes } from './notifications/subscription-routes';
 import { labelAdminRoutes } from './labels/admin-routes';
 import { maskRoutes } from './masks/routes';
 import { phraseRoutes } from './phrases/routes';
@@ -121,8 +122,9 @@ export function apiRouters(deps: ApiDeps): Router[] {
     connectAgentRoutes(deps),
     reportImageUploadRoutes(deps),
     viewerFrameRoutes(deps),
-    // Sessions per route: the e-mail confirmation link is public.
+    // Sessions per route: the e-mail and subscription confirmation links are public.
     profileRoutes(deps),
+    subscriptionRoutes(deps),
     registrationRoutes(deps),
     // Before studyRoutes: `/studies/comments`, `/studies/patient`, `/studies/attachments`,
     // `/studies/clinical-data`… must not reach `/studies/:id`.

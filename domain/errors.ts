@@ -20,6 +20,7 @@ import { registrationErrors } from './errors/registration';
 import { reportsErrors } from './errors/reports';
 import { sessionsErrors } from './errors/sessions';
 import { studiesErrors } from './errors/studies';
+import { subscriptionsErrors } from './errors/subscriptions';
 import { studyMaintenanceErrors } from './errors/study-maintenance';
 import { workspaceErrors } from './errors/workspace';
 
@@ -47,6 +48,7 @@ const catalogue = {
   ...dicomwebErrors,
   ...orchestratorErrors,
   ...managementErrors,
+  ...subscriptionsErrors,
 };
 
 export type ErrorCode = keyof typeof catalogue;

@@ -8,7 +8,11 @@ import { LaudoState } from '../laudo/states';
 export type DeadlineCrossing = 'alert' | 'overdue';
 
 /** Report states after which a study is done: no deadline alert, not on the overdue list. */
-export const FINISHED_LAUDO_STATES: readonly number[] = [LaudoState.SIGNED, LaudoState.AUTO_CONCLUDED, LaudoState.EXTERNAL_REPORT];
+export const FINISHED_LAUDO_STATES: readonly number[] = [
+  LaudoState.SIGNED,
+  LaudoState.AUTO_CONCLUDED,
+  LaudoState.EXTERNAL_REPORT,
+];
 
 const MINUTE = 60_000;
 

@@ -3,7 +3,8 @@
  * workflow's own clock as `asOf`: every unfinished study with a routine whose alert point or
  * deadline has been crossed, and whose crossing has no row yet, gets one row in
  * study_deadline_alerts (its primary key makes a second sweep, a retried activity or a
- * restarted worker raise nothing twice), a notification to each recipient, and a queued mail.
+ * restarted worker raise nothing twice), a notification to each recipient, and a queued mail to
+ * each confirmed subscriber of the event in the study's institution (ADR 032).
  * The notification and the mail rows are written in the alert's transaction; the mails are
  * handed to the transport and the unread counts published after it commits.
  */
@@ -15,6 +16,7 @@ import type { DeadlineNotificationData } from '../../domain/notifications/notifi
 import type { LivePublisher } from '../../live/publisher';
 import type { MailTransport } from '../mail/transport';
 import { type Recipient, publishUnread } from '../notifications/inbox';
+import { activeSubscribers } from '../notifications/subscriptions';
 import { type AlertRecipient, deadlineRecipients } from './recipients';
 
 /** Studies examined per query: a backlog is worked through in batches within one run. */
@@ -30,7 +32,8 @@ export interface SweepDeps {
 
 export interface SweepResult {
   /** Crossings raised by this run (each once, ever). */
-  raised: { studyId: string; kind: DeadlineCrossing; recipients: number }[];
+  /** `recipients`: in-app notifications written; `mailed`: mails queued to subscribers. */
+  raised: { studyId: string; kind: DeadlineCrossing; recipients: number; mailed: number }[];
 }
 
 interface Candidate {
@@ -50,37 +53,39 @@ interface Candidate {
 const OPEN = `s.routine_id IS NOT NULL AND s.laudo_state NOT IN (${FINISHED_LAUDO_STATES.join(', ')})`;
 
 function candidates(knex: Knex, asOf: Date, afterId: string | null): Promise<Candidate[]> {
-  return knex('studies as s')
-    .join('routines as rt', 'rt.id', 's.routine_id')
-    .join('patients as p', 'p.id', 's.patient_ref')
-    .join('laudos as l', 'l.id', 's.laudo_id')
-    .whereRaw(OPEN)
-    .whereNotNull('s.institution_id')
-    .whereNull('s.invalidated_at')
-    .whereNull('s.merged_into_id')
-    .whereRaw(`coalesce(s.exam_status, '') <> 'CANCELED'`)
-    .whereRaw(`s.received_at + (rt.duration_minutes - rt.alert_minutes) * interval '1 minute' <= ?`, [asOf])
-    // Only crossings not raised yet: the deadline's once passed, else the alert point's.
-    .whereRaw(
-      `NOT EXISTS (SELECT 1 FROM study_deadline_alerts a WHERE a.study_id = s.id AND a.kind =
+  return (
+    knex('studies as s')
+      .join('routines as rt', 'rt.id', 's.routine_id')
+      .join('patients as p', 'p.id', 's.patient_ref')
+      .join('laudos as l', 'l.id', 's.laudo_id')
+      .whereRaw(OPEN)
+      .whereNotNull('s.institution_id')
+      .whereNull('s.invalidated_at')
+      .whereNull('s.merged_into_id')
+      .whereRaw(`coalesce(s.exam_status, '') <> 'CANCELED'`)
+      .whereRaw(`s.received_at + (rt.duration_minutes - rt.alert_minutes) * interval '1 minute' <= ?`, [asOf])
+      // Only crossings not raised yet: the deadline's once passed, else the alert point's.
+      .whereRaw(
+        `NOT EXISTS (SELECT 1 FROM study_deadline_alerts a WHERE a.study_id = s.id AND a.kind =
         CASE WHEN s.received_at + rt.duration_minutes * interval '1 minute' <= ? THEN 'overdue' ELSE 'alert' END)`,
-      [asOf],
-    )
-    .modify((q) => void (afterId && q.where('s.id', '>', afterId)))
-    .orderBy('s.id')
-    .limit(BATCH)
-    .select(
-      's.id',
-      's.account_id',
-      's.institution_id',
-      's.received_at',
-      's.exam_type',
-      'p.name as patient_name',
-      'rt.name as routine_name',
-      'rt.duration_minutes',
-      'rt.alert_minutes',
-      knex.raw('coalesce(l.responsible_user_id, s.laudo_user_id) as responsible_user_id'),
-    );
+        [asOf],
+      )
+      .modify((q) => void (afterId && q.where('s.id', '>', afterId)))
+      .orderBy('s.id')
+      .limit(BATCH)
+      .select(
+        's.id',
+        's.account_id',
+        's.institution_id',
+        's.received_at',
+        's.exam_type',
+        'p.name as patient_name',
+        'rt.name as routine_name',
+        'rt.duration_minutes',
+        'rt.alert_minutes',
+        knex.raw('coalesce(l.responsible_user_id, s.laudo_user_id) as responsible_user_id'),
+      )
+  );
 }
 
 interface QueuedMail {
@@ -118,9 +123,7 @@ async function raise(
       institutionId: c.institution_id,
     };
     const link = `${deps.publicUrl ?? ''}/studies/report/${c.id}`;
-    const mails: QueuedMail[] = [];
     for (const r of recipients) {
-      const mail = deadlineMail(kind, data, link, mailLang(r.lang));
       await trx('notifications').insert({
         account_id: c.account_id,
         user_id: r.userId,
@@ -128,6 +131,17 @@ async function raise(
         study_id: c.id,
         data: JSON.stringify(data),
       });
+    }
+    // The mail goes to the institution's confirmed subscribers of this event (ADR 032), in-app
+    // or not: a recipient without a subscription finds the alert in the bell only.
+    const subscribers = await activeSubscribers(trx, {
+      accountId: c.account_id,
+      institutionId: c.institution_id,
+      event: `deadline.${kind}`,
+    });
+    const mails: QueuedMail[] = [];
+    for (const r of subscribers) {
+      const mail = deadlineMail(kind, data, link, mailLang(r.lang));
       const [row] = await trx('mail_outbox')
         .insert({
           kind: `deadline.${kind}`,
@@ -157,7 +171,11 @@ async function deliver(deps: SweepDeps, m: QueuedMail): Promise<void> {
     const sent = mail.kind === 'smtp';
     await knex('mail_outbox')
       .where({ id: m.id })
-      .update({ status: sent ? 'sent' : 'stored', message_id: messageId?.slice(0, 300) ?? null, sent_at: sent ? knex.fn.now() : null });
+      .update({
+        status: sent ? 'sent' : 'stored',
+        message_id: messageId?.slice(0, 300) ?? null,
+        sent_at: sent ? knex.fn.now() : null,
+      });
   } catch (err) {
     const error = String(err instanceof Error ? err.message : err).slice(0, 2000);
     await knex('mail_outbox').where({ id: m.id }).update({ status: 'error', error });
@@ -176,7 +194,7 @@ export async function sweepDeadlines(deps: SweepDeps, asOf: Date): Promise<Sweep
       if (!kind) continue;
       const done = await raise(deps, c, kind, points.deadline);
       if (!done) continue;
-      raised.push({ studyId: c.id, kind, recipients: done.recipients.length });
+      raised.push({ studyId: c.id, kind, recipients: done.recipients.length, mailed: done.mails.length });
       for (const r of done.recipients) touched.set(`${c.account_id}:${r.userId}`, { accountId: c.account_id, userId: r.userId });
       for (const m of done.mails) await deliver(deps, m);
     }

@@ -22,6 +22,8 @@ export const USER_MAIL_KINDS = [
   /** A study's alert point reached or deadline passed (issue 18, ADR 028). */
   'deadline.alert',
   'deadline.overdue',
+  /** The link that activates a notification subscription (issue 18, ADR 032). */
+  'subscription.confirm',
 ] as const;
 export type UserMailKind = (typeof USER_MAIL_KINDS)[number];
 

@@ -82,6 +82,22 @@ beforeAll(async () => {
     makeStudy({ series: 1, perSeries: 2, patientName: 'Souza^Ana', rows: 64, columns: 64 }),
   );
   const scheduled = await createScheduledExam(suite.knex, t);
+  // 'Notificações e inscrições' shows both statuses: the doctor's pending, the admin's confirmed.
+  for (const who of ['doctor', 'admin'] as const) {
+    const { subscription } = await act(
+      'admin',
+      'POST',
+      '/notification-subscriptions',
+      {
+        events: ['deadline.overdue'],
+        institutionId: t.institutionId,
+        userId: t.users[who]!.id,
+      },
+      201,
+    );
+    if (who === 'admin')
+      await suite.knex('notification_subscriptions').where({ id: subscription.id }).update({ confirmed_at: new Date() });
+  }
 
   pages.push(
     ['study list', '/studies'],

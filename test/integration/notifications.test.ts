@@ -92,7 +92,7 @@ it("a sweep's alert reaches the doctor's inbox and live count; only that user ma
 
   const studyId = await place(a, 0, 1440 + 120);
   const { raised } = await sweepDeadlines({ knex: suite.knex, publisher: publisher!, mail: outboxTransport }, new Date());
-  expect(raised.filter((r) => r.studyId === studyId)).toEqual([{ studyId, kind: 'overdue', recipients: 2 }]);
+  expect(raised.filter((r) => r.studyId === studyId)).toEqual([{ studyId, kind: 'overdue', recipients: 2, mailed: 0 }]);
   await eventually(
     () => seen.at(-1),
     (last) => JSON.stringify(last) === JSON.stringify({ unread: 1 }),

@@ -148,6 +148,12 @@ beforeAll(async () => {
     { name: 'TC', modalities: ['CT'], members: [{ kind: 'group', id: group.id, percentage: 50 }] },
     'filter',
   );
+  const subscription = await as(
+    'POST',
+    '/notification-subscriptions',
+    { events: ['deadline.overdue'], institutionId: a.institutionId, userId: a.users.target!.id },
+    'subscription',
+  );
   const grant = await as('POST', '/accessGrants', { userId: a.users.target!.id, studyId: a.studyIds[0] }, 'grant');
   const invited = await api('POST', `/accounts/${a.accountId}/users/invite`, {
     token: tokens.adminA,
@@ -233,6 +239,7 @@ beforeAll(async () => {
     'schedules:id': schedule.id,
     'medicalGroups:id': group.id,
     'orchestrator:id': orchestratorFilter.id,
+    'notification-subscriptions:id': subscription.id,
     'specialties:id': specialty.id,
     'accessGrants:id': grant.id,
     'studies:id': a.studyIds[0]!,
@@ -404,6 +411,7 @@ const ADMIN_AREAS = [
   '/schedules',
   '/medicalGroups',
   '/orchestrator',
+  '/notification-subscriptions',
   '/specialties',
   '/accessGrants',
   '/audit',

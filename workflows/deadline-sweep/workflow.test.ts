@@ -2,7 +2,8 @@
  * deadlineSweepWorkflow with its real activity against the test database, on the run's
  * Temporal dev server (ADR 028 says why not the time-skipping server: its binary is not
  * installed here). Studies are placed in time by their arrival: a study 2 h past its deadline
- * raises exactly one alert to its doctor and the coordinator (in-app, mail, live count); a
+ * raises exactly one alert to its doctor and the coordinator (in-app, live count; mail to the
+ * confirmed subscribers of the institution, ADR 032 — here the same two); a
  * signed one raises none; a second sweep, a restarted worker and the Schedule's own run raise
  * no duplicate.
  */
@@ -66,7 +67,8 @@ async function place(n: number, minutesAgo: number, state: number = LaudoState.I
 const sweep = () =>
   harness.client.workflow.execute('deadlineSweepWorkflow', { taskQueue, workflowId: `sweep-${randomUUID()}`, args: [] });
 const alertsOf = (studyId: string) => knex('study_deadline_alerts').where({ study_id: studyId }).select('kind');
-const notificationsOf = (studyId: string) => knex('notifications').where({ study_id: studyId }).orderBy('user_id').select('user_id', 'kind');
+const notificationsOf = (studyId: string) =>
+  knex('notifications').where({ study_id: studyId }).orderBy('user_id').select('user_id', 'kind');
 const mailsOf = (studyId: string) => knex('mail_outbox').where({ study_id: studyId }).select('to_user_id', 'kind', 'status');
 const subjectTo = async (studyId: string, userId: string) =>
   ((await knex('mail_outbox').where({ study_id: studyId, to_user_id: userId }).first('subject')) as { subject: string }).subject;
@@ -78,7 +80,24 @@ beforeAll(async () => {
     users: { doctor: ['STUDIES_SAVE_REPORTS'], coordinator: ['STUDIES_CHANGE_ROUTINE'], bystander: ['STUDIES_SAVE_REPORTS'] },
   });
   // The coordinator reads English: the mail follows the user's LANGUAGE setting.
-  await knex('users').where({ id: t.users.coordinator!.id }).update({ config: JSON.stringify({ LANGUAGE: 'en' }) });
+  await knex('users')
+    .where({ id: t.users.coordinator!.id })
+    .update({ config: JSON.stringify({ LANGUAGE: 'en' }) });
+  // The mail goes to confirmed subscribers: the doctor and the coordinator are; the bystander's
+  // subscription is still pending, so it gets nothing.
+  const subscription = (userId: string, confirmed: boolean) => ({
+    account_id: t.accountId,
+    institution_id: t.institutionId,
+    user_id: userId,
+    type: 'email',
+    events: ['deadline.alert', 'deadline.overdue'],
+    confirmed_at: confirmed ? new Date() : null,
+  });
+  await knex('notification_subscriptions').insert([
+    subscription(t.users.doctor!.id, true),
+    subscription(t.users.coordinator!.id, true),
+    subscription(t.users.bystander!.id, false),
+  ]);
   harness = await start();
 });
 

@@ -10,6 +10,7 @@ const TITLES: [RegExp, string][] = [
   [/^\/signup(\/verify|\/complete)?$/, 'titles.signup'],
   [/^\/terms$/, 'titles.terms'],
   [/^\/confirm-email$/, 'titles.confirmEmail'],
+  [/^\/confirm-subscription$/, 'titles.confirmSubscription'],
   [/^\/verify\/[^/]+$/, 'titles.verify'],
   [/^\/select-account$/, 'titles.selectAccount'],
   [/^\/(studies\/[^/]+\/viewer\/[^/]+|viewer-frame)$/, 'titles.viewer'],

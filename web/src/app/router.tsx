@@ -75,6 +75,14 @@ export function createRouter() {
             (m) => m.EmailConfirmPage,
           ),
         },
+        // A notification subscription's confirmation link (ADR 032): no session.
+        {
+          path: '/confirm-subscription',
+          lazy: lazyPage(
+            () => import('../features/subscriptions/SubscriptionConfirmPage'),
+            (m) => m.SubscriptionConfirmPage,
+          ),
+        },
         // The public check of a signed report (QR on the PDF): no session.
         {
           path: '/verify/:code',
@@ -265,6 +273,13 @@ export function createRouter() {
                               lazy: lazyPage(
                                 () => import('../features/orchestrator/OrchestratorPage'),
                                 (m) => m.OrchestratorPage,
+                              ),
+                            },
+                            {
+                              path: 'notifications',
+                              lazy: lazyPage(
+                                () => import('../features/subscriptions/SubscriptionsPage'),
+                                (m) => m.SubscriptionsPage,
                               ),
                             },
                             {

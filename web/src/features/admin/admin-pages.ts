@@ -12,6 +12,7 @@ export const ADMIN_PAGES = [
   'medical-groups',
   'specialties',
   'orchestrator',
+  'notifications',
   'modalities',
   'exams',
   'routines',

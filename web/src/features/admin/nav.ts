@@ -23,6 +23,7 @@ import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
 import ShortTextOutlinedIcon from '@mui/icons-material/ShortTextOutlined';
 import LabelOutlinedIcon from '@mui/icons-material/LabelOutlined';
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
+import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
 
 export interface AdminNavEntry {
   path: string;
@@ -42,6 +43,7 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { path: '/admin/medical-groups', label: 'admin.nav.medicalGroups', icon: GroupsOutlinedIcon, who: 'admin' },
   { path: '/admin/specialties', label: 'admin.nav.specialties', icon: LocalHospitalOutlinedIcon, who: 'admin' },
   { path: '/admin/orchestrator', label: 'admin.nav.orchestrator', icon: AccountTreeOutlinedIcon, who: 'admin' },
+  { path: '/admin/notifications', label: 'admin.nav.notifications', icon: NotificationsActiveOutlinedIcon, who: 'admin' },
   { path: '/admin/modalities', label: 'admin.nav.modalities', icon: CategoryOutlinedIcon, who: 'admin' },
   { path: '/admin/exams', label: 'admin.nav.exams', icon: ListAltOutlinedIcon, who: 'admin' },
   { path: '/admin/routines', label: 'admin.nav.routines', icon: TimerOutlinedIcon, who: 'admin' },
