@@ -19,7 +19,6 @@ export interface ComposeConfig {
 }
 
 // js-yaml 3 comes with jest (no types): Compose v1 prints YAML only (no --format json).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const yaml = require('js-yaml') as { safeLoad(text: string): unknown };
 
 /** Runs `docker-compose config` with exactly `env` (plus PATH): the status, the parsed file or the error text. */
