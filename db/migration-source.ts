@@ -1,7 +1,7 @@
 /**
  * The knex migrations, from TypeScript (tsx, jest) or from the compiled JavaScript (dist/).
  * Each is named by its `.ts` file whichever is loaded: knex_migrations rows written by either
- * run match, so a database migrated from source is up to date for the compiled image (ADR 032).
+ * run match, so a database migrated from source is up to date for the compiled image (ADR 033).
  */
 import fs from 'node:fs';
 import path from 'node:path';
