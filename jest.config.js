@@ -34,7 +34,7 @@ module.exports = {
       ...common,
       displayName: 'unit',
       testMatch: [
-        '<rootDir>/{domain,api,web,config,activities,services,migrations,live,storage,imaging,connect,documents,db}/**/*.test.ts',
+        '<rootDir>/{domain,api,web,config,activities,services,migrations,live,storage,imaging,connect,documents,db,worker}/**/*.test.ts',
       ],
       testPathIgnorePatterns: [...ignore, '\\.int\\.test\\.ts$'],
       setupFilesAfterEnv: ['<rootDir>/test/setup/shared-cores-timeout.ts'],

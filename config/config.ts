@@ -94,6 +94,12 @@ const ConfigSchema = z.object({
       }
       return parsed;
     }),
+  /**
+   * File a worker running alone touches every WORKER_HEARTBEAT_SECONDS while it runs and reaches
+   * Temporal; its container's healthcheck (worker/healthcheck.ts) wants it fresh. Unset → none.
+   */
+  WORKER_HEARTBEAT_FILE: z.string().optional(),
+  WORKER_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
   /** Minutes an image token (the viewer frame's and thumbnails' URLs) lives; renewed before it ends. */
   IMAGE_TOKEN_MINUTES: z.coerce.number().positive().max(60).default(10),
   /**

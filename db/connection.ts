@@ -8,6 +8,7 @@ import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import { Model } from 'objection';
 import type { Config } from '../config/config';
+import { migrationSource } from './migration-source';
 
 export const MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
 
@@ -17,7 +18,7 @@ export function createKnex(cfg: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): Knex
       client: 'pg',
       connection: cfg.DATABASE_URL,
       pool: { min: 0, max: 10 },
-      migrations: { directory: MIGRATIONS_DIR, loadExtensions: ['.ts'] },
+      migrations: { migrationSource: migrationSource(MIGRATIONS_DIR) },
     });
   }
   const dir = path.join(cfg.DATA_DIR, 'pg');
@@ -26,7 +27,7 @@ export function createKnex(cfg: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): Knex
     client: ClientPgLite,
     dialect: 'postgres',
     connection: { filename: dir },
-    migrations: { directory: MIGRATIONS_DIR, loadExtensions: ['.ts'] },
+    migrations: { migrationSource: migrationSource(MIGRATIONS_DIR) },
     postProcessResponse: bytesAsBuffers,
   } as Knex.Config);
 }

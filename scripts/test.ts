@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureDicomwebClient, ensureMoto, findChromium, findTemporal } from './tools';
+import { ensureDicomwebClient, ensureMoto, findChromium, findDockerCompose, findTemporal } from './tools';
 import { ensureWebBuilt } from './web-build';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -29,8 +29,10 @@ const chromium = findChromium();
 const python = ensureDicomwebClient();
 // The object storage contract runs against moto's S3 server (PyPI moto[server]) on loopback.
 const moto = ensureMoto();
+// The deployment test checks docker-compose.yml with `docker-compose config` (no engine needed).
+const compose = findDockerCompose();
 ensureWebBuilt();
-console.log(`temporal: ${temporal}\nchromium: ${chromium}\ndicomweb-client: ${python}\nmoto: ${moto}`);
+console.log(`temporal: ${temporal}\nchromium: ${chromium}\ndicomweb-client: ${python}\nmoto: ${moto}\ndocker-compose: ${compose}`);
 
 const extra = process.argv.slice(2);
 if (extra.length === 0) {

@@ -203,3 +203,26 @@ export function ensureMoto(): string {
   if (installed) return installed;
   throw new Error(`The S3 storage contract tests need moto's S3 server (PyPI moto[server]).\nInstall it with:  ${MOTO_INSTALL}`);
 }
+
+/** The Compose release whose `docker-compose config` the deployment test runs (Debian `docker-compose`). */
+export const DOCKER_COMPOSE_INSTALL = 'sudo apt-get install -y docker-compose';
+
+/**
+ * Compose v1 (Debian `docker-compose` 1.29): `docker-compose config` checks the deployment file
+ * without a Docker engine. Installed with apt-get when run as root, otherwise the error says how.
+ */
+export function findDockerCompose(): string {
+  const found = () => onPath('docker-compose') ?? (fs.existsSync('/usr/bin/docker-compose') ? '/usr/bin/docker-compose' : null);
+  const first = found();
+  if (first) return first;
+  if (process.getuid?.() === 0 && onPath('apt-get')) {
+    execFileSync(
+      'sh',
+      ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq docker-compose >/dev/null'],
+      { stdio: 'inherit' },
+    );
+    const installed = found();
+    if (installed) return installed;
+  }
+  throw new Error(`docker-compose is needed to check docker-compose.yml. Install it with:  ${DOCKER_COMPOSE_INSTALL}`);
+}

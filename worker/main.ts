@@ -13,6 +13,7 @@ import { createObjectStorage } from '../storage/create-storage';
 import { Client, Connection } from '@temporalio/client';
 import { mailTransport } from '../services/mail/transport';
 import { ensureDeadlineSchedule } from './deadline-schedule';
+import { startHeartbeat } from './heartbeat';
 import { createWorker } from './worker';
 
 async function main(): Promise<void> {
@@ -55,8 +56,22 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => worker.shutdown());
   process.on('SIGTERM', () => worker.shutdown());
   const stopReaper = startContentReaper(knex, logger);
+  // Beats while the worker runs and Temporal answers (the container healthcheck reads it).
+  const stopHeartbeat = cfg.WORKER_HEARTBEAT_FILE
+    ? startHeartbeat({
+        file: cfg.WORKER_HEARTBEAT_FILE,
+        intervalMs: cfg.WORKER_HEARTBEAT_SECONDS * 1000,
+        alive: async () => {
+          // Temporal first: by its answer the first beat sees the worker already running.
+          await connection.withDeadline(Date.now() + 2000, () => connection.workflowService.getSystemInfo({}));
+          return worker.getState() === 'RUNNING';
+        },
+        onError: (err) => logger.warn({ err: err.message }, 'worker: heartbeat file not written'),
+      })
+    : undefined;
   console.log(`laudos worker polling ${cfg.TEMPORAL_TASK_QUEUE} on ${cfg.TEMPORAL_ADDRESS}`);
   await worker.run();
+  stopHeartbeat?.();
   stopReaper();
   await publisher.close();
   await connection.close();

@@ -12,7 +12,8 @@ import type { LivePublisher } from '../live/publisher';
 import type { ObjectStorage } from '../storage/object-storage';
 import { type MailTransport, outboxTransport } from '../services/mail/transport';
 
-export const WORKFLOWS_PATH = path.resolve(__dirname, '..', 'workflows', 'index.ts');
+// index.ts from source (tsx, jest), index.js in the compiled image: the bundler takes either (ADR 033).
+export const WORKFLOWS_PATH = path.resolve(__dirname, '..', 'workflows', `index${path.extname(__filename)}`);
 
 let bundle: Promise<{ code: string }> | undefined;
 /** The workflow bundle, built once per process (about a second). */

@@ -4,6 +4,7 @@
  */
 import knexFactory from 'knex';
 import { MIGRATIONS_DIR } from '../../db/connection';
+import { migrationSource } from '../../db/migration-source';
 import { freePort, startTemporalDev } from '../../scripts/temporal-dev';
 import { findTemporal } from '../../scripts/tools';
 import { TEST_ENV } from './env';
@@ -41,7 +42,7 @@ export default async function globalSetup(): Promise<void> {
   const knex = knexFactory({
     client: 'pg',
     connection: url.toString(),
-    migrations: { directory: MIGRATIONS_DIR, loadExtensions: ['.ts'] },
+    migrations: { migrationSource: migrationSource(MIGRATIONS_DIR) },
   });
   await knex.migrate.latest();
   await knex.destroy();

@@ -48,7 +48,8 @@ export async function startWorkerProcess(
 
 export function killHard(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
+    // Already ended (by a signal too: exitCode stays null then, and 'exit' will not fire again).
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
     child.kill('SIGKILL');
   });
