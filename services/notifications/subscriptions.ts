@@ -253,10 +253,11 @@ export async function activeSubscribers(
     .where('u.blocked_by_admin', false)
     .distinct('u.id', 'u.email', 'u.name', 'u.config')
     .orderBy('u.id');
-  return list.map((u) => ({
-    userId: u.id,
-    email: u.email,
-    name: u.name,
-    lang: typeof u.config?.LANGUAGE === 'string' ? u.config.LANGUAGE : null,
+  // The user's own config (not an account setting): the language chosen in My profile.
+  return list.map((user) => ({
+    userId: user.id,
+    email: user.email,
+    name: user.name,
+    lang: typeof user.config?.LANGUAGE === 'string' ? user.config.LANGUAGE : null,
   }));
 }
