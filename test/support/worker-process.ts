@@ -48,7 +48,8 @@ export async function startWorkerProcess(
 
 export function killHard(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
+    // Exited already: with a code, or ended by a signal (exitCode stays null then).
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
     child.kill('SIGKILL');
   });
