@@ -74,6 +74,7 @@ const A = () => apis[0]!;
 const B = () => apis[1]!;
 
 beforeAll(async () => {
+  const t0 = Date.now();
   ensureDocumentTools(); // unzip
   const redisPort = await freePort();
   [moto, redis] = await Promise.all([startMotoServer(), startRedisServer(redisPort)]);
@@ -108,6 +109,7 @@ beforeAll(async () => {
   );
   knex = knexFactory({ client: 'pg', connection: shared.DATABASE_URL!, pool: { min: 0, max: 4 } });
   browser = await launchChromium();
+  console.log(`replicas: 2 apis, 2 workers, moto, Redis and Chromium up in ${Date.now() - t0} ms`);
 });
 
 afterAll(async () => {
