@@ -102,9 +102,7 @@ beforeAll(async () => {
   const config = parseConfig(shared);
   workers.push(
     ...(await Promise.all(
-      [0, 1].map(() =>
-        startWorkerProcess(config, `${A().url.replace('http', 'ws')}/mqtt`, { ...shared, DATA_DIR: tempDir() }),
-      ),
+      [0, 1].map(() => startWorkerProcess(config, `${A().url.replace('http', 'ws')}/mqtt`, { ...shared, DATA_DIR: tempDir() })),
     )),
   );
   knex = knexFactory({ client: 'pg', connection: shared.DATABASE_URL!, pool: { min: 0, max: 4 } });
@@ -301,9 +299,15 @@ it('a zip prepared through replica A is served through replica B, from the bucke
   const study = makeStudy({ series: 2, perSeries: 3, modalities: ['CT', 'MR'], patientName: 'Réplica^Ana' });
   const studyId = await ingestStudy(B().url, knex, token, study);
 
-  const prepared = await apiClient(A().url)('GET', `/medicalRecords/prepareDownload?studyIds=${studyId}&dicomSeries=1`, { token });
+  const prepared = await apiClient(A().url)('GET', `/medicalRecords/prepareDownload?studyIds=${studyId}&dicomSeries=1`, {
+    token,
+  });
   expect(prepared.status).toBe(200);
-  const live = await mqtt.connectAsync(`${A().url.replace('http', 'ws')}/mqtt`, { username: 's', password: token, reconnectPeriod: 0 });
+  const live = await mqtt.connectAsync(`${A().url.replace('http', 'ws')}/mqtt`, {
+    username: 's',
+    password: token,
+    reconnectPeriod: 0,
+  });
   let finished: { downloadUrl: string; done: number; total: number };
   try {
     const doc = new Promise<any>((resolve, reject) => {
