@@ -30,6 +30,8 @@ interface ClientAuth {
 
 /** How often connections allowed under a shift are checked again (a shift's end cuts them). */
 const SHIFT_RECHECK_MS = 30_000;
+/** How long a stop waits for Redis to answer its connections' QUITs. */
+const REDIS_QUIT_MS = 2_000;
 
 export interface Broker extends LivePublisher {
   aedes: Aedes;
@@ -226,14 +228,18 @@ export async function createBroker(opts: {
     close() {
       clearInterval(shiftSweep);
       return new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(giveUp);
+          for (const c of redisConns) c.disconnect(); // a no-op for those already closed
+          resolve();
+        };
+        // With Redis unreachable the emitter's QUITs never end (ioredis keeps reconnecting to
+        // send them): the connections are dropped instead, so an api stops during an outage.
+        const giveUp = setTimeout(done, REDIS_QUIT_MS);
         for (const ws of wss.clients) ws.terminate();
         wss.close();
         // aedes closes its emitter but not the persistence (a Redis connection in that mode).
         aedes.close(() => {
-          const done = () => {
-            for (const c of redisConns) c.disconnect(); // a no-op for those already closed
-            resolve();
-          };
           const store = persistence as { destroy?: (cb: () => void) => void } | undefined;
           if (store?.destroy) store.destroy(done);
           else done();

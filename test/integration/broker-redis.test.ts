@@ -2,7 +2,7 @@
  * The broker's Redis (issue 22): REDIS_URL is honoured in full — a private redis-server on a
  * non-default port and database holds the retained documents — and a Redis outage leaves the
  * api serving HTTP, reporting 'degraded' on /api/health, with live fan-out back once Redis
- * returns.
+ * returns; an api asked to stop during the outage stops.
  */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
@@ -98,4 +98,28 @@ it('keeps retained documents in the Redis and database REDIS_URL names, survives
   await client.subscribeAsync(topic, { qos: 1 });
   expect((await api('POST', `/studies/${tenant.studyIds[1]}/reports/start`, { token, body: {} })).status).toBe(200);
   expect((await received).studyId).toBe(tenant.studyIds[1]);
+});
+
+it('stops while its Redis is down (a replica shut down during an outage)', async () => {
+  // A replica of its own on a Redis of its own, which then goes away.
+  const ownPort = await freePort();
+  const ownRedis = await startRedisServer(ownPort);
+  const replica = await startTestPlatform(
+    { REDIS_URL: `redis://127.0.0.1:${ownPort}/0`, TEMPORAL_TASK_QUEUE: `redis-${randomUUID()}` },
+    { worker: false },
+  );
+  try {
+    await ownRedis.stop();
+    await eventually(
+      async () => ((await apiClient(replica.platform.url)('GET', '/health')).body as { redis: string }).redis,
+      (state) => state === 'down',
+      { timeout: 10_000, what: "the replica's health reporting Redis down" },
+    );
+    const t0 = Date.now();
+    // It used to wait forever here: the broker's Redis QUITs never ended.
+    await replica.platform.stop();
+    expect(Date.now() - t0).toBeLessThan(10_000);
+  } finally {
+    await replica.knex.destroy();
+  }
 });
