@@ -44,7 +44,7 @@ export async function sendWhatsapp(knex: Knex, config: WhatsappConfig, m: Whatsa
       const used = await whatsappUsed(trx, m.accountId);
       if (used >= m.quota) throw new AppError('WHATSAPP_FREE_LIMIT');
       let providerId: string | null = null;
-      let ok = false;
+      let ok: boolean;
       try {
         const res = await fetch(config.WHATSAPP_PROVIDER_URL!, {
           method: 'POST',
