@@ -57,6 +57,8 @@ import { profileRoutes } from './profile/routes';
 import { invitationRoutes, openSignupRoutes, registrationRoutes } from './registration/routes';
 import { auditRoutes } from './audit/routes';
 import { managementRoutes } from './management/routes';
+import { portalRoutes } from './portal/public-routes';
+import { resultAccessRoutes } from './portal/result-access-routes';
 import { catalogRoutes } from './catalog/routes';
 
 export const WEB_DIST = path.resolve(__dirname, '..', 'web', 'dist');
@@ -122,6 +124,8 @@ export function apiRouters(deps: ApiDeps): Router[] {
     connectAgentRoutes(deps),
     reportImageUploadRoutes(deps),
     viewerFrameRoutes(deps),
+    // The results portal: patients with an access code, no platform login.
+    portalRoutes(deps),
     // Sessions per route: the e-mail and subscription confirmation links are public.
     profileRoutes(deps),
     subscriptionRoutes(deps),
@@ -166,6 +170,7 @@ export function apiRouters(deps: ApiDeps): Router[] {
     openSignupRoutes(deps),
     auditRoutes(deps),
     managementRoutes(deps),
+    resultAccessRoutes(deps),
     ...rolesAreaRoutes(deps),
     orchestratorRoutes(deps),
     accountRoutes(deps),

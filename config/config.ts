@@ -155,6 +155,15 @@ const ConfigSchema = z.object({
   SMTP_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /** Reports one user may share by e-mail in an hour (spec 3 §8 'sending limit reached'). */
   SHARE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(60),
+  /**
+   * WhatsApp provider for sending result access (issue 18): its send endpoint, POSTed
+   * `{ to, text }` as JSON with `Authorization: Bearer WHATSAPP_TOKEN`, answering `{ id }`.
+   * Unset → WhatsApp is not offered.
+   */
+  WHATSAPP_PROVIDER_URL: z.string().url().optional(),
+  WHATSAPP_TOKEN: z.string().min(1).max(500).optional(),
+  /** Longest wait for the WhatsApp provider, in ms. */
+  WHATSAPP_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -13,6 +13,7 @@ import { dicomwebErrors } from './errors/dicomweb';
 import { documentsErrors } from './errors/documents';
 import { managementErrors } from './errors/management';
 import { passwordErrors } from './errors/passwords';
+import { portalErrors } from './errors/portal';
 import { orchestratorErrors } from './errors/orchestrator';
 import { platformErrors } from './errors/platform';
 import { profileErrors } from './errors/profile';
@@ -49,6 +50,7 @@ const catalogue = {
   ...orchestratorErrors,
   ...managementErrors,
   ...subscriptionsErrors,
+  ...portalErrors,
 };
 
 export type ErrorCode = keyof typeof catalogue;

@@ -92,6 +92,17 @@ export const ACCOUNT_SETTINGS = {
       es: 'Permitir el registro abierto (sin invitación) en esta cuenta',
     },
   },
+  WHATSAPP_FREE_QUOTA: {
+    type: 'integer',
+    default: 50,
+    min: 0,
+    max: 1_000_000,
+    description: {
+      'pt-BR': 'Mensagens gratuitas de avaliação do WhatsApp (acesso a resultados) nesta conta',
+      en: 'Free WhatsApp evaluation messages (result access) for this account',
+      es: 'Mensajes gratuitos de evaluación de WhatsApp (acceso a resultados) en esta cuenta',
+    },
+  },
   INSTITUTIONS_WITH_CRITICAL_FINDING_IN_REPORT: {
     type: 'list',
     default: [],

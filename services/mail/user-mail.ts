@@ -24,6 +24,8 @@ export const USER_MAIL_KINDS = [
   'deadline.overdue',
   /** The link that activates a notification subscription (issue 18, ADR 032). */
   'subscription.confirm',
+  /** A patient's access to the results portal (issue 18). */
+  'portal.result-access',
 ] as const;
 export type UserMailKind = (typeof USER_MAIL_KINDS)[number];
 

@@ -228,6 +228,9 @@ test.each(combinations)('0 WCAG 2.1 A/AA violations: $lang $mode $viewport', asy
     await check(page, 'login', found);
     await navigate(page, '/forgotPassword');
     await check(page, 'forgot password', found);
+    await navigate(page, '/resultados');
+    await page.getByTestId('portal-submit').click();
+    await check(page, 'results portal (required fields)', found);
     await navigate(page, '/login');
     await page.getByTestId('login-username').fill(t.users.admin!.username);
     await page.getByTestId('login-password').fill(PASSWORD);
@@ -247,7 +250,7 @@ test.each(combinations)('0 WCAG 2.1 A/AA violations: $lang $mode $viewport', asy
   const list = found.map((f) => `- [${f.page}] ${f.rule} (${f.impact}): ${f.help}\n    ${f.targets.join('\n    ')}`);
   // Written at once (jest prints a failure only at the end of the file): the time and what was found.
   process.stderr.write(
-    `accessibility ${lang} ${mode} ${viewport}: ${mine.length + 3} pages in ${Date.now() - started} ms, ${found.length} violations\n${list.join('\n')}\n`,
+    `accessibility ${lang} ${mode} ${viewport}: ${mine.length + 4} pages in ${Date.now() - started} ms, ${found.length} violations\n${list.join('\n')}\n`,
   );
   expect({ combination: `${lang} ${mode} ${viewport}`, violations: list.join('\n') }).toEqual({
     combination: `${lang} ${mode} ${viewport}`,

@@ -105,6 +105,14 @@ export const PERMISSION_ROUTES: Record<string, PermissionCase> = {
   'GET /reports/images': { permission: 'STUDIES_RETRIEVE_REPORTS', code: 'FORBIDDEN_ACCESS' },
   'GET /structured-report': { permission: 'STUDIES_RETRIEVE_REPORTS', code: 'FORBIDDEN_ACCESS' },
   'GET /retriveTemplateOIT': { permission: 'STUDIES_RETRIEVE_REPORTS', code: 'FORBIDDEN_ACCESS' },
+  // Issue 18: whoever may read the report may give the patient access to it (ADR 034).
+  'GET /result-access': { permission: 'STUDIES_RETRIEVE_REPORTS', code: 'FORBIDDEN_ACCESS' },
+  'POST /result-access': { permission: 'STUDIES_RETRIEVE_REPORTS', code: 'FORBIDDEN_ACCESS', body: {} },
+  'POST /result-access/send': {
+    permission: 'STUDIES_RETRIEVE_REPORTS',
+    code: 'FORBIDDEN_ACCESS',
+    body: { channel: 'email', to: 'paciente@example.org' },
+  },
   // Spec 2 §6: 'only the responsible report doctor can accept or reject suspicions' (a party, no permission).
   'PATCH /studies/studyCriticalFinding/:id': { permission: 'party', code: 'CRITICAL_FINDING_NOT_RESPONSIBLE', body: {} },
   'PATCH /studies/studyCriticalFinding/:id/reject': { permission: 'party', code: 'CRITICAL_FINDING_NOT_RESPONSIBLE', body: {} },

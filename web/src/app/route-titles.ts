@@ -9,6 +9,7 @@ const TITLES: [RegExp, string][] = [
   [/^\/resetPassword$/, 'titles.resetPassword'],
   [/^\/signup(\/verify|\/complete)?$/, 'titles.signup'],
   [/^\/terms$/, 'titles.terms'],
+  [/^\/resultados$/, 'portal.title'],
   [/^\/confirm-email$/, 'titles.confirmEmail'],
   [/^\/confirm-subscription$/, 'titles.confirmSubscription'],
   [/^\/verify\/[^/]+$/, 'titles.verify'],

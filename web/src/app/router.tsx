@@ -62,6 +62,14 @@ export function createRouter() {
           ),
         },
         {
+          // The results portal: patients with an access code (issue 18).
+          path: '/resultados',
+          lazy: lazyPage(
+            () => import('../features/results-portal/ResultsPortalPage'),
+            (m) => m.ResultsPortalPage,
+          ),
+        },
+        {
           path: '/terms',
           lazy: lazyPage(
             () => import('../features/signup/TermsPage'),

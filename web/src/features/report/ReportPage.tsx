@@ -36,6 +36,7 @@ import { StudyStatusChip } from '../studies/StudyStatusChip';
 import { ACTION_ERROR_TITLES, ACTION_FALLBACKS } from './actions';
 import type { StudyDetail } from './api';
 import { ConfirmDialog } from './dialogs/ConfirmDialog';
+import { ResultAccessButton } from '../results-portal/ResultAccessButton';
 import { ReassignButton } from './dialogs/ReassignButton';
 import { editMode, shouldLeaveEditor } from './editor/edit-mode';
 import { headerActions, type HeaderAction } from './editor/toolbar';
@@ -168,6 +169,7 @@ function StudyReport({ study }: { study: StudyDetail }) {
                 <StudyStatusChip state={report.state} size="medium" />
               </Box>
             </Stack>
+            <ResultAccessButton studyId={study.id} />
             {typing && (
               <Button
                 variant="contained"
