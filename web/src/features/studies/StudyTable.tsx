@@ -24,6 +24,7 @@ import { StudyBadges } from '../findings/StudyBadges';
 import { RemainingCell, RoutineChip, UrgencyCell } from './RoutineChip';
 import { StudyStatusChip } from './StudyStatusChip';
 import { rowKeyHandler } from '../../lib/row-keys';
+import { LazyTooltip } from '../../lib/LazyTooltip';
 
 /** Columns hidden on narrow screens keep the table usable on a phone. */
 const fromMd = { display: { xs: 'none', md: 'table-cell' } } as const;
@@ -286,7 +287,7 @@ export const StudyTable = memo(function StudyTable({
                 sx={{ whiteSpace: 'nowrap', py: 0, ...stickyActions }}
                 data-testid={`study-actions-${s.id}`}
               >
-                <Tooltip title={t('studies.labels.open')}>
+                <LazyTooltip title={t('studies.labels.open')}>
                   <IconButton
                     size="small"
                     aria-label={`${t('studies.labels.open')}: ${s.patientName}`}
@@ -295,8 +296,8 @@ export const StudyTable = memo(function StudyTable({
                   >
                     <LabelOutlinedIcon fontSize="small" />
                   </IconButton>
-                </Tooltip>
-                <Tooltip title={t('studyMaintenance.open')}>
+                </LazyTooltip>
+                <LazyTooltip title={t('studyMaintenance.open')}>
                   <IconButton
                     size="small"
                     aria-label={`${t('studyMaintenance.open')}: ${s.patientName}`}
@@ -305,8 +306,8 @@ export const StudyTable = memo(function StudyTable({
                   >
                     <BuildOutlinedIcon fontSize="small" />
                   </IconButton>
-                </Tooltip>
-                <Tooltip title={t('studies.versions.open')}>
+                </LazyTooltip>
+                <LazyTooltip title={t('studies.versions.open')}>
                   <IconButton
                     size="small"
                     aria-label={`${t('studies.versions.open')}: ${s.patientName}`}
@@ -315,8 +316,8 @@ export const StudyTable = memo(function StudyTable({
                   >
                     <HistoryIcon fontSize="small" />
                   </IconButton>
-                </Tooltip>
-                <Tooltip title={t('studies.openViewer')}>
+                </LazyTooltip>
+                <LazyTooltip title={t('studies.openViewer')}>
                   <IconButton
                     size="small"
                     aria-label={`${t('studies.openViewer')}: ${s.patientName}`}
@@ -325,8 +326,8 @@ export const StudyTable = memo(function StudyTable({
                   >
                     <ImageSearchIcon fontSize="small" />
                   </IconButton>
-                </Tooltip>
-                <Tooltip title={t('studies.openInNewWindow')}>
+                </LazyTooltip>
+                <LazyTooltip title={t('studies.openInNewWindow')}>
                   <IconButton
                     size="small"
                     aria-label={`${t('studies.openInNewWindow')}: ${s.patientName}`}
@@ -335,7 +336,7 @@ export const StudyTable = memo(function StudyTable({
                   >
                     <OpenInNewIcon fontSize="small" />
                   </IconButton>
-                </Tooltip>
+                </LazyTooltip>
               </TableCell>
             </TableRow>
           ))}
