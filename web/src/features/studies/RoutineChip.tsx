@@ -1,18 +1,39 @@
-import { useEffect, useState } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { formatRemaining, routineTiming } from '../../../../domain/catalog/routines';
 import type { StudyListItem } from '../../../../domain/studies/schemas';
 
-/** A clock that moves every 30 s, so the remaining times count down without refetching. */
-function useNow(everyMs = 30_000): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const id = setInterval(() => setNow(new Date()), everyMs);
-    return () => clearInterval(id);
-  }, [everyMs]);
-  return now;
+/**
+ * One clock for every row, moving every 30 s, so the remaining times count down without
+ * refetching: one timer for the page, not three per row (issue 24).
+ */
+const CLOCK_MS = 30_000;
+let clock = Date.now();
+const clockListeners = new Set<() => void>();
+let clockTimer: ReturnType<typeof setInterval> | undefined;
+function subscribeClock(listener: () => void): () => void {
+  if (clockListeners.size === 0) {
+    clockTimer = setInterval(() => {
+      clock = Date.now();
+      for (const l of clockListeners) l();
+    }, CLOCK_MS);
+  }
+  clockListeners.add(listener);
+  return () => {
+    clockListeners.delete(listener);
+    if (clockListeners.size === 0) clearInterval(clockTimer);
+  };
+}
+/** Without a row on screen the clock is not ticking: read afresh (the same value for a second). */
+function readClock(): number {
+  if (clockListeners.size === 0 && Math.abs(Date.now() - clock) >= 1000) clock = Date.now();
+  return clock;
+}
+function useNow(): Date {
+  const now = useSyncExternalStore(subscribeClock, readClock);
+  return useMemo(() => new Date(now), [now]);
 }
 
 /**

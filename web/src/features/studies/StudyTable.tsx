@@ -57,6 +57,27 @@ const stickyActions = {
   bgcolor: 'background.paper',
   boxShadow: (theme: Theme) => `-1px 0 0 ${theme.palette.divider}`,
 } as const;
+/**
+ * The body's cell styles, once on the table by class instead of an `sx` on each of its ~400
+ * cells (issue 24: each was styled again on every render of the list). Same rules as before:
+ * each column's responsive display, dense rows on one line, the sticky actions.
+ */
+function bodySx(dense: boolean) {
+  const rules: Record<string, object> = {};
+  for (const c of STUDY_LIST_COLUMNS) if (COLUMN_SX[c]) rules[`& td.col-${c}`] = COLUMN_SX[c];
+  return {
+    ...rules,
+    '& .study-row': { cursor: 'pointer' },
+    '& .study-name': { fontWeight: 500 },
+    '& .study-sub': { display: { xs: 'block', sm: 'none' } },
+    ...(dense ? { '& .study-row > td': { py: 0.25 }, '& .study-row > td.opt': { whiteSpace: 'nowrap' } } : {}),
+    '& .study-row > td.nowrap': { whiteSpace: 'nowrap' },
+    '& .study-row > td.col-badges': { py: 0 },
+    '& .study-row > td.actions': { whiteSpace: 'nowrap', py: 0, ...stickyActions },
+  };
+}
+const BODY_SX = { dense: bodySx(true), normal: bodySx(false) };
+
 /** Width of a loading cell (px): roughly what the column shows. */
 const SKELETON_WIDTH: Record<string, number> = { name: 120, status: 110, routine: 110, actions: 150 };
 const NOWRAP = new Set<StudyListColumn>(['examDate', 'receivedAt', 'routine', 'remaining', 'urgency']);
@@ -147,9 +168,8 @@ export const StudyTable = memo(function StudyTable({
   const hidden = new Set(view.hidden);
   const shown = STUDY_LIST_COLUMNS.filter((c) => !hidden.has(c));
   const columnCount = shown.length + 2;
+  // Dense: one line per row, every cell kept to one line (bodySx).
   const dense = view.dense;
-  // Dense: one line per row, every cell kept to one line.
-  const cellSx = (c: StudyListColumn) => ({ ...COLUMN_SX[c], ...(dense ? { whiteSpace: 'nowrap', py: 0.25 } : {}) });
 
   const stop = (e: MouseEvent, run: () => void) => {
     e.stopPropagation();
@@ -204,7 +224,7 @@ export const StudyTable = memo(function StudyTable({
   };
 
   return (
-    <Table size="small" stickyHeader aria-label={t('studies.title')}>
+    <Table size="small" stickyHeader aria-label={t('studies.title')} sx={dense ? BODY_SX.dense : BODY_SX.normal}>
       <TableHead>
         <TableRow>
           <TableCell>{t('studies.columns.patientName')}</TableCell>
@@ -229,7 +249,7 @@ export const StudyTable = memo(function StudyTable({
           Array.from({ length: skeletonRows }, (_, i) => (
             <TableRow key={`skeleton-${i}`} data-testid="study-row-skeleton">
               {['name', ...shown, 'actions'].map((c) => (
-                <TableCell key={c} sx={COLUMN_SX[c as StudyListColumn]}>
+                <TableCell key={c} className={`col-${c}`}>
                   {/* About as wide as the cells' text, so the header wraps as it will with the rows
                       and does not jump when they arrive (layout shift, issue 24). */}
                   <Skeleton variant="text" sx={{ minWidth: SKELETON_WIDTH[c] ?? 80 }} />
@@ -256,18 +276,18 @@ export const StudyTable = memo(function StudyTable({
               tabIndex={0}
               onClick={() => onOpen(s.id)}
               onKeyDown={(e) => onRowKey(e, s.id)}
-              sx={{ cursor: 'pointer' }}
+              className="study-row"
               data-testid={`study-row-${s.id}`}
             >
-              <TableCell sx={dense ? { py: 0.25 } : undefined}>
+              <TableCell>
                 {dense ? (
                   <CutText text={s.patientName || dash} maxWidth={220} testId={`study-name-${s.id}`} />
                 ) : (
                   <>
-                    <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid={`study-name-${s.id}`}>
+                    <Typography variant="body2" className="study-name" data-testid={`study-name-${s.id}`}>
                       {s.patientName || dash}
                     </Typography>
-                    <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                    <Typography variant="caption" color="text.secondary" className="study-sub">
                       {[s.modalities.join(', '), formatDate(s.examDate, i18n.language)].filter(Boolean).join(' · ')}
                     </Typography>
                   </>
@@ -276,7 +296,7 @@ export const StudyTable = memo(function StudyTable({
               {shown.map((c) => (
                 <TableCell
                   key={c}
-                  sx={{ ...cellSx(c), ...(c === 'badges' ? { py: 0 } : {}), ...(NOWRAP.has(c) ? { whiteSpace: 'nowrap' } : {}) }}
+                  className={`col-${c} opt${NOWRAP.has(c) ? ' nowrap' : ''}`}
                   {...(c === 'status' ? { 'data-testid': `study-status-${s.id}`, 'data-state': s.laudoState } : {})}
                 >
                   {renderCell(c, s)}
@@ -284,7 +304,7 @@ export const StudyTable = memo(function StudyTable({
               ))}
               <TableCell
                 align="right"
-                sx={{ whiteSpace: 'nowrap', py: 0, ...stickyActions }}
+                className="actions"
                 data-testid={`study-actions-${s.id}`}
               >
                 <LazyTooltip title={t('studies.labels.open')}>
