@@ -8,7 +8,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -88,7 +87,7 @@ function CutText({ text, maxWidth, testId }: { text: string; maxWidth: number; t
   const [cut, setCut] = useState(false);
   const measure = (el: HTMLElement) => setCut(el.scrollWidth > el.clientWidth);
   return (
-    <Tooltip title={cut ? text : ''}>
+    <LazyTooltip title={cut ? text : ''}>
       <Typography
         variant="body2"
         noWrap
@@ -100,7 +99,7 @@ function CutText({ text, maxWidth, testId }: { text: string; maxWidth: number; t
       >
         {text}
       </Typography>
-    </Tooltip>
+    </LazyTooltip>
   );
 }
 
@@ -252,7 +251,7 @@ export const StudyTable = memo(function StudyTable({
                 <TableCell key={c} className={`col-${c}`}>
                   {/* About as wide as the cells' text, so the header wraps as it will with the rows
                       and does not jump when they arrive (layout shift, issue 24). */}
-                  <Skeleton variant="text" sx={{ minWidth: SKELETON_WIDTH[c] ?? 80 }} />
+                  <Skeleton variant="text" style={{ minWidth: SKELETON_WIDTH[c] ?? 80 }} />
                 </TableCell>
               ))}
             </TableRow>
