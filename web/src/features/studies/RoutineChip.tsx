@@ -1,4 +1,4 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -7,17 +7,18 @@ import type { StudyListItem } from '../../../../domain/studies/schemas';
 
 /**
  * One clock for every row, moving every 30 s, so the remaining times count down without
- * refetching: one timer for the page, not three per row (issue 24).
+ * refetching: one timer for the page, not three per row (issue 24). Read with state and an
+ * effect, not useSyncExternalStore: a store read during the list's deferred render that
+ * changes meanwhile makes React render the whole list again, synchronously.
  */
 const CLOCK_MS = 30_000;
-let clock = Date.now();
-const clockListeners = new Set<() => void>();
+const clockListeners = new Set<(now: Date) => void>();
 let clockTimer: ReturnType<typeof setInterval> | undefined;
-function subscribeClock(listener: () => void): () => void {
+function subscribeClock(listener: (now: Date) => void): () => void {
   if (clockListeners.size === 0) {
     clockTimer = setInterval(() => {
-      clock = Date.now();
-      for (const l of clockListeners) l();
+      const now = new Date();
+      for (const l of clockListeners) l(now);
     }, CLOCK_MS);
   }
   clockListeners.add(listener);
@@ -26,14 +27,10 @@ function subscribeClock(listener: () => void): () => void {
     if (clockListeners.size === 0) clearInterval(clockTimer);
   };
 }
-/** Without a row on screen the clock is not ticking: read afresh (the same value for a second). */
-function readClock(): number {
-  if (clockListeners.size === 0 && Math.abs(Date.now() - clock) >= 1000) clock = Date.now();
-  return clock;
-}
 function useNow(): Date {
-  const now = useSyncExternalStore(subscribeClock, readClock);
-  return useMemo(() => new Date(now), [now]);
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => subscribeClock(setNow), []);
+  return now;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { memo, useState, type MouseEvent, type ReactNode } from 'react';
+import { memo, useDeferredValue, useState, type MouseEvent, type ReactNode } from 'react';
 import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import IconButton from '@mui/material/IconButton';
@@ -144,8 +144,8 @@ interface StudyTableProps {
  * only when their own props change (issue 24). The page keeps its callbacks stable.
  */
 export const StudyTable = memo(function StudyTable({
-  studies,
-  loading,
+  studies: latest,
+  loading: fetching,
   skeletonRows,
   onOpen,
   onOpenInNewWindow,
@@ -161,6 +161,13 @@ export const StudyTable = memo(function StudyTable({
 }: StudyTableProps) {
   const { t, i18n } = useTranslation();
   const dash = '—';
+  // The rows render at low priority, in slices the browser can interrupt (issue 24: the page's
+  // first list was one long task); until they are ready the skeleton or the previous rows stay.
+  // Deferred here, not in the page: the deferred render then holds only the table, and no store
+  // the page reads (the query, the live status) changing meanwhile can force it to redo the
+  // whole list synchronously.
+  const studies = useDeferredValue(latest);
+  const loading = fetching || (latest !== undefined && studies === undefined);
 
   // ↑/↓ move between rows, Enter (or space) opens the focused one.
   const onRowKey = rowKeyHandler(onOpen);
