@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
 import type { StudyListItem } from '../../../../domain/studies/schemas';
+import { LazyTooltip } from '../../lib/LazyTooltip';
 
 interface Props {
   study: StudyListItem;
@@ -33,7 +33,7 @@ export function StudyBadges({ study, onFinding, onComments }: Props) {
 
   return (
     <Stack direction="row" spacing={0.25}>
-      <Tooltip title={findingLabel}>
+      <LazyTooltip title={findingLabel}>
         <IconButton
           size="small"
           aria-label={findingLabel}
@@ -45,8 +45,8 @@ export function StudyBadges({ study, onFinding, onComments }: Props) {
         >
           {finding ? <ReportProblemIcon fontSize="small" /> : <ReportProblemOutlinedIcon fontSize="small" />}
         </IconButton>
-      </Tooltip>
-      <Tooltip title={commentsLabel}>
+      </LazyTooltip>
+      <LazyTooltip title={commentsLabel}>
         <IconButton
           size="small"
           aria-label={commentsLabel}
@@ -60,7 +60,7 @@ export function StudyBadges({ study, onFinding, onComments }: Props) {
             <ChatBubbleOutlineIcon fontSize="small" />
           </Badge>
         </IconButton>
-      </Tooltip>
+      </LazyTooltip>
     </Stack>
   );
 }

@@ -5,13 +5,31 @@ import Chip from '@mui/material/Chip';
 import { formatRemaining, routineTiming } from '../../../../domain/catalog/routines';
 import type { StudyListItem } from '../../../../domain/studies/schemas';
 
-/** A clock that moves every 30 s, so the remaining times count down without refetching. */
-function useNow(everyMs = 30_000): Date {
+/**
+ * One clock for every row, moving every 30 s, so the remaining times count down without
+ * refetching: one timer for the page, not three per row (issue 24). Read with state and an
+ * effect, not useSyncExternalStore: a store read during the list's deferred render that
+ * changes meanwhile makes React render the whole list again, synchronously.
+ */
+const CLOCK_MS = 30_000;
+const clockListeners = new Set<(now: Date) => void>();
+let clockTimer: ReturnType<typeof setInterval> | undefined;
+function subscribeClock(listener: (now: Date) => void): () => void {
+  if (clockListeners.size === 0) {
+    clockTimer = setInterval(() => {
+      const now = new Date();
+      for (const l of clockListeners) l(now);
+    }, CLOCK_MS);
+  }
+  clockListeners.add(listener);
+  return () => {
+    clockListeners.delete(listener);
+    if (clockListeners.size === 0) clearInterval(clockTimer);
+  };
+}
+function useNow(): Date {
   const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const id = setInterval(() => setNow(new Date()), everyMs);
-    return () => clearInterval(id);
-  }, [everyMs]);
+  useEffect(() => subscribeClock(setNow), []);
   return now;
 }
 

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TableContainer from '@mui/material/TableContainer';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import FilterListOffIcon from '@mui/icons-material/FilterListOff';
 import type { StudyListItem } from '../../../../domain/studies/schemas';
 import { describeError } from '../../lib/errors';
@@ -101,10 +101,9 @@ export function StudyListPage() {
   );
   const openViewer = useCallback((id: string) => void navigate(`/studies/${encodeURIComponent(id)}/viewer/general`), [navigate]);
 
-  // The rows render at low priority, in slices the browser can interrupt (issue 24: the page's
-  // first list was one long task); until they are ready the skeleton or the previous rows stay.
-  const rows = useDeferredValue(studies.data?.studies);
-  const firstLoad = studies.isPending || (studies.data !== undefined && rows === undefined);
+  // The rows render deferred, in the table (StudyTable).
+  const rows = studies.data?.studies;
+  const firstLoad = studies.isPending;
   const total = studies.data?.total;
   const capped = studies.data?.totalCapped === true;
   const lastPageIndex = total === undefined || capped ? null : Math.max(0, Math.ceil(total / params.pageSize) - 1);

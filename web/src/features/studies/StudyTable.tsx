@@ -1,4 +1,4 @@
-import { memo, useState, type MouseEvent, type ReactNode } from 'react';
+import { memo, useDeferredValue, useState, type MouseEvent, type ReactNode } from 'react';
 import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import IconButton from '@mui/material/IconButton';
@@ -8,7 +8,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -24,6 +23,7 @@ import { StudyBadges } from '../findings/StudyBadges';
 import { RemainingCell, RoutineChip, UrgencyCell } from './RoutineChip';
 import { StudyStatusChip } from './StudyStatusChip';
 import { rowKeyHandler } from '../../lib/row-keys';
+import { LazyTooltip } from '../../lib/LazyTooltip';
 
 /** Columns hidden on narrow screens keep the table usable on a phone. */
 const fromMd = { display: { xs: 'none', md: 'table-cell' } } as const;
@@ -56,6 +56,27 @@ const stickyActions = {
   bgcolor: 'background.paper',
   boxShadow: (theme: Theme) => `-1px 0 0 ${theme.palette.divider}`,
 } as const;
+/**
+ * The body's cell styles, once on the table by class instead of an `sx` on each of its ~400
+ * cells (issue 24: each was styled again on every render of the list). Same rules as before:
+ * each column's responsive display, dense rows on one line, the sticky actions.
+ */
+function bodySx(dense: boolean) {
+  const rules: Record<string, object> = {};
+  for (const c of STUDY_LIST_COLUMNS) if (COLUMN_SX[c]) rules[`& td.col-${c}`] = COLUMN_SX[c];
+  return {
+    ...rules,
+    '& .study-row': { cursor: 'pointer' },
+    '& .study-name': { fontWeight: 500 },
+    '& .study-sub': { display: { xs: 'block', sm: 'none' } },
+    ...(dense ? { '& .study-row > td': { py: 0.25 }, '& .study-row > td.opt': { whiteSpace: 'nowrap' } } : {}),
+    '& .study-row > td.nowrap': { whiteSpace: 'nowrap' },
+    '& .study-row > td.col-badges': { py: 0 },
+    '& .study-row > td.actions': { whiteSpace: 'nowrap', py: 0, ...stickyActions },
+  };
+}
+const BODY_SX = { dense: bodySx(true), normal: bodySx(false) };
+
 /** Width of a loading cell (px): roughly what the column shows. */
 const SKELETON_WIDTH: Record<string, number> = { name: 120, status: 110, routine: 110, actions: 150 };
 const NOWRAP = new Set<StudyListColumn>(['examDate', 'receivedAt', 'routine', 'remaining', 'urgency']);
@@ -66,7 +87,7 @@ function CutText({ text, maxWidth, testId }: { text: string; maxWidth: number; t
   const [cut, setCut] = useState(false);
   const measure = (el: HTMLElement) => setCut(el.scrollWidth > el.clientWidth);
   return (
-    <Tooltip title={cut ? text : ''}>
+    <LazyTooltip title={cut ? text : ''}>
       <Typography
         variant="body2"
         noWrap
@@ -78,7 +99,7 @@ function CutText({ text, maxWidth, testId }: { text: string; maxWidth: number; t
       >
         {text}
       </Typography>
-    </Tooltip>
+    </LazyTooltip>
   );
 }
 
@@ -123,8 +144,8 @@ interface StudyTableProps {
  * only when their own props change (issue 24). The page keeps its callbacks stable.
  */
 export const StudyTable = memo(function StudyTable({
-  studies,
-  loading,
+  studies: latest,
+  loading: fetching,
   skeletonRows,
   onOpen,
   onOpenInNewWindow,
@@ -140,15 +161,21 @@ export const StudyTable = memo(function StudyTable({
 }: StudyTableProps) {
   const { t, i18n } = useTranslation();
   const dash = '—';
+  // The rows render at low priority, in slices the browser can interrupt (issue 24: the page's
+  // first list was one long task); until they are ready the skeleton or the previous rows stay.
+  // Deferred here, not in the page: the deferred render then holds only the table, and no store
+  // the page reads (the query, the live status) changing meanwhile can force it to redo the
+  // whole list synchronously.
+  const studies = useDeferredValue(latest);
+  const loading = fetching || (latest !== undefined && studies === undefined);
 
   // ↑/↓ move between rows, Enter (or space) opens the focused one.
   const onRowKey = rowKeyHandler(onOpen);
   const hidden = new Set(view.hidden);
   const shown = STUDY_LIST_COLUMNS.filter((c) => !hidden.has(c));
   const columnCount = shown.length + 2;
+  // Dense: one line per row, every cell kept to one line (bodySx).
   const dense = view.dense;
-  // Dense: one line per row, every cell kept to one line.
-  const cellSx = (c: StudyListColumn) => ({ ...COLUMN_SX[c], ...(dense ? { whiteSpace: 'nowrap', py: 0.25 } : {}) });
 
   const stop = (e: MouseEvent, run: () => void) => {
     e.stopPropagation();
@@ -203,7 +230,7 @@ export const StudyTable = memo(function StudyTable({
   };
 
   return (
-    <Table size="small" stickyHeader aria-label={t('studies.title')}>
+    <Table size="small" stickyHeader aria-label={t('studies.title')} sx={dense ? BODY_SX.dense : BODY_SX.normal}>
       <TableHead>
         <TableRow>
           <TableCell>{t('studies.columns.patientName')}</TableCell>
@@ -228,10 +255,10 @@ export const StudyTable = memo(function StudyTable({
           Array.from({ length: skeletonRows }, (_, i) => (
             <TableRow key={`skeleton-${i}`} data-testid="study-row-skeleton">
               {['name', ...shown, 'actions'].map((c) => (
-                <TableCell key={c} sx={COLUMN_SX[c as StudyListColumn]}>
+                <TableCell key={c} className={`col-${c}`}>
                   {/* About as wide as the cells' text, so the header wraps as it will with the rows
                       and does not jump when they arrive (layout shift, issue 24). */}
-                  <Skeleton variant="text" sx={{ minWidth: SKELETON_WIDTH[c] ?? 80 }} />
+                  <Skeleton variant="text" style={{ minWidth: SKELETON_WIDTH[c] ?? 80 }} />
                 </TableCell>
               ))}
             </TableRow>
@@ -255,18 +282,18 @@ export const StudyTable = memo(function StudyTable({
               tabIndex={0}
               onClick={() => onOpen(s.id)}
               onKeyDown={(e) => onRowKey(e, s.id)}
-              sx={{ cursor: 'pointer' }}
+              className="study-row"
               data-testid={`study-row-${s.id}`}
             >
-              <TableCell sx={dense ? { py: 0.25 } : undefined}>
+              <TableCell>
                 {dense ? (
                   <CutText text={s.patientName || dash} maxWidth={220} testId={`study-name-${s.id}`} />
                 ) : (
                   <>
-                    <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid={`study-name-${s.id}`}>
+                    <Typography variant="body2" className="study-name" data-testid={`study-name-${s.id}`}>
                       {s.patientName || dash}
                     </Typography>
-                    <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                    <Typography variant="caption" color="text.secondary" className="study-sub">
                       {[s.modalities.join(', '), formatDate(s.examDate, i18n.language)].filter(Boolean).join(' · ')}
                     </Typography>
                   </>
@@ -275,7 +302,7 @@ export const StudyTable = memo(function StudyTable({
               {shown.map((c) => (
                 <TableCell
                   key={c}
-                  sx={{ ...cellSx(c), ...(c === 'badges' ? { py: 0 } : {}), ...(NOWRAP.has(c) ? { whiteSpace: 'nowrap' } : {}) }}
+                  className={`col-${c} opt${NOWRAP.has(c) ? ' nowrap' : ''}`}
                   {...(c === 'status' ? { 'data-testid': `study-status-${s.id}`, 'data-state': s.laudoState } : {})}
                 >
                   {renderCell(c, s)}
@@ -283,10 +310,10 @@ export const StudyTable = memo(function StudyTable({
               ))}
               <TableCell
                 align="right"
-                sx={{ whiteSpace: 'nowrap', py: 0, ...stickyActions }}
+                className="actions"
                 data-testid={`study-actions-${s.id}`}
               >
-                <Tooltip title={t('studies.labels.open')}>
+                <LazyTooltip title={t('studies.labels.open')}>
                   <IconButton
                     size="small"
                     aria-label={`${t('studies.labels.open')}: ${s.patientName}`}
@@ -295,8 +322,8 @@ export const StudyTable = memo(function StudyTable({
                   >
                     <LabelOutlinedIcon fontSize="small" />
                   </IconButton>
-                </Tooltip>
-                <Tooltip title={t('studyMaintenance.open')}>
+                </LazyTooltip>
+                <LazyTooltip title={t('studyMaintenance.open')}>
                   <IconButton
                     size="small"
                     aria-label={`${t('studyMaintenance.open')}: ${s.patientName}`}
@@ -305,8 +332,8 @@ export const StudyTable = memo(function StudyTable({
                   >
                     <BuildOutlinedIcon fontSize="small" />
                   </IconButton>
-                </Tooltip>
-                <Tooltip title={t('studies.versions.open')}>
+                </LazyTooltip>
+                <LazyTooltip title={t('studies.versions.open')}>
                   <IconButton
                     size="small"
                     aria-label={`${t('studies.versions.open')}: ${s.patientName}`}
@@ -315,8 +342,8 @@ export const StudyTable = memo(function StudyTable({
                   >
                     <HistoryIcon fontSize="small" />
                   </IconButton>
-                </Tooltip>
-                <Tooltip title={t('studies.openViewer')}>
+                </LazyTooltip>
+                <LazyTooltip title={t('studies.openViewer')}>
                   <IconButton
                     size="small"
                     aria-label={`${t('studies.openViewer')}: ${s.patientName}`}
@@ -325,8 +352,8 @@ export const StudyTable = memo(function StudyTable({
                   >
                     <ImageSearchIcon fontSize="small" />
                   </IconButton>
-                </Tooltip>
-                <Tooltip title={t('studies.openInNewWindow')}>
+                </LazyTooltip>
+                <LazyTooltip title={t('studies.openInNewWindow')}>
                   <IconButton
                     size="small"
                     aria-label={`${t('studies.openInNewWindow')}: ${s.patientName}`}
@@ -335,7 +362,7 @@ export const StudyTable = memo(function StudyTable({
                   >
                     <OpenInNewIcon fontSize="small" />
                   </IconButton>
-                </Tooltip>
+                </LazyTooltip>
               </TableCell>
             </TableRow>
           ))}
