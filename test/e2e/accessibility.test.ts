@@ -112,6 +112,7 @@ beforeAll(async () => {
     ['scheduled exams', '/scheduled-exams'],
     ['overdue studies', '/overdue-studies'],
     ['management reports', '/management'],
+    ['management report (chart)', '/management?tab=summary'],
     ['divergent studies', '/divergent-studies'],
     ['invalidated studies', '/invalidated-studies'],
     ['institutions', '/institutions'],

@@ -12,6 +12,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import { BarChart } from '@mui/x-charts/BarChart';
 import type { ManagementPeriod, ManagementSummary } from '../../../../domain/management/reports';
 import { describeError } from '../../lib/errors';
 import { fetchSummary, managementKeys } from './api';
@@ -31,46 +33,30 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
-/** Received and finished per day as paired bars; the table below says the same in numbers. */
+/** Received and finished per day (@mui/x-charts); the table below says the same in numbers. */
 function DayBars({ days }: { days: ManagementSummary['days'] }) {
   const { t, i18n } = useTranslation();
-  const top = Math.max(1, ...days.flatMap((d) => [d.received, d.finished]));
+  const theme = useTheme();
   return (
-    <Box
-      role="img"
-      aria-label={t('management.summary.chartLabel')}
-      sx={{ display: 'flex', alignItems: 'stretch', gap: 0.5, height: 160, overflowX: 'auto', pb: 0.5 }}
-      data-testid="summary-chart"
-    >
-      {days.map((d) => (
-        <Box key={d.day} sx={{ display: 'flex', flexDirection: 'column', height: '100%', flex: '1 0 18px', minWidth: 18 }}>
-          <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: '2px', flex: 1 }}>
-            <Box
-              title={`${typedDay(d.day, i18n.language)} · ${t('management.summary.received')}: ${d.received}`}
-              sx={{
-                flex: 1,
-                height: `${(d.received / top) * 100}%`,
-                minHeight: 2,
-                bgcolor: 'primary.main',
-                borderRadius: '2px 2px 0 0',
-              }}
-            />
-            <Box
-              title={`${typedDay(d.day, i18n.language)} · ${t('management.summary.finished')}: ${d.finished}`}
-              sx={{
-                flex: 1,
-                height: `${(d.finished / top) * 100}%`,
-                minHeight: 2,
-                bgcolor: 'success.main',
-                borderRadius: '2px 2px 0 0',
-              }}
-            />
-          </Box>
-          <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center', lineHeight: 1.6 }} aria-hidden>
-            {d.day.slice(8)}
-          </Typography>
-        </Box>
-      ))}
+    <Box role="figure" aria-label={t('management.summary.chartLabel')} data-testid="summary-chart">
+      <BarChart
+        height={220}
+        skipAnimation
+        margin={{ left: 8, right: 8, top: 8, bottom: 8 }}
+        xAxis={[
+          {
+            scaleType: 'band',
+            data: days.map((d) => d.day),
+            valueFormatter: (day: string, ctx) => (ctx.location === 'tick' ? day.slice(8) : typedDay(day, i18n.language)),
+          },
+        ]}
+        yAxis={[{ tickMinStep: 1, width: 36 }]}
+        series={[
+          { data: days.map((d) => d.received), label: t('management.summary.received'), color: theme.palette.primary.main },
+          { data: days.map((d) => d.finished), label: t('management.summary.finished'), color: theme.palette.success.main },
+        ]}
+        slotProps={{ legend: { position: { vertical: 'top', horizontal: 'start' } } }}
+      />
     </Box>
   );
 }
@@ -112,24 +98,6 @@ export function SummaryView({ accountId, period }: { accountId: string; period: 
         <Typography variant="subtitle2" component="h2" gutterBottom>
           {t('management.summary.perDay')}
         </Typography>
-        <Stack direction="row" spacing={2} sx={{ mb: 1 }}>
-          <Typography
-            variant="caption"
-            sx={{
-              '&::before': { content: '""', display: 'inline-block', width: 10, height: 10, bgcolor: 'primary.main', mr: 0.5 },
-            }}
-          >
-            {t('management.summary.received')}
-          </Typography>
-          <Typography
-            variant="caption"
-            sx={{
-              '&::before': { content: '""', display: 'inline-block', width: 10, height: 10, bgcolor: 'success.main', mr: 0.5 },
-            }}
-          >
-            {t('management.summary.finished')}
-          </Typography>
-        </Stack>
         <DayBars days={s.days} />
       </Paper>
       <TableContainer component={Paper} variant="outlined">
