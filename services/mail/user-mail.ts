@@ -22,6 +22,8 @@ export const USER_MAIL_KINDS = [
   /** A study's alert point reached or deadline passed (issue 18, ADR 028). */
   'deadline.alert',
   'deadline.overdue',
+  /** A critical finding's acknowledgement link, to the requesting physician (issue 18). */
+  'critical.ack-request',
 ] as const;
 export type UserMailKind = (typeof USER_MAIL_KINDS)[number];
 
