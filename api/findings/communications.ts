@@ -14,7 +14,7 @@ import { ackRequestMail } from '../../domain/findings/communication-mail';
 import {
   type AckView,
   type Communication,
-  RecordCommunicationBody,
+  type RecordCommunicationBody,
   ackWindowMs,
   communicationStatus,
   isConfirmedFinding,

@@ -109,7 +109,8 @@ export const ACCOUNT_SETTINGS = {
     min: 1,
     max: 1440,
     description: {
-      'pt-BR': 'Minutos para o médico solicitante confirmar um achado crítico comunicado por e-mail antes de escalar aos coordenadores',
+      'pt-BR':
+        'Minutos para o médico solicitante confirmar um achado crítico comunicado por e-mail antes de escalar aos coordenadores',
       en: 'Minutes for the requesting physician to acknowledge a critical finding sent by e-mail before it escalates to the coordinators',
       es: 'Minutos para que el médico solicitante confirme un hallazgo crítico comunicado por correo antes de escalar a los coordinadores',
     },

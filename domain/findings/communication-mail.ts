@@ -18,7 +18,13 @@ function compose(subject: string, lines: string[], link: string) {
 }
 
 export function ackRequestMail(
-  data: { receiverName: string; findingText: string; patientInitials: string; reportingDoctor: string | null; institution: string | null },
+  data: {
+    receiverName: string;
+    findingText: string;
+    patientInitials: string;
+    reportingDoctor: string | null;
+    institution: string | null;
+  },
   link: string,
 ) {
   return compose(

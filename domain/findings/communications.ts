@@ -84,9 +84,7 @@ export const AcknowledgeBody = z.object({ receiverName: Name }).strict();
 
 /** 'Maria da Silva Souza' → 'M. S. S.' (particles such as 'da', 'de' left out). */
 export function patientInitials(name: string | null): string {
-  const parts = (name ?? '')
-    .split(/[\s^]+/)
-    .filter((p) => p.length > 0 && !/^(d[aeo]s?|e|y|del|la)$/i.test(p));
+  const parts = (name ?? '').split(/[\s^]+/).filter((p) => p.length > 0 && !/^(d[aeo]s?|e|y|del|la)$/i.test(p));
   return parts.length ? parts.map((p) => `${p[0]!.toUpperCase()}.`).join(' ') : '—';
 }
 

@@ -105,7 +105,8 @@ export async function escalateCommunication(
   });
   if (!done) return { escalated: false, recipients: 0 };
   for (const m of done.mails) await deliver(deps, m);
-  for (const r of done.recipients) await publishUnread(deps.knex, deps.publisher, { accountId: done.accountId, userId: r.userId });
+  for (const r of done.recipients)
+    await publishUnread(deps.knex, deps.publisher, { accountId: done.accountId, userId: r.userId });
   return { escalated: true, recipients: done.recipients.length };
 }
 
@@ -117,7 +118,11 @@ async function deliver(deps: EscalationDeps, m: QueuedMail): Promise<void> {
     const sent = mail.kind === 'smtp';
     await knex('mail_outbox')
       .where({ id: m.id })
-      .update({ status: sent ? 'sent' : 'stored', message_id: messageId?.slice(0, 300) ?? null, sent_at: sent ? knex.fn.now() : null });
+      .update({
+        status: sent ? 'sent' : 'stored',
+        message_id: messageId?.slice(0, 300) ?? null,
+        sent_at: sent ? knex.fn.now() : null,
+      });
   } catch (err) {
     const error = String(err instanceof Error ? err.message : err).slice(0, 2000);
     await knex('mail_outbox').where({ id: m.id }).update({ status: 'error', error });

@@ -93,7 +93,9 @@ it('by e-mail: the link in the outbox shows the minimum, acknowledges once, reco
   expect(new Date(c.ackDueAt).getTime() - new Date(c.createdAt).getTime()).toBeCloseTo(30 * 60_000, -4);
   const mail = await ackMail('paulo.req@hospital.test');
   expect(mail).toMatchObject({ status: 'stored', account_id: t.accountId, to_user_id: null });
-  expect(mail.subject).toBe(`Achado crítico: confirme o recebimento (P. ${t.users.doctor!.name.split(' ')[1]![0]!.toUpperCase()}.)`);
+  expect(mail.subject).toBe(
+    `Achado crítico: confirme o recebimento (P. ${t.users.doctor!.name.split(' ')[1]![0]!.toUpperCase()}.)`,
+  );
   expect(mail.text_body).toContain('Nível 1 - Pneumotórax 0 — à direita');
   expect(mail.text_body).not.toContain(`Paciente ${t.users.doctor!.name.split(' ')[1]}`);
   expect(mail.link_url).toMatch(/^http:\/\/.+\/critical-ack\/[A-Za-z0-9_-]{43}$/);
@@ -115,7 +117,11 @@ it('by e-mail: the link in the outbox shows the minimum, acknowledges once, reco
     addressedTo: 'Dr. Paulo Requisitante',
   });
   expect(view.body.acknowledgement.patientInitials).toMatch(/^P\. [A-Z0-9]\.$/);
-  expectError(await pub('POST', `/public/critical-ack/${tokenOf(mail)}`, { receiverName: '  ' }), 400, 'CRITICAL_RECEIVER_REQUIRED');
+  expectError(
+    await pub('POST', `/public/critical-ack/${tokenOf(mail)}`, { receiverName: '  ' }),
+    400,
+    'CRITICAL_RECEIVER_REQUIRED',
+  );
 
   const ack = await pub('POST', `/public/critical-ack/${tokenOf(mail)}`, { receiverName: 'Paulo R.' });
   expect(ack.status).toBe(200);
@@ -128,7 +134,11 @@ it('by e-mail: the link in the outbox shows the minimum, acknowledges once, reco
   expect(new Date(done.identifiedAt).getTime()).toBeLessThanOrEqual(new Date(done.createdAt).getTime());
 
   // Used: the page and a second acknowledgement answer 410; an unknown token 404.
-  expectError(await pub('POST', `/public/critical-ack/${tokenOf(mail)}`, { receiverName: 'Outro' }), 410, 'CRITICAL_ACK_LINK_USED');
+  expectError(
+    await pub('POST', `/public/critical-ack/${tokenOf(mail)}`, { receiverName: 'Outro' }),
+    410,
+    'CRITICAL_ACK_LINK_USED',
+  );
   expectError(await pub('GET', `/public/critical-ack/${tokenOf(mail)}`), 410, 'CRITICAL_ACK_LINK_USED');
   expectError(await pub('GET', `/public/critical-ack/${'x'.repeat(43)}`), 404, 'CRITICAL_ACK_LINK_UNKNOWN');
   expectError(await pub('GET', '/public/critical-ack/short'), 404, 'CRITICAL_ACK_LINK_UNKNOWN');
@@ -165,7 +175,11 @@ it('by phone: receiver and time received are recorded directly, with no mail and
 it('only the responsible doctor communicates, only a confirmed finding; another tenant gets 404', async () => {
   const studyId = t.studyIds[1]!;
   const body = { studyId, method: 'in_person', receiverName: 'Dr. X' };
-  expectError(await call('colleague', 'POST', '/studies/criticalFindingCommunications', body), 403, 'CRITICAL_FINDING_COMMUNICATE_FORBIDDEN');
+  expectError(
+    await call('colleague', 'POST', '/studies/criticalFindingCommunications', body),
+    403,
+    'CRITICAL_FINDING_COMMUNICATE_FORBIDDEN',
+  );
   expectError(await call('outsider', 'POST', '/studies/criticalFindingCommunications', body), 404, 'NOT_FOUND');
   expectError(await call('outsider', 'GET', `/studies/criticalFindingCommunications?studyId=${studyId}`), 404, 'NOT_FOUND');
   // A study whose report the doctor started but with no finding.
@@ -214,7 +228,10 @@ it('unacknowledged: the timer escalates once, in-app and by mail, to the coordin
     .select('user_id', 'data');
   expect(notified.map((n) => n.user_id)).toEqual([t.users.doctor!.id, t.users.coordinator!.id].sort());
   expect(notified[0].data.routineName).toBe('Nível 1 - Pneumotórax 2 — à direita');
-  const mails = await suite.knex('mail_outbox').where({ study_id: studyId, kind: 'critical.unacknowledged' }).select('subject', 'status');
+  const mails = await suite
+    .knex('mail_outbox')
+    .where({ study_id: studyId, kind: 'critical.unacknowledged' })
+    .select('subject', 'status');
   expect(mails).toHaveLength(2);
   expect(mails[0].subject).toMatch(/^Achado crítico sem confirmação: /);
   // The bell sees it.

@@ -43,7 +43,10 @@ function activities(): CriticalAckActivities {
 
 beforeAll(async () => {
   knex = knexFactory({ client: 'pg', connection: testEnv('databaseUrl'), pool: { min: 0, max: 4 } });
-  t = await createTenant(knex, { studies: 3, users: { doctor: ['STUDIES_SAVE_REPORTS'], coordinator: ['STUDIES_CHANGE_ROUTINE'] } });
+  t = await createTenant(knex, {
+    studies: 3,
+    users: { doctor: ['STUDIES_SAVE_REPORTS'], coordinator: ['STUDIES_CHANGE_ROUTINE'] },
+  });
   harness = await startTestWorker(taskQueue, activities());
 });
 
@@ -85,7 +88,9 @@ const notificationsOf = (studyId: string) => knex('notifications').where({ study
 it('acknowledged before the window ends: the run ends at once and nothing escalates', async () => {
   const id = await communication(0);
   const handle = await start(id, 30_000);
-  await knex('critical_finding_communications').where({ id }).update({ acknowledged_at: knex.fn.now(), received_at: knex.fn.now() });
+  await knex('critical_finding_communications')
+    .where({ id })
+    .update({ acknowledged_at: knex.fn.now(), received_at: knex.fn.now() });
   const t0 = Date.now();
   await handle.signal(acknowledgedSignal);
   expect(await handle.result()).toBe('acknowledged');

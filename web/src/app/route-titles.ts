@@ -11,6 +11,7 @@ const TITLES: [RegExp, string][] = [
   [/^\/terms$/, 'titles.terms'],
   [/^\/confirm-email$/, 'titles.confirmEmail'],
   [/^\/verify\/[^/]+$/, 'titles.verify'],
+  [/^\/critical-ack\/[^/]+$/, 'titles.criticalAck'],
   [/^\/select-account$/, 'titles.selectAccount'],
   [/^\/(studies\/[^/]+\/viewer\/[^/]+|viewer-frame)$/, 'titles.viewer'],
   [/^\/?$|^\/studies$/, 'titles.studies'],
