@@ -7,6 +7,10 @@
  * escalates when the durable timer fires.
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { historyToJSON } from '@temporalio/common/lib/proto-utils';
+import { Worker } from '@temporalio/worker';
 import knexFactory, { type Knex } from 'knex';
 import { createCriticalAckActivities } from '../../activities/critical-ack-activities';
 import type { LivePublisher } from '../../live/publisher';
@@ -14,6 +18,7 @@ import { outboxTransport } from '../../services/mail/transport';
 import { testEnv } from '../../test/setup/env';
 import { type Tenant, createTenant } from '../../test/support/fixtures';
 import { type TestWorker, startTestWorker } from '../../test/support/test-worker';
+import { workflowBundle } from '../../worker/worker';
 import { type CriticalAckActivities, acknowledgedSignal, criticalAckWorkflowId } from './messages';
 
 jest.setTimeout(90_000);
@@ -83,6 +88,20 @@ const start = (id: string, windowMs: number) =>
     workflowId: criticalAckWorkflowId(id),
     args: [{ communicationId: id, windowMs }],
   });
+/**
+ * Replays the finished run through today's bundle; with RECORD_CRITICAL_ACK_HISTORIES=1 also
+ * writes it to the fixtures replay.test.ts replays (run that way only for a deliberate change).
+ */
+async function replay(id: string, name: string): Promise<void> {
+  const history = await harness.client.workflow.getHandle(criticalAckWorkflowId(id)).fetchHistory();
+  await Worker.runReplayHistory({ workflowBundle: await workflowBundle() }, history, name);
+  if (process.env.RECORD_CRITICAL_ACK_HISTORIES === '1')
+    fs.writeFileSync(
+      path.join(__dirname, '..', '..', 'test', 'fixtures', 'critical-ack-histories', `${name}.json`),
+      historyToJSON(history),
+    );
+}
+
 const notificationsOf = (studyId: string) => knex('notifications').where({ study_id: studyId, kind: 'critical.unacknowledged' });
 
 it('acknowledged before the window ends: the run ends at once and nothing escalates', async () => {
@@ -98,6 +117,7 @@ it('acknowledged before the window ends: the run ends at once and nothing escala
   expect(attempts.get(id)).toBeUndefined();
   expect((await knex('critical_finding_communications').where({ id }).first('escalated_at')).escalated_at).toBeNull();
   expect(await notificationsOf(t.studyIds[0]!)).toEqual([]);
+  await replay(id, 'acknowledged');
 });
 
 it('never acknowledged: exactly one escalation although the first attempt failed after committing', async () => {
@@ -111,6 +131,7 @@ it('never acknowledged: exactly one escalation although the first attempt failed
   const notified = await notificationsOf(t.studyIds[1]!).orderBy('user_id').select('user_id');
   expect(notified.map((n) => n.user_id)).toEqual([t.users.doctor!.id, t.users.coordinator!.id].sort());
   expect(await knex('mail_outbox').where({ study_id: t.studyIds[1]!, kind: 'critical.unacknowledged' })).toHaveLength(2);
+  await replay(id, 'escalated-after-retry');
 });
 
 it('acknowledged with the signal lost: the timer fires but the activity finds the row acknowledged', async () => {
