@@ -58,7 +58,13 @@ export function CommunicationsSection({
 }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: key(studyId), queryFn: ({ signal }) => fetchCommunications(studyId, signal) });
+  const list = useQuery({
+    queryKey: key(studyId),
+    queryFn: ({ signal }) => fetchCommunications(studyId, signal),
+    // Fresh on every opening, and followed while a link waits: the acknowledgement arrives from outside.
+    refetchOnMount: 'always',
+    refetchInterval: (q) => (q.state.data?.some((c) => c.status === 'awaiting') ? 15_000 : false),
+  });
   const [method, setMethod] = useState<CommunicationMethod>('email');
   const [receiverName, setReceiverName] = useState('');
   const [receiverEmail, setReceiverEmail] = useState('');
