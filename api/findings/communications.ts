@@ -118,6 +118,9 @@ export async function recordCommunication(
   const account = await knex('accounts').where({ id: access.accountId }).first('config');
   const windowMs = ackWindowMs(accountSetting(account?.config, 'CRITICAL_FINDING_ACK_MINUTES'));
   const now = new Date();
+  // A minute of clock skew between the doctor's machine and the server is tolerated.
+  if (body.method !== 'email' && body.receivedAt && new Date(body.receivedAt).getTime() > now.getTime() + 60_000)
+    throw new AppError('CRITICAL_RECEIVED_AT_FUTURE');
   const id = await inTransaction(knex, async (trx) => {
     const [row] = await trx('critical_finding_communications')
       .insert({

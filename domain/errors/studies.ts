@@ -126,6 +126,14 @@ export const studiesErrors = {
       es: 'No se pudo iniciar el seguimiento de la confirmación. Intente nuevamente; no se envió nada.',
     },
   },
+  CRITICAL_RECEIVED_AT_FUTURE: {
+    status: 400,
+    message: {
+      'pt-BR': 'A hora do recebimento não pode estar no futuro',
+      en: 'The time received cannot be in the future',
+      es: 'La hora de recepción no puede estar en el futuro',
+    },
+  },
   CRITICAL_ACK_LINK_UNKNOWN: {
     status: 404,
     message: {

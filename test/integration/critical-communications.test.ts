@@ -195,6 +195,15 @@ it('only the responsible doctor communicates, only a confirmed finding; another 
     400,
     'EMAIL_INVALID',
   );
+  expectError(
+    await call('doctor', 'POST', '/studies/criticalFindingCommunications', {
+      ...body,
+      method: 'phone',
+      receivedAt: new Date(Date.now() + 3_600_000).toISOString(),
+    }),
+    400,
+    'CRITICAL_RECEIVED_AT_FUTURE',
+  );
   // The colleague sees the list (whoever sees the study), nothing was added by the refusals.
   const list = await call('colleague', 'GET', `/studies/criticalFindingCommunications?studyId=${studyId}`);
   expect(list.body.communications.map((c: { method: string }) => c.method)).toEqual(['phone']);

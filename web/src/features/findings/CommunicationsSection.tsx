@@ -69,17 +69,21 @@ export function CommunicationsSection({
   const [receiverName, setReceiverName] = useState('');
   const [receiverEmail, setReceiverEmail] = useState('');
   const [readBack, setReadBack] = useState(false);
+  // Phone / in person: when the receiver heard it (local time); empty = now.
+  const [receivedAt, setReceivedAt] = useState('');
   const record = useMutation({
     mutationFn: () =>
       recordCommunication(studyId, {
         method,
         receiverName: receiverName.trim(),
         ...(receiverEmail.trim() ? { receiverEmail: receiverEmail.trim() } : {}),
+        ...(method !== 'email' && receivedAt ? { receivedAt: new Date(receivedAt).toISOString() } : {}),
       }),
     onSuccess: () => {
       setReceiverName('');
       setReceiverEmail('');
       setReadBack(false);
+      setReceivedAt('');
       void queryClient.invalidateQueries({ queryKey: key(studyId) });
     },
     onError,
@@ -144,6 +148,16 @@ export function CommunicationsSection({
               slotProps={{ htmlInput: { maxLength: 320, 'data-testid': 'communication-email' } }}
             />
           ) : (
+            <TextField
+              size="small"
+              type="datetime-local"
+              label={t('criticalComm.receivedAt')}
+              value={receivedAt}
+              onChange={(e) => setReceivedAt(e.target.value)}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'communication-received-at' } }}
+            />
+          )}
+          {method !== 'email' && (
             <FormControlLabel
               control={
                 <Checkbox
