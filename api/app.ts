@@ -26,6 +26,7 @@ import { certificateRoutes } from './documents/certificate-routes';
 import { professionalIdRoutes } from './documents/professional-id-routes';
 import { documentLinkRoutes } from './documents/document-link-routes';
 import { verifyRoutes } from './documents/verify-routes';
+import { criticalAckRoutes } from './findings/ack-routes';
 import { studyRoutes } from './studies/routes';
 import { divergentRoutes } from './studies/divergent-routes';
 import { studyMaintenanceRoutes } from './studies/maintenance-routes';
@@ -121,6 +122,7 @@ export function apiRouters(deps: ApiDeps): Router[] {
     // capability: neither has a session. The viewer frame's reads also take an image token.
     fileRoutes(deps),
     verifyRoutes(deps),
+    criticalAckRoutes(deps),
     connectAgentRoutes(deps),
     reportImageUploadRoutes(deps),
     viewerFrameRoutes(deps),

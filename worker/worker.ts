@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Client } from '@temporalio/client';
 import { DefaultLogger, type LogLevel, NativeConnection, Runtime, Worker, bundleWorkflowCode } from '@temporalio/worker';
 import type { Knex } from 'knex';
+import { createCriticalAckActivities } from '../activities/critical-ack-activities';
 import { createDeadlineActivities } from '../activities/deadline-activities';
 import { createDownloadActivities } from '../activities/download-activities';
 import { createLaudoActivities } from '../activities/laudo-activities';
@@ -76,6 +77,12 @@ export async function createWorker(opts: {
       ...createPrintActivities({ knex: opts.knex, publisher: opts.publisher, storage: opts.storage }),
       ...createDownloadActivities({ knex: opts.knex, publisher: opts.publisher, storage: opts.storage }),
       ...createDeadlineActivities({
+        knex: opts.knex,
+        publisher: opts.publisher,
+        mail: opts.mail ?? outboxTransport,
+        publicUrl: opts.publicUrl,
+      }),
+      ...createCriticalAckActivities({
         knex: opts.knex,
         publisher: opts.publisher,
         mail: opts.mail ?? outboxTransport,

@@ -5,3 +5,4 @@ export { printWorkflow } from './print/workflow';
 export { downloadWorkflow } from './download/workflow';
 export { deadlineSweepWorkflow } from './deadline-sweep/workflow';
 export { redistributeWorkflow } from './orchestrator/workflow';
+export { criticalAckWorkflow } from './critical-ack/workflow';

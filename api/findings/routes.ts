@@ -17,6 +17,8 @@ import { query, uuidParam } from '../http/validate';
 import { reachableExam } from '../labels/labels';
 import { accountParam } from '../phrases/account-param';
 import { listComments, markCommentsRead, postComment } from './comments';
+import { RecordCommunicationBody } from '../../domain/findings/communications';
+import { listCommunications, recordCommunication } from './communications';
 import {
   decideFinding,
   deleteFinding,
@@ -91,6 +93,21 @@ export function findingRoutes(deps: ApiDeps): Router {
     await deleteFinding(knex, access, exam, ctx.ip);
     await republish(exam.id);
     ctx.status = 204;
+  });
+
+  /** The closed loop (issue 18): the study's communications of its critical finding. */
+  router.get('/studies/criticalFindingCommunications', async (ctx) => {
+    const access = await currentAccess(ctx, knex);
+    const exam = await reachableExam(knex, access, query(ctx, StudyRef).studyId);
+    ctx.body = { communications: await listCommunications(knex, access.accountId, exam.id) };
+  });
+
+  router.post('/studies/criticalFindingCommunications', async (ctx) => {
+    const access = await currentAccess(ctx, knex);
+    const body = parseOrThrow(RecordCommunicationBody, bodyOf(ctx));
+    const exam = await reachableExam(knex, access, body.studyId);
+    ctx.status = 201;
+    ctx.body = { communication: await recordCommunication(deps, access, exam, body, ctx.ip) };
   });
 
   router.get('/studies/comments', async (ctx) => {

@@ -114,6 +114,18 @@ export const ACCOUNT_SETTINGS = {
       es: "Instituciones (ids, o 'ALL' para todas) en las que un hallazgo crítico aceptado siempre entra en el informe",
     },
   },
+  CRITICAL_FINDING_ACK_MINUTES: {
+    type: 'integer',
+    default: 60,
+    min: 1,
+    max: 1440,
+    description: {
+      'pt-BR':
+        'Minutos para o médico solicitante confirmar um achado crítico comunicado por e-mail antes de escalar aos coordenadores',
+      en: 'Minutes for the requesting physician to acknowledge a critical finding sent by e-mail before it escalates to the coordinators',
+      es: 'Minutos para que el médico solicitante confirme un hallazgo crítico comunicado por correo antes de escalar a los coordinadores',
+    },
+  },
   maxAdjacentImages: {
     type: 'integer',
     default: 12,

@@ -94,6 +94,62 @@ export const studiesErrors = {
       es: 'No puede eliminar esta sospecha o hallazgo crítico',
     },
   },
+  CRITICAL_FINDING_NOT_CONFIRMED: {
+    status: 409,
+    message: {
+      'pt-BR': 'Somente um achado crítico confirmado pode ser comunicado',
+      en: 'Only a confirmed critical finding can be communicated',
+      es: 'Solo un hallazgo crítico confirmado puede ser comunicado',
+    },
+  },
+  CRITICAL_FINDING_COMMUNICATE_FORBIDDEN: {
+    status: 403,
+    message: {
+      'pt-BR': 'Somente o médico responsável pelo laudo pode comunicar o achado crítico',
+      en: "Only the report's responsible doctor can communicate the critical finding",
+      es: 'Solo el médico responsable del informe puede comunicar el hallazgo crítico',
+    },
+  },
+  CRITICAL_RECEIVER_REQUIRED: {
+    status: 400,
+    message: {
+      'pt-BR': 'Informe o nome de quem recebeu o achado crítico',
+      en: 'Enter the name of who received the critical finding',
+      es: 'Indique el nombre de quien recibió el hallazgo crítico',
+    },
+  },
+  CRITICAL_COMMUNICATION_UNAVAILABLE: {
+    status: 503,
+    message: {
+      'pt-BR': 'Não foi possível iniciar o acompanhamento da confirmação. Tente novamente; nada foi enviado.',
+      en: 'The acknowledgement follow-up could not be started. Please try again; nothing was sent.',
+      es: 'No se pudo iniciar el seguimiento de la confirmación. Intente nuevamente; no se envió nada.',
+    },
+  },
+  CRITICAL_RECEIVED_AT_FUTURE: {
+    status: 400,
+    message: {
+      'pt-BR': 'A hora do recebimento não pode estar no futuro',
+      en: 'The time received cannot be in the future',
+      es: 'La hora de recepción no puede estar en el futuro',
+    },
+  },
+  CRITICAL_ACK_LINK_UNKNOWN: {
+    status: 404,
+    message: {
+      'pt-BR': 'Link de confirmação inválido. Confira o endereço recebido por e-mail.',
+      en: 'Invalid acknowledgement link. Check the address you received by e-mail.',
+      es: 'Enlace de confirmación no válido. Verifique la dirección recibida por correo.',
+    },
+  },
+  CRITICAL_ACK_LINK_USED: {
+    status: 410,
+    message: {
+      'pt-BR': 'Este achado crítico já foi confirmado; o link não pode ser usado novamente.',
+      en: 'This critical finding has already been acknowledged; the link cannot be used again.',
+      es: 'Este hallazgo crítico ya fue confirmado; el enlace no puede usarse de nuevo.',
+    },
+  },
   COMMENT_EMPTY: {
     status: 400,
     message: {

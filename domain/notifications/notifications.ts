@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 
-export const NOTIFICATION_KINDS = ['deadline.alert', 'deadline.overdue'] as const;
+// critical.unacknowledged: a critical finding e-mailed and not acknowledged in time (its data's deadline is when it was due).
+export const NOTIFICATION_KINDS = ['deadline.alert', 'deadline.overdue', 'critical.unacknowledged'] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 

@@ -26,6 +26,8 @@ export const USER_MAIL_KINDS = [
   'subscription.confirm',
   /** A patient's access to the results portal (issue 18). */
   'portal.result-access',
+  /** A critical finding's acknowledgement link, to the requesting physician (issue 18). */
+  'critical.ack-request',
 ] as const;
 export type UserMailKind = (typeof USER_MAIL_KINDS)[number];
 

@@ -60,6 +60,7 @@ const EXEMPT_PREFIXES: Record<string, string> = {
   '/public/verify/': 'public verification of a signed document by its code',
   '/connect-agent/': "authenticated by the Connect agent's key, not a user",
   '/report-images/upload/': 'an upload link is its own capability (token)',
+  '/public/critical-ack/': "a critical finding's acknowledgement link is its own single-use capability (token)",
 };
 
 /** Clinical routes (a study or scheduled exam id) and members' working material: see matrix-clinical.ts. */

@@ -216,6 +216,15 @@ export const QUERY_ID_ROUTES: Record<string, QueryIdCase> = {
     query: (i) => `studyId=${i.study}`,
     member: { code: 'CRITICAL_FINDING_DELETE_FORBIDDEN', party: true },
   },
+  // Issue 18, the closed loop: the study's communications are read with its finding; recording one is the responsible doctor's.
+  'GET /studies/criticalFindingCommunications': {
+    query: (i) => `studyId=${i.study}`,
+    member: { open: "the study's critical finding communications, shown with its finding to whoever sees the study" },
+  },
+  'POST /studies/criticalFindingCommunications': {
+    body: (i) => ({ studyId: i.study, method: 'in_person', receiverName: 'Dr. Requisitante' }),
+    member: { code: 'CRITICAL_FINDING_COMMUNICATE_FORBIDDEN' },
+  },
   'GET /studies/comments': {
     query: (i) => `studyId=${i.study}`,
     member: { open: "the study's comments, read by whoever sees the study; writing needs STUDIES_CREATE_COMMENTS" },

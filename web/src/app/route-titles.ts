@@ -13,6 +13,7 @@ const TITLES: [RegExp, string][] = [
   [/^\/confirm-email$/, 'titles.confirmEmail'],
   [/^\/confirm-subscription$/, 'titles.confirmSubscription'],
   [/^\/verify\/[^/]+$/, 'titles.verify'],
+  [/^\/critical-ack\/[^/]+$/, 'titles.criticalAck'],
   [/^\/select-account$/, 'titles.selectAccount'],
   [/^\/(studies\/[^/]+\/viewer\/[^/]+|viewer-frame)$/, 'titles.viewer'],
   [/^\/?$|^\/studies$/, 'titles.studies'],

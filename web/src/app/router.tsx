@@ -99,6 +99,14 @@ export function createRouter() {
             (m) => m.VerifyPage,
           ),
         },
+        // The acknowledgement link of an e-mailed critical finding: no session (the link is its own key).
+        {
+          path: '/critical-ack/:token',
+          lazy: lazyPage(
+            () => import('../features/findings/CriticalAckPage'),
+            (m) => m.CriticalAckPage,
+          ),
+        },
         {
           element: <RequireSession />,
           errorElement: <RouteError />,

@@ -21,6 +21,7 @@ import { type CriticalFinding, OBSERVATION_MAX, checkDelete } from '../../../../
 import { ApiError, describeError } from '../../lib/errors';
 import { useSessionData } from '../auth/session';
 import type { FindingView } from './api';
+import { CommunicationsSection } from './CommunicationsSection';
 import { FindingStatusChip } from './FindingStatusChip';
 import { useAccountFindings, useFindingMutations, useStudyFinding } from './use-findings';
 
@@ -253,6 +254,9 @@ function FindingDetails({
           </Button>
         )}
       </Stack>
+      {finding.status !== 'SUSPICION_CREATED' && (
+        <CommunicationsSection studyId={finding.studyId} canCommunicate={view.isResponsible} onError={onError} />
+      )}
     </Stack>
   );
 }

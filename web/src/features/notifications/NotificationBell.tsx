@@ -28,6 +28,8 @@ import { useUnreadCount } from './use-unread-count';
 function NotificationRow({ n, onOpen }: { n: Notification; onOpen: (n: Notification) => void }) {
   const { t, i18n } = useTranslation();
   const overdue = n.kind === 'deadline.overdue';
+  // An e-mailed critical finding nobody acknowledged: its data carries the finding where a routine goes.
+  const critical = n.kind === 'critical.unacknowledged';
   const what = [n.data.patientName, n.data.examType].filter(Boolean).join(' · ') || '—';
   return (
     <ListItemButton
@@ -37,14 +39,25 @@ function NotificationRow({ n, onOpen }: { n: Notification; onOpen: (n: Notificat
       sx={{ alignItems: 'flex-start', bgcolor: n.readAt ? undefined : 'action.hover' }}
     >
       <ListItemIcon sx={{ minWidth: 36, mt: 0.5 }}>
-        {overdue ? <ErrorOutlineIcon color="error" fontSize="small" /> : <AlarmIcon color="warning" fontSize="small" />}
+        {overdue || critical ? (
+          <ErrorOutlineIcon color="error" fontSize="small" />
+        ) : (
+          <AlarmIcon color="warning" fontSize="small" />
+        )}
       </ListItemIcon>
       <ListItemText
-        primary={t(overdue ? 'notifications.overdue' : 'notifications.alert', { what })}
-        secondary={t('notifications.deadline', {
-          routine: n.data.routineName ?? '—',
-          at: new Date(n.data.deadline).toLocaleString(i18n.language),
-        })}
+        primary={t(critical ? 'notifications.critical' : overdue ? 'notifications.overdue' : 'notifications.alert', { what })}
+        secondary={
+          critical
+            ? t('notifications.criticalDue', {
+                finding: n.data.routineName ?? '—',
+                at: new Date(n.data.deadline).toLocaleString(i18n.language),
+              })
+            : t('notifications.deadline', {
+                routine: n.data.routineName ?? '—',
+                at: new Date(n.data.deadline).toLocaleString(i18n.language),
+              })
+        }
         slotProps={{ primary: { variant: 'body2', sx: { fontWeight: n.readAt ? 400 : 600 } }, secondary: { variant: 'caption' } }}
       />
     </ListItemButton>
@@ -111,7 +124,12 @@ export function NotificationBell({ accountId, userId }: { accountId: string | nu
           <Typography variant="subtitle1" sx={{ flex: 1 }}>
             {t('notifications.title')}
           </Typography>
-          <Button size="small" disabled={unread === 0 || markAll.isPending} onClick={() => markAll.mutate()} data-testid="notifications-read-all">
+          <Button
+            size="small"
+            disabled={unread === 0 || markAll.isPending}
+            onClick={() => markAll.mutate()}
+            data-testid="notifications-read-all"
+          >
             {t('notifications.markAllRead')}
           </Button>
         </Stack>
