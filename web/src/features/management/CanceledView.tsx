@@ -37,7 +37,13 @@ export function CanceledView({ accountId, period }: { accountId: string; period:
           {t('management.empty')}
         </Alert>
       ) : (
-        <TableContainer component={Paper} variant="outlined">
+        <TableContainer
+          component={Paper}
+          variant="outlined"
+          tabIndex={0}
+          role="region"
+          aria-label={t('management.tabs.canceled')}
+        >
           <Table size="small" data-testid="canceled-table">
             <TableHead>
               <TableRow>

@@ -41,7 +41,13 @@ export function ProductivityView({ accountId, period }: { accountId: string; per
           {t('management.empty')}
         </Alert>
       ) : (
-        <TableContainer component={Paper} variant="outlined">
+        <TableContainer
+          component={Paper}
+          variant="outlined"
+          tabIndex={0}
+          role="region"
+          aria-label={t('management.tabs.productivity')}
+        >
           <Table size="small" data-testid="productivity-table">
             <TableHead>
               <TableRow>

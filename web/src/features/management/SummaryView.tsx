@@ -100,7 +100,13 @@ export function SummaryView({ accountId, period }: { accountId: string; period: 
         </Typography>
         <DayBars days={s.days} />
       </Paper>
-      <TableContainer component={Paper} variant="outlined">
+      <TableContainer
+        component={Paper}
+        variant="outlined"
+        tabIndex={0}
+        role="region"
+        aria-label={t('management.summary.modality')}
+      >
         <Table size="small" data-testid="summary-modalities">
           <TableHead>
             <TableRow>
