@@ -7,6 +7,7 @@
  * unread counts published after it commits.
  */
 import type { Knex } from 'knex';
+import { type QueuedMail, deliverQueuedMail } from '../mail/user-mail';
 import { inTransaction } from '../../db/transaction';
 import { escalationMail } from '../../domain/findings/communication-mail';
 import { mailLang } from '../../domain/notifications/deadline-mail';
@@ -21,14 +22,6 @@ export interface EscalationDeps {
   publisher: LivePublisher;
   mail: MailTransport;
   publicUrl?: string;
-}
-
-interface QueuedMail {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
 }
 
 export async function escalateCommunication(
@@ -104,27 +97,8 @@ export async function escalateCommunication(
     return { accountId: c.account_id as string, recipients, mails };
   });
   if (!done) return { escalated: false, recipients: 0 };
-  for (const m of done.mails) await deliver(deps, m);
+  for (const m of done.mails) await deliverQueuedMail(deps.knex, deps.mail, m);
   for (const r of done.recipients)
     await publishUnread(deps.knex, deps.publisher, { accountId: done.accountId, userId: r.userId });
   return { escalated: true, recipients: done.recipients.length };
-}
-
-/** Hands a queued mail to the transport and records the outcome on its row (never throws). */
-async function deliver(deps: EscalationDeps, m: QueuedMail): Promise<void> {
-  const { knex, mail } = deps;
-  try {
-    const { messageId } = await mail.deliver({ to: m.to, subject: m.subject, text: m.text, html: m.html });
-    const sent = mail.kind === 'smtp';
-    await knex('mail_outbox')
-      .where({ id: m.id })
-      .update({
-        status: sent ? 'sent' : 'stored',
-        message_id: messageId?.slice(0, 300) ?? null,
-        sent_at: sent ? knex.fn.now() : null,
-      });
-  } catch (err) {
-    const error = String(err instanceof Error ? err.message : err).slice(0, 2000);
-    await knex('mail_outbox').where({ id: m.id }).update({ status: 'error', error });
-  }
 }

@@ -9,6 +9,7 @@
  * handed to the transport and the unread counts published after it commits.
  */
 import type { Knex } from 'knex';
+import { type QueuedMail, deliverQueuedMail } from '../mail/user-mail';
 import { inTransaction } from '../../db/transaction';
 import { deadlineMail, mailLang } from '../../domain/notifications/deadline-mail';
 import { type DeadlineCrossing, FINISHED_LAUDO_STATES, deadlinePoints, dueCrossing } from '../../domain/notifications/deadlines';
@@ -88,14 +89,6 @@ function candidates(knex: Knex, asOf: Date, afterId: string | null): Promise<Can
   );
 }
 
-interface QueuedMail {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
 /** Raises one crossing: the alert row, the notifications and the queued mails, in one transaction. */
 async function raise(
   deps: SweepDeps,
@@ -163,25 +156,6 @@ async function raise(
   });
 }
 
-/** Hands a queued mail to the transport and records the outcome on its row (never throws). */
-async function deliver(deps: SweepDeps, m: QueuedMail): Promise<void> {
-  const { knex, mail } = deps;
-  try {
-    const { messageId } = await mail.deliver({ to: m.to, subject: m.subject, text: m.text, html: m.html });
-    const sent = mail.kind === 'smtp';
-    await knex('mail_outbox')
-      .where({ id: m.id })
-      .update({
-        status: sent ? 'sent' : 'stored',
-        message_id: messageId?.slice(0, 300) ?? null,
-        sent_at: sent ? knex.fn.now() : null,
-      });
-  } catch (err) {
-    const error = String(err instanceof Error ? err.message : err).slice(0, 2000);
-    await knex('mail_outbox').where({ id: m.id }).update({ status: 'error', error });
-  }
-}
-
 export async function sweepDeadlines(deps: SweepDeps, asOf: Date): Promise<SweepResult> {
   const raised: SweepResult['raised'] = [];
   const touched = new Map<string, Recipient>();
@@ -196,7 +170,7 @@ export async function sweepDeadlines(deps: SweepDeps, asOf: Date): Promise<Sweep
       if (!done) continue;
       raised.push({ studyId: c.id, kind, recipients: done.recipients.length, mailed: done.mails.length });
       for (const r of done.recipients) touched.set(`${c.account_id}:${r.userId}`, { accountId: c.account_id, userId: r.userId });
-      for (const m of done.mails) await deliver(deps, m);
+      for (const m of done.mails) await deliverQueuedMail(deps.knex, deps.mail, m);
     }
     if (batch.length < BATCH) break;
     afterId = batch.at(-1)!.id;

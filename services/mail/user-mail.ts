@@ -89,3 +89,30 @@ export async function sendUserMail(
 export async function latestUserMail(knex: Knex, toUserId: string, kind: UserMailKind) {
   return knex('mail_outbox').where({ to_user_id: toUserId, kind }).orderBy('created_at', 'desc').first();
 }
+
+/** A mail row written inside the caller's transaction (status 'pending'), handed over after the commit. */
+export interface QueuedMail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Hands a queued mail to the transport and records the outcome on its row (never throws). */
+export async function deliverQueuedMail(knex: Knex, transport: MailTransport, m: QueuedMail): Promise<void> {
+  try {
+    const { messageId } = await transport.deliver({ to: m.to, subject: m.subject, text: m.text, html: m.html });
+    const sent = transport.kind === 'smtp';
+    await knex('mail_outbox')
+      .where({ id: m.id })
+      .update({
+        status: sent ? 'sent' : 'stored',
+        message_id: messageId?.slice(0, 300) ?? null,
+        sent_at: sent ? knex.fn.now() : null,
+      });
+  } catch (err) {
+    const error = String(err instanceof Error ? err.message : err).slice(0, 2000);
+    await knex('mail_outbox').where({ id: m.id }).update({ status: 'error', error });
+  }
+}
