@@ -235,6 +235,9 @@ test.each(combinations)('0 WCAG 2.1 A/AA violations: $lang $mode $viewport', asy
     await navigate(page, '/critical-ack/not-a-real-token');
     await page.getByTestId('critical-ack-error').waitFor();
     await check(page, 'critical finding acknowledgement (unknown link)', found);
+    await navigate(page, '/confirm-subscription?token=not-a-real-token');
+    await page.getByTestId('subscription-confirm-error').waitFor();
+    await check(page, 'subscription confirmation (unknown link)', found);
     await navigate(page, '/login');
     await page.getByTestId('login-username').fill(t.users.admin!.username);
     await page.getByTestId('login-password').fill(PASSWORD);
@@ -254,7 +257,7 @@ test.each(combinations)('0 WCAG 2.1 A/AA violations: $lang $mode $viewport', asy
   const list = found.map((f) => `- [${f.page}] ${f.rule} (${f.impact}): ${f.help}\n    ${f.targets.join('\n    ')}`);
   // Written at once (jest prints a failure only at the end of the file): the time and what was found.
   process.stderr.write(
-    `accessibility ${lang} ${mode} ${viewport}: ${mine.length + 5} pages in ${Date.now() - started} ms, ${found.length} violations\n${list.join('\n')}\n`,
+    `accessibility ${lang} ${mode} ${viewport}: ${mine.length + 6} pages in ${Date.now() - started} ms, ${found.length} violations\n${list.join('\n')}\n`,
   );
   expect({ combination: `${lang} ${mode} ${viewport}`, violations: list.join('\n') }).toEqual({
     combination: `${lang} ${mode} ${viewport}`,
