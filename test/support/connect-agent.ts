@@ -66,8 +66,18 @@ export async function startAgentProcess(env: AgentEnv): Promise<{ child: ChildPr
   return { child, output: () => output };
 }
 
+/**
+ * The agent's status. Retried once when the socket was reset: the client may reuse a kept-alive
+ * connection the agent's server has just closed as idle (a race that widens under load, when the
+ * client's own idle timer fires late); a GET of the status is safe to repeat.
+ */
 export async function agentStatus(statusPort: number | string): Promise<StatusDocument> {
-  const res = await fetch(`http://127.0.0.1:${statusPort}/status`);
+  const url = `http://127.0.0.1:${statusPort}/status`;
+  const res = await fetch(url).catch((err: unknown) => {
+    const code = (err as { cause?: { code?: string } }).cause?.code;
+    if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return fetch(url);
+    throw err;
+  });
   if (!res.ok) throw new Error(`status answered ${res.status}`);
   return (await res.json()) as StatusDocument;
 }
