@@ -90,7 +90,7 @@ export async function createBroker(opts: {
     const emitter = mqemitterRedis({ subConn: redisConns[0], pubConn: redisConns[1] });
     emitter.state.on('error', () => undefined); // logged per connection above
     mq = emitter;
-    persistence = redisPersistence({ conn: redisConns[2] });
+    persistence = redisPersistence({ conn: patientSetupReads(redisConns[2]!) });
   }
 
   const aedes = new Aedes({
@@ -210,9 +210,7 @@ export async function createBroker(opts: {
       return redisConns.every((c) => c.status === 'ready') ? 'up' : 'down';
     },
     recheckAccess(target) {
-      return recheckWhere((auth) =>
-        'userId' in target ? auth.userId === target.userId : auth.accountId === target.accountId,
-      );
+      return recheckWhere((auth) => ('userId' in target ? auth.userId === target.userId : auth.accountId === target.accountId));
     },
     endSession(sessionId) {
       for (const client of clientsBySession.get(sessionId) ?? []) client.close();
@@ -247,6 +245,33 @@ export async function createBroker(opts: {
       });
     },
   };
+}
+
+/**
+ * aedes-persistence-redis loads its subscriptions at start (SMEMBERS, then HGETALL per client)
+ * through an internal stream nobody listens to: Redis going away at that moment was an
+ * unhandled 'error' that crashed the api. On the store connection (the persistence's own) those
+ * two reads wait for Redis to come back instead of failing; at shutdown they are dropped.
+ */
+function patientSetupReads(conn: Redis): Redis {
+  type Callback = (err: Error | null, value?: unknown) => void;
+  const lostConnection = (err: Error) => err.name === 'MaxRetriesPerRequestError' || /Connection is closed/.test(err.message);
+  const patient = (name: 'smembers' | 'hgetallBuffer') => {
+    const original = (conn[name] as (...a: unknown[]) => unknown).bind(conn);
+    return (...args: unknown[]) => {
+      const cb = args.pop() as Callback;
+      const attempt = () =>
+        void original(...args, (err: Error | null, value?: unknown) => {
+          if (!err || !lostConnection(err)) return cb(err, value);
+          if (conn.status === 'end') return; // shutting down: nobody waits for it
+          if (conn.status === 'ready') setTimeout(attempt, 100);
+          else conn.once('ready', attempt);
+        });
+      attempt();
+    };
+  };
+  Object.assign(conn, { smembers: patient('smembers'), hgetallBuffer: patient('hgetallBuffer') });
+  return conn;
 }
 
 function authError() {

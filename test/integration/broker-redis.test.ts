@@ -123,3 +123,28 @@ it('stops while its Redis is down (a replica shut down during an outage)', async
     await replica.knex.destroy();
   }
 });
+
+it('starts while its Redis is unreachable, stays up, and uses Redis once it comes', async () => {
+  // The persistence's start-up reads failed with nobody listening: an unhandled error.
+  const ownPort = await freePort();
+  const replica = await startTestPlatform(
+    { REDIS_URL: `redis://127.0.0.1:${ownPort}/0`, TEMPORAL_TASK_QUEUE: `redis-${randomUUID()}` },
+    { worker: false },
+  );
+  let ownRedis: RedisServer | undefined;
+  try {
+    const health = async () => (await apiClient(replica.platform.url)('GET', '/health')).body as { redis: string };
+    await eventually(health, (h) => h.redis === 'down', { timeout: 10_000, what: 'Redis reported down' });
+    // Long enough for every queued command to exhaust its retries.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect((await health()).redis).toBe('down');
+    ownRedis = await startRedisServer(ownPort);
+    await eventually(health, (h) => h.redis === 'up', { timeout: 20_000, what: 'Redis reported up' });
+    const t0 = Date.now();
+    await replica.platform.stop();
+    expect(Date.now() - t0).toBeLessThan(10_000);
+  } finally {
+    await ownRedis?.stop();
+    await replica.knex.destroy();
+  }
+});
