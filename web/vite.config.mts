@@ -101,7 +101,14 @@ export default defineConfig({
               test: /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs|@floating-ui)[\\/]/,
               priority: 25,
             },
-            { name: 'mui', test: /node_modules[\\/](@mui|@emotion)[\\/]/, priority: 20 },
+            {
+              // the management report's chart only, loaded with that page: below 'mui' (which takes
+              // the MUI modules the chart shares) and above 'vendor' (which would load it at login)
+              name: 'charts',
+              test: /node_modules[\\/](@mui[\\/]x-[a-z-]+|@base-ui[\\/]utils|bezier-easing)[\\/]/,
+              priority: 15,
+            },
+            { name: 'mui', test: /node_modules[\\/](@mui[\\/](?!x-)|@emotion[\\/])/, priority: 20 },
             // mqtt (live updates, after sign-in) and the MP3 encoder (narration) load with what uses them
             { name: 'vendor', test: /node_modules[\\/](?!mqtt[\\/]|@breezystack[\\/])/, priority: 10 },
           ],
