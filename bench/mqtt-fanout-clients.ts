@@ -33,7 +33,6 @@ let expected = 0;
 let duplicates = 0;
 let disconnects = 0;
 
-
 async function connectAll(m: Extract<ToClients, { type: 'connect' }>): Promise<void> {
   asked = m.clients;
   const perClientMs: number[] = [];
@@ -91,8 +90,7 @@ process.on('message', (m: ToClients) => {
       counts.set(id, 0);
     }
     send({ type: 'expecting' });
-  }
-  else if (m.type === 'report') {
+  } else if (m.type === 'report') {
     send({
       type: 'received',
       arrivals: Object.fromEntries([...arrivals].map(([id, t]) => [id, t])),

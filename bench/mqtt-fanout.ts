@@ -43,7 +43,6 @@ const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 const softLimit = (limits: string) => Number(limits.split(' ')[0]);
 
-
 async function main(): Promise<void> {
   const bench = await startBenchPlatform('laudos_bench_fanout');
   const { platform, knex, config } = bench;
@@ -77,7 +76,9 @@ async function main(): Promise<void> {
     const limits = { api: openFilesLimit(), clients: (await next('limits')).openFiles };
     const needed = CLIENTS + 100;
     if (softLimit(limits.api) < needed || softLimit(limits.clients) < needed) {
-      throw new Error(`open files (soft hard): api ${limits.api}, clients ${limits.clients}; ${needed} needed: raise with ulimit -n`);
+      throw new Error(
+        `open files (soft hard): api ${limits.api}, clients ${limits.clients}; ${needed} needed: raise with ulimit -n`,
+      );
     }
 
     tell({

@@ -46,7 +46,10 @@ async function main(): Promise<void> {
       const text = await res.text();
       const ms = performance.now() - t0;
       if (res.status !== 200) throw new Error(`GET /api/studies?${query} answered ${res.status}: ${text.slice(0, 200)}`);
-      return { ms, body: JSON.parse(text) as { nextCursor: string | null; studies: unknown[]; total: number; totalCapped: boolean } };
+      return {
+        ms,
+        body: JSON.parse(text) as { nextCursor: string | null; studies: unknown[]; total: number; totalCapped: boolean },
+      };
     };
 
     // A cursor 4,000 rows in (walked as a user would), and one at the middle of the list (the
@@ -82,7 +85,9 @@ async function main(): Promise<void> {
       `\nStudy list at scale: ${N.toLocaleString('en')} studies, ${INSTITUTIONS} institutions, ${PATIENTS.toLocaleString('en')} patients ` +
         `(${bench.dbLabel}; seeded in ${(seeded.ms / 1000).toFixed(0)} s)`,
     );
-    console.log(`  sequential requests, client round trip on loopback (no server-timing header); goal p95 ≤ ${GOAL_P95_MS} ms (issue 20)`);
+    console.log(
+      `  sequential requests, client round trip on loopback (no server-timing header); goal p95 ≤ ${GOAL_P95_MS} ms (issue 20)`,
+    );
     console.log(`  ${'case'.padEnd(44)} ${'n'.padStart(3)}   p50 ms   p95 ms   p99 ms   total     p95/goal`);
     for (const [label, query] of cases) {
       for (let i = 0; i < 3; i++) await get(query); // warm-up: plans cached, pages in shared buffers
