@@ -28,6 +28,7 @@ import os from 'node:os';
 import { hashPassword, verifyPassword } from '../services/auth/passwords';
 import { PASSWORD, createTenant } from '../test/support/fixtures';
 import { type Cannon, cannon } from './autocannon';
+import { samplePgWaits } from './pg-waits';
 import { seedStudies } from './seed-studies';
 import { loginToken, startBenchPlatform } from './support';
 
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
         `login limit raised, see the header comment)`,
     );
 
+    let waits = samplePgWaits(knex);
     const list = await cannon(`${platform.url}/api/studies?pageSize=25`, {
       connections: CONNECTIONS,
       seconds: SECONDS,
@@ -90,12 +92,14 @@ async function main(): Promise<void> {
     );
     const listed = answers(l);
     console.log(`        ${listed.text}`);
+    console.log(`        PostgreSQL: ${await waits.stop()}`);
     // The goals count answered lists (2xx), not refusals.
     console.log(
       `        goal ≥ ${LIST_GOAL.rps} 2xx/s: ×${(listed.okPerSecond / LIST_GOAL.rps).toFixed(2)} ${verdict(listed.okPerSecond >= LIST_GOAL.rps)}; ` +
         `p99 ≤ ${LIST_GOAL.p99} ms: ×${(l.latency.p99 / LIST_GOAL.p99).toFixed(2)} ${verdict(l.latency.p99 <= LIST_GOAL.p99)}`,
     );
 
+    waits = samplePgWaits(knex);
     const login = await cannon(`${platform.url}/api/auth`, {
       method: 'POST',
       body: { username: user.username, password: PASSWORD },
@@ -110,6 +114,7 @@ async function main(): Promise<void> {
     );
     const signed = answers(g);
     console.log(`        ${signed.text}`);
+    console.log(`        PostgreSQL: ${await waits.stop()}`);
     console.log(
       `        argon2id verify ${verifyMs.toFixed(1)} ms alone → hash-only ceiling ${((cores * 1000) / verifyMs).toFixed(0)} logins/s on ${cores} cores`,
     );
