@@ -12,61 +12,16 @@
  *
  *   npm run bench:login           BENCH_SECONDS=20 BENCH_CONNECTIONS=50 npm run bench:login
  */
-import { execFile } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { parseConfig } from '../config/config';
 import { hashPassword, verifyPassword } from '../services/auth/passwords';
 import { startPlatform } from '../scripts/platform';
 import { PASSWORD, createTenant, setAccountConfig } from '../test/support/fixtures';
+import { cannon, statusCodes as codes } from './autocannon';
 import { startBenchPlatform } from './support';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const AUTOCANNON = path.resolve(__dirname, '..', 'node_modules', '.bin', 'autocannon');
-const run = promisify(execFile);
-
-interface Cannon {
-  requests: { total: number; average: number };
-  latency: { p50: number; p99: number };
-  statusCodeStats?: Record<string, { count: number }>;
-  errors: number;
-}
-
-/** autocannon in a child process; the api process's CPU over the same interval. */
-async function cannon(url: string, body: unknown, connections: number): Promise<{ result: Cannon; cpu: number }> {
-  const cpu0 = process.cpuUsage();
-  const t0 = performance.now();
-  const { stdout } = await run(
-    AUTOCANNON,
-    [
-      '-j',
-      '-c',
-      String(connections),
-      '-d',
-      String(SECONDS),
-      '-m',
-      'POST',
-      '-H',
-      'content-type=application/json',
-      '-b',
-      JSON.stringify(body),
-      url,
-    ],
-    { maxBuffer: 64 * 1024 * 1024 },
-  );
-  const used = process.cpuUsage(cpu0);
-  const wallMs = performance.now() - t0;
-  // Share of the whole machine (all cores) the api process used.
-  const cpu = ((used.user + used.system) / 1000 / wallMs / os.cpus().length) * 100;
-  return { result: JSON.parse(stdout) as Cannon, cpu };
-}
-
-const codes = (r: Cannon) =>
-  Object.entries(r.statusCodeStats ?? {})
-    .map(([code, s]) => `${code}: ${s.count}`)
-    .join(', ');
 
 async function main(): Promise<void> {
   const bench = await startBenchPlatform('laudos_bench_login', { LOGIN_RATE_PER_MINUTE: '100000000' });
@@ -93,7 +48,12 @@ async function main(): Promise<void> {
     // 1. Successful logins over HTTP, limits out of the way.
     const t = await createTenant(knex, { studies: 0, users: { bench: [] } });
     const user = t.users.bench!;
-    const login = await cannon(`${platform.url}/api/auth`, { username: user.username, password: PASSWORD }, 8);
+    const login = await cannon(`${platform.url}/api/auth`, {
+      method: 'POST',
+      body: { username: user.username, password: PASSWORD },
+      connections: 8,
+      seconds: SECONDS,
+    });
     console.log(
       `  logins (right password, 8 connections): ${login.result.requests.average.toFixed(1)} req/s, ` +
         `p50 ${login.result.latency.p50} ms, p99 ${login.result.latency.p99} ms [${codes(login.result)}]; api CPU ${login.cpu.toFixed(0)} % of the machine`,
@@ -110,7 +70,12 @@ async function main(): Promise<void> {
     const t = await createTenant(knex, { studies: 0, users: { victim: [] } });
     await setAccountConfig(knex, t.accountId, { LOGIN_ATTEMPTS: '50' });
     const victim = t.users.victim!;
-    const flood = await cannon(`${limited.url}/api/auth`, { username: victim.username, password: 'Wrong@12345' }, CONNECTIONS);
+    const flood = await cannon(`${limited.url}/api/auth`, {
+      method: 'POST',
+      body: { username: victim.username, password: 'Wrong@12345' },
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+    });
     const hashed = (await knex('users').where({ id: victim.id }).first('failed_logins')).failed_logins as number;
     const total = flood.result.requests.total;
     const refused = flood.result.statusCodeStats?.['429']?.count ?? 0;

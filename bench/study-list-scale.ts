@@ -1,0 +1,119 @@
+/**
+ * The study list at scale (issue 19): 1,000,000 studies across 50 institutions, the user
+ * reaching all of them. `GET /api/studies` measured sequentially — first page, keyset pages
+ * (shallow and at the list's middle), the common filters and the text search — p50/p95/p99
+ * beside issue 20's goal, p95 ≤ 150 ms. Prints figures only; never part of `npm test`.
+ *
+ * Time measured: the client's round trip on loopback until the whole body is read. The api
+ * sends no server-timing header (api/http/security.ts logs its own `ms` but does not send it),
+ * so this is the server's time plus a loopback hop and the HTTP parse (well under 1 ms here).
+ *
+ *   npm run bench:list-scale      BENCH_STUDIES=200000 BENCH_ROUNDS=20 npm run bench:list-scale
+ */
+import { encodeCursor } from '../domain/paging/cursor';
+import { createTenant } from '../test/support/fixtures';
+import { EXAM_STEP_MINUTES, seedStudies } from './seed-studies';
+import { loginToken, pct, startBenchPlatform } from './support';
+
+const N = Number(process.env.BENCH_STUDIES ?? 1_000_000);
+const INSTITUTIONS = Number(process.env.BENCH_INSTITUTIONS ?? 50);
+const PATIENTS = Math.max(1000, Math.round(N / 10));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
+/** A case stops after this long (with at least 10 rounds): a slow query must not hold the run for minutes. */
+const CASE_BUDGET_MS = Number(process.env.BENCH_CASE_SECONDS ?? 25) * 1000;
+/** Issue 20's goal for the list's server time. */
+const GOAL_P95_MS = 150;
+
+const day = (n: number) => new Date(Date.UTC(2020, 0, 1) + n * EXAM_STEP_MINUTES * 60_000).toISOString().slice(0, 10);
+
+async function main(): Promise<void> {
+  const bench = await startBenchPlatform('laudos_bench_list_scale');
+  const { platform, knex } = bench;
+  try {
+    const t = await createTenant(knex, { studies: 0, users: { doctor: ['STUDIES_SAVE_REPORTS'] } });
+    const seeded = await seedStudies(knex, t, {
+      studies: N,
+      institutions: INSTITUTIONS,
+      patients: PATIENTS,
+      progress: (done) => process.stdout.write(`\r  seeding: ${done.toLocaleString('en')} studies`),
+    });
+    process.stdout.write('\n');
+    const token = await loginToken(platform.url, t.users.doctor!.username);
+
+    const get = async (query: string) => {
+      const t0 = performance.now();
+      const res = await fetch(`${platform.url}/api/studies?${query}`, { headers: { access_token: token } });
+      const text = await res.text();
+      const ms = performance.now() - t0;
+      if (res.status !== 200) throw new Error(`GET /api/studies?${query} answered ${res.status}: ${text.slice(0, 200)}`);
+      return {
+        ms,
+        body: JSON.parse(text) as { nextCursor: string | null; studies: unknown[]; total: number; totalCapped: boolean },
+      };
+    };
+
+    // A cursor 4,000 rows in (walked as a user would), and one at the middle of the list (the
+    // row's own key, as the page before it would have handed out).
+    const walked = Math.max(1, Math.min(40, Math.floor(N / 400)));
+    let shallow: string | null = null;
+    for (let i = 0; i < walked; i++) shallow = (await get(`pageSize=100${shallow ? `&cursor=${shallow}` : ''}`)).body.nextCursor;
+    const mid = (await knex('studies')
+      .where({ account_id: t.accountId })
+      .orderBy([
+        { column: 'sort_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .offset(Math.floor(N / 2))
+      .first('id', 'sort_at')) as { id: string; sort_at: Date };
+    const deep = encodeCursor(new Date(mid.sort_at).toISOString(), mid.id);
+    const oneInstitution = seeded.institutionIds[Math.floor(INSTITUTIONS / 2)]!;
+    const from = day(Math.floor(N * 0.6));
+    const to = day(Math.floor(N * 0.6) + Math.round((30 * 24 * 60) / EXAM_STEP_MINUTES));
+
+    const cases: [string, string][] = [
+      ['first page (25)', 'pageSize=25'],
+      [`keyset page after ${(walked * 100).toLocaleString('en')} rows`, `pageSize=25&cursor=${shallow}`],
+      [`keyset page at row ${Math.floor(N / 2).toLocaleString('en')}`, `pageSize=25&cursor=${deep}`],
+      ['modality + status (MR, state 1)', 'pageSize=25&modality=MR&status=1'],
+      [`institution (1 of ${INSTITUTIONS})`, `pageSize=25&institutionId=${oneInstitution}`],
+      [`date range (${from} → ${to})`, `pageSize=25&from=${from}&to=${to}`],
+      ['text: first name (q=Maria)', 'pageSize=25&q=Maria'],
+      ['text: name prefix (q=Maria Souza Li)', `pageSize=25&q=${encodeURIComponent('Maria Souza Li')}`],
+    ];
+
+    console.log(
+      `\nStudy list at scale: ${N.toLocaleString('en')} studies, ${INSTITUTIONS} institutions, ${PATIENTS.toLocaleString('en')} patients ` +
+        `(${bench.dbLabel}; seeded in ${(seeded.ms / 1000).toFixed(0)} s)`,
+    );
+    console.log(
+      `  sequential requests, client round trip on loopback (no server-timing header); goal p95 ≤ ${GOAL_P95_MS} ms (issue 20)`,
+    );
+    console.log(`  ${'case'.padEnd(44)} ${'n'.padStart(3)}   p50 ms   p95 ms   p99 ms   total     p95/goal`);
+    for (const [label, query] of cases) {
+      for (let i = 0; i < 3; i++) await get(query); // warm-up: plans cached, pages in shared buffers
+      const times: number[] = [];
+      let total = '';
+      const began = performance.now();
+      while (times.length < ROUNDS && (times.length < 10 || performance.now() - began < CASE_BUDGET_MS)) {
+        const { ms, body } = await get(query);
+        times.push(ms);
+        total = `${body.totalCapped ? '>' : ''}${body.total.toLocaleString('en')}`;
+      }
+      times.sort((a, b) => a - b);
+      const p95 = pct(times, 95);
+      const ratio = p95 / GOAL_P95_MS;
+      console.log(
+        `  ${label.padEnd(44)} ${String(times.length).padStart(3)} ${pct(times, 50).toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)} ` +
+          `${pct(times, 99).toFixed(1).padStart(8)}   ${total.padEnd(9)} ×${ratio.toFixed(2)} ${ratio <= 1 ? 'met' : 'MISSED'}`,
+      );
+    }
+    console.log('');
+  } finally {
+    await bench.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
