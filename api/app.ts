@@ -61,6 +61,8 @@ import { managementRoutes } from './management/routes';
 import { portalRoutes } from './portal/public-routes';
 import { resultAccessRoutes } from './portal/result-access-routes';
 import { catalogRoutes } from './catalog/routes';
+import { openApiRoutes } from './openapi/routes';
+import { routeOperations } from './openapi/walk';
 
 export const WEB_DIST = path.resolve(__dirname, '..', 'web', 'dist');
 
@@ -120,6 +122,8 @@ export function apiRouters(deps: ApiDeps): Router[] {
     // a later router's session middleware would answer them.
     // The Connect agent's routes authenticate its key, and an image upload link is its own
     // capability: neither has a session. The viewer frame's reads also take an image token.
+    // The OpenAPI document and its reference page (public): every route below, walked.
+    openApiRoutes(() => [{ method: 'GET', path: '/health', session: false }, ...routeOperations(apiRouters(deps))]),
     fileRoutes(deps),
     verifyRoutes(deps),
     criticalAckRoutes(deps),
