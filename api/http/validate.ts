@@ -2,15 +2,30 @@ import type { Context } from 'koa';
 import type { z } from 'zod';
 import { AppError } from '../../domain/errors';
 
-/** Parses the request body with a zod schema; a mismatch is MALFORMED_REQUEST. */
+/**
+ * Whether a NUL character is anywhere in the value (strings, keys, nested). PostgreSQL refuses
+ * it in text and jsonb, so a request carrying one would fail in the database as a 500; no field
+ * of the platform holds one, so it is refused up front as MALFORMED_REQUEST.
+ */
+export function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(hasNul);
+  if (value && typeof value === 'object') return Object.entries(value).some(([key, v]) => key.includes('\u0000') || hasNul(v));
+  return false;
+}
+
+/** Parses the request body with a zod schema; a mismatch (or a NUL character) is MALFORMED_REQUEST. */
 export function body<S extends z.ZodType>(ctx: Context, schema: S): z.infer<S> {
-  const result = schema.safeParse((ctx.request as { body?: unknown }).body ?? {});
+  const raw = (ctx.request as { body?: unknown }).body ?? {};
+  if (hasNul(raw)) throw new AppError('MALFORMED_REQUEST');
+  const result = schema.safeParse(raw);
   if (!result.success) throw new AppError('MALFORMED_REQUEST');
   return result.data;
 }
 
-/** Parses the query string with a zod schema. */
+/** Parses the query string with a zod schema (a NUL character is MALFORMED_REQUEST, as in a body). */
 export function query<S extends z.ZodType>(ctx: Context, schema: S): z.infer<S> {
+  if (hasNul(ctx.query)) throw new AppError('MALFORMED_REQUEST');
   const result = schema.safeParse(ctx.query);
   if (!result.success) throw new AppError('MALFORMED_REQUEST');
   return result.data;
