@@ -9,9 +9,9 @@ import type { RouteOperation } from './walk';
 
 type Json = Record<string, unknown>;
 
-/** JSON Schema of what the client sends (`input`: before defaults and transforms). */
-export function jsonSchema(schema: z.ZodType): Json {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json;
+/** JSON Schema of what the client sends (`input`: before defaults and transforms) or of what the api answers (`output`). */
+export function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): Json {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
   return rest;
 }
 
@@ -68,7 +68,7 @@ function operation(route: RouteOperation, params: string[]): Json {
     ...(route.session ? {} : { security: [] }),
     responses: {
       '2XX': schemas.response
-        ? { description: 'Success', content: { 'application/json': { schema: jsonSchema(schemas.response) } } }
+        ? { description: 'Success', content: { 'application/json': { schema: jsonSchema(schemas.response, 'output') } } }
         : { description: 'Success (body not described yet)' },
       '4XX': errorResponse('Refused: the one error shape (domain/errors.ts)'),
       '5XX': errorResponse('Failed: the one error shape'),

@@ -4,7 +4,11 @@
  * here still appears in the document with a generic body; the test fails on a key that names no
  * route, so the registry cannot drift from the routers.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
+import { OutboxList } from '../../domain/mail/outbox';
+import { NotificationPage } from '../../domain/notifications/notifications';
+import { OverduePage } from '../../domain/notifications/overdue';
+import { SessionList } from '../../domain/auth/sessions';
 import { PutBody } from '../accounts/settings-routes';
 import { UserConfigBody } from '../auth/routes';
 import { ImportQuery } from '../catalog/exams-routes';
@@ -69,7 +73,14 @@ import { UploadSignatureBody } from '../../domain/profile/signature-image';
 import { SaveReportImagesBody } from '../../domain/report-images/report-images';
 import { StructuredValueBody } from '../../domain/structured/fields';
 import { DivergentListQuery, InvalidateBody } from '../../domain/studies/maintenance';
-import { ScheduledExamListQuery, StudyListQuery } from '../../domain/studies/schemas';
+import {
+  ReportView,
+  ScheduledExamListQuery,
+  ScheduledExamListResponse,
+  StudyListItem,
+  StudyListQuery,
+  StudyListResponse,
+} from '../../domain/studies/schemas';
 import { FrameImageQuery, KeyImageBody, KeyImageQuery } from '../../domain/studies/viewer';
 import { LabelSearchQuery } from '../../domain/workspace/labels';
 import { MaskListQuery } from '../../domain/workspace/masks';
@@ -81,6 +92,11 @@ export interface OperationSchemas {
   /** The 2xx JSON body, when it has a schema. */
   response?: z.ZodType;
 }
+
+/** What a report action answers (api/reports/routes.ts): the report with the caller's next actions. */
+const ReportAnswer = z.object({ report: ReportView });
+/** `retrieveReport=true` adds each study's report to the list. */
+const StudyListAnswer = StudyListResponse.extend({ studies: z.array(StudyListItem.extend({ report: ReportView.optional() })) });
 
 export const OPERATIONS: Record<string, OperationSchemas> = {
   'PUT /studies/:id/routine': { body: StudyRoutineBody },
@@ -115,15 +131,15 @@ export const OPERATIONS: Record<string, OperationSchemas> = {
   'GET /audit': { query: AuditQuery },
   'GET /audit/export.csv': { query: AuditQuery },
   'GET /labels/:accountId': { query: LabelSearchQuery },
-  'GET /notifications': { query: NotificationListQuery },
-  'GET /overdue-studies': { query: OverdueListQuery },
+  'GET /notifications': { query: NotificationListQuery, response: NotificationPage },
+  'GET /overdue-studies': { query: OverdueListQuery, response: OverduePage },
   'POST /subscription-confirmations': { body: ConfirmSubscriptionBody },
   'GET /schedules': { query: KeysetQuery },
   'PUT /schedules/timeZone': { body: TimeZoneBody },
   'GET /accessGrants': { query: KeysetQuery },
   'GET /roles': { query: KeysetQuery },
-  'GET /studies': { query: StudyListQuery },
-  'GET /listScheduledExams': { query: ScheduledExamListQuery },
+  'GET /studies': { query: StudyListQuery, response: StudyListAnswer },
+  'GET /listScheduledExams': { query: ScheduledExamListQuery, response: ScheduledExamListResponse },
   'GET /divergent-studies': { query: DivergentListQuery },
   'POST /studies/:id/invalidate': { body: InvalidateBody },
   'GET /studies/clinical-data': { query: ClinicalDataQuery },
@@ -146,22 +162,22 @@ export const OPERATIONS: Record<string, OperationSchemas> = {
   'POST /scheduledExam/:id/reports/requestReview': { body: OptionalContent },
   'POST /studies/:id/reports/reopen': { body: ReopenBody },
   'POST /scheduledExam/:id/reports/reopen': { body: ReopenBody },
-  'POST /studies/:id/reports/sign': { body: ReportSignBody },
-  'POST /scheduledExam/:id/reports/sign': { body: ReportSignBody },
-  'POST /studies/:id/reports/changeDoctor': { body: ChangeDoctorBody },
-  'POST /scheduledExam/:id/reports/changeDoctor': { body: ChangeDoctorBody },
-  'POST /studies/:id/reports/reassign': { body: ChangeDoctorBody },
-  'POST /scheduledExam/:id/reports/reassign': { body: ChangeDoctorBody },
-  'POST /studies/:id/reports/disassociateMultipleReports': { body: DisassociateBody },
-  'POST /scheduledExam/:id/reports/disassociateMultipleReports': { body: DisassociateBody },
+  'POST /studies/:id/reports/sign': { body: ReportSignBody, response: ReportAnswer },
+  'POST /scheduledExam/:id/reports/sign': { body: ReportSignBody, response: ReportAnswer },
+  'POST /studies/:id/reports/changeDoctor': { body: ChangeDoctorBody, response: ReportAnswer },
+  'POST /scheduledExam/:id/reports/changeDoctor': { body: ChangeDoctorBody, response: ReportAnswer },
+  'POST /studies/:id/reports/reassign': { body: ChangeDoctorBody, response: ReportAnswer },
+  'POST /scheduledExam/:id/reports/reassign': { body: ChangeDoctorBody, response: ReportAnswer },
+  'POST /studies/:id/reports/disassociateMultipleReports': { body: DisassociateBody, response: ReportAnswer },
+  'POST /scheduledExam/:id/reports/disassociateMultipleReports': { body: DisassociateBody, response: ReportAnswer },
   'POST /studies/:id/reports-opinion/request': { body: RequestOpinionBody },
   'POST /scheduledExam/:id/reports-opinion/request': { body: RequestOpinionBody },
   'POST /studies/:id/reports-opinion/cancelSecondOpinion': { body: Empty },
   'POST /scheduledExam/:id/reports-opinion/cancelSecondOpinion': { body: Empty },
   'PUT /studies/:id/reports-opinion': { body: GiveOpinionBody },
   'PUT /scheduledExam/:id/reports-opinion': { body: GiveOpinionBody },
-  'POST /studies/:id/reports-opinion/accept': { body: Empty },
-  'POST /scheduledExam/:id/reports-opinion/accept': { body: Empty },
+  'POST /studies/:id/reports-opinion/accept': { body: Empty, response: ReportAnswer },
+  'POST /scheduledExam/:id/reports-opinion/accept': { body: Empty, response: ReportAnswer },
   'POST /studies/:id/reports-opinion/refusing': { body: Empty },
   'POST /scheduledExam/:id/reports-opinion/refusing': { body: Empty },
   'GET /studies/:id/narratedReport': { body: Empty },
@@ -185,32 +201,34 @@ export const OPERATIONS: Record<string, OperationSchemas> = {
   'POST /studies/:id/reports/review': { body: ReviewBody },
   'POST /studies/:id/reports/associate': { body: AssociateBody },
   'POST /studies/:id/reports/associateMultipleReports': { body: AssociateBody },
-  'POST /studies/:id/reports/cancelReview': { body: Empty },
-  'POST /studies/:id/reports/associateReview': { body: Empty },
-  'POST /studies/:id/reports/associateReportTranscription': { body: Empty },
-  'POST /studies/:id/reports/cancelReportTranscription': { body: Empty },
-  'POST /studies/:id/reports/associateTypingReview': { body: Empty },
-  'POST /studies/:id/reports/returnReportToNotStarted': { body: Empty },
-  'POST /studies/:id/reports/autoConclude': { body: Empty },
-  'POST /studies/:id/reports/external': { body: Empty },
+  'POST /studies/:id/reports/cancelReview': { body: Empty, response: ReportAnswer },
+  'POST /studies/:id/reports/associateReview': { body: Empty, response: ReportAnswer },
+  'POST /studies/:id/reports/associateReportTranscription': { body: Empty, response: ReportAnswer },
+  'POST /studies/:id/reports/cancelReportTranscription': { body: Empty, response: ReportAnswer },
+  'POST /studies/:id/reports/associateTypingReview': { body: Empty, response: ReportAnswer },
+  'POST /studies/:id/reports/returnReportToNotStarted': { body: Empty, response: ReportAnswer },
+  'POST /studies/:id/reports/autoConclude': { body: Empty, response: ReportAnswer },
+  'POST /studies/:id/reports/external': { body: Empty, response: ReportAnswer },
   'POST /scheduledExam/:id/reports/save': { body: SaveBody },
   'POST /scheduledExam/:id/reports/saveReport': { body: SaveBody },
   'POST /scheduledExam/:id/reports/review': { body: ReviewBody },
   'POST /scheduledExam/:id/reports/saveReview': { body: ReviewBody },
   'POST /scheduledExam/:id/reports/associate': { body: AssociateBody },
   'POST /scheduledExam/:id/reports/associateMultipleReports': { body: AssociateBody },
-  'POST /scheduledExam/:id/reports/cancelReview': { body: Empty },
-  'POST /scheduledExam/:id/reports/associateReview': { body: Empty },
-  'POST /scheduledExam/:id/reports/associateReportTranscription': { body: Empty },
-  'POST /scheduledExam/:id/reports/cancelReportTranscription': { body: Empty },
-  'POST /scheduledExam/:id/reports/associateTypingReview': { body: Empty },
-  'POST /scheduledExam/:id/reports/returnReportToNotStarted': { body: Empty },
-  'POST /scheduledExam/:id/reports/autoConclude': { body: Empty },
-  'POST /scheduledExam/:id/reports/external': { body: Empty },
+  'POST /scheduledExam/:id/reports/cancelReview': { body: Empty, response: ReportAnswer },
+  'POST /scheduledExam/:id/reports/associateReview': { body: Empty, response: ReportAnswer },
+  'POST /scheduledExam/:id/reports/associateReportTranscription': { body: Empty, response: ReportAnswer },
+  'POST /scheduledExam/:id/reports/cancelReportTranscription': { body: Empty, response: ReportAnswer },
+  'POST /scheduledExam/:id/reports/associateTypingReview': { body: Empty, response: ReportAnswer },
+  'POST /scheduledExam/:id/reports/returnReportToNotStarted': { body: Empty, response: ReportAnswer },
+  'POST /scheduledExam/:id/reports/autoConclude': { body: Empty, response: ReportAnswer },
+  'POST /scheduledExam/:id/reports/external': { body: Empty, response: ReportAnswer },
   'POST /medicalGroups': { body: NamedBody },
   'PUT /medicalGroups/:id': { body: NamedBody },
   'POST /specialties': { body: NamedBody },
   'PUT /specialties/:id': { body: NamedBody },
   'PUT /accounts/:accountId/users/:userId/groups': { body: MembershipBody },
   'PUT /accounts/:accountId/users/:userId/specialties': { body: MembershipBody },
+  'GET /auth/sessions': { response: SessionList },
+  'GET /mail/outbox': { response: OutboxList },
 };

@@ -92,14 +92,23 @@ it('documents the registered request schemas from the zod objects the handlers u
   const routes = new Set(routerRoutes());
   // A registry key that names no route would be a schema documented for nothing.
   expect(Object.keys(OPERATIONS).filter((k) => !routes.has(k))).toEqual([]);
-  for (const [key, s] of Object.entries(OPERATIONS))
+  for (const [key, s] of Object.entries(OPERATIONS)) {
     for (const schema of [s.body, s.query]) if (schema) expect([key, typeof jsonSchema(schema)]).toEqual([key, 'object']);
+    if (s.response) expect([key, typeof jsonSchema(s.response, 'output')]).toEqual([key, 'object']);
+  }
   expect(opOf('POST', '/auth')!.requestBody!.content['application/json']!.schema).toEqual(jsonSchema(LoginBody));
   const listParams = (opOf('GET', '/studies')!.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
   const props = Object.keys((jsonSchema(StudyListQuery).properties ?? {}) as object);
   expect(props.length).toBeGreaterThan(3);
   expect(listParams.sort()).toEqual(props.sort());
   expect(jsonSchema(z.object({ a: z.string() }))).not.toHaveProperty('$schema');
+  // A response schema goes in as what the api answers (output), under 2XX.
+  const list = opOf('GET', '/studies') as unknown as {
+    responses: Record<string, { content?: Record<string, { schema: { properties?: object } }> }>;
+  };
+  expect(Object.keys(list.responses['2XX']!.content!['application/json']!.schema.properties ?? {})).toEqual(
+    expect.arrayContaining(['studies', 'total', 'page', 'pageSize']),
+  );
 });
 
 it('serves the reference page and its assets from the platform (no CDN)', async () => {
