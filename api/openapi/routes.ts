@@ -22,7 +22,8 @@ const PAGE = `<!doctype html>
 <script src="/api/docs/swagger-ui-bundle.js"></script><script src="/api/docs/start.js"></script></body>
 </html>
 `;
-const START = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true });\n`;
+// validatorUrl null: Swagger UI would otherwise send the document to validator.swagger.io.
+const START = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true, validatorUrl: null });\n`;
 
 /** `operations`: every operation of the api, read once, on the first request (the routers are built by then). */
 export function openApiRoutes(operations: () => RouteOperation[]): Router {

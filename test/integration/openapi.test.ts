@@ -12,6 +12,7 @@ import { jsonSchema, openApiPath } from '../../api/openapi/document';
 import { OPERATIONS } from '../../api/openapi/registry';
 import { LoginBody } from '../../domain/auth/schemas';
 import { StudyListQuery } from '../../domain/studies/schemas';
+import { launchChromium } from '../support/browser';
 import { platformSuite } from '../support/suite';
 
 jest.setTimeout(120_000);
@@ -124,4 +125,28 @@ it('serves the reference page and its assets from the platform (no CDN)', async 
     expect((await asset.text()).length).toBeGreaterThan(src.endsWith('start.js') ? 20 : 10_000);
   }
   expect((await fetch(suite.apiUrl('/docs/package.json'))).status).toBe(404);
+});
+
+it('the reference page renders the operations in a browser, offline (only the platform is reached)', async () => {
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    const origin = new URL(suite.apiUrl('/docs')).origin;
+    const elsewhere: string[] = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith(origin) && !r.url().startsWith('data:')) elsewhere.push(r.url());
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    // Deep link to one operation: Swagger UI renders its (virtualised) list down to it and opens it.
+    await page.goto(`${suite.apiUrl('/docs')}#/studies/postStudiesIdReportsSign`);
+    await page.locator('.title', { hasText: 'Laudos API' }).waitFor({ timeout: 30_000 });
+    const sign = page.locator('.opblock-summary-path', { hasText: /^\/api\/studies\/\{id\}\/reports\/sign$/ });
+    await sign.first().waitFor({ timeout: 15_000 });
+    expect(await page.locator('.opblock').count()).toBeGreaterThan(1);
+    expect(errors).toEqual([]);
+    expect(elsewhere).toEqual([]);
+  } finally {
+    await browser.close();
+  }
 });
