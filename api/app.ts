@@ -19,6 +19,7 @@ import { healthHandler } from './health';
 import { errorHandler } from './http/errors';
 import { forwardedFor } from './http/forwarded';
 import { requestLogging, securityHeaders } from './http/security';
+import { refuseNul } from './http/validate';
 import { compressJson, spa } from './http/spa';
 import { reportRoutes } from './reports/routes';
 import { documentRoutes } from './documents/routes';
@@ -89,6 +90,7 @@ export function createApp(deps: ApiDeps): Koa {
     (method === 'PUT' && /^\/api\/institutions\/[^/]+\/logo$/.test(path)) ||
     (method === 'PUT' && path === '/api/profile/signature');
   app.use((ctx, next) => (isFileUpload(ctx.method, ctx.path) ? attachmentJson : smallJson)(ctx, next));
+  app.use(refuseNul);
 
   const api = new Router({ prefix: '/api' });
   api.get('/health', healthHandler(deps));

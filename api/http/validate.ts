@@ -1,12 +1,8 @@
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
 import { AppError } from '../../domain/errors';
 
-/**
- * Whether a NUL character is anywhere in the value (strings, keys, nested). PostgreSQL refuses
- * it in text and jsonb, so a request carrying one would fail in the database as a 500; no field
- * of the platform holds one, so it is refused up front as MALFORMED_REQUEST.
- */
+/** Whether a NUL character is anywhere in the value (strings, keys, nested). */
 export function hasNul(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (Array.isArray(value)) return value.some(hasNul);
@@ -14,18 +10,15 @@ export function hasNul(value: unknown): boolean {
   return false;
 }
 
-/** Parses the request body with a zod schema; a mismatch (or a NUL character) is MALFORMED_REQUEST. */
+/** Parses the request body with a zod schema; a mismatch is MALFORMED_REQUEST. */
 export function body<S extends z.ZodType>(ctx: Context, schema: S): z.infer<S> {
-  const raw = (ctx.request as { body?: unknown }).body ?? {};
-  if (hasNul(raw)) throw new AppError('MALFORMED_REQUEST');
-  const result = schema.safeParse(raw);
+  const result = schema.safeParse((ctx.request as { body?: unknown }).body ?? {});
   if (!result.success) throw new AppError('MALFORMED_REQUEST');
   return result.data;
 }
 
-/** Parses the query string with a zod schema (a NUL character is MALFORMED_REQUEST, as in a body). */
+/** Parses the query string with a zod schema. */
 export function query<S extends z.ZodType>(ctx: Context, schema: S): z.infer<S> {
-  if (hasNul(ctx.query)) throw new AppError('MALFORMED_REQUEST');
   const result = schema.safeParse(ctx.query);
   if (!result.success) throw new AppError('MALFORMED_REQUEST');
   return result.data;
@@ -37,3 +30,13 @@ export function uuidParam(ctx: Context, name: string): string {
   if (!v || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)) throw new AppError('NOT_FOUND');
   return v.toLowerCase();
 }
+
+/**
+ * A NUL character in the query string or the JSON body is MALFORMED_REQUEST, for every route
+ * whatever parses it next: PostgreSQL refuses it in text and jsonb (a 500 from the database),
+ * and no field of the platform holds one.
+ */
+export const refuseNul: Middleware = async (ctx, next) => {
+  if (hasNul(ctx.query) || hasNul((ctx.request as { body?: unknown }).body)) throw new AppError('MALFORMED_REQUEST');
+  await next();
+};

@@ -85,6 +85,16 @@ import { FrameImageQuery, KeyImageBody, KeyImageQuery } from '../../domain/studi
 import { LabelSearchQuery } from '../../domain/workspace/labels';
 import { MaskListQuery } from '../../domain/workspace/masks';
 import { PhraseSearchQuery } from '../../domain/workspace/phrases';
+import { AccountInput } from '../../domain/accounts/account';
+import { AccessGrantBody } from '../../domain/auth/roles-schemas';
+import { ScheduleBody } from '../../domain/auth/shifts';
+import { ExamBody, RoutineBody } from '../../domain/catalog/schemas';
+import { ConnectBody, ConnectionBody } from '../../domain/connect/connect-admin';
+import { InstitutionInput } from '../../domain/institutions/institution';
+import { SubscriptionBody } from '../../domain/notifications/subscriptions';
+import { FilterBody, FilterOrderBody } from '../../domain/orchestrator/filters';
+import { AddLabelBody } from '../../domain/workspace/labels';
+import { CreateMaskBody, UpdateMaskBody } from '../../domain/workspace/masks';
 
 export interface OperationSchemas {
   body?: z.ZodType;
@@ -231,4 +241,27 @@ export const OPERATIONS: Record<string, OperationSchemas> = {
   'PUT /accounts/:accountId/users/:userId/specialties': { body: MembershipBody },
   'GET /auth/sessions': { response: SessionList },
   'GET /mail/outbox': { response: OutboxList },
+  'POST /routines': { body: RoutineBody },
+  'PUT /routines/:id': { body: RoutineBody },
+  'PUT /exams/:id': { body: ExamBody },
+  'POST /connects': { body: ConnectBody },
+  'PUT /connects/:id': { body: ConnectBody },
+  'POST /connects/:id/connections': { body: ConnectionBody },
+  'PUT /connects/:id/connections/:connectionId': { body: ConnectionBody },
+  'POST /orchestrator/filters': { body: FilterBody },
+  'PUT /orchestrator/filters/order': { body: FilterOrderBody },
+  'PUT /orchestrator/filters/:id': { body: FilterBody },
+  'POST /institutions': { body: InstitutionInput },
+  'PUT /institutions/:id': { body: InstitutionInput },
+  'POST /labels': { body: AddLabelBody },
+  'PUT /labels/:id': { body: AddLabelBody },
+  'POST /notification-subscriptions': { body: SubscriptionBody },
+  'PUT /notification-subscriptions/:id': { body: SubscriptionBody },
+  'POST /schedules': { body: ScheduleBody },
+  'PUT /schedules/:id': { body: ScheduleBody },
+  'POST /accessGrants': { body: AccessGrantBody },
+  'POST /masks': { body: CreateMaskBody },
+  'PATCH /masks/:id': { body: UpdateMaskBody },
+  'POST /accounts': { body: AccountInput },
+  'PUT /accounts/:id': { body: AccountInput },
 };
