@@ -19,6 +19,7 @@ import { healthHandler } from './health';
 import { errorHandler } from './http/errors';
 import { forwardedFor } from './http/forwarded';
 import { requestLogging, securityHeaders } from './http/security';
+import { refuseNul } from './http/validate';
 import { compressJson, spa } from './http/spa';
 import { reportRoutes } from './reports/routes';
 import { documentRoutes } from './documents/routes';
@@ -61,6 +62,8 @@ import { managementRoutes } from './management/routes';
 import { portalRoutes } from './portal/public-routes';
 import { resultAccessRoutes } from './portal/result-access-routes';
 import { catalogRoutes } from './catalog/routes';
+import { openApiRoutes } from './openapi/routes';
+import { routeOperations } from './openapi/walk';
 
 export const WEB_DIST = path.resolve(__dirname, '..', 'web', 'dist');
 
@@ -87,6 +90,7 @@ export function createApp(deps: ApiDeps): Koa {
     (method === 'PUT' && /^\/api\/institutions\/[^/]+\/logo$/.test(path)) ||
     (method === 'PUT' && path === '/api/profile/signature');
   app.use((ctx, next) => (isFileUpload(ctx.method, ctx.path) ? attachmentJson : smallJson)(ctx, next));
+  app.use(refuseNul);
 
   const api = new Router({ prefix: '/api' });
   api.get('/health', healthHandler(deps));
@@ -120,6 +124,8 @@ export function apiRouters(deps: ApiDeps): Router[] {
     // a later router's session middleware would answer them.
     // The Connect agent's routes authenticate its key, and an image upload link is its own
     // capability: neither has a session. The viewer frame's reads also take an image token.
+    // The OpenAPI document and its reference page (public): every route below, walked.
+    openApiRoutes(() => [{ method: 'GET', path: '/health', session: false }, ...routeOperations(apiRouters(deps))]),
     fileRoutes(deps),
     verifyRoutes(deps),
     criticalAckRoutes(deps),

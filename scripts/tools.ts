@@ -179,6 +179,26 @@ export function ensureDicomwebClient(): string {
   );
 }
 
+/** The schemathesis release the OpenAPI conformance test runs (PyPI). */
+export const SCHEMATHESIS_PIN = '4.32.5';
+export const SCHEMATHESIS_INSTALL = `python3 -m pip install --break-system-packages 'schemathesis==${SCHEMATHESIS_PIN}'`;
+
+/** The `schemathesis` command at the pinned release, installed from PyPI when missing. */
+export function ensureSchemathesis(): string {
+  const found = () => {
+    const bin = onPath('schemathesis');
+    const r = bin ? spawnSync(bin, ['--version'], { encoding: 'utf8' }) : undefined;
+    return r?.status === 0 && r.stdout.includes(SCHEMATHESIS_PIN) ? bin : null;
+  };
+  const bin = found();
+  if (bin) return bin;
+  const args = ['-m', 'pip', 'install', '--quiet', '--break-system-packages', `schemathesis==${SCHEMATHESIS_PIN}`];
+  const pip = spawnSync(onPath('python3') ?? 'python3', args, { stdio: 'inherit' });
+  const installed = pip.status === 0 ? found() : null;
+  if (installed) return installed;
+  throw new Error(`The OpenAPI conformance test needs schemathesis (PyPI).\nInstall it with:  ${SCHEMATHESIS_INSTALL}`);
+}
+
 /** The moto release whose S3 server the object-storage contract tests run against (PyPI). */
 export const MOTO_PIN = '5.2.1';
 export const MOTO_INSTALL = `python3 -m pip install --break-system-packages 'moto[server]==${MOTO_PIN}'`;

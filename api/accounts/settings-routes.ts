@@ -22,7 +22,7 @@ import { requireSession, sessionOf } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { body, uuidParam } from '../http/validate';
 
-const PutBody = z.object({ value: z.unknown() }).strict();
+export const PutBody = z.object({ value: z.unknown() }).strict();
 
 export function accountSettingsRoutes(deps: ApiDeps): Router {
   const { knex } = deps;

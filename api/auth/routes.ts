@@ -19,7 +19,7 @@ import { announceSessionsEnded } from './session-events';
 import { refuseBarredFilters } from '../account-users/personal-filters';
 
 /** User settings the client may write (spec 3 §3 userConfig keys). */
-const UserConfigBody = z
+export const UserConfigBody = z
   .object({
     key: z.enum([
       'THEME_COLOR',

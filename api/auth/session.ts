@@ -75,15 +75,20 @@ export async function findSession(knex: Knex, token: string): Promise<SessionSta
   return found && !found.expired && !found.session.pendingSecondFactor ? found.session : null;
 }
 
+/** The mark requireSession leaves on its middleware. */
+export const SESSION_REQUIRED = Symbol('session required');
+
 /**
  * Requires a valid `access_token` header; sets ctx.state.session. `imageTokens`: the route
  * is one of the viewer's reads, which also take an image token (the embedded frame's).
  * `allowExpired`: the route is the expiry report itself. `secondFactor`: the route is one of
  * two-factor's (or logout), which a session whose second factor is still due may reach.
  */
-export const requireSession =
-  (knex: Knex, opts: { imageTokens?: boolean; allowExpired?: boolean; secondFactor?: boolean } = {}): Middleware =>
-  async (ctx, next) => {
+export const requireSession = (
+  knex: Knex,
+  opts: { imageTokens?: boolean; allowExpired?: boolean; secondFactor?: boolean } = {},
+): Middleware => {
+  const middleware: Middleware = async (ctx, next) => {
     const token = ctx.get('access_token');
     const found = await lookupSession(knex, token);
     if (found && (!found.expired || opts.allowExpired)) {
@@ -98,6 +103,9 @@ export const requireSession =
     if ((ctx.state.session as SessionState).pendingSecondFactor && !opts.secondFactor) throw new AppError('TWO_FACTOR_PENDING');
     await next();
   };
+  // Marked so the OpenAPI document (api/openapi) reads which routes need a session from the routers themselves.
+  return Object.assign(middleware, { [SESSION_REQUIRED]: true });
+};
 
 export function sessionOf(ctx: Context): SessionState {
   return ctx.state.session as SessionState;

@@ -19,7 +19,7 @@ import { query, uuidParam } from '../http/validate';
 
 const list = (knex: Knex, accountId: string) => knex('exams').where({ account_id: accountId }).select('id', 'title', 'modality');
 
-const ImportQuery = z.object({ filename: z.string().min(1).max(255) });
+export const ImportQuery = z.object({ filename: z.string().min(1).max(255) });
 
 export function examRoutes(deps: ApiDeps): Router {
   const { knex } = deps;

@@ -19,7 +19,7 @@ import { A1_REFUSALS, trustAnchors, userCpf } from './certificate-checks';
 /** A .p12/.pfx is a few KB; 64 KB leaves room for long chains. */
 const MAX_P12_BYTES = 64 * 1024;
 
-const UploadBody = z
+export const UploadBody = z
   .object({
     /** The .p12/.pfx file, base64. */
     file: z

@@ -30,8 +30,10 @@ import { versionFilename, versionPdf } from '../../services/documents/version-pd
 /** A study or a scheduled exam: the body names either. */
 const EXAM_KINDS: readonly ExamKind[] = ['study', 'scheduled'];
 
-const SignBody = z.object({ studyId: z.string().uuid(), personalKeyPassword: PersonalKeyPassword.optional() }).strict();
-const SignedUrlBody = z.object({ studyId: z.string().uuid(), version: z.number().int().min(1).max(100_000).optional() }).strict();
+export const SignBody = z.object({ studyId: z.string().uuid(), personalKeyPassword: PersonalKeyPassword.optional() }).strict();
+export const SignedUrlBody = z
+  .object({ studyId: z.string().uuid(), version: z.number().int().min(1).max(100_000).optional() })
+  .strict();
 
 export function documentLinkRoutes(deps: ApiDeps): Router {
   const { knex, storage } = deps;

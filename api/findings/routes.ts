@@ -29,7 +29,7 @@ import {
   registerFinding,
 } from './critical-findings';
 
-const StudyRef = z.object({ studyId: z.string().uuid() });
+export const StudyRef = z.object({ studyId: z.string().uuid() });
 
 export function findingRoutes(deps: ApiDeps): Router {
   const { knex, publisher } = deps;

@@ -1,6 +1,14 @@
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
 import { AppError } from '../../domain/errors';
+
+/** Whether a NUL character is anywhere in the value (strings, keys, nested). */
+export function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(hasNul);
+  if (value && typeof value === 'object') return Object.entries(value).some(([key, v]) => key.includes('\u0000') || hasNul(v));
+  return false;
+}
 
 /** Parses the request body with a zod schema; a mismatch is MALFORMED_REQUEST. */
 export function body<S extends z.ZodType>(ctx: Context, schema: S): z.infer<S> {
@@ -22,3 +30,13 @@ export function uuidParam(ctx: Context, name: string): string {
   if (!v || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)) throw new AppError('NOT_FOUND');
   return v.toLowerCase();
 }
+
+/**
+ * A NUL character in the query string or the JSON body is MALFORMED_REQUEST, for every route
+ * whatever parses it next: PostgreSQL refuses it in text and jsonb (a 500 from the database),
+ * and no field of the platform holds one.
+ */
+export const refuseNul: Middleware = async (ctx, next) => {
+  if (hasNul(ctx.query) || hasNul((ctx.request as { body?: unknown }).body)) throw new AppError('MALFORMED_REQUEST');
+  await next();
+};

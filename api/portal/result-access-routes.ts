@@ -30,7 +30,7 @@ import { findExam } from '../studies/study-queries';
 import { accessMessage } from './access-message';
 import { activateAccessCode, activeCode, createAccessCode, prepareAccessCode } from './access-codes';
 
-const CreateBody = z.object({ replace: z.boolean().default(false) });
+export const CreateBody = z.object({ replace: z.boolean().default(false) });
 
 export function resultAccessRoutes(deps: ApiDeps): Router {
   const { knex } = deps;

@@ -24,7 +24,7 @@ import { setAccountSetting } from '../../services/accounts/settings-store';
 import { studiesQuery } from '../studies/study-queries';
 
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
-const PrintQuery = z
+export const PrintQuery = z
   .object({
     layout: z
       .string()

@@ -29,8 +29,8 @@ import {
 import { openAccount, signUp } from './sign-up';
 import { resendVerification, verifyEmail } from './verify-email';
 
-const TokenBody = z.object({ token: z.string().min(1).max(200) }).strict();
-const ResendBody = z.object({ login: z.string().trim().min(1).max(254) }).strict();
+export const TokenBody = z.object({ token: z.string().min(1).max(200) }).strict();
+export const ResendBody = z.object({ login: z.string().trim().min(1).max(254) }).strict();
 
 /** Parses a registration form: its first problem is answered with that field's own code. */
 function form<S extends z.ZodType>(ctx: Context, schema: S): z.infer<S> {
@@ -137,7 +137,7 @@ export function invitationRoutes(deps: ApiDeps): Router {
   return router;
 }
 
-const OpenSignupBody = z.object({ open: z.boolean() }).strict();
+export const OpenSignupBody = z.object({ open: z.boolean() }).strict();
 
 /**
  * Whether the account takes sign-ups from strangers (ALLOW_SIGNUP), read and set by its

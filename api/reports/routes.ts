@@ -30,11 +30,11 @@ import { assertMayPreview, previewReport } from '../documents/routes';
 import { PersonalKeyPassword, openCallerA1, signReport, signWithPassword } from '../documents/sign-report';
 
 const Content = z.string().max(MAX_CONTENT_BYTES);
-const Empty = z.object({}).strict();
+export const Empty = z.object({}).strict();
 const MAX_AUDIO_BYTES = 50 * 1024 * 1024;
 
-const StartBody = z.object({ structuredType: z.string().optional() }).strict();
-const SaveBody = z
+export const StartBody = z.object({ structuredType: z.string().optional() }).strict();
+export const SaveBody = z
   .object({
     content: Content,
     /** false: save the text and keep editing; true (default): finish the report. */
@@ -49,11 +49,11 @@ const SaveBody = z
     typingReview: z.boolean().optional(),
   })
   .strict();
-const ReviewBody = z
+export const ReviewBody = z
   .object({ content: Content, finish: z.boolean().default(true), preview: z.boolean().optional(), lang: z.string().optional() })
   .strict();
-const OptionalContent = z.object({ content: Content.optional(), laudoContent: Content.optional() }).strict();
-const RequestOpinionBody = z
+export const OptionalContent = z.object({ content: Content.optional(), laudoContent: Content.optional() }).strict();
+export const RequestOpinionBody = z
   .object({
     laudoOpinionUserId: z.string().uuid().optional(),
     description: z.string().optional(),
@@ -63,7 +63,7 @@ const RequestOpinionBody = z
     studiesIdsAssociation: z.array(z.string()).optional(),
   })
   .strict();
-const GiveOpinionBody = z
+export const GiveOpinionBody = z
   .object({
     status: z.number().int().optional(),
     conclusion: z.string().optional(),
@@ -72,7 +72,7 @@ const GiveOpinionBody = z
     studiesIdsAssociation: z.array(z.string()).optional(),
   })
   .strict();
-const ReopenBody = z
+export const ReopenBody = z
   .object({
     motive: z.string().optional(),
     /** Free text of the 'other' reason. */
@@ -80,9 +80,9 @@ const ReopenBody = z
     laudosIdsAssociation: z.array(z.string()).optional(),
   })
   .strict();
-const SignBody = z.object({ personalKeyPassword: PersonalKeyPassword.optional() }).strict();
-const ChangeDoctorBody = z.object({ performingPhysician: z.string().uuid().optional() }).strict();
-const AssociateBody = z
+export const SignBody = z.object({ personalKeyPassword: PersonalKeyPassword.optional() }).strict();
+export const ChangeDoctorBody = z.object({ performingPhysician: z.string().uuid().optional() }).strict();
+export const AssociateBody = z
   .object({
     studiesIdsAssociation: z.array(z.string().uuid()).min(1).max(50),
     // Sent by the associateMultipleReports form; the rule (same patient and modality) is the domain's.
@@ -90,7 +90,7 @@ const AssociateBody = z
     patientId: z.string().optional(),
   })
   .strict();
-const DisassociateBody = z.object({ all: z.boolean() }).strict();
+export const DisassociateBody = z.object({ all: z.boolean() }).strict();
 
 /** The conclusions of the opinion dialog (spec 2 §9), by status. */
 export const OPINION_CONCLUSIONS: Record<1 | 2 | 3, string> = {

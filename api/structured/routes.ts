@@ -15,7 +15,7 @@ import { body, query, uuidParam } from '../http/validate';
 import { loadReportContext } from '../reports/run-action';
 import { deleteValue, modelOf, readValues, saveValue } from './values';
 
-const FieldsQuery = z.object({ model: StructuredModel });
+export const FieldsQuery = z.object({ model: StructuredModel });
 
 export function structuredRoutes(deps: ApiDeps): Router {
   const { knex } = deps;

@@ -1,5 +1,6 @@
 /** The audit viewer's filters (GET /audit, GET /audit/export.csv): ISO instants for the range. */
 import { z } from 'zod';
+import { IsoInstant } from '../iso-schemas';
 
 export const AuditQuery = z
   .object({
@@ -9,10 +10,13 @@ export const AuditQuery = z
     studyId: z.string().uuid().optional(),
     /** Part of the patient's name or their PatientID. */
     patient: z.string().trim().min(1).max(200).optional(),
-    from: z.string().datetime({ offset: true }).optional(),
-    to: z.string().datetime({ offset: true }).optional(),
+    from: IsoInstant.optional(),
+    to: IsoInstant.optional(),
     /** Keyset: rows older than this id (the previous page's nextCursor). */
-    cursor: z.string().regex(/^\d{1,19}$/).optional(),
+    cursor: z
+      .string()
+      .regex(/^\d{1,19}$/)
+      .optional(),
     pageSize: z.coerce.number().int().min(1).max(200).default(50),
   })
   .strict();

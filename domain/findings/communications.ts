@@ -5,6 +5,7 @@
  * acknowledges a single-use link; by phone or in person the doctor records the read-back.
  */
 import { z } from 'zod';
+import { IsoInstant } from '../iso-schemas';
 import type { FindingStatus } from './critical-findings';
 
 export const COMMUNICATION_METHODS = ['email', 'phone', 'in_person'] as const;
@@ -31,7 +32,7 @@ export const RecordCommunicationBody = z.discriminatedUnion('method', [
       receiverName: Name,
       receiverEmail: z.string().trim().toLowerCase().email({ error: 'EMAIL_INVALID' }).max(320).optional(),
       /** When the receiver heard it (read back); default now. */
-      receivedAt: z.string().datetime({ offset: true }).optional(),
+      receivedAt: IsoInstant.optional(),
     })
     .strict(),
 ]);

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { IsoDay } from '../iso-schemas';
 import { EXAM_STATUSES } from './maintenance';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const isoDate = IsoDay;
 
 /** `GET /studies` query (spec 1 §7 `GET /studies?query`): filters, order and page. */
 export const StudyListQuery = z.object({

@@ -61,6 +61,7 @@ const EXEMPT_PREFIXES: Record<string, string> = {
   '/connect-agent/': "authenticated by the Connect agent's key, not a user",
   '/report-images/upload/': 'an upload link is its own capability (token)',
   '/public/critical-ack/': "a critical finding's acknowledgement link is its own single-use capability (token)",
+  '/docs/': "the API reference page's static files (public, issue 19): no session or tenant id",
 };
 
 /** Clinical routes (a study or scheduled exam id) and members' working material: see matrix-clinical.ts. */

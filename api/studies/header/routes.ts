@@ -16,7 +16,7 @@ import { query, uuidParam } from '../../http/validate';
 import { type ExamKind, findExam } from '../study-queries';
 import { clinicalData, headerHistory, readUpdateData, updateHeader } from './header';
 
-const ClinicalDataQuery = z.object({ studyId: z.string().uuid() });
+export const ClinicalDataQuery = z.object({ studyId: z.string().uuid() });
 
 export function headerRoutes(deps: ApiDeps): Router {
   const { knex } = deps;

@@ -1,0 +1,112 @@
+/**
+ * The OpenAPI 3.1 document of the api, built from the routers themselves (walk.ts) and the zod
+ * schemas the handlers validate with (registry.ts). zod's JSON Schema is 2020-12, OpenAPI 3.1's
+ * dialect, so the schemas go in as they are.
+ */
+import { z } from 'zod';
+import { OPERATIONS } from './registry';
+import type { RouteOperation } from './walk';
+
+type Json = Record<string, unknown>;
+
+/** JSON Schema of what the client sends (`input`: before defaults and transforms) or of what the api answers (`output`). */
+export function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): Json {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
+  return rest;
+}
+
+/** `/studies/:id/reports/:file` → `/api/studies/{id}/reports/{file}`, with the names of its parameters. */
+export function openApiPath(path: string): { path: string; params: string[] } {
+  const params: string[] = [];
+  const converted = path.replace(/:(\w+)(\([^)]*\))?/g, (_, name: string) => {
+    params.push(name);
+    return `{${name}}`;
+  });
+  return { path: `/api${converted}`, params };
+}
+
+const ERROR_SCHEMA = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'description'],
+      properties: {
+        code: { type: 'string' },
+        description: { type: 'string' },
+        // The refusal's details (some codes), and the request id of an INTERNAL_ERROR.
+        details: {},
+        id: { type: 'string' },
+      },
+    },
+  },
+};
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+
+/** A query schema's properties as query parameters (an object schema; anything else is one free-form parameter set). */
+function queryParameters(schema: z.ZodType): Json[] {
+  const js = jsonSchema(schema);
+  const props = (js.properties ?? {}) as Record<string, Json>;
+  const required = new Set((js.required as string[] | undefined) ?? []);
+  return Object.entries(props).map(([name, s]) => ({ name, in: 'query', required: required.has(name), schema: s }));
+}
+
+function operation(route: RouteOperation, params: string[]): Json {
+  const schemas = OPERATIONS[`${route.method} ${route.path}`] ?? {};
+  const parameters: Json[] = params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  if (schemas.query) parameters.push(...queryParameters(schemas.query));
+  const withBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
+  const op: Json = {
+    operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c?: string) => (c ?? '').toUpperCase())}`,
+    tags: [route.path.split('/')[1] ?? 'api'],
+    ...(parameters.length ? { parameters } : {}),
+    ...(route.session ? {} : { security: [] }),
+    responses: {
+      '2XX': schemas.response
+        ? { description: 'Success', content: { 'application/json': { schema: jsonSchema(schemas.response, 'output') } } }
+        : { description: 'Success (body not described yet)' },
+      '4XX': errorResponse('Refused: the one error shape (domain/errors.ts)'),
+      '5XX': errorResponse('Failed: the one error shape'),
+    },
+  };
+  if (withBody)
+    op.requestBody = {
+      required: schemas.body !== undefined,
+      content: { 'application/json': { schema: schemas.body ? jsonSchema(schemas.body) : { type: 'object' } } },
+    };
+  if (!schemas.body && !schemas.query && (withBody || route.method === 'GET'))
+    op.description = 'Request schema not registered yet (api/openapi/registry.ts).';
+  return op;
+}
+
+/** The document for these operations (routeOperations of apiRouters, plus what is mounted beside them). */
+export function openApiDocument(routes: RouteOperation[], version: string): Json {
+  const paths: Record<string, Json> = {};
+  for (const route of routes) {
+    const { path, params } = openApiPath(route.path);
+    paths[path] ??= {};
+    paths[path][route.method.toLowerCase()] = operation(route, params);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Laudos API',
+      version,
+      description:
+        'Every route under /api. Errors always answer `{ error: { code, description } }`. ' +
+        'Authenticate with the `access_token` header that `POST /api/auth` returns.',
+    },
+    servers: [{ url: '/' }],
+    security: [{ accessToken: [] }],
+    components: {
+      securitySchemes: { accessToken: { type: 'apiKey', in: 'header', name: 'access_token' } },
+      schemas: { Error: ERROR_SCHEMA },
+    },
+    paths,
+  };
+}

@@ -1,0 +1,267 @@
+/**
+ * The request schemas of each operation (`METHOD /path`, the router's path under /api), as the
+ * handlers validate them: the same zod objects, imported, never copied. An operation missing
+ * here still appears in the document with a generic body; the test fails on a key that names no
+ * route, so the registry cannot drift from the routers.
+ */
+import { z } from 'zod';
+import { OutboxList } from '../../domain/mail/outbox';
+import { NotificationPage } from '../../domain/notifications/notifications';
+import { OverduePage } from '../../domain/notifications/overdue';
+import { SessionList } from '../../domain/auth/sessions';
+import { PutBody } from '../accounts/settings-routes';
+import { UserConfigBody } from '../auth/routes';
+import { ImportQuery } from '../catalog/exams-routes';
+import { UploadBody } from '../documents/certificate-routes';
+import { SignBody as DocumentSignBody, SignedUrlBody } from '../documents/document-link-routes';
+import { DownloadQuery } from '../documents/routes';
+import { StudyRef } from '../findings/routes';
+import { KeysetQuery } from '../http/keyset';
+import { CreateBody } from '../portal/result-access-routes';
+import { PrintQuery } from '../print/routes';
+import { OpenSignupBody, ResendBody, TokenBody } from '../registration/routes';
+import {
+  AssociateBody,
+  ChangeDoctorBody,
+  DisassociateBody,
+  Empty,
+  GiveOpinionBody,
+  OptionalContent,
+  ReopenBody,
+  RequestOpinionBody,
+  ReviewBody,
+  SaveBody,
+  SignBody as ReportSignBody,
+  StartBody,
+} from '../reports/routes';
+import { FieldsQuery } from '../structured/routes';
+import { ClinicalDataQuery } from '../studies/header/routes';
+import {
+  AccountUserExportQuery,
+  AccountUserInviteBody,
+  AccountUserListQuery,
+  AccountUserUpdateBody,
+  RolesBody,
+} from '../../domain/account-users/schemas';
+import { AccountListQuery } from '../../domain/accounts/account';
+import { AttachmentRef, UploadAttachmentBody } from '../../domain/attachments/attachments';
+import { AuditQuery } from '../../domain/audit/query';
+import { MembershipBody, NamedBody, TimeZoneBody } from '../../domain/auth/roles-schemas';
+import {
+  ChangeAccountBody,
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  LoginBody,
+  ResetPasswordBody,
+} from '../../domain/auth/schemas';
+import { AccessExchangeBody } from '../../domain/auth/sessions';
+import { TwoFactorCodeBody, TwoFactorDisableBody } from '../../domain/auth/two-factor';
+import { StudyRoutineBody } from '../../domain/catalog/schemas';
+import { ConnectDownloadResult } from '../../domain/connect/download-request';
+import { PrepareDownloadQuery } from '../../domain/download/prepare';
+import { CommentsQuery } from '../../domain/findings/comments';
+import { InstitutionListQuery } from '../../domain/institutions/institution';
+import { UploadLogoBody } from '../../domain/institutions/logo';
+import { NotificationListQuery } from '../../domain/notifications/notifications';
+import { OverdueListQuery } from '../../domain/notifications/overdue';
+import { ConfirmSubscriptionBody } from '../../domain/notifications/subscriptions';
+import { ActiveBody } from '../../domain/orchestrator/filters';
+import { PortalLogin, SendResultAccess } from '../../domain/portal/results-portal';
+import { PrintConfigBody } from '../../domain/print/options';
+import { ConfirmEmailBody } from '../../domain/profile/schemas';
+import { UploadSignatureBody } from '../../domain/profile/signature-image';
+import { SaveReportImagesBody } from '../../domain/report-images/report-images';
+import { StructuredValueBody } from '../../domain/structured/fields';
+import { DivergentListQuery, InvalidateBody } from '../../domain/studies/maintenance';
+import {
+  ReportView,
+  ScheduledExamListQuery,
+  ScheduledExamListResponse,
+  StudyListItem,
+  StudyListQuery,
+  StudyListResponse,
+} from '../../domain/studies/schemas';
+import { FrameImageQuery, KeyImageBody, KeyImageQuery } from '../../domain/studies/viewer';
+import { LabelSearchQuery } from '../../domain/workspace/labels';
+import { MaskListQuery } from '../../domain/workspace/masks';
+import { PhraseSearchQuery } from '../../domain/workspace/phrases';
+import { AccountInput } from '../../domain/accounts/account';
+import { AccessGrantBody } from '../../domain/auth/roles-schemas';
+import { ScheduleBody } from '../../domain/auth/shifts';
+import { ExamBody, RoutineBody } from '../../domain/catalog/schemas';
+import { ConnectBody, ConnectionBody } from '../../domain/connect/connect-admin';
+import { InstitutionInput } from '../../domain/institutions/institution';
+import { SubscriptionBody } from '../../domain/notifications/subscriptions';
+import { FilterBody, FilterOrderBody } from '../../domain/orchestrator/filters';
+import { AddLabelBody } from '../../domain/workspace/labels';
+import { CreateMaskBody, UpdateMaskBody } from '../../domain/workspace/masks';
+
+export interface OperationSchemas {
+  body?: z.ZodType;
+  query?: z.ZodType;
+  /** The 2xx JSON body, when it has a schema. */
+  response?: z.ZodType;
+}
+
+/** What a report action answers (api/reports/routes.ts): the report with the caller's next actions. */
+const ReportAnswer = z.object({ report: ReportView });
+/** `retrieveReport=true` adds each study's report to the list. */
+const StudyListAnswer = StudyListResponse.extend({ studies: z.array(StudyListItem.extend({ report: ReportView.optional() })) });
+
+export const OPERATIONS: Record<string, OperationSchemas> = {
+  'PUT /studies/:id/routine': { body: StudyRoutineBody },
+  'POST /exams': { query: ImportQuery },
+  'POST /connect-agent/downloads/:id/result': { body: ConnectDownloadResult },
+  'GET /phrases/accounts/:accountId': { query: PhraseSearchQuery },
+  'PUT /orchestrator/filters/:id/active': { body: ActiveBody },
+  'POST /auth/verify-email': { body: TokenBody },
+  'POST /auth/verify-email/resend': { body: ResendBody },
+  'POST /auth/invitations/lookup': { body: TokenBody },
+  'POST /auth/invitations/accept': { body: TokenBody },
+  'PUT /accounts/:accountId/signup': { body: OpenSignupBody },
+  'POST /studies/:id/reports/images': { body: SaveReportImagesBody },
+  'POST /scheduledExam/:id/reports/images': { body: SaveReportImagesBody },
+  'POST /auth/access': { body: AccessExchangeBody },
+  'POST /auth': { body: LoginBody },
+  'POST /auth/changeAccount': { body: ChangeAccountBody },
+  'POST /users/config': { body: UserConfigBody },
+  'POST /auth/two-authentication/email': { body: TwoFactorCodeBody },
+  'POST /auth/two-authentication/save': { body: TwoFactorCodeBody },
+  'POST /auth/two-authentication/disable': { body: TwoFactorDisableBody },
+  'POST /auth/forgotPassword': { body: ForgotPasswordBody },
+  'POST /auth/resetPassword': { body: ResetPasswordBody },
+  'POST /auth/changePassword': { body: ChangePasswordBody },
+  'GET /medicalRecords/prepareDownload': { query: PrepareDownloadQuery },
+  'GET /institutions': { query: InstitutionListQuery },
+  'PUT /institutions/:id/logo': { body: UploadLogoBody },
+  'POST /profile/email/confirm': { body: ConfirmEmailBody },
+  'PUT /profile/signature': { body: UploadSignatureBody },
+  'GET /studies/patient': { body: KeyImageBody, query: KeyImageQuery },
+  'GET /studies/:id/viewer/images/:sop/frames/:frame': { query: FrameImageQuery },
+  'GET /audit': { query: AuditQuery },
+  'GET /audit/export.csv': { query: AuditQuery },
+  'GET /labels/:accountId': { query: LabelSearchQuery },
+  'GET /notifications': { query: NotificationListQuery, response: NotificationPage },
+  'GET /overdue-studies': { query: OverdueListQuery, response: OverduePage },
+  'POST /subscription-confirmations': { body: ConfirmSubscriptionBody },
+  'GET /schedules': { query: KeysetQuery },
+  'PUT /schedules/timeZone': { body: TimeZoneBody },
+  'GET /accessGrants': { query: KeysetQuery },
+  'GET /roles': { query: KeysetQuery },
+  'GET /studies': { query: StudyListQuery, response: StudyListAnswer },
+  'GET /listScheduledExams': { query: ScheduledExamListQuery, response: ScheduledExamListResponse },
+  'GET /divergent-studies': { query: DivergentListQuery },
+  'POST /studies/:id/invalidate': { body: InvalidateBody },
+  'GET /studies/clinical-data': { query: ClinicalDataQuery },
+  'GET /studies/studyCriticalFinding': { query: StudyRef },
+  'DELETE /studies/studyCriticalFinding': { query: StudyRef },
+  'GET /studies/criticalFindingCommunications': { query: StudyRef },
+  'GET /studies/comments': { query: CommentsQuery },
+  'POST /studies/attachments': { body: UploadAttachmentBody },
+  'GET /studies/attachments/download': { query: AttachmentRef },
+  'DELETE /studies/attachments': { query: AttachmentRef },
+  'GET /accounts/:accountId/users': { query: AccountUserListQuery },
+  'GET /accounts/:accountId/users/options': { query: AccountUserExportQuery },
+  'POST /accounts/:accountId/users/invite': { body: AccountUserInviteBody },
+  'PATCH /accounts/:accountId/users/:userId': { body: AccountUserUpdateBody },
+  'PUT /accounts/:accountId/users/:userId/roles': { body: RolesBody },
+  'PUT /accounts/:accountId/users/:userId/signature': { body: UploadSignatureBody },
+  'POST /studies/:id/reports/start': { body: StartBody },
+  'POST /scheduledExam/:id/reports/start': { body: StartBody },
+  'POST /studies/:id/reports/requestReview': { body: OptionalContent },
+  'POST /scheduledExam/:id/reports/requestReview': { body: OptionalContent },
+  'POST /studies/:id/reports/reopen': { body: ReopenBody },
+  'POST /scheduledExam/:id/reports/reopen': { body: ReopenBody },
+  'POST /studies/:id/reports/sign': { body: ReportSignBody, response: ReportAnswer },
+  'POST /scheduledExam/:id/reports/sign': { body: ReportSignBody, response: ReportAnswer },
+  'POST /studies/:id/reports/changeDoctor': { body: ChangeDoctorBody, response: ReportAnswer },
+  'POST /scheduledExam/:id/reports/changeDoctor': { body: ChangeDoctorBody, response: ReportAnswer },
+  'POST /studies/:id/reports/reassign': { body: ChangeDoctorBody, response: ReportAnswer },
+  'POST /scheduledExam/:id/reports/reassign': { body: ChangeDoctorBody, response: ReportAnswer },
+  'POST /studies/:id/reports/disassociateMultipleReports': { body: DisassociateBody, response: ReportAnswer },
+  'POST /scheduledExam/:id/reports/disassociateMultipleReports': { body: DisassociateBody, response: ReportAnswer },
+  'POST /studies/:id/reports-opinion/request': { body: RequestOpinionBody },
+  'POST /scheduledExam/:id/reports-opinion/request': { body: RequestOpinionBody },
+  'POST /studies/:id/reports-opinion/cancelSecondOpinion': { body: Empty },
+  'POST /scheduledExam/:id/reports-opinion/cancelSecondOpinion': { body: Empty },
+  'PUT /studies/:id/reports-opinion': { body: GiveOpinionBody },
+  'PUT /scheduledExam/:id/reports-opinion': { body: GiveOpinionBody },
+  'POST /studies/:id/reports-opinion/accept': { body: Empty, response: ReportAnswer },
+  'POST /scheduledExam/:id/reports-opinion/accept': { body: Empty, response: ReportAnswer },
+  'POST /studies/:id/reports-opinion/refusing': { body: Empty },
+  'POST /scheduledExam/:id/reports-opinion/refusing': { body: Empty },
+  'GET /studies/:id/narratedReport': { body: Empty },
+  'GET /scheduledExam/:id/narratedReport': { body: Empty },
+  'GET /masks': { query: MaskListQuery },
+  'PUT /accounts/:id/config/:key': { body: PutBody },
+  'GET /accounts': { query: AccountListQuery },
+  'GET /studies/:id/print-study': { query: PrintQuery },
+  'PATCH /layouts': { body: PrintConfigBody },
+  'POST /digitalSignature/upload': { body: UploadBody },
+  'GET /studies/:id/reports/:reportId/download': { query: DownloadQuery },
+  'GET /scheduledExam/:id/reports/:reportId/download': { query: DownloadQuery },
+  'POST /digitalSignature/sign': { body: DocumentSignBody },
+  'POST /digitalSignature/getSignedUrl': { body: SignedUrlBody },
+  'POST /portal/login': { body: PortalLogin },
+  'POST /studies/:id/result-access': { body: CreateBody },
+  'POST /studies/:id/result-access/send': { body: SendResultAccess },
+  'GET /structured-report-fields': { query: FieldsQuery },
+  'POST /studies/:id/structured-report': { body: StructuredValueBody },
+  'POST /studies/:id/reports/save': { body: SaveBody },
+  'POST /studies/:id/reports/review': { body: ReviewBody },
+  'POST /studies/:id/reports/associate': { body: AssociateBody },
+  'POST /studies/:id/reports/associateMultipleReports': { body: AssociateBody },
+  'POST /studies/:id/reports/cancelReview': { body: Empty, response: ReportAnswer },
+  'POST /studies/:id/reports/associateReview': { body: Empty, response: ReportAnswer },
+  'POST /studies/:id/reports/associateReportTranscription': { body: Empty, response: ReportAnswer },
+  'POST /studies/:id/reports/cancelReportTranscription': { body: Empty, response: ReportAnswer },
+  'POST /studies/:id/reports/associateTypingReview': { body: Empty, response: ReportAnswer },
+  'POST /studies/:id/reports/returnReportToNotStarted': { body: Empty, response: ReportAnswer },
+  'POST /studies/:id/reports/autoConclude': { body: Empty, response: ReportAnswer },
+  'POST /studies/:id/reports/external': { body: Empty, response: ReportAnswer },
+  'POST /scheduledExam/:id/reports/save': { body: SaveBody },
+  'POST /scheduledExam/:id/reports/saveReport': { body: SaveBody },
+  'POST /scheduledExam/:id/reports/review': { body: ReviewBody },
+  'POST /scheduledExam/:id/reports/saveReview': { body: ReviewBody },
+  'POST /scheduledExam/:id/reports/associate': { body: AssociateBody },
+  'POST /scheduledExam/:id/reports/associateMultipleReports': { body: AssociateBody },
+  'POST /scheduledExam/:id/reports/cancelReview': { body: Empty, response: ReportAnswer },
+  'POST /scheduledExam/:id/reports/associateReview': { body: Empty, response: ReportAnswer },
+  'POST /scheduledExam/:id/reports/associateReportTranscription': { body: Empty, response: ReportAnswer },
+  'POST /scheduledExam/:id/reports/cancelReportTranscription': { body: Empty, response: ReportAnswer },
+  'POST /scheduledExam/:id/reports/associateTypingReview': { body: Empty, response: ReportAnswer },
+  'POST /scheduledExam/:id/reports/returnReportToNotStarted': { body: Empty, response: ReportAnswer },
+  'POST /scheduledExam/:id/reports/autoConclude': { body: Empty, response: ReportAnswer },
+  'POST /scheduledExam/:id/reports/external': { body: Empty, response: ReportAnswer },
+  'POST /medicalGroups': { body: NamedBody },
+  'PUT /medicalGroups/:id': { body: NamedBody },
+  'POST /specialties': { body: NamedBody },
+  'PUT /specialties/:id': { body: NamedBody },
+  'PUT /accounts/:accountId/users/:userId/groups': { body: MembershipBody },
+  'PUT /accounts/:accountId/users/:userId/specialties': { body: MembershipBody },
+  'GET /auth/sessions': { response: SessionList },
+  'GET /mail/outbox': { response: OutboxList },
+  'POST /routines': { body: RoutineBody },
+  'PUT /routines/:id': { body: RoutineBody },
+  'PUT /exams/:id': { body: ExamBody },
+  'POST /connects': { body: ConnectBody },
+  'PUT /connects/:id': { body: ConnectBody },
+  'POST /connects/:id/connections': { body: ConnectionBody },
+  'PUT /connects/:id/connections/:connectionId': { body: ConnectionBody },
+  'POST /orchestrator/filters': { body: FilterBody },
+  'PUT /orchestrator/filters/order': { body: FilterOrderBody },
+  'PUT /orchestrator/filters/:id': { body: FilterBody },
+  'POST /institutions': { body: InstitutionInput },
+  'PUT /institutions/:id': { body: InstitutionInput },
+  'POST /labels': { body: AddLabelBody },
+  'PUT /labels/:id': { body: AddLabelBody },
+  'POST /notification-subscriptions': { body: SubscriptionBody },
+  'PUT /notification-subscriptions/:id': { body: SubscriptionBody },
+  'POST /schedules': { body: ScheduleBody },
+  'PUT /schedules/:id': { body: ScheduleBody },
+  'POST /accessGrants': { body: AccessGrantBody },
+  'POST /masks': { body: CreateMaskBody },
+  'PATCH /masks/:id': { body: UpdateMaskBody },
+  'POST /accounts': { body: AccountInput },
+  'PUT /accounts/:id': { body: AccountInput },
+};
