@@ -28,6 +28,8 @@ export function buildServer(outDir: string, log: (msg: string) => void = console
     }
     fs.cpSync(from, path.join(out, dir), { recursive: true });
   }
+  // Code that reads the platform's version finds package.json two folders above api/<feature>.
+  fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(out, 'package.json'));
 }
 
 if (require.main === module) {
