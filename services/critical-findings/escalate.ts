@@ -7,7 +7,7 @@
  * unread counts published after it commits.
  */
 import type { Knex } from 'knex';
-import { type QueuedMail, deliverQueuedMail } from '../mail/user-mail';
+import { type QueuedMail, deliverQueuedMail, queueMail } from '../mail/user-mail';
 import { inTransaction } from '../../db/transaction';
 import { escalationMail } from '../../domain/findings/communication-mail';
 import { mailLang } from '../../domain/notifications/deadline-mail';
@@ -77,22 +77,17 @@ export async function escalateCommunication(
         link,
         mailLang(r.lang),
       );
-      const [row] = await trx('mail_outbox')
-        .insert({
+      mails.push(
+        await queueMail(trx, deps.mail, {
           kind: 'critical.unacknowledged',
-          account_id: c.account_id,
-          study_id: c.study_id,
-          to_user_id: r.userId,
-          to_address: r.email,
-          subject: mail.subject,
-          text_body: mail.text,
-          html_body: mail.html,
-          link_url: link,
-          transport: deps.mail.kind,
-          status: 'pending',
-        })
-        .returning('id');
-      mails.push({ id: row.id as string, to: r.email, ...mail });
+          accountId: c.account_id,
+          studyId: c.study_id,
+          toUserId: r.userId,
+          to: r.email,
+          link,
+          ...mail,
+        }),
+      );
     }
     return { accountId: c.account_id as string, recipients, mails };
   });

@@ -9,7 +9,7 @@
  * handed to the transport and the unread counts published after it commits.
  */
 import type { Knex } from 'knex';
-import { type QueuedMail, deliverQueuedMail } from '../mail/user-mail';
+import { type QueuedMail, deliverQueuedMail, queueMail } from '../mail/user-mail';
 import { inTransaction } from '../../db/transaction';
 import { deadlineMail, mailLang } from '../../domain/notifications/deadline-mail';
 import { type DeadlineCrossing, FINISHED_LAUDO_STATES, deadlinePoints, dueCrossing } from '../../domain/notifications/deadlines';
@@ -135,22 +135,17 @@ async function raise(
     const mails: QueuedMail[] = [];
     for (const r of subscribers) {
       const mail = deadlineMail(kind, data, link, mailLang(r.lang));
-      const [row] = await trx('mail_outbox')
-        .insert({
-          kind: `deadline.${kind}`,
-          account_id: c.account_id,
-          study_id: c.id,
-          to_user_id: r.userId,
-          to_address: r.email,
-          subject: mail.subject,
-          text_body: mail.text,
-          html_body: mail.html,
-          link_url: link,
-          transport: deps.mail.kind,
-          status: 'pending',
-        })
-        .returning('id');
-      mails.push({ id: row.id as string, to: r.email, ...mail });
+      mails.push(
+        await queueMail(trx, deps.mail, {
+          kind: `deadline.${kind}` as const,
+          accountId: c.account_id,
+          studyId: c.id,
+          toUserId: r.userId,
+          to: r.email,
+          link,
+          ...mail,
+        }),
+      );
     }
     return { recipients, mails };
   });

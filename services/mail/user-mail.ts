@@ -28,6 +28,8 @@ export const USER_MAIL_KINDS = [
   'portal.result-access',
   /** A critical finding's acknowledgement link, to the requesting physician (issue 18). */
   'critical.ack-request',
+  /** No acknowledgement in time: the escalation to the responsible doctor and coordinators (ADR 035). */
+  'critical.unacknowledged',
 ] as const;
 export type UserMailKind = (typeof USER_MAIL_KINDS)[number];
 
@@ -97,6 +99,40 @@ export interface QueuedMail {
   subject: string;
   text: string;
   html: string;
+}
+
+/** Writes a mail row inside the caller's transaction, to be delivered after the commit (`deliverQueuedMail`). */
+export async function queueMail(
+  trx: Knex,
+  transport: MailTransport,
+  mail: {
+    kind: UserMailKind;
+    accountId: string;
+    studyId: string | null;
+    toUserId: string;
+    to: string;
+    link: string | null;
+    subject: string;
+    text: string;
+    html: string;
+  },
+): Promise<QueuedMail> {
+  const [row] = await trx('mail_outbox')
+    .insert({
+      kind: mail.kind,
+      account_id: mail.accountId,
+      study_id: mail.studyId,
+      to_user_id: mail.toUserId,
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html,
+      link_url: mail.link,
+      transport: transport.kind,
+      status: 'pending',
+    })
+    .returning('id');
+  return { id: row.id as string, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
 }
 
 /** Hands a queued mail to the transport and records the outcome on its row (never throws). */
