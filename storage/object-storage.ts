@@ -36,7 +36,8 @@ export interface PresignedGetOptions {
   contentType?: string;
 }
 
-const KEY = /^[A-Za-z0-9][A-Za-z0-9._=-]*(\/[A-Za-z0-9][A-Za-z0-9._=-]*)*$/;
+// A segment may start with '-' or '_': base64url tokens do (1 in 32 download keys did, and the zip was refused).
+const KEY = /^[A-Za-z0-9_-][A-Za-z0-9._=-]*(\/[A-Za-z0-9_-][A-Za-z0-9._=-]*)*$/;
 
 /** A key is relative, with no `..`, empty or hidden segments. */
 export function assertValidKey(key: string): void {

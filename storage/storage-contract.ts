@@ -99,6 +99,12 @@ export function objectStorageContract(subject: ContractSubject): void {
     await expect(storage.listFolder(key)).rejects.toThrow('invalid object key');
   });
 
+  it.each(['a/-C__rVfvVbI6nmjZM0QcmMUe.zip', '_b/c', 'a/-/b'])('keeps the key %j (base64url names start with - or _)', async (key) => {
+    await storage.put(key, Buffer.from('ok'));
+    expect(await text(await storage.get(key))).toBe('ok');
+    await storage.delete(key);
+  });
+
   it('lists the objects directly in a folder, not those in its subfolders', async () => {
     await storage.put('a/f/one.pdf', Buffer.from('1'));
     await storage.put('a/f/two.pdf', Buffer.from('22'));
