@@ -4,7 +4,7 @@
  * A browser keeps a failed dynamic import in its module map, so a retry imports the chunk's
  * address again with a query string: a new fetch of the same file.
  */
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 
 export const LAZY_LOAD_ATTEMPTS = 5;
 const RETRY_DELAY_MS = 300;
@@ -48,4 +48,12 @@ export async function importWithRetry<T>(
 /** A react-router `lazy` for a page component, loaded with retries. */
 export function lazyPage<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
   return async () => ({ Component: pick(await importWithRetry(load)) });
+}
+
+/**
+ * A component loaded, with retries, the first time it renders (inside a Suspense): dialogs a
+ * page opens on demand stay out of the chunk that loads with the page.
+ */
+export function lazyComponent<M, P extends object>(load: () => Promise<M>, pick: (m: M) => ComponentType<P>) {
+  return lazy(async () => ({ default: pick(await importWithRetry(load)) }));
 }

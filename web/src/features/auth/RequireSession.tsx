@@ -6,8 +6,12 @@ import Stack from '@mui/material/Stack';
 import { CenteredLayout } from '../../app/CenteredLayout';
 import { FullPageSpinner } from '../../app/FullPageSpinner';
 import { useSession } from './session';
-import { TwoFactorPage } from '../two-factor/TwoFactorPage';
 import { useTwoFactorRecheck } from '../two-factor/verification';
+import { lazyComponent } from '../../app/errors/lazy-retry';
+import { Suspense } from 'react';
+
+// Only a session that needs its second factor loads the page (kept out of /login's bundle).
+const TwoFactorPage = lazyComponent(() => import('../two-factor/TwoFactorPage'), (m) => m.TwoFactorPage);
 
 export interface LoginRedirectState {
   from?: string;
@@ -44,7 +48,11 @@ export function RequireSession() {
       return <Navigate to="/login" replace state={state} />;
     }
     case 'second-factor':
-      return <TwoFactorPage pending={session.pending} onLogout={() => void session.logout()} />;
+      return (
+        <Suspense fallback={<FullPageSpinner label={t('common.loading')} />}>
+          <TwoFactorPage pending={session.pending} onLogout={() => void session.logout()} />
+        </Suspense>
+      );
     case 'authenticated':
       return <Outlet />;
   }

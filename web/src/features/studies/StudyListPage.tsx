@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TableContainer from '@mui/material/TableContainer';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
-import { useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import FilterListOffIcon from '@mui/icons-material/FilterListOff';
 import type { StudyListItem } from '../../../../domain/studies/schemas';
 import { describeError } from '../../lib/errors';
@@ -20,22 +20,24 @@ import { activeFilterCount, EMPTY_FILTERS, readFilters, sameFilters, writeListSe
 import { StudyFiltersBar } from './StudyFiltersBar';
 import { NARROW_MAX_WIDTH, openTarget, SCREEN_ROLES_KEY } from '../viewer/stack';
 import { userFilterStore } from './saved-filters-store';
-import { CommentsDialog } from '../findings/CommentsDialog';
-import { CriticalFindingDialog } from '../findings/CriticalFindingDialog';
-import { StudyLabelsDialog } from './StudyLabelsDialog';
-import { StudyRoutineDialog } from './StudyRoutineDialog';
-import { StudyVersionsDialog } from './StudyVersionsDialog';
+import {
+  CommentsDialog,
+  CriticalFindingDialog,
+  StudyLabelsDialog,
+  StudyMaintenanceDialog,
+  StudyRoutineDialog,
+  StudyVersionsDialog,
+  UploadDialog,
+} from './lazy-dialogs';
 import { LiveIndicator } from './LiveIndicator';
 import { PAGE_SIZES, readListParams } from './list-params';
 import { StudyTable } from './StudyTable';
 import { useStudies, useStudiesLive } from './use-studies';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { UploadDialog } from '../upload/UploadDialog';
 import { Link as RouterLink } from 'react-router-dom';
 import CallSplitIcon from '@mui/icons-material/CallSplit';
 import BlockIcon from '@mui/icons-material/Block';
 import EventNoteIcon from '@mui/icons-material/EventNote';
-import { StudyMaintenanceDialog } from '../study-maintenance/StudyMaintenanceDialog';
 import NewReleasesOutlinedIcon from '@mui/icons-material/NewReleasesOutlined';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import { ListViewControls } from './ListViewControls';
@@ -280,33 +282,36 @@ export function StudyListPage() {
           />
         </Paper>
       )}
-      <StudyVersionsDialog
-        studyId={versionsOf?.id ?? null}
-        title={versionsOf ? describe(versionsOf) : ''}
-        onClose={() => setVersionsOf(null)}
-      />
-      {uploading && <UploadDialog open onClose={() => setUploading(false)} institutions={uploadInstitutions} />}
-      <StudyLabelsDialog
-        accountId={account?.id ?? null}
-        studyId={labelsOf?.id ?? null}
-        title={labelsOf ? describe(labelsOf) : ''}
-        onClose={() => setLabelsOf(null)}
-      />
-      <CriticalFindingDialog
-        accountId={account?.id ?? null}
-        studyId={findingOf?.id ?? null}
-        title={findingOf ? describe(findingOf) : ''}
-        onClose={() => setFindingOf(null)}
-      />
-      <CommentsDialog
-        studyId={commentsOf?.id ?? null}
-        title={commentsOf ? describe(commentsOf) : ''}
-        onClose={() => setCommentsOf(null)}
-      />
-      {maintenanceOf && (
-        <StudyMaintenanceDialog key={maintenanceOf.id} study={maintenanceOf} onClose={() => setMaintenanceOf(null)} />
-      )}
-      {routineOf && <StudyRoutineDialog key={routineOf.id} study={routineOf} onClose={() => setRoutineOf(null)} />}
+      {/* Each dialog mounts (and its chunk loads) when it opens. */}
+      <Suspense fallback={null}>
+        {versionsOf && (
+          <StudyVersionsDialog studyId={versionsOf.id} title={describe(versionsOf)} onClose={() => setVersionsOf(null)} />
+        )}
+        {uploading && <UploadDialog open onClose={() => setUploading(false)} institutions={uploadInstitutions} />}
+        {labelsOf && (
+          <StudyLabelsDialog
+            accountId={account?.id ?? null}
+            studyId={labelsOf.id}
+            title={describe(labelsOf)}
+            onClose={() => setLabelsOf(null)}
+          />
+        )}
+        {findingOf && (
+          <CriticalFindingDialog
+            accountId={account?.id ?? null}
+            studyId={findingOf.id}
+            title={describe(findingOf)}
+            onClose={() => setFindingOf(null)}
+          />
+        )}
+        {commentsOf && (
+          <CommentsDialog studyId={commentsOf.id} title={describe(commentsOf)} onClose={() => setCommentsOf(null)} />
+        )}
+        {maintenanceOf && (
+          <StudyMaintenanceDialog key={maintenanceOf.id} study={maintenanceOf} onClose={() => setMaintenanceOf(null)} />
+        )}
+        {routineOf && <StudyRoutineDialog key={routineOf.id} study={routineOf} onClose={() => setRoutineOf(null)} />}
+      </Suspense>
     </Stack>
   );
 }
