@@ -90,10 +90,14 @@ export const requireSession = (
 ): Middleware => {
   const middleware: Middleware = async (ctx, next) => {
     const token = ctx.get('access_token');
-    const found = await lookupSession(knex, token);
+    // Every router mounted under /api brings its own requireSession, and several of them match
+    // one path: the token is looked up once per request, not once per router (issue 20).
+    const memo = ctx.state.sessionLookup as { token: string; found: Awaited<ReturnType<typeof lookupSession>> } | undefined;
+    const found = memo?.token === token ? memo.found : await lookupSession(knex, token);
+    ctx.state.sessionLookup = { token, found };
     if (found && (!found.expired || opts.allowExpired)) {
       ctx.state.session = found.session;
-      if (!found.expired && found.seenLongAgo) await touchSession(knex, found.session.sessionId);
+      if (!found.expired && found.seenLongAgo && !memo) await touchSession(knex, found.session.sessionId);
     } else if (found) throw new AppError('EXPIRED_TOKEN');
     else {
       const viaImage = opts.imageTokens && ctx.method === 'GET' ? await findImageTokenSession(knex, token) : null;

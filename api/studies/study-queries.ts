@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { REPORT_HOLDER_NAME } from '../../db/report-holder';
 import { decodeCursor, encodeCursor } from '../../domain/paging/cursor';
 import { routineTiming } from '../../domain/catalog/routines';
+import { foldName } from '../../domain/imaging/name-fold';
 import type { ScheduledExamItem, ScheduledExamListQuery, StudyListItem, StudyListQuery } from '../../domain/studies/schemas';
 import { type Access, scopedScheduled, scopedStudies } from '../access/access';
 
@@ -159,6 +160,20 @@ type Filters = Omit<StudyListQuery, 'page' | 'pageSize' | 'sort' | 'orderBy' | '
 
 const likeEscape = (v: string) => v.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * The text search (patient name, patient ID, accession number; contains), each on a trigram
+ * index (migrations 20261127120000, 20261129030000): the name folded (accents and case, the
+ * generated name_search column), the two IDs lower-cased.
+ */
+function textMatch(q: string): [{ patient: string; accession: string }, { patient: Knex.Value[]; accession: Knex.Value[] }] {
+  const name = `%${likeEscape(foldName(q))}%`;
+  const id = `%${likeEscape(q)}%`;
+  return [
+    { patient: '(p.name_search like ? or lower(p.patient_id) like ?)', accession: 'lower(s.accession_number) like ?' },
+    { patient: [name, id], accession: [id] },
+  ];
+}
+
 /** The list's filters as one SQL condition (dates are calendar days in America/Sao_Paulo). */
 function filterSql(f: Filters): { sql: string; bindings: Knex.Value[] } {
   const parts: string[] = [];
@@ -168,9 +183,9 @@ function filterSql(f: Filters): { sql: string; bindings: Knex.Value[] } {
     bindings.push(f.id);
   }
   if (f.q) {
-    const like = `%${likeEscape(f.q)}%`;
-    parts.push('(lower(p.name) like ? or lower(p.patient_id) like ? or lower(s.accession_number) like ?)');
-    bindings.push(like, like, like);
+    const [sql, b] = textMatch(f.q);
+    parts.push(`(${sql.patient} or ${sql.accession})`);
+    bindings.push(...b.patient, ...b.accession);
   }
   if (f.modality) {
     parts.push('? = ANY(s.modalities)');
@@ -195,26 +210,81 @@ function filterSql(f: Filters): { sql: string; bindings: Knex.Value[] } {
   return { sql: parts.length ? parts.join(' and ') : 'true', bindings };
 }
 
-/** Totals above this are answered as "more than" (totalCapped). */
-export const TOTAL_CAP = 10_000;
+/**
+ * Totals above this are answered as "more than" (totalCapped): counting further costs more than
+ * the page itself, and past a thousand a reader narrows the filters or pages by cursor.
+ */
+export const TOTAL_CAP = 1_000;
+/** How many of the newest studies a text search reads in list order before it turns to the trigram indexes. */
+const SEARCH_WINDOW = 500;
 
 /**
  * One page of the study list: filtered, ordered by exam date (else arrival) — or by arrival — and id. With a
  * cursor the page is read as a keyset range (constant cost however deep); without, by offset.
+ *
+ * A text search is a union of two narrow queries, one matching the patient (name or ID), one
+ * the accession number, each limited to the page's end: an OR across the two tables would keep
+ * PostgreSQL from using either trigram index, and scan the whole account for a rare name.
  */
 export async function listStudies(
   knex: Knex,
   access: Access,
   query: StudyListQuery,
 ): Promise<{ studies: StudyListItem[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
-  const { page, pageSize, sort, cursor } = query;
+  const { page, pageSize, sort, cursor, q, ...rest } = query;
   // The cursor holds the order column's value: a cursor of the other order is just a position in time.
   const key = query.orderBy === 'received' ? 's.received_at' : 's.sort_at';
-  const filter = filterSql(query);
-  const filtered = () => studiesQuery(knex, access).whereRaw(filter.sql, filter.bindings);
+  const filter = filterSql(rest);
   const op = sort === 'desc' ? '<' : '>';
   const after = cursor ? decodeCursor(cursor, 'time') : null;
-  const pageQuery = filtered()
+  const order = [
+    { column: key, order: sort },
+    { column: 's.id', order: sort },
+  ];
+  const end = after ? pageSize + 1 : page * pageSize + 1;
+  /** The scoped, filtered studies (with their patient when `withPatient`), past the cursor. */
+  const base = (withPatient: boolean) => {
+    const qb = scopedStudies(knex('studies as s'), access, 's').whereRaw(filter.sql, filter.bindings);
+    if (withPatient) void qb.join('patients as p', 'p.id', 's.patient_ref');
+    return qb;
+  };
+  const keyset = (qb: Knex.QueryBuilder) =>
+    after ? qb.whereRaw(`(${key}, s.id) ${op} (?::timestamptz, ?::uuid)`, [after.k, after.id]) : qb;
+  // Ids that may be on this page (a search), or none (every study the filters reach).
+  let candidates: Knex.QueryBuilder | string[] | null = null;
+  let counted: Knex.QueryBuilder;
+  if (q) {
+    const [sql, b] = textMatch(q);
+    const branches = (limit: number, paged: boolean) => {
+      const byPatient = base(true).whereRaw(sql.patient, b.patient).select('s.id');
+      const byAccession = base(false).whereRaw(sql.accession, b.accession).select('s.id');
+      if (paged) for (const qb of [byPatient, byAccession]) void keyset(qb).orderBy(order).limit(limit);
+      else for (const qb of [byPatient, byAccession]) void qb.limit(limit);
+      return knex.union([byPatient, byAccession], true);
+    };
+    // A common term (a surname) matches within the newest studies: reading them in list order is
+    // exact once it yields the page, and costs a fraction of gathering every match by trigram
+    // (PostgreSQL's estimate for LIKE '%…%' is far too low for such terms and picks that).
+    const recent = keyset(base(false))
+      .select('s.id', 's.patient_ref', 's.accession_number', knex.raw(`${key} as k`))
+      .orderBy(order)
+      .limit(SEARCH_WINDOW);
+    const found = (await knex
+      .from(recent.as('s'))
+      .join('patients as p', 'p.id', 's.patient_ref')
+      .whereRaw(`(${sql.patient} or ${sql.accession})`, [...b.patient, ...b.accession])
+      .orderBy([
+        { column: 's.k', order: sort },
+        { column: 's.id', order: sort },
+      ])
+      .limit(end)
+      .pluck('s.id')) as string[];
+    candidates = found.length >= end ? found : branches(end, true);
+    counted = knex.from(branches(TOTAL_CAP + 1, false).as('capped'));
+  } else {
+    counted = knex.from(base(false).select(knex.raw('1')).limit(TOTAL_CAP + 1).as('capped'));
+  }
+  const pageQuery = studiesQuery(knex, access)
     .select([
       ...columns(knex),
       `${key} as sortAt`,
@@ -223,29 +293,22 @@ export async function listStudies(
       knex.raw(COMMENT_COUNT),
       knex.raw(UNREAD_COMMENTS, [access.userId]),
     ])
-    .orderBy([
-      { column: key, order: sort },
-      { column: 's.id', order: sort },
-    ])
-    .whereRaw(after ? `(${key}, s.id) ${op} (?::timestamptz, ?::uuid)` : 'true', after ? [after.k, after.id] : [])
+    .whereRaw(filter.sql, filter.bindings)
+    .orderBy(order)
     .limit(pageSize + 1)
     .offset(after ? 0 : (page - 1) * pageSize);
-  // The total is counted up to a cap (past it a count costs more than the page itself), on
-  // studies alone: the other joins are one-to-one, needed only by the text filter.
-  const countable = scopedStudies(knex('studies as s'), access, 's')
-    .join('patients as p', 'p.id', 's.patient_ref')
-    .whereRaw(filter.sql, filter.bindings)
-    .select(knex.raw('1'))
-    .limit(TOTAL_CAP + 1);
-  const [rows, counted] = await Promise.all([pageQuery, knex.from(countable.as('capped')).count({ count: '*' })]);
-  const count = Number((counted[0] as { count: string | number }).count);
+  if (Array.isArray(candidates)) void pageQuery.whereRaw('s.id = any(?::uuid[])', [candidates]);
+  else if (candidates) void pageQuery.whereIn('s.id', candidates);
+  void keyset(pageQuery);
+  const [rows, countRows] = await Promise.all([pageQuery, counted.count({ count: '*' })]);
+  const count = Number((countRows[0] as { count: string | number }).count);
   const more = rows.length > pageSize;
   const shown = (rows as (Row & { sortAt: Date; labels: { id: string; name: string }[] })[]).slice(0, pageSize);
   const last = shown.at(-1);
   return {
     studies: shown.map(({ sortAt: _sortAt, labels, ...row }) => ({ ...presentStudy(row), labels })),
-    total: Math.min(Number(count), TOTAL_CAP),
-    totalCapped: Number(count) > TOTAL_CAP,
+    total: Math.min(count, TOTAL_CAP),
+    totalCapped: count > TOTAL_CAP,
     nextCursor: more && last ? encodeCursor(new Date(last.sortAt).toISOString(), last.id) : null,
   };
 }

@@ -1,0 +1,137 @@
+/**
+ * The study list's text search and total at clinic shape (issue 20): 1,100 studies, a common
+ * surname on every third, a rare accented name and IDs only on the oldest studies (past the
+ * newest-first window the search reads first). Every answer is checked against the same search
+ * done here over all the tenant's rows.
+ */
+import { foldName } from '../../domain/imaging/name-fold';
+import { type Tenant, createTenant } from '../support/fixtures';
+import { login, platformSuite } from '../support/suite';
+
+jest.setTimeout(120_000);
+
+const suite = platformSuite();
+const api = suite.api;
+let t: Tenant;
+let token: string;
+const STUDIES = 1_100;
+
+interface Truth {
+  id: string;
+  name: string;
+  patientId: string;
+  accession: string;
+  sortAt: Date;
+}
+let truth: Truth[];
+
+/** Study n (0 = oldest): its patient's name and ID. */
+function patientOf(n: number): { name: string; patientId: string } {
+  if (n < 3) return { name: `José Conceição ${n}`, patientId: `XK-9981${n}` };
+  if (n % 3 === 0) return { name: `Maria Silva ${n}`, patientId: `P${n}` };
+  return { name: `Paciente Costa ${n}`, patientId: `P${n}` };
+}
+
+beforeAll(async () => {
+  t = await createTenant(suite.knex, { studies: 0 });
+  const k = suite.knex;
+  const rows = Array.from({ length: STUDIES }, (_, n) => patientOf(n));
+  const patients = await k('patients')
+    .insert(rows.map((r) => ({ account_id: t.accountId, patient_id: r.patientId, name: r.name })))
+    .returning('id');
+  const laudos = await k('laudos')
+    .insert(rows.map(() => ({ account_id: t.accountId, institution_id: t.institutionId })))
+    .returning('id');
+  await k.batchInsert(
+    'studies',
+    rows.map((_, n) => ({
+      account_id: t.accountId,
+      institution_id: t.institutionId,
+      patient_ref: patients[n].id,
+      study_instance_uid: `1.2.826.0.1.3680043.10.1453.20.${n}.${Date.now()}`,
+      accession_number: n === 1 ? 'ORTO-77321' : `ACC-${n}`,
+      modalities: ['CT'],
+      exam_type: 'TC de crânio',
+      exam_date: new Date(Date.UTC(2026, 0, 1, 0, n)),
+      laudo_id: laudos[n].id,
+    })),
+    500,
+  );
+  await createTenant(suite.knex, { studies: 5 }); // another account's studies never show
+  truth = (
+    await k('studies as s')
+      .join('patients as p', 'p.id', 's.patient_ref')
+      .where('s.account_id', t.accountId)
+      .select('s.id', 'p.name', 'p.patient_id as patientId', 's.accession_number as accession', 's.sort_at as sortAt')
+  ).map((r: Truth) => ({ ...r, sortAt: new Date(r.sortAt) }));
+  token = await login(api, t.users.doctor!.username);
+});
+
+const list = (query: string) => api('GET', `/studies?${query}`, { token });
+const ids = (res: { body: { studies: { id: string }[] } }) => res.body.studies.map((s) => s.id);
+
+/** The search as the list means it: name without accents or case, IDs without case, contains. */
+function expected(q: string, sort: 'asc' | 'desc' = 'desc'): string[] {
+  const name = foldName(q);
+  const id = q.toLowerCase();
+  const dir = sort === 'desc' ? -1 : 1;
+  return truth
+    .filter((r) => foldName(r.name).includes(name) || r.patientId.toLowerCase().includes(id) || r.accession.toLowerCase().includes(id))
+    .sort((a, b) => dir * (a.sortAt.getTime() - b.sortAt.getTime() || (a.id < b.id ? -1 : 1)))
+    .map((r) => r.id);
+}
+
+it('caps the total at 1,000 and says so', async () => {
+  const res = await list('pageSize=25');
+  expect(res.status).toBe(200);
+  expect(res.body.total).toBe(1000);
+  expect(res.body.totalCapped).toBe(true);
+  const few = await list('pageSize=25&from=2026-01-01&to=2026-01-01');
+  expect(few.body.totalCapped).toBe(false);
+});
+
+it('finds a name without its accents or case, on the oldest studies too', async () => {
+  for (const q of ['jose conceicao', 'JOSÉ CONCEIÇÃO', 'Conceição']) {
+    const res = await list(`pageSize=25&q=${encodeURIComponent(q)}`);
+    expect(ids(res)).toEqual(expected(q));
+    expect(ids(res)).toHaveLength(3);
+    expect(res.body.total).toBe(3);
+  }
+});
+
+it('finds a patient ID or accession number by any part of it, in any case', async () => {
+  expect(ids(await list('q=99811'))).toEqual(expected('99811'));
+  expect(ids(await list('q=xk-998'))).toHaveLength(3);
+  expect(ids(await list('q=orto-773'))).toEqual([truth.find((r) => r.accession === 'ORTO-77321')!.id]);
+});
+
+it('pages a common name by offset and by cursor, both orders, as the whole search would', async () => {
+  const all = expected('silva');
+  expect(all.length).toBe(366);
+  const first = await list('pageSize=25&q=silva');
+  expect(ids(first)).toEqual(all.slice(0, 25));
+  expect(first.body.total).toBe(366);
+  expect(first.body.totalCapped).toBe(false);
+  // A deep offset page goes past the newest studies the search reads first.
+  expect(ids(await list('pageSize=100&page=4&q=silva'))).toEqual(all.slice(300, 366));
+  expect(ids(await list('pageSize=25&q=silva&sort=asc'))).toEqual(expected('silva', 'asc').slice(0, 25));
+  const seen: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const res = await list(`pageSize=100&q=silva${cursor ? `&cursor=${cursor}` : ''}`);
+    expect(res.status).toBe(200);
+    seen.push(...ids(res));
+    cursor = res.body.nextCursor;
+  } while (cursor);
+  expect(seen).toEqual(all);
+});
+
+it('combines the search with the other filters', async () => {
+  const res = await list(`pageSize=25&q=silva&from=2026-01-01&to=2026-01-01&sort=asc`);
+  // Exam times are minutes from 00:00 UTC on 1 January: São Paulo's 1 January starts at 03:00 UTC.
+  const expectedIds = expected('silva', 'asc').filter((id) => {
+    const at = truth.find((r) => r.id === id)!.sortAt.getTime();
+    return at >= Date.UTC(2026, 0, 1, 3) && at < Date.UTC(2026, 0, 2, 3);
+  });
+  expect(ids(res)).toEqual(expectedIds.slice(0, 25));
+});
