@@ -94,7 +94,7 @@ export function createApp(deps: ApiDeps): Koa {
 
   const api = new Router({ prefix: '/api' });
   api.get('/health', healthHandler(deps));
-  for (const routes of apiRouters(deps)) api.use(routes.routes(), routes.allowedMethods());
+  for (const routes of apiRouters(deps)) api.use(routes.routes());
   app.use(api.routes());
   app.use(api.allowedMethods());
   // DICOMweb at the root (STOW-RS bodies are streamed: the JSON body parser skips them).
