@@ -1,22 +1,20 @@
 /**
  * deploy/nginx.conf (compose's `proxy` service) run by Debian's nginx in front of three small
  * servers on 127.0.0.2-4 standing in for api replicas, with a loopback DNS server standing in for
- * Docker's (the name `api`, one address per replica). Only the listen address, the resolver's and
- * the api's port are rewritten: everything the proxy does with a request is the file as shipped.
+ * Docker's (the name `api`, one address per replica). Real api replicas behind it:
+ * nginx-proxy-replicas.test.ts.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { WebSocket, WebSocketServer } from 'ws';
-import { freePort } from '../../scripts/temporal-dev';
 import { findNginx } from '../../scripts/tools';
 import { type DnsServer, startDnsServer } from '../support/dns-server';
 import { eventually } from '../support/eventually';
-
-const CONF = path.resolve(__dirname, '..', '..', 'deploy', 'nginx.conf');
+import { NGINX_CONF, type NginxProxy, nginxArgs, startNginxProxy } from '../support/nginx-proxy';
 const REPLICA_ADDRESSES = ['127.0.0.2', '127.0.0.3', '127.0.0.4'];
 
 interface Echo {
@@ -85,73 +83,24 @@ async function startReplicas(): Promise<Replica[]> {
   }
 }
 
-/** Runs `nginx` with a pid file and prefix of its own; `-e stderr` before the config names its log. */
-function nginxArgs(dir: string, conf: string, extra: string): string[] {
-  return ['-e', 'stderr', '-p', dir, '-c', conf, '-g', `pid ${path.join(dir, 'nginx.pid')};${extra}`];
-}
-
-function replaceOnce(text: string, from: string, to: string): string {
-  const count = text.split(from).length - 1;
-  if (count !== 1) throw new Error(`deploy/nginx.conf should hold "${from}" once, holds it ${count} times`);
-  return text.replace(from, to);
-}
-
-let nginx: ChildProcess;
-let nginxOutput = '';
-let accessLog: string;
+let nginx: NginxProxy;
 let dns: DnsServer;
 let replicas: Replica[];
 let proxy: string;
-let dir: string;
 
 beforeAll(async () => {
-  const bin = findNginx();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'laudos-nginx-'));
   dns = await startDnsServer();
   replicas = await startReplicas();
-  const apiPort = (replicas[0]!.server.address() as AddressInfo).port;
   // Two replicas first (`--scale api=2`); the third joins in a test below.
   dns.answer('api', REPLICA_ADDRESSES.slice(0, 2));
-  const port = await freePort();
-  proxy = `http://127.0.0.1:${port}`;
-  let conf = fs.readFileSync(CONF, 'utf8');
-  conf = replaceOnce(conf, 'resolver 127.0.0.11 ', `resolver 127.0.0.1:${dns.port} `);
-  conf = replaceOnce(conf, 'listen 80;', `listen 127.0.0.1:${port};`);
-  conf = replaceOnce(conf, 'http://api:3000;', `http://api:${apiPort};`);
-  const copy = path.join(dir, 'nginx.conf');
-  fs.writeFileSync(copy, conf);
-  // The access log goes to /dev/stdout, which nginx opens by name: a file here (a socket, as
-  // node's pipes are, cannot be opened so; Docker's log pipe can).
-  accessLog = path.join(dir, 'access.log');
-  const stdout = fs.openSync(accessLog, 'a');
-  // Its own process group: a stop that has to SIGKILL takes the workers too.
-  nginx = spawn(bin, nginxArgs(dir, copy, ' daemon off;'), { stdio: ['ignore', stdout, 'pipe'], detached: true });
-  fs.closeSync(stdout);
-  nginx.stderr!.on('data', (d: Buffer) => (nginxOutput += d.toString()));
-  await eventually(
-    () =>
-      nginx.exitCode === null
-        ? fetch(`${proxy}/api/health`).then(
-            (r) => r.status,
-            () => 0,
-          )
-        : Promise.reject(new Error(`nginx exited (${nginx.exitCode}):\n${nginxOutput}`)),
-    (status) => status === 200,
-    { timeout: 20_000, interval: 100, what: `nginx answering on ${proxy}` },
-  );
+  nginx = await startNginxProxy({ dnsPort: dns.port, apiPort: (replicas[0]!.server.address() as AddressInfo).port });
+  proxy = nginx.url;
 }, 120_000);
 
 afterAll(async () => {
-  if (nginx && nginx.exitCode === null && nginx.signalCode === null) {
-    const exited = new Promise<void>((resolve) => nginx.once('exit', () => resolve()));
-    nginx.kill('SIGTERM');
-    const late = setTimeout(() => process.kill(-nginx.pid!, 'SIGKILL'), 5_000);
-    await exited;
-    clearTimeout(late);
-  }
+  await nginx?.stop();
   await Promise.all((replicas ?? []).map(stopReplica));
   await dns?.stop();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 async function get(pathname: string, headers: Record<string, string> = {}): Promise<Echo> {
@@ -173,10 +122,12 @@ async function spread(n: number): Promise<Record<string, number>> {
 describe('deploy/nginx.conf', () => {
   it('passes `nginx -t` as it is in the repository (names resolve per request, not at start)', () => {
     // stdout to /dev/null: nginx opens the access log (/dev/stdout) while testing.
-    const r = spawnSync(findNginx(), ['-t', ...nginxArgs(dir, CONF, '')], {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'laudos-nginx-t-'));
+    const r = spawnSync(findNginx(), ['-t', ...nginxArgs(dir, NGINX_CONF)], {
       encoding: 'utf8',
       stdio: ['ignore', 'ignore', 'pipe'],
     });
+    fs.rmSync(dir, { recursive: true, force: true });
     expect(r.stderr).toContain('test is successful');
     expect(r.status).toBe(0);
   });
@@ -187,9 +138,14 @@ describe('deploy/nginx.conf', () => {
     for (const n of Object.values(counts)) expect(n).toBeGreaterThanOrEqual(5);
   });
 
-  it('forwards the path, the client address, scheme and host, and passes a TLS terminator’s scheme on', async () => {
-    const echo = await get('/api/x?token=secret-image-token', { 'x-forwarded-for': '203.0.113.9' });
+  it('forwards the path, the session header, the client address, scheme and host, and a TLS terminator’s scheme', async () => {
+    const echo = await get('/api/x?token=secret-image-token', {
+      'x-forwarded-for': '203.0.113.9',
+      access_token: 'session-token',
+    });
     expect(echo.url).toBe('/api/x?token=secret-image-token');
+    // The session header's name has an underscore, which nginx drops unless told otherwise.
+    expect(echo.headers.access_token).toBe('session-token');
     // The client's own entry first, the address the proxy saw last (TRUST_PROXY=1 takes that one).
     expect(echo.headers['x-forwarded-for']).toBe('203.0.113.9, 127.0.0.1');
     expect(echo.headers['x-forwarded-proto']).toBe('http');
@@ -200,7 +156,7 @@ describe('deploy/nginx.conf', () => {
     expect(behindTls.headers['x-forwarded-host']).toBe('laudos.example.org');
     // The access log names the path without the query string that carries image tokens.
     const log = await eventually(
-      () => fs.readFileSync(accessLog, 'utf8'),
+      () => fs.readFileSync(nginx.accessLog, 'utf8'),
       (text) => text.includes('"GET /api/x HTTP/1.1" 200'),
       { what: 'the access log line' },
     );
@@ -239,7 +195,7 @@ describe('deploy/nginx.conf', () => {
   });
 
   it('waits an hour on an idle /mqtt connection (the browser pings every minute), five minutes elsewhere', () => {
-    const conf = fs.readFileSync(CONF, 'utf8');
+    const conf = fs.readFileSync(NGINX_CONF, 'utf8');
     const mqtt = /location = \/mqtt \{([^}]*)\}/.exec(conf)?.[1] ?? '';
     expect(mqtt).toMatch(/proxy_read_timeout 1h;/);
     expect(mqtt).toMatch(/proxy_send_timeout 1h;/);
