@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureDicomwebClient, ensureMoto, findChromium, findDockerCompose, findTemporal } from './tools';
+import { ensureDicomwebClient, ensureMoto, findChromium, findDockerCompose, findNginx, findTemporal } from './tools';
 import { ensureWebBuilt } from './web-build';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -31,8 +31,12 @@ const python = ensureDicomwebClient();
 const moto = ensureMoto();
 // The deployment test checks docker-compose.yml with `docker-compose config` (no engine needed).
 const compose = findDockerCompose();
+// The proxy test checks and runs deploy/nginx.conf (compose's `proxy`) with Debian's nginx.
+const nginx = findNginx();
 ensureWebBuilt();
-console.log(`temporal: ${temporal}\nchromium: ${chromium}\ndicomweb-client: ${python}\nmoto: ${moto}\ndocker-compose: ${compose}`);
+console.log(
+  `temporal: ${temporal}\nchromium: ${chromium}\ndicomweb-client: ${python}\nmoto: ${moto}\ndocker-compose: ${compose}\nnginx: ${nginx}`,
+);
 
 const extra = process.argv.slice(2);
 if (extra.length === 0) {

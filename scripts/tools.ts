@@ -246,3 +246,26 @@ export function findDockerCompose(): string {
   }
   throw new Error(`docker-compose is needed to check docker-compose.yml. Install it with:  ${DOCKER_COMPOSE_INSTALL}`);
 }
+
+export const NGINX_INSTALL = 'sudo apt-get install -y nginx-light';
+
+/**
+ * Debian's nginx (`nginx-light`): the proxy test checks and runs deploy/nginx.conf, the file
+ * compose's `proxy` service mounts. Installed with apt-get when run as root, otherwise the error
+ * says how. (Outside a container Debian also starts its own nginx service; the test runs its own.)
+ */
+export function findNginx(): string {
+  const found = () => onPath('nginx') ?? (fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : null);
+  const first = found();
+  if (first) return first;
+  if (process.getuid?.() === 0 && onPath('apt-get')) {
+    execFileSync(
+      'sh',
+      ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null'],
+      { stdio: 'inherit' },
+    );
+    const installed = found();
+    if (installed) return installed;
+  }
+  throw new Error(`nginx is needed to check deploy/nginx.conf. Install it with:  ${NGINX_INSTALL}`);
+}

@@ -1,9 +1,12 @@
 /**
  * docker-compose.yml as Compose reads it (`docker-compose config`, no Docker engine): the api and
  * the worker share one bucket, run compiled JavaScript, every long-running service has a
- * healthcheck, and a missing secret stops the file from resolving.
+ * healthcheck, the proxy alone publishes the platform (so the api scales), and a missing secret
+ * stops the file from resolving.
  */
-import { type ComposeConfig, composeConfig } from '../support/compose';
+import fs from 'node:fs';
+import path from 'node:path';
+import { COMPOSE_FILE, type ComposeConfig, composeConfig } from '../support/compose';
 
 const SECRETS = {
   CERTIFICATE_KEY: 'a'.repeat(64),
@@ -76,11 +79,33 @@ describe('docker-compose.yml', () => {
     const jobs = oneShots(config);
     expect([...jobs].sort()).toEqual(['migrate', 'minio-init', 'temporal-db-init', 'temporal-search-attributes']);
     const longRunning = Object.keys(config.services).filter((name) => !jobs.has(name));
-    expect(longRunning.sort()).toEqual(['api', 'minio', 'postgres', 'redis', 'temporal', 'temporal-ui', 'worker']);
+    expect(longRunning.sort()).toEqual(['api', 'minio', 'postgres', 'proxy', 'redis', 'temporal', 'temporal-ui', 'worker']);
     const lacking = longRunning.filter((name) => (config.services[name]!.healthcheck?.test?.length ?? 0) < 2);
     expect(lacking).toEqual([]);
     expect(config.services.worker!.healthcheck!.test).toEqual(['CMD', 'node', 'dist/worker/healthcheck.js']);
     expect(config.services.api!.healthcheck!.test.join(' ')).toContain('/api/health');
+    expect(config.services.proxy!.healthcheck!.test.join(' ')).toContain('/api/health');
+  });
+
+  it('publishes the platform through the proxy alone, so `--scale api=N --scale worker=N` can run', () => {
+    const { api, worker, proxy } = config.services;
+    // Two replicas cannot bind one host port: neither the api nor the worker publishes any.
+    expect(api!.ports).toBeUndefined();
+    expect(worker!.ports).toBeUndefined();
+    expect(proxy!.ports).toEqual([{ published: 3000, target: 80 }]);
+    expect(proxy!.depends_on).toEqual({ api: { condition: 'service_healthy' } });
+    // The official image at a fixed release, running the repository's config.
+    expect(proxy!.image).toMatch(/^nginx:\d+\.\d+\.\d+-alpine$/);
+    const conf = path.resolve(path.dirname(COMPOSE_FILE), 'deploy', 'nginx.conf');
+    expect(proxy!.volumes).toEqual([`${conf}:/etc/nginx/nginx.conf:ro`]);
+    // The config reaches the api by its service name and port, through Docker's DNS, and
+    // listens where the port is published.
+    const text = fs.readFileSync(conf, 'utf8');
+    expect(text).toContain(`set $api http://api:${api!.environment!.PORT};`);
+    expect(text).toMatch(/^ {2}resolver 127\.0\.0\.11 /m);
+    expect(text).toMatch(/^ {4}listen 80;$/m);
+    // The api trusts that one proxy's X-Forwarded-For entry.
+    expect(api!.environment!.TRUST_PROXY).toBe('1');
   });
 
   it.each(Object.keys(SECRETS))('refuses to resolve without %s', (name) => {

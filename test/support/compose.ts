@@ -13,6 +13,10 @@ export interface ComposeService {
   environment?: Record<string, string | number>;
   healthcheck?: { test: string[] };
   depends_on?: Record<string, { condition: string }>;
+  /** Long form, as `config` prints it (`3000:80` → published 3000, target 80). */
+  ports?: { published?: number | string; target: number; host_ip?: string }[];
+  /** `host:container[:mode]`, the host path made absolute. */
+  volumes?: string[];
 }
 export interface ComposeConfig {
   services: Record<string, ComposeService>;
