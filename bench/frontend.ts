@@ -126,7 +126,7 @@ interface RouteJs {
   files: number;
   bytes: number;
   /** Scripts sent uncompressed (below the build's compression threshold, or no .br beside them). */
-  plain: string[];
+  plain: { files: number; bytes: number };
 }
 
 /** The scripts a cold load of a route fetched, once the page went quiet. */
@@ -134,13 +134,17 @@ async function routeJs(browser: Browser, origin: string, route: string, token: s
   const context = await newContext(browser, origin, token);
   try {
     const page = await context.newPage();
-    const scripts: Promise<{ name: string; bytes: number; encoding: string }>[] = [];
+    // Per address: a module the page's frames share is fetched once (the rest come from memory).
+    const scripts = new Map<string, Promise<{ bytes: number; encoding: string }>>();
     page.on('response', (res) => {
-      if (res.request().resourceType() !== 'script' && !new URL(res.url()).pathname.endsWith('.js')) return;
-      scripts.push(
+      const url = new URL(res.url());
+      // blob: workers are built in the page from code already counted.
+      if (!url.protocol.startsWith('http') || scripts.has(url.href)) return;
+      if (res.request().resourceType() !== 'script' && !url.pathname.endsWith('.js')) return;
+      scripts.set(
+        url.href,
         (async () => ({
-          name: new URL(res.url()).pathname.split('/').pop() ?? '',
-          bytes: (await res.request().sizes()).responseBodySize,
+          bytes: Math.max(0, (await res.request().sizes()).responseBodySize),
           encoding: (await res.headerValue('content-encoding')) ?? 'identity',
         }))(),
       );
@@ -148,13 +152,14 @@ async function routeJs(browser: Browser, origin: string, route: string, token: s
     await page.goto(`${origin}${route}`, { waitUntil: 'load' });
     await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
     await page.waitForTimeout(500);
-    const got = await Promise.all(scripts);
+    const got = await Promise.all(scripts.values());
+    const plain = got.filter((s) => s.encoding !== 'br');
     return {
       route,
       landed: new URL(page.url()).pathname,
       files: got.length,
       bytes: got.reduce((sum, s) => sum + s.bytes, 0),
-      plain: got.filter((s) => s.encoding !== 'br').map((s) => `${s.name} ${(s.bytes / 1024).toFixed(1)} KB`),
+      plain: { files: plain.length, bytes: plain.reduce((sum, s) => sum + s.bytes, 0) },
     };
   } finally {
     await context.close();
@@ -255,7 +260,11 @@ async function main(): Promise<void> {
     );
     for (const r of js) {
       if (r.landed !== r.route.split('?')[0]) console.log(`  note: ${r.route} ended at ${r.landed}`);
-      if (r.plain.length) console.log(`  ${r.route.replace(study.id, ':id')}, sent uncompressed: ${r.plain.join(', ')}`);
+      if (r.plain.files)
+        console.log(
+          `  ${r.route.replace(study.id, ':id')}: ${r.plain.files} of the files (${(r.plain.bytes / 1024).toFixed(1)} KB) ` +
+            "sent uncompressed (under the build's compression threshold)",
+        );
     }
     console.log('');
   } finally {
