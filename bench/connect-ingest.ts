@@ -160,7 +160,7 @@ async function main(): Promise<void> {
         console.log(`  ratio Connect spool / Orthanc C-STORE: ${(intoOrthanc / intoSpool).toFixed(2)}×`);
         // For bench:all: Orthanc's C-STORE rate on the same files is the goal.
         recordFigures([
-          { ...spoolFigure, figure: `${spoolFigure.figure} (goal: Orthanc's)`, goal: atLeast(perSecond(intoOrthanc)) },
+          { ...spoolFigure, figure: `${spoolFigure.figure} (goal Orthanc)`, goal: atLeast(perSecond(intoOrthanc)) },
         ]);
       } finally {
         await orthanc.stop();

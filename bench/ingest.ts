@@ -245,16 +245,16 @@ async function main(): Promise<void> {
         50,
       );
     const vs = (figure: string, ours: number, unit: string, theirValue: number | undefined, goal: (v: number) => Goal) => ({
-      figure: theirValue === undefined ? figure : `${figure} (goal: Orthanc's)`,
+      figure: theirValue === undefined ? figure : `${figure} (goal Orthanc)`,
       measured: ours,
       unit,
       goal: theirValue === undefined ? undefined : goal(theirValue),
     });
     recordFigures([
       vs('first 20 uploads on a fresh server, p50', p50(figures.cold), ' ms', theirs ? p50(theirs.cold) : undefined, atMost),
-      vs(`instances/s, a ${CT_INSTANCES}-instance CT in one request`, figures.ct, '/s', theirs?.ct, atLeast),
+      vs(`instances/s, CT of ${CT_INSTANCES} in one request`, figures.ct, '/s', theirs?.ct, atLeast),
       vs('instances/s, one per request, 4 in flight', figures.single, '/s', theirs?.single, atLeast),
-      vs('instances/s, a series per request, 2 in flight', figures.batch, '/s', theirs?.batch, atLeast),
+      vs('instances/s, series per request, 2 in flight', figures.batch, '/s', theirs?.batch, atLeast),
       vs('last instance → listed, p50', pct(figures.toList, 50), ' ms', theirs ? pct(theirs.toList, 50) : undefined, atMost),
       vs('last instance → stable, p50', pct(figures.toStable, 50), ' ms', theirs ? pct(theirs.toStable, 50) : undefined, atMost),
     ]);

@@ -29,13 +29,14 @@ export const atLeast = (value: number): Goal => ({ value, atLeast: true });
 export const met = (f: Pick<Figure, 'measured' | 'goal'>): boolean | null =>
   f.goal ? (f.goal.atLeast ? f.measured >= f.goal.value : f.measured <= f.goal.value) : null;
 
-/** measured/goal: above 1 is a miss for a ceiling and a pass for a floor. */
-export const ratio = (f: Pick<Figure, 'measured' | 'goal'>): number | null => (f.goal ? f.measured / f.goal.value : null);
+/** measured/goal: above 1 is a miss for a ceiling and a pass for a floor (none for a goal of 0). */
+export const ratio = (f: Pick<Figure, 'measured' | 'goal'>): number | null =>
+  f.goal && f.goal.value !== 0 ? f.measured / f.goal.value : null;
 
 const number = (v: number): string =>
   Math.abs(v) >= 100 || Number.isInteger(v) ? v.toFixed(0) : v.toFixed(Math.abs(v) >= 10 ? 1 : 2);
 
-export const FIGURE_WIDTH = 52;
+export const FIGURE_WIDTH = 60;
 
 export function tableHeader(first = 'figure'): string {
   return `  ${first.padEnd(FIGURE_WIDTH)}${'goal'.padStart(12)}${'measured'.padStart(12)}${'ratio'.padStart(8)}`;
@@ -49,7 +50,7 @@ export function figureRow(f: Omit<Figure, 'bench'>, label = f.figure): string {
     `${number(f.measured)}${f.unit}`.padStart(12),
   ];
   const r = ratio(f);
-  if (r !== null) cells.push(r.toFixed(2).padStart(8), met(f) ? '  ok' : '  miss');
+  if (f.goal) cells.push((r === null ? '' : r.toFixed(2)).padStart(8), met(f) ? '  ok' : '  miss');
   return `  ${cells.join('')}`.trimEnd();
 }
 
