@@ -16,6 +16,7 @@ import { findChromium } from '../scripts/tools';
 import { ensureWebBuilt } from '../scripts/web-build';
 import { caretAtEnd, editorText, killBrowser, launchProfile, type TypingRun, typeSteadily } from '../test/support/drafts';
 import { createTenant } from '../test/support/fixtures';
+import { recordFigures } from './report-table';
 import { loginToken, pct, startBenchPlatform } from './support';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -91,10 +92,12 @@ async function main(): Promise<void> {
       `\nDrafts, headless Chromium, ${SECONDS} s of steady typing (${run.typed.length} characters, one every ~${CHAR_MS} ms)${LATENCY ? `, +${LATENCY} ms per api call` : ''}, ${bench.dbLabel}`,
     );
     console.log(`  draft saves acknowledged: ${acks.length}; keystrokes that reached the server: ${lat.length}/${run.at.length}`);
-    if (lat.length > 0)
+    if (lat.length > 0) {
       console.log(
         `  keystroke → server: p50 ${pct(lat, 50).toFixed(0)} ms, p99 ${pct(lat, 99).toFixed(0)} ms, max ${lat.at(-1)!.toFixed(0)} ms`,
       );
+      recordFigures([{ figure: 'keystroke → saved on the server, p99', measured: pct(lat, 99), unit: ' ms' }]);
+    }
 
     // 2. SIGKILL while typing, relaunch on the same profile
     const crashDir = fs.mkdtempSync(path.join(os.tmpdir(), 'laudos-bench-crash-'));
@@ -141,6 +144,7 @@ async function main(): Promise<void> {
     }
     const sorted = [...lost].sort((a, b) => a - b);
     const perSecond = 1000 / (CHAR_MS + 10);
+    recordFigures([{ figure: `characters lost per browser crash, max of ${CRASHES}`, measured: sorted.at(-1) ?? 0, unit: '' }]);
     console.log(`  ${CRASHES} crashes (SIGKILL of the browser while typing, ~${perSecond.toFixed(0)} characters/s):`);
     console.log(
       `  characters lost per crash: ${JSON.stringify(lost)}; mean ${(lost.reduce((a, b) => a + b, 0) / Math.max(1, lost.length)).toFixed(1)}, max ${sorted.at(-1) ?? 0}; recovery banner ${banners}/${CRASHES} (${nothingToRecover} with everything already on the server)\n`,

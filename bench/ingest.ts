@@ -10,6 +10,7 @@ import { buildMultipart } from '../imaging/multipart';
 import { makeStudy } from '../test/support/dicom-files';
 import { createTenant } from '../test/support/fixtures';
 import { type OrthancHandle, startOrthanc } from './orthanc';
+import { type Goal, atLeast, atMost, recordFigures } from './report-table';
 import { loginToken, pct, startBenchPlatform } from './support';
 
 const STUDIES = Number(process.env.BENCH_STUDIES ?? 8);
@@ -237,6 +238,26 @@ async function main(): Promise<void> {
     }
 
     const ms = (v: number) => `${v.toFixed(0)} ms`;
+    // For bench:all: Orthanc's figure, when measured, is the goal (as fast as the reference).
+    const p50 = (xs: number[]) =>
+      pct(
+        [...xs].sort((a, b) => a - b),
+        50,
+      );
+    const vs = (figure: string, ours: number, unit: string, theirValue: number | undefined, goal: (v: number) => Goal) => ({
+      figure: theirValue === undefined ? figure : `${figure} (goal Orthanc)`,
+      measured: ours,
+      unit,
+      goal: theirValue === undefined ? undefined : goal(theirValue),
+    });
+    recordFigures([
+      vs('first 20 uploads on a fresh server, p50', p50(figures.cold), ' ms', theirs ? p50(theirs.cold) : undefined, atMost),
+      vs(`instances/s, CT of ${CT_INSTANCES} in one request`, figures.ct, '/s', theirs?.ct, atLeast),
+      vs('instances/s, one per request, 4 in flight', figures.single, '/s', theirs?.single, atLeast),
+      vs('instances/s, series per request, 2 in flight', figures.batch, '/s', theirs?.batch, atLeast),
+      vs('last instance → listed, p50', pct(figures.toList, 50), ' ms', theirs ? pct(theirs.toList, 50) : undefined, atMost),
+      vs('last instance → stable, p50', pct(figures.toStable, 50), ' ms', theirs ? pct(theirs.toStable, 50) : undefined, atMost),
+    ]);
     const line = (label: string, ourValue: string, theirValue: string | null, ratio: number | null) =>
       `  ${label.padEnd(40)} ${ourValue.padStart(12)}  ${(theirValue ?? '—').padStart(12)}  ${ratio === null ? '' : `×${ratio.toFixed(2)}`}`;
     console.log(`

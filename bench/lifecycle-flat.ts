@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { createTenant } from '../test/support/fixtures';
 import { laudoWorkflowId } from '../workflows/laudo/messages';
+import { recordFigures } from './report-table';
 import { loginToken, pct, startBenchPlatform } from './support';
 
 const N = Number(process.env.BENCH_TRANSITIONS ?? 500);
@@ -130,6 +131,13 @@ async function main(): Promise<void> {
           `${String(l?.n ?? 0).padStart(12)} ${ms(l?.p50).padStart(9)} ${ms(l?.p99).padStart(9)}   ${ratio}`,
       );
     }
+    const [firstAll, lastAll] = [first.get('all'), last.get('all')];
+    if (firstAll && lastAll)
+      recordFigures([
+        { figure: `transition p50, first ${WINDOW}`, measured: firstAll.p50, unit: ' ms' },
+        { figure: `transition p50, last ${WINDOW} (of ${N})`, measured: lastAll.p50, unit: ' ms' },
+        { figure: 'transition p50, last/first', measured: lastAll.p50 / firstAll.p50, unit: '×' },
+      ]);
     console.log('  history of the current run (events), by transition:');
     for (const c of checkpoints)
       console.log(
@@ -137,6 +145,7 @@ async function main(): Promise<void> {
           (c.after === 'reopen' ? ' — a run the reopen has just begun (continueAsNew)' : ''),
       );
     console.log(`  largest current-run history seen after any transition: ${maxEvents} events`);
+    recordFigures([{ figure: 'largest current-run history', measured: maxEvents, unit: ' events' }]);
     console.log(
       `  runs: ${runs} (continueAsNew ${Math.max(0, runs - 1)} times); current run ${description.runId} ` +
         `(${description.historyLength} events)`,

@@ -14,10 +14,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { DEMO_PASSWORD } from '../migrations/seed/demo';
 import { findChromium } from '../scripts/tools';
 import { ensureWebBuilt } from '../scripts/web-build';
-import { startBenchPlatform } from './support';
+import { atLeast, atMost, figureRow, loadAverage as load, recordFigures, tableHeader } from './report-table';
+import { median, signedInToken, startBenchPlatform } from './support';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const SAVE = process.env.LIGHTHOUSE_SAVE;
@@ -49,33 +49,6 @@ interface Figures {
   jsFiles: number;
   /** Accessibility audits that failed (id: title). */
   a11yFailures: string[];
-}
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
-
-/** A session token with the human account current (the study list needs an account). */
-async function signedInToken(baseUrl: string): Promise<string> {
-  const post = async (path: string, body: unknown, token?: string) => {
-    const res = await fetch(`${baseUrl}/api${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { access_token: token } : {}) },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
-    return (
-      (await res.json()) as {
-        data: { accessToken: string; accounts?: Record<string, { id: string; isForHuman: boolean | null }> };
-      }
-    ).data;
-  };
-  const session = await post('/auth', { username: DEMO_USER, password: DEMO_PASSWORD });
-  const account = Object.values(session.accounts ?? {}).find((a) => a.isForHuman);
-  if (!account) throw new Error(`${DEMO_USER} has no account`);
-  return (await post('/auth/changeAccount', { accountId: account.id }, session.accessToken)).accessToken;
 }
 
 /** One Lighthouse run in a Chromium of its own. */
@@ -130,33 +103,12 @@ async function audit(url: string, token: string | null): Promise<Figures> {
   }
 }
 
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-
-/** One line of the table: a figure, its goal (if any), the measured value, measured/goal and the verdict. */
-function row(figure: string, value: number, unit: string, goal?: { value: number; atLeast: boolean }): string {
-  const measured = `${value.toFixed(0)}${unit}`;
-  const cells = [
-    figure.padEnd(38),
-    (goal ? `${goal.atLeast ? '≥' : '≤'} ${goal.value}${unit}` : '').padStart(10),
-    measured.padStart(10),
-  ];
-  if (goal) {
-    const ok = goal.atLeast ? value >= goal.value : value <= goal.value;
-    cells.push((value / goal.value).toFixed(2).padStart(7), ok ? '  ok' : '  short of the goal');
-  }
-  return `  ${cells.join('')}`.trimEnd();
-}
-
 async function main(): Promise<void> {
   ensureWebBuilt();
   const bench = await startBenchPlatform('laudos_bench_lighthouse', { SERVE_WEB: 'true', SEED_DEMO: 'true' });
   try {
     const loadBefore = load();
-    const token = await signedInToken(bench.platform.url);
+    const token = await signedInToken(bench.platform.url, DEMO_USER);
     const results: { route: Route; runs: Figures[] }[] = [];
     const only = process.env.LIGHTHOUSE_ROUTES?.split(',');
     for (const route of ROUTES.filter((r) => !only || only.includes(r.path))) {
@@ -175,21 +127,25 @@ async function main(): Promise<void> {
       `\nLighthouse ${RUNS}× per route, desktop preset, simulated throttling, Chromium headless (${bench.dbLabel}; demo data; ` +
         `${os.cpus().length} cores, load average ${loadBefore} before, ${load()} after)`,
     );
-    console.log(`  ${'figure (median)'.padEnd(38)}${'goal'.padStart(10)}${'measured'.padStart(10)}${'ratio'.padStart(7)}`);
+    console.log(tableHeader('figure (median)'));
     for (const { route, runs } of results) {
       const m = (pick: (f: Figures) => number) => median(runs.map(pick));
       const p = route.path;
-      const figures: [string, number, string, { value: number; atLeast: boolean }?][] = [
-        ['performance', m((f) => f.performance), '', { value: route.performance, atLeast: true }],
-        ['accessibility', m((f) => f.accessibility), '', { value: route.accessibility, atLeast: true }],
-        ['total blocking time', m((f) => f.tbtMs), ' ms'],
-        ['largest contentful paint', m((f) => f.lcpMs), ' ms'],
-        ['first contentful paint', m((f) => f.fcpMs), ' ms'],
+      const figures = [
+        { figure: `${p} performance`, measured: m((f) => f.performance), unit: '', goal: atLeast(route.performance) },
+        { figure: `${p} accessibility`, measured: m((f) => f.accessibility), unit: '', goal: atLeast(route.accessibility) },
+        { figure: `${p} total blocking time`, measured: m((f) => f.tbtMs), unit: ' ms' },
+        { figure: `${p} largest contentful paint`, measured: m((f) => f.lcpMs), unit: ' ms' },
+        { figure: `${p} first contentful paint`, measured: m((f) => f.fcpMs), unit: ' ms' },
+        {
+          figure: `${p} JavaScript, compressed (${m((f) => f.jsFiles)} files)`,
+          measured: m((f) => f.jsBytes) / 1024,
+          unit: ' KB',
+          goal: route.jsKB ? atMost(route.jsKB) : undefined,
+        },
       ];
-      for (const [name, value, unit, goal] of figures) console.log(row(`${p} ${name}`, value, unit, goal));
-      const js = `${p} JavaScript, compressed (${m((f) => f.jsFiles)} files)`;
-      const jsKB = m((f) => f.jsBytes) / 1024;
-      console.log(row(js, jsKB, ' KB', route.jsKB ? { value: route.jsKB, atLeast: false } : undefined));
+      for (const f of figures) console.log(figureRow(f));
+      recordFigures(figures);
       const failures = [...new Set(runs.flatMap((f) => f.a11yFailures))];
       if (failures.length) console.log(`    accessibility audits failing: ${failures.join('; ')}`);
     }

@@ -30,6 +30,7 @@ import { PASSWORD, createTenant } from '../test/support/fixtures';
 import { type Cannon, cannon } from './autocannon';
 import { samplePgWaits } from './pg-waits';
 import { seedStudies } from './seed-studies';
+import { atLeast, atMost, recordFigures } from './report-table';
 import { loginToken, startBenchPlatform } from './support';
 
 const STUDIES = Number(process.env.BENCH_STUDIES ?? 100_000);
@@ -98,6 +99,10 @@ async function main(): Promise<void> {
       `        goal ≥ ${LIST_GOAL.rps} 2xx/s: ×${(listed.okPerSecond / LIST_GOAL.rps).toFixed(2)} ${verdict(listed.okPerSecond >= LIST_GOAL.rps)}; ` +
         `p99 ≤ ${LIST_GOAL.p99} ms: ×${(l.latency.p99 / LIST_GOAL.p99).toFixed(2)} ${verdict(l.latency.p99 <= LIST_GOAL.p99)}`,
     );
+    recordFigures([
+      { figure: 'GET /api/studies under load, 2xx/s', measured: listed.okPerSecond, unit: '/s', goal: atLeast(LIST_GOAL.rps) },
+      { figure: 'GET /api/studies under load, p99', measured: l.latency.p99, unit: ' ms', goal: atMost(LIST_GOAL.p99) },
+    ]);
 
     waits = samplePgWaits(knex);
     const login = await cannon(`${platform.url}/api/auth`, {
@@ -122,6 +127,15 @@ async function main(): Promise<void> {
       `        goal ≥ ${LOGINS_PER_CORE} logins/s per core (${goal}/s): ${signed.okPerSecond.toFixed(1)} 2xx/s, ` +
         `×${(signed.okPerSecond / goal).toFixed(2)} ${verdict(signed.okPerSecond >= goal)}\n`,
     );
+    recordFigures([
+      {
+        figure: `POST /api/auth under load, 2xx/s (${cores} cores)`,
+        measured: signed.okPerSecond,
+        unit: '/s',
+        goal: atLeast(goal),
+      },
+      { figure: 'POST /api/auth under load, p99', measured: g.latency.p99, unit: ' ms' },
+    ]);
   } finally {
     await bench.stop();
   }

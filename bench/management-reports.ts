@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createTenant } from '../test/support/fixtures';
+import { atMost, recordFigures } from './report-table';
 import { loginToken, pct, startBenchPlatform } from './support';
 
 const N = Number(process.env.BENCH_STUDIES ?? 1_000_000);
@@ -77,7 +78,7 @@ async function main(): Promise<void> {
 
     const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
     const month = `from=${day(30)}&to=${day(1)}`;
-    const timeIt = async (path: string) => {
+    const timeIt = async (label: string, path: string) => {
       const times: number[] = [];
       for (let i = 0; i < ROUNDS; i++) {
         const t0 = performance.now();
@@ -88,6 +89,7 @@ async function main(): Promise<void> {
       }
       times.sort((a, b) => a - b);
       const p95 = pct(times, 95);
+      recordFigures([{ figure: `${label}, p95`, measured: p95, unit: ' ms', goal: atMost(GOAL_MS) }]);
       return `p50 ${pct(times, 50).toFixed(0).padStart(5)} ms  p95 ${p95.toFixed(0).padStart(5)} ms  goal ≤ ${GOAL_MS} ms  ×${(p95 / GOAL_MS).toFixed(2)} ${p95 <= GOAL_MS ? '✓' : '✗'}`;
     };
     console.log(
@@ -103,7 +105,7 @@ async function main(): Promise<void> {
       ['productivity CSV, 30 days', `/management/productivity.csv?${month}`],
       ['productivity, 365 days', `/management/productivity?from=${day(365)}&to=${day(0)}`],
     ] as const) {
-      console.log(`  ${label.padEnd(44)} ${await timeIt(path)}`);
+      console.log(`  ${label.padEnd(44)} ${await timeIt(label, path)}`);
     }
     console.log('');
   } finally {

@@ -27,6 +27,7 @@ import { publishStudyDocuments } from '../live/study-documents';
 import { createTenant } from '../test/support/fixtures';
 import type { FromClients, ToClients } from './mqtt-fanout-clients';
 import { openFilesLimit } from './open-files';
+import { atMost, recordFigures } from './report-table';
 import { loginToken, pct, startBenchPlatform } from './support';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
@@ -148,6 +149,11 @@ async function main(): Promise<void> {
       `  lost: ${lost} (goal 0 — ${lost === 0 ? 'met' : 'MISSED'}); duplicates ${report.duplicates}; disconnects ${report.disconnects}; ` +
         `api process CPU over the stream ${(((cpu.user + cpu.system) / 1000 / streamMs) * 100).toFixed(0)} % of one core\n`,
     );
+    recordFigures([
+      { figure: `delivery to ${CLIENTS} clients, p99`, measured: p99, unit: ' ms', goal: atMost(GOAL_P99_MS) },
+      { figure: 'deliveries lost', measured: lost, unit: '', goal: atMost(0) },
+      { figure: `clients subscribed of ${CLIENTS}`, measured: subscribed, unit: '' },
+    ]);
   } finally {
     child.kill();
     await bench.stop();

@@ -15,16 +15,19 @@ import { SAMPLE_HTML, sampleReport } from '../documents/testing/sample-report';
 import { makeTestPki } from '../documents/testing/test-pki';
 import { loadTrustAnchors } from '../documents/signing/trust';
 import { ensureDocumentTools } from '../scripts/tools';
+import { recordFigures } from './report-table';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
-const N = arg('reports', 30);
+const N = arg('reports', Number(process.env.BENCH_REPORTS ?? 30));
 
-function stats(ms: number[]) {
+/** The line's figures, and its p95 recorded for bench:all. */
+function stats(ms: number[], figure: string) {
   const s = [...ms].sort((a, b) => a - b);
   const at = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
+  recordFigures([{ figure: `${figure}, p95`, measured: at(0.95), unit: ' ms' }]);
   return `p50 ${at(0.5).toFixed(1)} ms · p95 ${at(0.95).toFixed(1)} ms · mean ${(s.reduce((a, b) => a + b, 0) / s.length).toFixed(1)} ms`;
 }
 
@@ -50,12 +53,12 @@ async function main() {
 
   console.log(`Report PDF bench, ${N} reports each (${process.platform}, Node ${process.version})`);
   console.log(
-    `  render, 1–2 pages (${(shortPdf.length / 1024).toFixed(0)} KB): ${stats(await time(N, () => renderReportPdf(short)))}`,
+    `  render, 1–2 pages (${(shortPdf.length / 1024).toFixed(0)} KB): ${stats(await time(N, () => renderReportPdf(short)), 'render, 1–2 pages')}`,
   );
   console.log(
-    `  render, long report (${(longPdf.length / 1024).toFixed(0)} KB): ${stats(await time(N, () => renderReportPdf(long)))}`,
+    `  render, long report (${(longPdf.length / 1024).toFixed(0)} KB): ${stats(await time(N, () => renderReportPdf(long)), 'render, long report')}`,
   );
-  console.log(`  open the A1 (.p12, password): ${stats(await time(N, () => readA1(pki.p12, pki.password)))}`);
+  console.log(`  open the A1 (.p12, password): ${stats(await time(N, () => readA1(pki.p12, pki.password)), 'open the A1')}`);
   const a1 = readA1(pki.p12, pki.password);
   const sign = (doc: typeof short) => (i: number) =>
     renderSignedReport({
@@ -66,8 +69,8 @@ async function main() {
       verificationCode: `BNCH-0000-${String(i).padStart(4, '0')}`,
       verifyUrl: 'http://localhost:3000/verify/x',
     });
-  console.log(`  render + sign (PAdES), 1–2 pages: ${stats(await time(N, sign(short)))}`);
-  console.log(`  render + sign (PAdES), long report: ${stats(await time(N, sign(long)))}`);
+  console.log(`  render + sign (PAdES), 1–2 pages: ${stats(await time(N, sign(short)), 'render + sign, 1–2 pages')}`);
+  console.log(`  render + sign (PAdES), long report: ${stats(await time(N, sign(long)), 'render + sign, long report')}`);
 
   // The API's sign step: the sealed PKCS#12 opened with the password, then render + sign.
   const key = randomBytes(32);
@@ -87,8 +90,8 @@ async function main() {
   const caller = { sessionId: 'bench', userId: 'bench' };
   await cache.open(caller, 'cert', pki.password, openSealed); // the session's first signature
   const withCache = await time(N, async (i) => signWith(await cache.open(caller, 'cert', pki.password, openSealed), i));
-  console.log(`  sign step, A1 opened every time: ${stats(without)}`);
-  console.log(`  sign step, A1 from the session cache: ${stats(withCache)}`);
+  console.log(`  sign step, A1 opened every time: ${stats(without, 'sign step, A1 opened every time')}`);
+  console.log(`  sign step, A1 from the session cache: ${stats(withCache, 'sign step, A1 from the session cache')}`);
 }
 
 main().catch((err) => {

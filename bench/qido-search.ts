@@ -10,6 +10,7 @@ import type { DicomwebCaller } from '../api/dicomweb/auth';
 import { searchStudies } from '../api/dicomweb/qido';
 import { parseQido } from '../api/dicomweb/qido-keys';
 import { createTenant } from '../test/support/fixtures';
+import { recordFigures } from './report-table';
 import { loginToken, pct, startBenchPlatform } from './support';
 
 const N = Number(process.env.BENCH_PATIENTS ?? 100_000);
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
         times.push(performance.now() - t0);
       }
       times.sort((a, b) => a - b);
+      recordFigures([{ figure: `QIDO ${query.replace(String(target), 'N')}, p99`, measured: pct(times, 99), unit: ' ms' }]);
       return `p50 ${pct(times, 50).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms (${found} found)`;
     };
     console.log(

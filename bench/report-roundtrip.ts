@@ -14,6 +14,7 @@ import { type LiveStudyDocument, institutionStudiesFilter, studyTopic } from '..
 import { loadLaudoRecord } from '../services/reports/laudo-record';
 import { createTenant } from '../test/support/fixtures';
 import { laudoWorkflowId } from '../workflows/laudo/messages';
+import { atMost, recordFigures } from './report-table';
 import { loginToken, pct, startBenchPlatform } from './support';
 
 const N = Number(process.env.BENCH_N ?? 200);
@@ -136,7 +137,12 @@ async function main(): Promise<void> {
         `  ratio workflow (${name}) / plain: p50 ×${(r.p50 / baseline.p50).toFixed(2)}, p99 ×${(r.p99 / baseline.p99).toFixed(2)}` +
           ` — target p50 < 30 ms ${r.p50 < 30 ? 'met' : 'missed'}, p99 < 100 ms ${r.p99 < 100 ? 'met' : 'missed'}`,
       );
+      recordFigures([
+        { figure: `report action, workflow ${name}, p50`, measured: r.p50, unit: ' ms', goal: atMost(30) },
+        { figure: `report action, workflow ${name}, p99`, measured: r.p99, unit: ' ms', goal: atMost(100) },
+      ]);
     }
+    recordFigures([{ figure: 'report action, plain (no workflow), p50', measured: baseline.p50, unit: ' ms' }]);
     console.log('');
     await client.endAsync();
     await broker.close();

@@ -13,6 +13,7 @@
 import { encodeCursor } from '../domain/paging/cursor';
 import { createTenant } from '../test/support/fixtures';
 import { EXAM_STEP_MINUTES, seedStudies } from './seed-studies';
+import { atMost, recordFigures } from './report-table';
 import { loginToken, pct, startBenchPlatform } from './support';
 
 const N = Number(process.env.BENCH_STUDIES ?? 1_000_000);
@@ -102,6 +103,7 @@ async function main(): Promise<void> {
       times.sort((a, b) => a - b);
       const p95 = pct(times, 95);
       const ratio = p95 / GOAL_P95_MS;
+      recordFigures([{ figure: `${label}, p95`, measured: p95, unit: ' ms', goal: atMost(GOAL_P95_MS) }]);
       console.log(
         `  ${label.padEnd(44)} ${String(times.length).padStart(3)} ${pct(times, 50).toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)} ` +
           `${pct(times, 99).toFixed(1).padStart(8)}   ${total.padEnd(9)} ×${ratio.toFixed(2)} ${ratio <= 1 ? 'met' : 'MISSED'}`,

@@ -13,6 +13,7 @@ import { type Config, parseConfig } from '../config/config';
 import { type Platform, startPlatform } from '../scripts/platform';
 import { freePort, startTemporalDev } from '../scripts/temporal-dev';
 import { findTemporal } from '../scripts/tools';
+import { DEMO_PASSWORD } from '../migrations/seed/demo';
 import { PASSWORD } from '../test/support/fixtures';
 
 const ADMIN_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -96,4 +97,32 @@ export async function loginToken(baseUrl: string, username: string): Promise<str
   });
   const body = (await res.json()) as { data: { accessToken: string } };
   return body.data.accessToken;
+}
+
+/** The median of samples (the mean of the middle two when even). */
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/** A demo user's session token with its human account current (the study list needs an account). */
+export async function signedInToken(baseUrl: string, username: string): Promise<string> {
+  const post = async (path: string, body: unknown, token?: string) => {
+    const res = await fetch(`${baseUrl}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { access_token: token } : {}) },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+    return (
+      (await res.json()) as {
+        data: { accessToken: string; accounts?: Record<string, { id: string; isForHuman: boolean | null }> };
+      }
+    ).data;
+  };
+  const session = await post('/auth', { username, password: DEMO_PASSWORD });
+  const account = Object.values(session.accounts ?? {}).find((a) => a.isForHuman);
+  if (!account) throw new Error(`${username} has no account`);
+  return (await post('/auth/changeAccount', { accountId: account.id }, session.accessToken)).accessToken;
 }
