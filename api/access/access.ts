@@ -42,28 +42,24 @@ export interface SessionUser {
  * same query as the roles and the account's zone is read only when a role has a schedule.
  */
 export async function loadAccess(knex: Knex, user: SessionUser, accountId: string, now: Date = new Date()): Promise<Access> {
-  // The three reads depend on nothing but the user and the account: one round trip, not three.
-  const [link, grants, granted] = await Promise.all([
-    knex('user_accounts').where({ user_id: user.id, account_id: accountId }).first('is_admin') as Promise<
-      { is_admin: boolean } | undefined
-    >,
-    knex('user_institution_roles as uir')
-      .join('roles as r', function () {
-        this.on('r.id', '=', 'uir.role_id').andOn('r.account_id', '=', 'uir.account_id');
-      })
-      .leftJoin('shift_schedules as s', function () {
-        this.on('s.id', '=', 'r.schedule_id').andOn('s.account_id', '=', 'r.account_id');
-      })
-      .where({ 'uir.user_id': user.id, 'uir.account_id': accountId })
-      .select('uir.institution_id', 'r.permissions', 'r.applies_to_all_institutions', 's.periods') as Promise<
-      { institution_id: string; permissions: string[]; applies_to_all_institutions: boolean; periods: ShiftPeriod[] | null }[]
-    >,
-    knex('study_access_grants').where({ account_id: accountId, user_id: user.id }).select('study_id') as Promise<
-      { study_id: string }[]
-    >,
-  ]);
+  const link = await knex('user_accounts').where({ user_id: user.id, account_id: accountId }).first('is_admin');
   if (!link && !user.superRole) throw new AppError('FORBIDDEN_ACCESS');
   const isAccountAdmin = Boolean(link?.is_admin);
+
+  const grants: {
+    institution_id: string;
+    permissions: string[];
+    applies_to_all_institutions: boolean;
+    periods: ShiftPeriod[] | null;
+  }[] = await knex('user_institution_roles as uir')
+    .join('roles as r', function () {
+      this.on('r.id', '=', 'uir.role_id').andOn('r.account_id', '=', 'uir.account_id');
+    })
+    .leftJoin('shift_schedules as s', function () {
+      this.on('s.id', '=', 'r.schedule_id').andOn('s.account_id', '=', 'r.account_id');
+    })
+    .where({ 'uir.user_id': user.id, 'uir.account_id': accountId })
+    .select('uir.institution_id', 'r.permissions', 'r.applies_to_all_institutions', 's.periods');
 
   let timeZone: string | undefined;
   const active: typeof grants = [];
@@ -91,6 +87,9 @@ export async function loadAccess(knex: Knex, user: SessionUser, accountId: strin
     if (g.applies_to_all_institutions) for (const { id } of all) add(id, g.permissions);
     else add(g.institution_id, g.permissions);
   }
+  const granted: { study_id: string }[] = await knex('study_access_grants')
+    .where({ account_id: accountId, user_id: user.id })
+    .select('study_id');
   const studyGrants = new Set(granted.map((g) => g.study_id));
   return {
     userId: user.id,
