@@ -162,7 +162,7 @@ function joinedStudies(t: LaudoTransition): string[] {
   return t.record.studyIds.filter((id) => !t.before.studyIds.includes(id));
 }
 
-/** Whether the transition writes more than coreWrites: studies joining or leaving, an archived version, an opinion. */
+/** Whether the transition writes more than coreWrites: studies joining or leaving, an archived version, an opinion or a signed document. */
 function hasMoreWrites(t: LaudoTransition): boolean {
   return (
     joinedStudies(t).length > 0 ||
