@@ -63,26 +63,132 @@ function finishedColumns(t: LaudoTransition): { finished_at?: string | null } {
   return REPORTED_LAUDO_STATES.includes(t.before.state) ? {} : { finished_at: t.at };
 }
 
-/** Writes the transition; false when it was already projected (a retry). */
-export async function projectTransition(knex: Knex, t: LaudoTransition): Promise<boolean> {
+/**
+ * The rows every transition writes, as one statement (one round trip, atomic on its own): the
+ * report guarded by `seq`, the texts it now carries (the reaper spares them), its studies'
+ * list columns, its version row and — unless `withAudit` is false — its audit row. Each
+ * write after the guard runs only when the guard let the report through (`EXISTS l`).
+ * Answers how many report rows moved (0: already projected, a retry).
+ */
+function coreWrites(db: Knex | Knex.Transaction, t: LaudoTransition, withAudit: boolean): Knex.Raw {
   const { record: r, at } = t;
-  return knex.transaction(async (trx) => {
-    const updated = await trx('laudos')
-      .where({ id: r.laudoId, account_id: r.accountId })
-      .andWhere('seq', '<', r.seq)
-      .update({ ...laudoColumns(r, at), ...finishedColumns(t) });
-    if (updated === 0) return false;
-    // The texts this transition carries are now part of the report (the reaper spares them).
-    const texts = [r.contentId, r.reviewContentId].filter((id): id is string => Boolean(id));
-    if (texts.length)
-      await trx('laudo_contents')
+  const guarded = db('laudos')
+    .where({ id: r.laudoId, account_id: r.accountId })
+    .andWhere('seq', '<', r.seq)
+    .update({ ...laudoColumns(r, at), ...finishedColumns(t) })
+    .returning('id');
+  const projected = db.raw('EXISTS (SELECT 1 FROM l)');
+  const ctes: [string, Knex.QueryBuilder | Knex.Raw][] = [['l', guarded]];
+  const texts = [r.contentId, r.reviewContentId].filter((id): id is string => Boolean(id));
+  if (texts.length)
+    ctes.push([
+      'c',
+      db('laudo_contents')
         .whereIn('id', texts)
         .where({ account_id: r.accountId })
         .whereNull('committed_at')
-        .update({ committed_at: at });
+        .whereRaw(projected)
+        .update({ committed_at: at }),
+    ]);
+  ctes.push([
+    's',
+    db('studies')
+      .whereIn('id', r.studyIds)
+      .where({ account_id: r.accountId })
+      .whereRaw(projected)
+      .update({ laudo_state: r.state, laudo_user_id: r.userId, updated_at: at }),
+  ]);
+  if (r.version > 0) {
+    const columns = versionColumns(r, at);
+    ctes.push([
+      'v',
+      insertIfProjected(
+        db,
+        'laudo_versions',
+        {
+          account_id: r.accountId,
+          laudo_id: r.laudoId,
+          version: r.version,
+          created_at: at,
+          ...columns,
+        },
+        `ON CONFLICT (laudo_id, version) DO UPDATE SET ${Object.keys(columns)
+          .map((c) => `"${c}" = EXCLUDED."${c}"`)
+          .join(', ')}`,
+      ),
+    ]);
+  }
+  if (withAudit) ctes.push(['a', insertIfProjected(db, 'audit_log', auditRow(t))]);
+  return db.raw(
+    `WITH ${ctes.map(([name]) => `${name} AS (?)`).join(', ')} SELECT count(*)::int AS n FROM l`,
+    ctes.map(([, q]) => q),
+  );
+}
+
+/** INSERT … SELECT of one row, written only when the guard of `l` passed (the values' types come from the columns). */
+function insertIfProjected(db: Knex | Knex.Transaction, table: string, row: Record<string, Knex.Value>, suffix = ''): Knex.Raw {
+  const columns = Object.keys(row);
+  return db.raw(
+    `INSERT INTO ?? (${columns.map(() => '??').join(', ')}) SELECT ${columns.map(() => '?').join(', ')} WHERE EXISTS (SELECT 1 FROM l) ${suffix}`,
+    [table, ...columns, ...columns.map((c) => row[c] ?? null)],
+  );
+}
+
+/** The transition's audit row: its Update id lets a retried request find it (api/reports/run-action.ts). */
+function auditRow(t: LaudoTransition): Record<string, Knex.Value> {
+  const { record: r } = t;
+  return {
+    account_id: r.accountId,
+    user_id: t.actorUserId === 'platform' ? null : t.actorUserId,
+    action: `laudo.${t.action}`,
+    laudo_id: r.laudoId,
+    study_id: r.studyIds[0] ?? t.before.studyIds[0] ?? null,
+    detail: JSON.stringify({
+      updateId: t.updateId,
+      from: t.before.state,
+      to: r.state,
+      version: r.version,
+      seq: r.seq,
+      studyIds: r.studyIds,
+      detached: t.detached,
+      note: t.note,
+    }),
+    at: t.at,
+  };
+}
+
+/** Studies that joined the report (associate). */
+function joinedStudies(t: LaudoTransition): string[] {
+  return t.record.studyIds.filter((id) => !t.before.studyIds.includes(id));
+}
+
+/** Whether the transition writes more than coreWrites: studies joining or leaving, an archived version, an opinion or a signed document. */
+function hasMoreWrites(t: LaudoTransition): boolean {
+  return (
+    joinedStudies(t).length > 0 ||
+    t.detached.length > 0 ||
+    (t.record.version !== t.before.version && t.before.version > 0) ||
+    OPINION_WRITES[t.action] !== undefined
+  );
+}
+
+/**
+ * Writes the transition; false when it was already projected (a retry). Most transitions are
+ * one statement; those with more to write run in one transaction, the audit row last (its
+ * insert holds the audit chain's head until the commit).
+ */
+export async function projectTransition(knex: Knex, t: LaudoTransition): Promise<boolean> {
+  if (!hasMoreWrites(t)) {
+    const { rows } = (await coreWrites(knex, t, true)) as { rows: { n: number }[] };
+    return rows[0]!.n > 0;
+  }
+  const { record: r, at } = t;
+  return knex.transaction(async (trx) => {
+    const { rows } = (await coreWrites(trx, t, false)) as { rows: { n: number }[] };
+    if (rows[0]!.n === 0) return false;
 
     // Studies that joined (associate) leave their own, never-started report.
-    const joined = r.studyIds.filter((id) => !t.before.studyIds.includes(id));
+    const joined = joinedStudies(t);
     if (joined.length > 0) {
       const orphans: string[] = await trx('studies').whereIn('id', joined).where({ account_id: r.accountId }).pluck('laudo_id');
       await trx('studies').whereIn('id', joined).where({ account_id: r.accountId }).update({ laudo_id: r.laudoId });
@@ -94,10 +200,6 @@ export async function projectTransition(knex: Knex, t: LaudoTransition): Promise
         .where({ account_id: r.accountId, state: 0, version: 0 })
         .delete();
     }
-    await trx('studies')
-      .whereIn('id', r.studyIds)
-      .where({ account_id: r.accountId })
-      .update({ laudo_state: r.state, laudo_user_id: r.userId, updated_at: at });
 
     // Studies that left (disassociate) each get a new report, not started.
     for (const { studyId, laudoId } of t.detached) {
@@ -134,33 +236,9 @@ export async function projectTransition(knex: Knex, t: LaudoTransition): Promise
         .where({ laudo_id: r.laudoId, version: t.before.version })
         .update({ cancelled: true, justification: JSON.stringify(t.note), updated_at: at });
     }
-    if (r.version > 0) {
-      await trx('laudo_versions')
-        .insert({ account_id: r.accountId, laudo_id: r.laudoId, version: r.version, created_at: at, ...versionColumns(r, at) })
-        .onConflict(['laudo_id', 'version'])
-        .merge(versionColumns(r, at));
-    }
 
     await projectOpinion(trx, t);
-
-    await trx('audit_log').insert({
-      account_id: r.accountId,
-      user_id: t.actorUserId === 'platform' ? null : t.actorUserId,
-      action: `laudo.${t.action}`,
-      laudo_id: r.laudoId,
-      study_id: r.studyIds[0] ?? t.before.studyIds[0] ?? null,
-      detail: JSON.stringify({
-        updateId: t.updateId,
-        from: t.before.state,
-        to: r.state,
-        version: r.version,
-        seq: r.seq,
-        studyIds: r.studyIds,
-        detached: t.detached,
-        note: t.note,
-      }),
-      at,
-    });
+    await trx('audit_log').insert(auditRow(t));
     return true;
   });
 }

@@ -1,0 +1,124 @@
+/**
+ * Where a report action's time goes (issue 20), per step, from outside the code: the HTTP part
+ * (session, access, the study's read — a GET of the study does the same), then the Temporal
+ * history of each action (server clock): the Update's dispatch to the worker and the task
+ * that accepts it, the commit activity (projection + live publish), and the task that
+ * completes the Update after it; the rest is the answer's way back. Prints figures only.
+ *
+ *   npm run bench:roundtrip-steps        BENCH_N=100 npm run bench:roundtrip-steps
+ */
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import { temporal as proto } from '@temporalio/proto';
+import { loadLaudoRecord } from '../services/reports/laudo-record';
+import { createTenant } from '../test/support/fixtures';
+import { laudoWorkflowId } from '../workflows/laudo/messages';
+import { loginToken, pct, startBenchPlatform } from './support';
+
+const N = Number(process.env.BENCH_N ?? 60);
+const EventType = proto.api.enums.v1.EventType;
+
+type Spans = Record<string, number>;
+
+function summary(label: string, rows: Spans[]): void {
+  console.log(`  ${label} (n=${rows.length})`);
+  for (const key of Object.keys(rows[0] ?? {})) {
+    const v = rows.map((r) => r[key]!).sort((a, b) => a - b);
+    console.log(
+      `    ${key.padEnd(62)} p50 ${pct(v, 50).toFixed(2).padStart(7)} ms   p90 ${pct(v, 90).toFixed(2).padStart(7)} ms`,
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  const loadBefore = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+  const bench = await startBenchPlatform(`laudos_bench_steps_${process.pid}`);
+  const { platform, knex, config: cfg, temporal } = bench;
+  try {
+    const tenant = await createTenant(knex, { studies: 2 * N + 20 });
+    const token = await loginToken(platform.url, tenant.users.doctor!.username);
+    const ids = tenant.studyIds;
+    const laudoOf = async (studyId: string) =>
+      (await knex('studies').where({ id: studyId }).first('laudo_id')).laudo_id as string;
+    const running = ids.slice(N, 2 * N);
+    for (const studyId of running) {
+      const { record } = await loadLaudoRecord(knex, tenant.accountId, await laudoOf(studyId));
+      await temporal.workflow.start('laudoWorkflow', {
+        workflowId: laudoWorkflowId(record.laudoId),
+        taskQueue: cfg.TEMPORAL_TASK_QUEUE,
+        args: [record],
+      });
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+
+    const get = async (studyId: string) => {
+      const t0 = performance.now();
+      await fetch(`${platform.url}/api/studies/${studyId}`, { headers: { access_token: token } }).then((r) => r.arrayBuffer());
+      return performance.now() - t0;
+    };
+    const act = async (studyId: string): Promise<Spans> => {
+      const sent = Date.now();
+      const t0 = performance.now();
+      const res = await fetch(`${platform.url}/api/studies/${studyId}/reports/start`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', access_token: token, 'idempotency-key': randomUUID() },
+        body: '{}',
+      });
+      const text = await res.text();
+      const total = performance.now() - t0;
+      if (res.status !== 200) throw new Error(`start answered ${res.status}: ${text}`);
+      const history = await temporal.workflow.getHandle(laudoWorkflowId(await laudoOf(studyId))).fetchHistory();
+      const events = (history.events ?? []).map((e) => ({
+        type: e.eventType!,
+        at: Number(e.eventTime!.seconds) * 1000 + (e.eventTime!.nanos ?? 0) / 1e6,
+      }));
+      const accepted = events.findIndex((e) => e.type === EventType.EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_ACCEPTED);
+      // The task that accepted the Update: the last one started before the acceptance.
+      let acceptTask = accepted;
+      while (acceptTask > 0 && events[acceptTask]!.type !== EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED) acceptTask--;
+      const at = (type: number, from = accepted) => events.slice(from).find((e) => e.type === type)!.at;
+      const activityStarted = at(EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED);
+      const activityCompleted = at(EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED);
+      const updateCompleted = at(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_COMPLETED);
+      return {
+        'whole action (client)': total,
+        'request → accepting task handed to the worker (HTTP, checks, RPC)': events[acceptTask]!.at - sent,
+        'accepting task in the worker, until recorded': events[accepted]!.at - events[acceptTask]!.at,
+        'commit activity dispatched (eager) after acceptance': activityStarted - events[accepted]!.at,
+        'commit activity: projection + live publish': activityCompleted - activityStarted,
+        'activity done → Update completed (second task)': updateCompleted - activityCompleted,
+        'Update completed → answer at the client': sent + total - updateCompleted,
+      };
+    };
+
+    for (const id of ids.slice(2 * N, 2 * N + 20)) await act(id); // warm-up
+    const plain: Spans[] = [];
+    for (const id of ids.slice(0, N)) plain.push({ 'GET the study (session, access, read)': await get(id) });
+    const cold: Spans[] = [];
+    for (const id of ids.slice(0, N)) cold.push(await act(id));
+    const warm: Spans[] = [];
+    for (const id of running) warm.push(await act(id));
+
+    console.log(
+      `\nReport action steps (POST reports/start), ${bench.dbLabel}, Temporal dev server, ${os.cpus().length} cores, ` +
+        `load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')} (before: ${loadBefore})`,
+    );
+    summary('HTTP alone', plain);
+    summary('first action (creates the workflow)', cold);
+    summary('workflow already running', warm);
+    console.log('  (history spans use the server clock; the same machine, so they line up with the client within a ms)\n');
+  } finally {
+    await bench.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
