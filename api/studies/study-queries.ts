@@ -248,41 +248,53 @@ export async function listStudies(
     if (withPatient) void qb.join('patients as p', 'p.id', 's.patient_ref');
     return qb;
   };
+  const countOf = async (rows: Knex.QueryBuilder) =>
+    Number(((await knex.from(rows.as('capped')).count({ count: '*' }))[0] as { count: string | number }).count);
   const keyset = (qb: Knex.QueryBuilder) =>
     after ? qb.whereRaw(`(${key}, s.id) ${op} (?::timestamptz, ?::uuid)`, [after.k, after.id]) : qb;
   // Ids that may be on this page (a search), or none (every study the filters reach).
-  let candidates: Knex.QueryBuilder | string[] | null = null;
-  let counted: Knex.QueryBuilder;
+  let candidates: string[] | null = null;
+  let counted: Promise<number>;
   if (q) {
     const [sql, b] = textMatch(q);
-    const branches = (limit: number, paged: boolean) => {
-      const byPatient = base(true).whereRaw(sql.patient, b.patient).select('s.id');
-      const byAccession = base(false).whereRaw(sql.accession, b.accession).select('s.id');
-      if (paged) for (const qb of [byPatient, byAccession]) void keyset(qb).orderBy(order).limit(limit);
-      else for (const qb of [byPatient, byAccession]) void qb.limit(limit);
-      return knex.union([byPatient, byAccession], true);
-    };
+    const byPatient = (limit: number) => base(true).whereRaw(sql.patient, b.patient).select('s.id').limit(limit);
+    const byAccession = (limit: number) => base(false).whereRaw(sql.accession, b.accession).select('s.id').limit(limit);
+    const cappedCount = () => countOf(knex.union([byPatient(TOTAL_CAP + 1), byAccession(TOTAL_CAP + 1)], true));
     // A common term (a surname) matches within the newest studies: reading them in list order is
     // exact once it yields the page, and costs a fraction of gathering every match by trigram
-    // (PostgreSQL's estimate for LIKE '%…%' is far too low for such terms and picks that).
+    // (PostgreSQL's estimate for LIKE '%…%' is far too low for such terms and picks that). The
+    // patient is probed per row (EXISTS): a join would hash the whole patients table.
     const recent = keyset(base(false))
       .select('s.id', 's.patient_ref', 's.accession_number', knex.raw(`${key} as k`))
       .orderBy(order)
       .limit(SEARCH_WINDOW);
     const found = (await knex
       .from(recent.as('s'))
-      .join('patients as p', 'p.id', 's.patient_ref')
-      .whereRaw(`(${sql.patient} or ${sql.accession})`, [...b.patient, ...b.accession])
+      .whereRaw(`(exists (select 1 from patients p where p.id = s.patient_ref and ${sql.patient}) or ${sql.accession})`, [
+        ...b.patient,
+        ...b.accession,
+      ])
       .orderBy([
         { column: 's.k', order: sort },
         { column: 's.id', order: sort },
       ])
       .limit(end)
       .pluck('s.id')) as string[];
-    candidates = found.length >= end ? found : branches(end, true);
-    counted = knex.from(branches(TOTAL_CAP + 1, false).as('capped'));
+    if (found.length >= end) {
+      candidates = found;
+      counted = cappedCount();
+    } else {
+      // A rarer term: each index gives its first `end` matches past the cursor.
+      const [patientIds, accessionIds] = (await Promise.all(
+        [byPatient(end), byAccession(end)].map((qb) => keyset(qb).orderBy(order).pluck('s.id')),
+      )) as [string[], string[]];
+      candidates = [...new Set([...patientIds, ...accessionIds])];
+      // Neither index had more: every match is here, and the total needs no second search.
+      const all = !after && patientIds.length < end && accessionIds.length < end;
+      counted = all ? Promise.resolve(candidates.length) : cappedCount();
+    }
   } else {
-    counted = knex.from(base(false).select(knex.raw('1')).limit(TOTAL_CAP + 1).as('capped'));
+    counted = countOf(base(false).select(knex.raw('1')).limit(TOTAL_CAP + 1));
   }
   const pageQuery = studiesQuery(knex, access)
     .select([
@@ -297,11 +309,9 @@ export async function listStudies(
     .orderBy(order)
     .limit(pageSize + 1)
     .offset(after ? 0 : (page - 1) * pageSize);
-  if (Array.isArray(candidates)) void pageQuery.whereRaw('s.id = any(?::uuid[])', [candidates]);
-  else if (candidates) void pageQuery.whereIn('s.id', candidates);
+  if (candidates) void pageQuery.whereRaw('s.id = any(?::uuid[])', [candidates]);
   void keyset(pageQuery);
-  const [rows, countRows] = await Promise.all([pageQuery, counted.count({ count: '*' })]);
-  const count = Number((countRows[0] as { count: string | number }).count);
+  const [rows, count] = await Promise.all([pageQuery, counted]);
   const more = rows.length > pageSize;
   const shown = (rows as (Row & { sortAt: Date; labels: { id: string; name: string }[] })[]).slice(0, pageSize);
   const last = shown.at(-1);
