@@ -59,21 +59,42 @@ export function findTemporal(explicit?: string): string {
   );
 }
 
+/**
+ * Installs Debian packages with apt-get when run as root (the test command prepares what it
+ * needs); false when it cannot, and the caller's error says what to install.
+ */
+function aptInstall(packages: string[]): boolean {
+  if (process.getuid?.() !== 0 || !onPath('apt-get')) return false;
+  execFileSync(
+    'sh',
+    ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages.join(' ')} >/dev/null`],
+    { stdio: 'inherit' },
+  );
+  return true;
+}
+
+/** A program on PATH or in /usr/bin (/usr/sbin), or null. */
+const installed = (name: string) =>
+  onPath(name) ?? ['/usr/bin', '/usr/sbin'].map((d) => `${d}/${name}`).find((f) => fs.existsSync(f)) ?? null;
+
+/** A tool found now, else after apt-get installs its package, else an error that says how to install it. */
+function aptTool(found: () => string | null, pkg: string, need: string): string {
+  const first = found();
+  if (first) return first;
+  const after = aptInstall([pkg]) ? found() : null;
+  if (after) return after;
+  throw new Error(`${need} Install it with:  ${aptCommand(pkg)}`);
+}
+
+const aptCommand = (pkg: string) => `sudo apt-get install -y ${pkg}`;
+
 /** Chromium for the e2e tests (Debian's package). */
 export function findChromium(): string {
-  for (const c of ['/usr/bin/chromium', '/usr/bin/chromium-browser']) if (fs.existsSync(c)) return c;
-  const canApt = process.getuid?.() === 0 && onPath('apt-get');
-  if (canApt) {
-    execFileSync(
-      'sh',
-      ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null'],
-      {
-        stdio: 'inherit',
-      },
-    );
-    if (fs.existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
-  }
-  throw new Error('Chromium is needed for the e2e tests. Install it with:  sudo apt-get install -y chromium');
+  return aptTool(
+    () => ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((c) => fs.existsSync(c)) ?? null,
+    'chromium',
+    'Chromium is needed for the e2e tests.',
+  );
 }
 
 /**
@@ -81,17 +102,7 @@ export function findChromium(): string {
  * installed with apt-get when run as root, otherwise the error says what to install.
  */
 export function findDcmtk(tool: string): string {
-  const found = () => onPath(tool) ?? (fs.existsSync(`/usr/bin/${tool}`) ? `/usr/bin/${tool}` : null);
-  const first = found();
-  if (first) return first;
-  if (process.getuid?.() === 0 && onPath('apt-get')) {
-    execFileSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dcmtk >/dev/null'], {
-      stdio: 'inherit',
-    });
-    const installed = found();
-    if (installed) return installed;
-  }
-  throw new Error(`dcmtk's ${tool} is needed for the imaging tests. Install it with:  sudo apt-get install -y dcmtk`);
+  return aptTool(() => installed(tool), 'dcmtk', `dcmtk's ${tool} is needed for the imaging tests.`);
 }
 
 /**
@@ -99,19 +110,7 @@ export function findDcmtk(tool: string): string {
  * dcmtk cannot write. Installed with apt-get when run as root, otherwise the error says how.
  */
 export function findGdcmconv(): string {
-  const found = () => onPath('gdcmconv') ?? (fs.existsSync('/usr/bin/gdcmconv') ? '/usr/bin/gdcmconv' : null);
-  const first = found();
-  if (first) return first;
-  if (process.getuid?.() === 0 && onPath('apt-get')) {
-    execFileSync(
-      'sh',
-      ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libgdcm-tools >/dev/null'],
-      { stdio: 'inherit' },
-    );
-    const installed = found();
-    if (installed) return installed;
-  }
-  throw new Error("GDCM's gdcmconv is needed for the JPEG 2000 tests. Install it with:  sudo apt-get install -y libgdcm-tools");
+  return aptTool(() => installed('gdcmconv'), 'libgdcm-tools', "GDCM's gdcmconv is needed for the JPEG 2000 tests.");
 }
 
 /** The folder of dcmtk's binaries (the Connect agent's tests run echoscu, storescu, dcmcrle… from it). */
@@ -140,14 +139,7 @@ export function ensureDocumentTools(): void {
   let lacking = missing();
   if (lacking.length === 0) return;
   const packages = [...new Set(lacking.map((t) => DOCUMENT_TOOLS[t]!))];
-  if (process.getuid?.() === 0 && onPath('apt-get')) {
-    execFileSync(
-      'sh',
-      ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages.join(' ')} >/dev/null`],
-      { stdio: 'inherit' },
-    );
-    lacking = missing();
-  }
+  if (aptInstall(packages)) lacking = missing();
   if (lacking.length > 0) {
     throw new Error(
       `The document tests need ${lacking.join(', ')}. Install them with:  sudo apt-get install -y ${packages.join(' ')}`,
@@ -225,29 +217,13 @@ export function ensureMoto(): string {
 }
 
 /** The Compose release whose `docker-compose config` the deployment test runs (Debian `docker-compose`). */
-export const DOCKER_COMPOSE_INSTALL = 'sudo apt-get install -y docker-compose';
-
 /**
  * Compose v1 (Debian `docker-compose` 1.29): `docker-compose config` checks the deployment file
  * without a Docker engine. Installed with apt-get when run as root, otherwise the error says how.
  */
 export function findDockerCompose(): string {
-  const found = () => onPath('docker-compose') ?? (fs.existsSync('/usr/bin/docker-compose') ? '/usr/bin/docker-compose' : null);
-  const first = found();
-  if (first) return first;
-  if (process.getuid?.() === 0 && onPath('apt-get')) {
-    execFileSync(
-      'sh',
-      ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq docker-compose >/dev/null'],
-      { stdio: 'inherit' },
-    );
-    const installed = found();
-    if (installed) return installed;
-  }
-  throw new Error(`docker-compose is needed to check docker-compose.yml. Install it with:  ${DOCKER_COMPOSE_INSTALL}`);
+  return aptTool(() => installed('docker-compose'), 'docker-compose', 'docker-compose is needed to check docker-compose.yml.');
 }
-
-export const NGINX_INSTALL = 'sudo apt-get install -y nginx-light';
 
 /**
  * Debian's nginx (`nginx-light`): the proxy test checks and runs deploy/nginx.conf, the file
@@ -255,17 +231,5 @@ export const NGINX_INSTALL = 'sudo apt-get install -y nginx-light';
  * says how. (Outside a container Debian also starts its own nginx service; the test runs its own.)
  */
 export function findNginx(): string {
-  const found = () => onPath('nginx') ?? (fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : null);
-  const first = found();
-  if (first) return first;
-  if (process.getuid?.() === 0 && onPath('apt-get')) {
-    execFileSync(
-      'sh',
-      ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null'],
-      { stdio: 'inherit' },
-    );
-    const installed = found();
-    if (installed) return installed;
-  }
-  throw new Error(`nginx is needed to check deploy/nginx.conf. Install it with:  ${NGINX_INSTALL}`);
+  return aptTool(() => installed('nginx'), 'nginx-light', 'nginx is needed to check deploy/nginx.conf.');
 }
