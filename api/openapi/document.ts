@@ -51,9 +51,12 @@ const errorResponse = (description: string) => ({
 /** A query schema's properties as query parameters (an object schema; anything else is one free-form parameter set). */
 function queryParameters(schema: z.ZodType): Json[] {
   const js = jsonSchema(schema);
-  const props = (js.properties ?? {}) as Record<string, Json>;
-  const required = new Set((js.required as string[] | undefined) ?? []);
-  return Object.entries(props).map(([name, s]) => ({ name, in: 'query', required: required.has(name), schema: s }));
+  // An intersection (`a.and(b)`) is allOf: its parts' properties together.
+  const parts = [js, ...((js.allOf as Json[] | undefined) ?? [])];
+  const required = new Set(parts.flatMap((p) => (p.required as string[] | undefined) ?? []));
+  return parts
+    .flatMap((p) => Object.entries((p.properties ?? {}) as Record<string, Json>))
+    .map(([name, s]) => ({ name, in: 'query', required: required.has(name), schema: s }));
 }
 
 function operation(route: RouteOperation, params: string[]): Json {

@@ -15,7 +15,6 @@ import { ImportQuery } from '../catalog/exams-routes';
 import { UploadBody } from '../documents/certificate-routes';
 import { SignBody as DocumentSignBody, SignedUrlBody } from '../documents/document-link-routes';
 import { DownloadQuery } from '../documents/routes';
-import { StudyRef } from '../findings/routes';
 import { KeysetQuery } from '../http/keyset';
 import { CreateBody } from '../portal/result-access-routes';
 import { PrintQuery } from '../print/routes';
@@ -33,9 +32,27 @@ import {
   SaveBody,
   SignBody as ReportSignBody,
   StartBody,
+  FinishTypingBody,
 } from '../reports/routes';
+import { DraftBody } from '../reports/drafts';
+import { ProfessionalIdBody } from '../documents/professional-id-routes';
+import { ConnectModeQuery } from '../downloads/routes';
+import { ModalityBody, ModalityListQuery } from '../../domain/catalog/schemas';
+import { CompleteRegistrationBody, InvitationBody, SignupBody } from '../../domain/auth/registration';
+import { ChangeEmailBody, UpdateProfileBody } from '../../domain/profile/schemas';
+import { RoleBody } from '../../domain/auth/roles-schemas';
+import { DivergenceActionBody, ExamStatusBody } from '../../domain/studies/maintenance';
+import { ShareRequest } from '../../domain/mail/email';
+import { CreatePhraseBody, UpdatePhraseBody } from '../../domain/workspace/phrases';
+import { ErrorReportBody } from '../../domain/workspace/error-tracker';
+import { HeaderFields } from '../../domain/studies/header';
+import { FindingDecisionBody, RegisterFindingBody } from '../../domain/findings/critical-findings';
+import { AcknowledgeBody, RecordCommunicationBody } from '../../domain/findings/communications';
+import { PostCommentBody } from '../../domain/findings/comments';
+import { DeleteAccountBody } from '../../domain/accounts/account';
+import { ManagementPeriod } from '../../domain/management/reports';
+
 import { FieldsQuery } from '../structured/routes';
-import { ClinicalDataQuery } from '../studies/header/routes';
 import {
   AccountUserExportQuery,
   AccountUserInviteBody,
@@ -80,8 +97,10 @@ import {
   StudyListItem,
   StudyListQuery,
   StudyListResponse,
+  StudyRef,
+  DoctorsQuery,
 } from '../../domain/studies/schemas';
-import { FrameImageQuery, KeyImageBody, KeyImageQuery } from '../../domain/studies/viewer';
+import { FrameImageQuery, KeyImageBody, KeyImageQuery, ViewerQuery } from '../../domain/studies/viewer';
 import { LabelSearchQuery } from '../../domain/workspace/labels';
 import { MaskListQuery } from '../../domain/workspace/masks';
 import { PhraseSearchQuery } from '../../domain/workspace/phrases';
@@ -110,7 +129,9 @@ const StudyListAnswer = StudyListResponse.extend({ studies: z.array(StudyListIte
 
 export const OPERATIONS: Record<string, OperationSchemas> = {
   'PUT /studies/:id/routine': { body: StudyRoutineBody },
-  'POST /exams': { query: ImportQuery },
+  'POST /exams': { body: ExamBody },
+  'POST /exams/import/preview': { query: ImportQuery },
+  'POST /exams/import': { query: ImportQuery },
   'POST /connect-agent/downloads/:id/result': { body: ConnectDownloadResult },
   'GET /phrases/accounts/:accountId': { query: PhraseSearchQuery },
   'PUT /orchestrator/filters/:id/active': { body: ActiveBody },
@@ -125,18 +146,21 @@ export const OPERATIONS: Record<string, OperationSchemas> = {
   'POST /auth': { body: LoginBody },
   'POST /auth/changeAccount': { body: ChangeAccountBody },
   'POST /users/config': { body: UserConfigBody },
-  'POST /auth/two-authentication/email': { body: TwoFactorCodeBody },
+  'POST /auth/two-authentication': { body: TwoFactorCodeBody },
   'POST /auth/two-authentication/save': { body: TwoFactorCodeBody },
   'POST /auth/two-authentication/disable': { body: TwoFactorDisableBody },
   'POST /auth/forgotPassword': { body: ForgotPasswordBody },
   'POST /auth/resetPassword': { body: ResetPasswordBody },
   'POST /auth/changePassword': { body: ChangePasswordBody },
-  'GET /medicalRecords/prepareDownload': { query: PrepareDownloadQuery },
+  // `mode=connect` adds ConnectModeQuery's fields (parsed only when `mode` is sent).
+  'GET /medicalRecords/prepareDownload': { query: PrepareDownloadQuery.and(ConnectModeQuery.partial()) },
   'GET /institutions': { query: InstitutionListQuery },
   'PUT /institutions/:id/logo': { body: UploadLogoBody },
   'POST /profile/email/confirm': { body: ConfirmEmailBody },
   'PUT /profile/signature': { body: UploadSignatureBody },
-  'GET /studies/patient': { body: KeyImageBody, query: KeyImageQuery },
+  'GET /studies/patient': { query: StudyRef },
+  'POST /studies/:id/key-image': { body: KeyImageBody },
+  'DELETE /studies/:id/key-image': { query: KeyImageQuery },
   'GET /studies/:id/viewer/images/:sop/frames/:frame': { query: FrameImageQuery },
   'GET /audit': { query: AuditQuery },
   'GET /audit/export.csv': { query: AuditQuery },
@@ -152,7 +176,7 @@ export const OPERATIONS: Record<string, OperationSchemas> = {
   'GET /listScheduledExams': { query: ScheduledExamListQuery, response: ScheduledExamListResponse },
   'GET /divergent-studies': { query: DivergentListQuery },
   'POST /studies/:id/invalidate': { body: InvalidateBody },
-  'GET /studies/clinical-data': { query: ClinicalDataQuery },
+  'GET /studies/clinical-data': { query: StudyRef },
   'GET /studies/studyCriticalFinding': { query: StudyRef },
   'DELETE /studies/studyCriticalFinding': { query: StudyRef },
   'GET /studies/criticalFindingCommunications': { query: StudyRef },
@@ -190,8 +214,6 @@ export const OPERATIONS: Record<string, OperationSchemas> = {
   'POST /scheduledExam/:id/reports-opinion/accept': { body: Empty, response: ReportAnswer },
   'POST /studies/:id/reports-opinion/refusing': { body: Empty },
   'POST /scheduledExam/:id/reports-opinion/refusing': { body: Empty },
-  'GET /studies/:id/narratedReport': { body: Empty },
-  'GET /scheduledExam/:id/narratedReport': { body: Empty },
   'GET /masks': { query: MaskListQuery },
   'PUT /accounts/:id/config/:key': { body: PutBody },
   'GET /accounts': { query: AccountListQuery },
@@ -264,4 +286,54 @@ export const OPERATIONS: Record<string, OperationSchemas> = {
   'PATCH /masks/:id': { body: UpdateMaskBody },
   'POST /accounts': { body: AccountInput },
   'PUT /accounts/:id': { body: AccountInput },
+  'GET /modalities': { query: ModalityListQuery },
+  'POST /modalities': { body: ModalityBody },
+  'PUT /modalities/:id': { body: ModalityBody },
+  'POST /auth/signup': { body: SignupBody },
+  'POST /auth/invitations/complete': { body: CompleteRegistrationBody },
+  'POST /accounts/:accountId/invitations': { body: InvitationBody },
+  'PATCH /profile': { body: UpdateProfileBody },
+  'POST /profile/email': { body: ChangeEmailBody },
+  'PUT /profile/professional-id': { body: ProfessionalIdBody },
+  'POST /roles': { body: RoleBody },
+  'PUT /roles/:id': { body: RoleBody },
+  'POST /divergent-studies/:id/merge': { body: DivergenceActionBody },
+  'POST /divergent-studies/:id/split': { body: DivergenceActionBody },
+  'PUT /studies/:id/exam-status': { body: ExamStatusBody },
+  'PUT /scheduledExam/:id/exam-status': { body: ExamStatusBody },
+  'PUT /studies/:id/drafts': { body: DraftBody },
+  'PUT /scheduledExam/:id/drafts': { body: DraftBody },
+  'POST /studies/:id/reports/finishReportTranscription': { body: FinishTypingBody },
+  'POST /scheduledExam/:id/reports/finishReportTranscription': { body: FinishTypingBody },
+  'POST /studies/:id/reports/share': { body: ShareRequest },
+  'POST /scheduledExam/:id/reports/share': { body: ShareRequest },
+  'GET /studies/:id/reports/download': { query: DownloadQuery },
+  'GET /scheduledExam/:id/reports/download': { query: DownloadQuery },
+  'POST /phrases/accounts/:accountId': { body: CreatePhraseBody },
+  'PUT /phrases/accounts/:accountId/:phraseId': { body: UpdatePhraseBody },
+  'POST /errorTracker': { body: ErrorReportBody },
+  'PATCH /studies/:id/update-data': { body: HeaderFields },
+  'PATCH /scheduledExam/:id/reports/header': { body: HeaderFields },
+  'POST /scheduledExam/:id/reports/header': { body: HeaderFields },
+  'POST /studies/studyCriticalFinding': { body: RegisterFindingBody },
+  'PATCH /studies/studyCriticalFinding/:id': { body: FindingDecisionBody },
+  'PATCH /studies/studyCriticalFinding/:id/reject': { body: FindingDecisionBody },
+  'POST /studies/criticalFindingCommunications': { body: RecordCommunicationBody },
+  'POST /studies/comments': { body: PostCommentBody },
+  'POST /studies/comments/read': { body: CommentsQuery },
+  'POST /public/critical-ack/:token': { body: AcknowledgeBody },
+  'DELETE /accounts/:id': { query: DeleteAccountBody },
+  'GET /management/productivity': { query: ManagementPeriod },
+  'GET /management/productivity.csv': { query: ManagementPeriod },
+  'GET /management/productivity.xlsx': { query: ManagementPeriod },
+  'GET /management/canceled-exams': { query: ManagementPeriod },
+  'GET /management/canceled-exams.csv': { query: ManagementPeriod },
+  'GET /management/canceled-exams.xlsx': { query: ManagementPeriod },
+  'GET /management/summary': { query: ManagementPeriod },
+  'GET /medicalRecords/connectDownloads': { query: StudyRef },
+  'GET /studies/attachments': { query: StudyRef },
+  'GET /studies/:id/viewer': { query: ViewerQuery },
+  'GET /studies/:id/doctors': { query: DoctorsQuery },
+  'GET /scheduledExam/:id/doctors': { query: DoctorsQuery },
+  'POST /labels/:accountId/studies/:studyId': { body: AddLabelBody },
 };

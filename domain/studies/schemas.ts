@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { IsoDay } from '../iso-schemas';
 import { EXAM_STATUSES } from './maintenance';
 
+/** The one study an operation reads, named in its query (`?studyId=`). */
+export const StudyRef = z.object({ studyId: z.string().uuid() });
+
+/** `GET /studies/:id/doctors`: who may write the report, or who may give a second opinion. */
+export const DoctorsQuery = z.object({ purpose: z.enum(['changeDoctor', 'opinion']).default('changeDoctor') });
+
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
 
