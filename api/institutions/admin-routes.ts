@@ -9,7 +9,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { AppError } from '../../domain/errors';
-import { InstitutionInput } from '../../domain/institutions/institution';
+import { InstitutionInput, type InstitutionView } from '../../domain/institutions/institution';
 import { type Access, isAdministrator } from '../access/access';
 import { adminBody, isUniqueViolation } from '../accounts/admin-http';
 import { audit } from '../auth/login';
@@ -53,7 +53,7 @@ export function institutionsQuery(knex: Knex, accountId: string) {
     .where('i.account_id', accountId);
 }
 
-export function presentInstitution(r: InstitutionRow) {
+export function presentInstitution(r: InstitutionRow): InstitutionView {
   return {
     id: r.id,
     name: r.name,

@@ -1,47 +1,17 @@
 /** The Administration area's calls: accounts (super), account settings, institutions. */
 import { z } from 'zod';
-import type { AccountInput } from '../../../../domain/accounts/account';
-import type { InstitutionInput } from '../../../../domain/institutions/institution';
+import { type AccountInput, AccountView } from '../../../../domain/accounts/account';
+import { type InstitutionInput, InstitutionView } from '../../../../domain/institutions/institution';
 import { apiRequest } from '../../lib/api';
 import type { Cursor, Page } from './AdminList';
 
 const CursorSchema = z.object({ afterName: z.string(), afterId: z.string() }).nullable();
 
-export const Account = z.object({
-  id: z.string(),
-  name: z.string(),
-  legalName: z.string().nullable(),
-  billingEmail: z.string().nullable(),
-  notificationEmail: z.string().nullable(),
-  address: z.object({
-    street: z.string().nullable(),
-    number: z.string().nullable(),
-    city: z.string().nullable(),
-    uf: z.string().nullable(),
-    cep: z.string().nullable(),
-  }),
-  isForHuman: z.boolean().nullable(),
-  doNotUsePng: z.boolean(),
-  resultsPortal: z.boolean(),
-  resultsPortalImages: z.boolean(),
-  twoFactorRequired: z.boolean(),
-});
-export type Account = z.infer<typeof Account>;
-
-export const Institution = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  cnpj: z.string().nullable(),
-  responsibleUserId: z.string().nullable(),
-  responsibleName: z.string().nullable(),
-  allowStudyDownload: z.boolean(),
-  aeTitle: z.string().nullable(),
-  active: z.boolean(),
-  logoUpdatedAt: z.string().nullable(),
-});
-export type Institution = z.infer<typeof Institution>;
+// The shapes the api answers live in domain/ (the OpenAPI document describes them too).
+export const Account = AccountView;
+export type Account = AccountView;
+export const Institution = InstitutionView;
+export type Institution = InstitutionView;
 
 const pageQuery = (q: string, cursor: Cursor | null, limit: number, extra: Record<string, string> = {}) => {
   const params = new URLSearchParams({ limit: String(limit), ...extra });
