@@ -115,6 +115,23 @@ import { FilterBody, FilterOrderBody } from '../../domain/orchestrator/filters';
 import { AddLabelBody } from '../../domain/workspace/labels';
 import { CreateMaskBody, UpdateMaskBody } from '../../domain/workspace/masks';
 
+import { AccountPage, AccountView } from '../../domain/accounts/account';
+import { InstitutionPage, InstitutionView } from '../../domain/institutions/institution';
+import { SessionData } from '../../domain/auth/schemas';
+import { EmailCodeSent, PendingSession, TwoFactorQrCode, TwoFactorSaved, TwoFactorStatus } from '../../domain/auth/two-factor';
+import { AccessLinkAnswer } from '../../domain/auth/sessions';
+import { Exam, ExamImportResult, Modality, Routine } from '../../domain/catalog/schemas';
+import { ConnectView } from '../../domain/connect/connect-admin';
+import { CanceledExamsReport, ManagementSummary, ProductivityReport } from '../../domain/management/reports';
+import { PrintConfigAnswer } from '../../domain/print/options';
+import { ShareAnswer } from '../../domain/mail/outbox';
+import { PortalSession, ResultAccessAnswer } from '../../domain/portal/results-portal';
+import { ReportImagesView } from '../../domain/report-images/report-images';
+import { ClinicalDataResponse, UpdateDataResponse } from '../../domain/studies/header';
+import { Divergence, HistoryEntry } from '../../domain/studies/maintenance';
+import { ExamDetailResponse, StudyDetailResponse } from '../../domain/studies/schemas';
+import { Phrase } from '../../domain/workspace/phrases';
+
 export interface OperationSchemas {
   body?: z.ZodType;
   query?: z.ZodType;
@@ -127,34 +144,39 @@ const ReportAnswer = z.object({ report: ReportView });
 /** `retrieveReport=true` adds each study's report to the list. */
 const StudyListAnswer = StudyListResponse.extend({ studies: z.array(StudyListItem.extend({ report: ReportView.optional() })) });
 
+/** A session answer (login, revalidation, account change): the session, or the second factor still due. */
+const SessionAnswer = z.object({ data: SessionData });
+const LoginAnswer = z.object({ data: z.union([PendingSession, SessionData]) });
+const data = <S extends z.ZodType>(schema: S) => z.object({ data: schema });
+
 export const OPERATIONS: Record<string, OperationSchemas> = {
   'PUT /studies/:id/routine': { body: StudyRoutineBody },
   'POST /exams': { body: ExamBody },
-  'POST /exams/import/preview': { query: ImportQuery },
-  'POST /exams/import': { query: ImportQuery },
+  'POST /exams/import/preview': { query: ImportQuery, response: ExamImportResult },
+  'POST /exams/import': { query: ImportQuery, response: ExamImportResult },
   'POST /connect-agent/downloads/:id/result': { body: ConnectDownloadResult },
-  'GET /phrases/accounts/:accountId': { query: PhraseSearchQuery },
+  'GET /phrases/accounts/:accountId': { query: PhraseSearchQuery, response: z.object({ phrases: z.array(Phrase) }) },
   'PUT /orchestrator/filters/:id/active': { body: ActiveBody },
   'POST /auth/verify-email': { body: TokenBody },
   'POST /auth/verify-email/resend': { body: ResendBody },
   'POST /auth/invitations/lookup': { body: TokenBody },
   'POST /auth/invitations/accept': { body: TokenBody },
   'PUT /accounts/:accountId/signup': { body: OpenSignupBody },
-  'POST /studies/:id/reports/images': { body: SaveReportImagesBody },
-  'POST /scheduledExam/:id/reports/images': { body: SaveReportImagesBody },
-  'POST /auth/access': { body: AccessExchangeBody },
-  'POST /auth': { body: LoginBody },
-  'POST /auth/changeAccount': { body: ChangeAccountBody },
+  'POST /studies/:id/reports/images': { body: SaveReportImagesBody, response: ReportImagesView },
+  'POST /scheduledExam/:id/reports/images': { body: SaveReportImagesBody, response: ReportImagesView },
+  'POST /auth/access': { body: AccessExchangeBody, response: SessionAnswer },
+  'POST /auth': { body: LoginBody, response: LoginAnswer },
+  'POST /auth/changeAccount': { body: ChangeAccountBody, response: SessionAnswer },
   'POST /users/config': { body: UserConfigBody },
-  'POST /auth/two-authentication': { body: TwoFactorCodeBody },
-  'POST /auth/two-authentication/save': { body: TwoFactorCodeBody },
+  'POST /auth/two-authentication': { body: TwoFactorCodeBody, response: data(SessionData) },
+  'POST /auth/two-authentication/save': { body: TwoFactorCodeBody, response: data(TwoFactorSaved) },
   'POST /auth/two-authentication/disable': { body: TwoFactorDisableBody },
   'POST /auth/forgotPassword': { body: ForgotPasswordBody },
   'POST /auth/resetPassword': { body: ResetPasswordBody },
   'POST /auth/changePassword': { body: ChangePasswordBody },
   // `mode=connect` adds ConnectModeQuery's fields (parsed only when `mode` is sent).
   'GET /medicalRecords/prepareDownload': { query: PrepareDownloadQuery.and(ConnectModeQuery.partial()) },
-  'GET /institutions': { query: InstitutionListQuery },
+  'GET /institutions': { query: InstitutionListQuery, response: InstitutionPage },
   'PUT /institutions/:id/logo': { body: UploadLogoBody },
   'POST /profile/email/confirm': { body: ConfirmEmailBody },
   'PUT /profile/signature': { body: UploadSignatureBody },
@@ -174,9 +196,9 @@ export const OPERATIONS: Record<string, OperationSchemas> = {
   'GET /roles': { query: KeysetQuery },
   'GET /studies': { query: StudyListQuery, response: StudyListAnswer },
   'GET /listScheduledExams': { query: ScheduledExamListQuery, response: ScheduledExamListResponse },
-  'GET /divergent-studies': { query: DivergentListQuery },
+  'GET /divergent-studies': { query: DivergentListQuery, response: z.object({ divergences: z.array(Divergence) }) },
   'POST /studies/:id/invalidate': { body: InvalidateBody },
-  'GET /studies/clinical-data': { query: StudyRef },
+  'GET /studies/clinical-data': { query: StudyRef, response: ClinicalDataResponse },
   'GET /studies/studyCriticalFinding': { query: StudyRef },
   'DELETE /studies/studyCriticalFinding': { query: StudyRef },
   'GET /studies/criticalFindingCommunications': { query: StudyRef },
@@ -216,17 +238,17 @@ export const OPERATIONS: Record<string, OperationSchemas> = {
   'POST /scheduledExam/:id/reports-opinion/refusing': { body: Empty },
   'GET /masks': { query: MaskListQuery },
   'PUT /accounts/:id/config/:key': { body: PutBody },
-  'GET /accounts': { query: AccountListQuery },
+  'GET /accounts': { query: AccountListQuery, response: AccountPage },
   'GET /studies/:id/print-study': { query: PrintQuery },
-  'PATCH /layouts': { body: PrintConfigBody },
+  'PATCH /layouts': { body: PrintConfigBody, response: PrintConfigAnswer },
   'POST /digitalSignature/upload': { body: UploadBody },
   'GET /studies/:id/reports/:reportId/download': { query: DownloadQuery },
   'GET /scheduledExam/:id/reports/:reportId/download': { query: DownloadQuery },
   'POST /digitalSignature/sign': { body: DocumentSignBody },
   'POST /digitalSignature/getSignedUrl': { body: SignedUrlBody },
-  'POST /portal/login': { body: PortalLogin },
-  'POST /studies/:id/result-access': { body: CreateBody },
-  'POST /studies/:id/result-access/send': { body: SendResultAccess },
+  'POST /portal/login': { body: PortalLogin, response: PortalSession },
+  'POST /studies/:id/result-access': { body: CreateBody, response: ResultAccessAnswer },
+  'POST /studies/:id/result-access/send': { body: SendResultAccess, response: ResultAccessAnswer },
   'GET /structured-report-fields': { query: FieldsQuery },
   'POST /studies/:id/structured-report': { body: StructuredValueBody },
   'POST /studies/:id/reports/save': { body: SaveBody },
@@ -266,15 +288,15 @@ export const OPERATIONS: Record<string, OperationSchemas> = {
   'POST /routines': { body: RoutineBody },
   'PUT /routines/:id': { body: RoutineBody },
   'PUT /exams/:id': { body: ExamBody },
-  'POST /connects': { body: ConnectBody },
-  'PUT /connects/:id': { body: ConnectBody },
+  'POST /connects': { body: ConnectBody, response: z.object({ connect: ConnectView, key: z.string() }) },
+  'PUT /connects/:id': { body: ConnectBody, response: z.object({ connect: ConnectView }) },
   'POST /connects/:id/connections': { body: ConnectionBody },
   'PUT /connects/:id/connections/:connectionId': { body: ConnectionBody },
   'POST /orchestrator/filters': { body: FilterBody },
   'PUT /orchestrator/filters/order': { body: FilterOrderBody },
   'PUT /orchestrator/filters/:id': { body: FilterBody },
-  'POST /institutions': { body: InstitutionInput },
-  'PUT /institutions/:id': { body: InstitutionInput },
+  'POST /institutions': { body: InstitutionInput, response: InstitutionView },
+  'PUT /institutions/:id': { body: InstitutionInput, response: InstitutionView },
   'POST /labels': { body: AddLabelBody },
   'PUT /labels/:id': { body: AddLabelBody },
   'POST /notification-subscriptions': { body: SubscriptionBody },
@@ -284,9 +306,9 @@ export const OPERATIONS: Record<string, OperationSchemas> = {
   'POST /accessGrants': { body: AccessGrantBody },
   'POST /masks': { body: CreateMaskBody },
   'PATCH /masks/:id': { body: UpdateMaskBody },
-  'POST /accounts': { body: AccountInput },
-  'PUT /accounts/:id': { body: AccountInput },
-  'GET /modalities': { query: ModalityListQuery },
+  'POST /accounts': { body: AccountInput, response: AccountView },
+  'PUT /accounts/:id': { body: AccountInput, response: AccountView },
+  'GET /modalities': { query: ModalityListQuery, response: z.object({ modalities: z.array(Modality) }) },
   'POST /modalities': { body: ModalityBody },
   'PUT /modalities/:id': { body: ModalityBody },
   'POST /auth/signup': { body: SignupBody },
@@ -305,16 +327,16 @@ export const OPERATIONS: Record<string, OperationSchemas> = {
   'PUT /scheduledExam/:id/drafts': { body: DraftBody },
   'POST /studies/:id/reports/finishReportTranscription': { body: FinishTypingBody },
   'POST /scheduledExam/:id/reports/finishReportTranscription': { body: FinishTypingBody },
-  'POST /studies/:id/reports/share': { body: ShareRequest },
-  'POST /scheduledExam/:id/reports/share': { body: ShareRequest },
+  'POST /studies/:id/reports/share': { body: ShareRequest, response: ShareAnswer },
+  'POST /scheduledExam/:id/reports/share': { body: ShareRequest, response: ShareAnswer },
   'GET /studies/:id/reports/download': { query: DownloadQuery },
   'GET /scheduledExam/:id/reports/download': { query: DownloadQuery },
   'POST /phrases/accounts/:accountId': { body: CreatePhraseBody },
   'PUT /phrases/accounts/:accountId/:phraseId': { body: UpdatePhraseBody },
   'POST /errorTracker': { body: ErrorReportBody },
-  'PATCH /studies/:id/update-data': { body: HeaderFields },
-  'PATCH /scheduledExam/:id/reports/header': { body: HeaderFields },
-  'POST /scheduledExam/:id/reports/header': { body: HeaderFields },
+  'PATCH /studies/:id/update-data': { body: HeaderFields, response: UpdateDataResponse },
+  'PATCH /scheduledExam/:id/reports/header': { body: HeaderFields, response: UpdateDataResponse },
+  'POST /scheduledExam/:id/reports/header': { body: HeaderFields, response: UpdateDataResponse },
   'POST /studies/studyCriticalFinding': { body: RegisterFindingBody },
   'PATCH /studies/studyCriticalFinding/:id': { body: FindingDecisionBody },
   'PATCH /studies/studyCriticalFinding/:id/reject': { body: FindingDecisionBody },
@@ -323,17 +345,74 @@ export const OPERATIONS: Record<string, OperationSchemas> = {
   'POST /studies/comments/read': { body: CommentsQuery },
   'POST /public/critical-ack/:token': { body: AcknowledgeBody },
   'DELETE /accounts/:id': { query: DeleteAccountBody },
-  'GET /management/productivity': { query: ManagementPeriod },
+  'GET /management/productivity': { query: ManagementPeriod, response: ProductivityReport },
   'GET /management/productivity.csv': { query: ManagementPeriod },
   'GET /management/productivity.xlsx': { query: ManagementPeriod },
-  'GET /management/canceled-exams': { query: ManagementPeriod },
+  'GET /management/canceled-exams': { query: ManagementPeriod, response: CanceledExamsReport },
   'GET /management/canceled-exams.csv': { query: ManagementPeriod },
   'GET /management/canceled-exams.xlsx': { query: ManagementPeriod },
-  'GET /management/summary': { query: ManagementPeriod },
+  'GET /management/summary': { query: ManagementPeriod, response: ManagementSummary },
   'GET /medicalRecords/connectDownloads': { query: StudyRef },
   'GET /studies/attachments': { query: StudyRef },
   'GET /studies/:id/viewer': { query: ViewerQuery },
   'GET /studies/:id/doctors': { query: DoctorsQuery },
   'GET /scheduledExam/:id/doctors': { query: DoctorsQuery },
   'POST /labels/:accountId/studies/:studyId': { body: AddLabelBody },
+  'GET /auth': { response: LoginAnswer },
+  'GET /auth/two-authentication': { response: data(TwoFactorStatus) },
+  'GET /auth/two-authentication/qrcode': { response: data(TwoFactorQrCode) },
+  'POST /auth/two-authentication/email': { response: z.object({ info: z.literal('OTP_CODE_SENT'), data: EmailCodeSent }) },
+  'POST /auth/accessLink': { response: AccessLinkAnswer },
+  'GET /accounts/:id': { response: AccountView },
+  'POST /institutions/:id/deactivate': { response: InstitutionView },
+  'POST /institutions/:id/reactivate': { response: InstitutionView },
+  'GET /exams': { response: z.object({ exams: z.array(Exam) }) },
+  'GET /routines': { response: z.object({ routines: z.array(Routine) }) },
+  'GET /connects': { response: z.object({ connects: z.array(ConnectView) }) },
+  'GET /studies/:id': { response: StudyDetailResponse },
+  'GET /scheduledExam/:id': { response: ExamDetailResponse },
+  'GET /studies/:id/update-data': { response: UpdateDataResponse },
+  'GET /scheduledExam/:id/reports/header': { response: UpdateDataResponse },
+  'GET /layouts': { response: PrintConfigAnswer },
+  'GET /studies/:id/reports/images': { response: ReportImagesView },
+  'GET /scheduledExam/:id/reports/images': { response: ReportImagesView },
+  'GET /studies/:id/history': { response: z.object({ entries: z.array(HistoryEntry) }) },
+  'GET /studies/:id/patient-history': { response: z.object({ entries: z.array(HistoryEntry) }) },
+};
+
+const PATH_ONLY = 'takes nothing but its path (and the session)';
+/**
+ * The POST operations that read no JSON body, with what they take instead: the document gives
+ * them no request body. Every other POST, PUT and PATCH has its body schema in OPERATIONS (the
+ * openapi test fails on one that has neither).
+ */
+export const NO_JSON_BODY: Record<string, string> = {
+  'POST /report-images/upload/:token': 'a multipart/form-data upload (the file and its uploadId)',
+  'POST /studies/:id/narratedReport': 'the audio itself (audio/mpeg)',
+  'POST /scheduledExam/:id/narratedReport': 'the audio itself (audio/mpeg)',
+  'POST /exams/import/preview': 'the file itself (CSV or XLSX), its name in ?filename=',
+  'POST /exams/import': 'the file itself (CSV or XLSX), its name in ?filename=',
+  'POST /notification-subscriptions/:id/cancel': PATH_ONLY,
+  'POST /auth/logout': PATH_ONLY,
+  'POST /auth/expiredSession': PATH_ONLY,
+  'POST /auth/imageToken': PATH_ONLY,
+  'POST /auth/two-authentication/email': PATH_ONLY,
+  'POST /auth/sessions/revokeOthers': PATH_ONLY,
+  'POST /auth/accessLink': PATH_ONLY,
+  'POST /accounts/:accountId/users/:userId/block': PATH_ONLY,
+  'POST /accounts/:accountId/users/:userId/unblock': PATH_ONLY,
+  'POST /accounts/:accountId/users/:userId/password-change': PATH_ONLY,
+  'POST /accounts/:accountId/users/:userId/two-factor/reset': PATH_ONLY,
+  'POST /accounts/:accountId/users/:userId/sessions/end': PATH_ONLY,
+  'POST /invalidated-studies/:id/recover': PATH_ONLY,
+  'POST /studies/:id/retrieve-archived': PATH_ONLY,
+  'POST /studies/:id/duplicate': PATH_ONLY,
+  'POST /notifications/read-all': PATH_ONLY,
+  'POST /notifications/:notificationId/read': PATH_ONLY,
+  'POST /connects/:id/keys': PATH_ONLY,
+  'POST /connects/:id/keys/:keyId/rotate': PATH_ONLY,
+  'POST /orchestrator/pause': PATH_ONLY,
+  'POST /orchestrator/resume': PATH_ONLY,
+  'POST /institutions/:id/deactivate': PATH_ONLY,
+  'POST /institutions/:id/reactivate': PATH_ONLY,
 };
