@@ -82,7 +82,7 @@ import { PrepareDownloadQuery } from '../../domain/download/prepare';
 import { CommentsQuery } from '../../domain/findings/comments';
 import { InstitutionListQuery } from '../../domain/institutions/institution';
 import { UploadLogoBody } from '../../domain/institutions/logo';
-import { NotificationListQuery } from '../../domain/notifications/notifications';
+import { NotificationListQuery, UnreadDocument } from '../../domain/notifications/notifications';
 import { OverdueListQuery } from '../../domain/notifications/overdue';
 import { ConfirmSubscriptionBody } from '../../domain/notifications/subscriptions';
 import { ActiveBody } from '../../domain/orchestrator/filters';
@@ -103,7 +103,7 @@ import {
   StudyRef,
   DoctorsQuery,
 } from '../../domain/studies/schemas';
-import { FrameImageQuery, KeyImageBody, KeyImageQuery, ViewerQuery } from '../../domain/studies/viewer';
+import { FrameImageQuery, KeyImageBody, KeyImageQuery, ViewerQuery, ViewerStudy } from '../../domain/studies/viewer';
 import { LabelSearchQuery } from '../../domain/workspace/labels';
 import { MaskListQuery } from '../../domain/workspace/masks';
 import { PhraseSearchQuery } from '../../domain/workspace/phrases';
@@ -132,7 +132,7 @@ import { PortalSession, ResultAccessAnswer } from '../../domain/portal/results-p
 import { ReportImagesView } from '../../domain/report-images/report-images';
 import { ClinicalDataResponse, UpdateDataResponse } from '../../domain/studies/header';
 import { Divergence, HistoryEntry } from '../../domain/studies/maintenance';
-import { ExamDetailResponse, StudyDetailResponse } from '../../domain/studies/schemas';
+import { ExamDetailResponse, ReportContent, StudyDetailResponse } from '../../domain/studies/schemas';
 import { Phrase } from '../../domain/workspace/phrases';
 
 export interface OperationSchemas {
@@ -218,12 +218,12 @@ export const OPERATIONS: Record<string, OperationSchemas> = {
   'PATCH /accounts/:accountId/users/:userId': { body: AccountUserUpdateBody, response: AccountUserDetail },
   'PUT /accounts/:accountId/users/:userId/roles': { body: RolesBody, response: AccountUserDetail },
   'PUT /accounts/:accountId/users/:userId/signature': { body: UploadSignatureBody },
-  'POST /studies/:id/reports/start': { body: StartBody },
-  'POST /scheduledExam/:id/reports/start': { body: StartBody },
-  'POST /studies/:id/reports/requestReview': { body: OptionalContent },
-  'POST /scheduledExam/:id/reports/requestReview': { body: OptionalContent },
-  'POST /studies/:id/reports/reopen': { body: ReopenBody },
-  'POST /scheduledExam/:id/reports/reopen': { body: ReopenBody },
+  'POST /studies/:id/reports/start': { body: StartBody, response: ReportAnswer },
+  'POST /scheduledExam/:id/reports/start': { body: StartBody, response: ReportAnswer },
+  'POST /studies/:id/reports/requestReview': { body: OptionalContent, response: ReportAnswer },
+  'POST /scheduledExam/:id/reports/requestReview': { body: OptionalContent, response: ReportAnswer },
+  'POST /studies/:id/reports/reopen': { body: ReopenBody, response: ReportAnswer },
+  'POST /scheduledExam/:id/reports/reopen': { body: ReopenBody, response: ReportAnswer },
   'POST /studies/:id/reports/sign': { body: ReportSignBody, response: ReportAnswer },
   'POST /scheduledExam/:id/reports/sign': { body: ReportSignBody, response: ReportAnswer },
   'POST /studies/:id/reports/changeDoctor': { body: ChangeDoctorBody, response: ReportAnswer },
@@ -232,16 +232,16 @@ export const OPERATIONS: Record<string, OperationSchemas> = {
   'POST /scheduledExam/:id/reports/reassign': { body: ChangeDoctorBody, response: ReportAnswer },
   'POST /studies/:id/reports/disassociateMultipleReports': { body: DisassociateBody, response: ReportAnswer },
   'POST /scheduledExam/:id/reports/disassociateMultipleReports': { body: DisassociateBody, response: ReportAnswer },
-  'POST /studies/:id/reports-opinion/request': { body: RequestOpinionBody },
-  'POST /scheduledExam/:id/reports-opinion/request': { body: RequestOpinionBody },
-  'POST /studies/:id/reports-opinion/cancelSecondOpinion': { body: Empty },
-  'POST /scheduledExam/:id/reports-opinion/cancelSecondOpinion': { body: Empty },
-  'PUT /studies/:id/reports-opinion': { body: GiveOpinionBody },
-  'PUT /scheduledExam/:id/reports-opinion': { body: GiveOpinionBody },
+  'POST /studies/:id/reports-opinion/request': { body: RequestOpinionBody, response: ReportAnswer },
+  'POST /scheduledExam/:id/reports-opinion/request': { body: RequestOpinionBody, response: ReportAnswer },
+  'POST /studies/:id/reports-opinion/cancelSecondOpinion': { body: Empty, response: ReportAnswer },
+  'POST /scheduledExam/:id/reports-opinion/cancelSecondOpinion': { body: Empty, response: ReportAnswer },
+  'PUT /studies/:id/reports-opinion': { body: GiveOpinionBody, response: ReportAnswer },
+  'PUT /scheduledExam/:id/reports-opinion': { body: GiveOpinionBody, response: ReportAnswer },
   'POST /studies/:id/reports-opinion/accept': { body: Empty, response: ReportAnswer },
   'POST /scheduledExam/:id/reports-opinion/accept': { body: Empty, response: ReportAnswer },
-  'POST /studies/:id/reports-opinion/refusing': { body: Empty },
-  'POST /scheduledExam/:id/reports-opinion/refusing': { body: Empty },
+  'POST /studies/:id/reports-opinion/refusing': { body: Empty, response: ReportAnswer },
+  'POST /scheduledExam/:id/reports-opinion/refusing': { body: Empty, response: ReportAnswer },
   'GET /masks': { query: MaskListQuery },
   'PUT /accounts/:id/config/:key': { body: PutBody },
   'GET /accounts': { query: AccountListQuery, response: AccountPage },
@@ -259,8 +259,8 @@ export const OPERATIONS: Record<string, OperationSchemas> = {
   'POST /studies/:id/structured-report': { body: StructuredValueBody },
   'POST /studies/:id/reports/save': { body: SaveBody },
   'POST /studies/:id/reports/review': { body: ReviewBody },
-  'POST /studies/:id/reports/associate': { body: AssociateBody },
-  'POST /studies/:id/reports/associateMultipleReports': { body: AssociateBody },
+  'POST /studies/:id/reports/associate': { body: AssociateBody, response: ReportAnswer },
+  'POST /studies/:id/reports/associateMultipleReports': { body: AssociateBody, response: ReportAnswer },
   'POST /studies/:id/reports/cancelReview': { body: Empty, response: ReportAnswer },
   'POST /studies/:id/reports/associateReview': { body: Empty, response: ReportAnswer },
   'POST /studies/:id/reports/associateReportTranscription': { body: Empty, response: ReportAnswer },
@@ -273,8 +273,8 @@ export const OPERATIONS: Record<string, OperationSchemas> = {
   'POST /scheduledExam/:id/reports/saveReport': { body: SaveBody },
   'POST /scheduledExam/:id/reports/review': { body: ReviewBody },
   'POST /scheduledExam/:id/reports/saveReview': { body: ReviewBody },
-  'POST /scheduledExam/:id/reports/associate': { body: AssociateBody },
-  'POST /scheduledExam/:id/reports/associateMultipleReports': { body: AssociateBody },
+  'POST /scheduledExam/:id/reports/associate': { body: AssociateBody, response: ReportAnswer },
+  'POST /scheduledExam/:id/reports/associateMultipleReports': { body: AssociateBody, response: ReportAnswer },
   'POST /scheduledExam/:id/reports/cancelReview': { body: Empty, response: ReportAnswer },
   'POST /scheduledExam/:id/reports/associateReview': { body: Empty, response: ReportAnswer },
   'POST /scheduledExam/:id/reports/associateReportTranscription': { body: Empty, response: ReportAnswer },
@@ -331,8 +331,8 @@ export const OPERATIONS: Record<string, OperationSchemas> = {
   'PUT /scheduledExam/:id/exam-status': { body: ExamStatusBody },
   'PUT /studies/:id/drafts': { body: DraftBody },
   'PUT /scheduledExam/:id/drafts': { body: DraftBody },
-  'POST /studies/:id/reports/finishReportTranscription': { body: FinishTypingBody },
-  'POST /scheduledExam/:id/reports/finishReportTranscription': { body: FinishTypingBody },
+  'POST /studies/:id/reports/finishReportTranscription': { body: FinishTypingBody, response: ReportAnswer },
+  'POST /scheduledExam/:id/reports/finishReportTranscription': { body: FinishTypingBody, response: ReportAnswer },
   'POST /studies/:id/reports/share': { body: ShareRequest, response: ShareAnswer },
   'POST /scheduledExam/:id/reports/share': { body: ShareRequest, response: ShareAnswer },
   'GET /studies/:id/reports/download': { query: DownloadQuery },
@@ -360,7 +360,7 @@ export const OPERATIONS: Record<string, OperationSchemas> = {
   'GET /management/summary': { query: ManagementPeriod, response: ManagementSummary },
   'GET /medicalRecords/connectDownloads': { query: StudyRef },
   'GET /studies/attachments': { query: StudyRef },
-  'GET /studies/:id/viewer': { query: ViewerQuery },
+  'GET /studies/:id/viewer': { query: ViewerQuery, response: z.object({ study: ViewerStudy }) },
   'GET /studies/:id/doctors': { query: DoctorsQuery },
   'GET /scheduledExam/:id/doctors': { query: DoctorsQuery },
   'POST /labels/:accountId/studies/:studyId': { body: AddLabelBody },
@@ -384,6 +384,13 @@ export const OPERATIONS: Record<string, OperationSchemas> = {
   'GET /scheduledExam/:id/reports/images': { response: ReportImagesView },
   'GET /studies/:id/history': { response: z.object({ entries: z.array(HistoryEntry) }) },
   'GET /studies/:id/patient-history': { response: z.object({ entries: z.array(HistoryEntry) }) },
+  'POST /studies/:id/narratedReport': { response: ReportAnswer },
+  'GET /studies/:id/reports/content': { response: ReportContent },
+  'POST /scheduledExam/:id/narratedReport': { response: ReportAnswer },
+  'GET /scheduledExam/:id/reports/content': { response: ReportContent },
+  'GET /notifications/unread-count': { response: UnreadDocument },
+  'POST /notifications/read-all': { response: UnreadDocument },
+  'POST /notifications/:notificationId/read': { response: UnreadDocument },
 };
 
 const PATH_ONLY = 'takes nothing but its path (and the session)';

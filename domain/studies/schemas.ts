@@ -170,6 +170,14 @@ export const ReportView = z.object({
 });
 export type ReportView = z.infer<typeof ReportView>;
 
+/** `GET …/:id/reports/content`: the report's text, the review's, and the version they belong to. */
+export const ReportContent = z.object({
+  laudoContent: z.string().nullable(),
+  reviewContent: z.string().nullable(),
+  version: z.number().int(),
+});
+export type ReportContent = z.infer<typeof ReportContent>;
+
 export const StudyDetailResponse = z.object({
   study: StudyListItem.extend({ report: ReportView }),
 });
