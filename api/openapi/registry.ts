@@ -135,6 +135,11 @@ import { Divergence, HistoryEntry } from '../../domain/studies/maintenance';
 import { ExamDetailResponse, ReportContent, StudyDetailResponse } from '../../domain/studies/schemas';
 import { Phrase } from '../../domain/workspace/phrases';
 
+import { AccountCriticalFinding, CriticalFinding, FindingView } from '../../domain/findings/critical-findings';
+import { StudyComment } from '../../domain/findings/comments';
+import { Label } from '../../domain/workspace/labels';
+import { ConnectKeyView } from '../../domain/connect/connect-admin';
+import { ProfessionalId } from '../../domain/people/professional-id';
 export interface OperationSchemas {
   body?: z.ZodType;
   query?: z.ZodType;
@@ -151,6 +156,11 @@ const StudyListAnswer = StudyListResponse.extend({ studies: z.array(StudyListIte
 const SessionAnswer = z.object({ data: SessionData });
 const LoginAnswer = z.object({ data: z.union([PendingSession, SessionData]) });
 const data = <S extends z.ZodType>(schema: S) => z.object({ data: schema });
+
+const FindingAnswer = z.object({ finding: CriticalFinding.nullable() });
+const CommentList = z.object({ comments: z.array(StudyComment) });
+const LabelList = z.object({ labels: z.array(Label) });
+const KeyAnswer = z.object({ key: z.string(), keyInfo: ConnectKeyView });
 
 export const OPERATIONS: Record<string, OperationSchemas> = {
   'PUT /studies/:id/routine': { body: StudyRoutineBody },
@@ -189,7 +199,7 @@ export const OPERATIONS: Record<string, OperationSchemas> = {
   'GET /studies/:id/viewer/images/:sop/frames/:frame': { query: FrameImageQuery },
   'GET /audit': { query: AuditQuery },
   'GET /audit/export.csv': { query: AuditQuery },
-  'GET /labels/:accountId': { query: LabelSearchQuery },
+  'GET /labels/:accountId': { query: LabelSearchQuery, response: LabelList },
   'GET /notifications': { query: NotificationListQuery, response: NotificationPage },
   'GET /overdue-studies': { query: OverdueListQuery, response: OverduePage },
   'POST /subscription-confirmations': { body: ConfirmSubscriptionBody },
@@ -202,10 +212,10 @@ export const OPERATIONS: Record<string, OperationSchemas> = {
   'GET /divergent-studies': { query: DivergentListQuery, response: z.object({ divergences: z.array(Divergence) }) },
   'POST /studies/:id/invalidate': { body: InvalidateBody },
   'GET /studies/clinical-data': { query: StudyRef, response: ClinicalDataResponse },
-  'GET /studies/studyCriticalFinding': { query: StudyRef },
+  'GET /studies/studyCriticalFinding': { query: StudyRef, response: FindingView },
   'DELETE /studies/studyCriticalFinding': { query: StudyRef },
   'GET /studies/criticalFindingCommunications': { query: StudyRef },
-  'GET /studies/comments': { query: CommentsQuery },
+  'GET /studies/comments': { query: CommentsQuery, response: CommentList },
   'POST /studies/attachments': { body: UploadAttachmentBody },
   'GET /studies/attachments/download': { query: AttachmentRef },
   'DELETE /studies/attachments': { query: AttachmentRef },
@@ -322,7 +332,7 @@ export const OPERATIONS: Record<string, OperationSchemas> = {
   'POST /accounts/:accountId/invitations': { body: InvitationBody },
   'PATCH /profile': { body: UpdateProfileBody },
   'POST /profile/email': { body: ChangeEmailBody },
-  'PUT /profile/professional-id': { body: ProfessionalIdBody },
+  'PUT /profile/professional-id': { body: ProfessionalIdBody, response: ProfessionalId },
   'POST /roles': { body: RoleBody },
   'PUT /roles/:id': { body: RoleBody },
   'POST /divergent-studies/:id/merge': { body: DivergenceActionBody },
@@ -343,11 +353,11 @@ export const OPERATIONS: Record<string, OperationSchemas> = {
   'PATCH /studies/:id/update-data': { body: HeaderFields, response: UpdateDataResponse },
   'PATCH /scheduledExam/:id/reports/header': { body: HeaderFields, response: UpdateDataResponse },
   'POST /scheduledExam/:id/reports/header': { body: HeaderFields, response: UpdateDataResponse },
-  'POST /studies/studyCriticalFinding': { body: RegisterFindingBody },
-  'PATCH /studies/studyCriticalFinding/:id': { body: FindingDecisionBody },
-  'PATCH /studies/studyCriticalFinding/:id/reject': { body: FindingDecisionBody },
+  'POST /studies/studyCriticalFinding': { body: RegisterFindingBody, response: FindingAnswer },
+  'PATCH /studies/studyCriticalFinding/:id': { body: FindingDecisionBody, response: FindingAnswer },
+  'PATCH /studies/studyCriticalFinding/:id/reject': { body: FindingDecisionBody, response: FindingAnswer },
   'POST /studies/criticalFindingCommunications': { body: RecordCommunicationBody },
-  'POST /studies/comments': { body: PostCommentBody },
+  'POST /studies/comments': { body: PostCommentBody, response: CommentList },
   'POST /studies/comments/read': { body: CommentsQuery },
   'POST /public/critical-ack/:token': { body: AcknowledgeBody },
   'DELETE /accounts/:id': { query: DeleteAccountBody },
@@ -363,7 +373,10 @@ export const OPERATIONS: Record<string, OperationSchemas> = {
   'GET /studies/:id/viewer': { query: ViewerQuery, response: z.object({ study: ViewerStudy }) },
   'GET /studies/:id/doctors': { query: DoctorsQuery },
   'GET /scheduledExam/:id/doctors': { query: DoctorsQuery },
-  'POST /labels/:accountId/studies/:studyId': { body: AddLabelBody },
+  'POST /labels/:accountId/studies/:studyId': {
+    body: AddLabelBody,
+    response: z.object({ label: Label, labels: z.array(Label) }),
+  },
   'GET /auth': { response: LoginAnswer },
   'GET /auth/two-authentication': { response: data(TwoFactorStatus) },
   'GET /auth/two-authentication/qrcode': { response: data(TwoFactorQrCode) },
@@ -391,6 +404,13 @@ export const OPERATIONS: Record<string, OperationSchemas> = {
   'GET /notifications/unread-count': { response: UnreadDocument },
   'POST /notifications/read-all': { response: UnreadDocument },
   'POST /notifications/:notificationId/read': { response: UnreadDocument },
+  'GET /accounts/:accountId/accountCriticalFinding': {
+    response: z.object({ criticalFindings: z.array(AccountCriticalFinding) }),
+  },
+  'GET /labels/:accountId/studies/:studyId': { response: LabelList },
+  'POST /connects/:id/keys': { response: KeyAnswer },
+  'POST /connects/:id/keys/:keyId/rotate': { response: KeyAnswer },
+  'GET /profile/professional-id': { response: ProfessionalId },
 };
 
 const PATH_ONLY = 'takes nothing but its path (and the session)';
