@@ -64,7 +64,7 @@ import {
   RolesBody,
 } from '../../domain/account-users/schemas';
 import { AccountListQuery } from '../../domain/accounts/account';
-import { AttachmentRef, UploadAttachmentBody } from '../../domain/attachments/attachments';
+import { AttachmentList, AttachmentRef, AttachmentType, UploadAttachmentBody } from '../../domain/attachments/attachments';
 import { AuditQuery } from '../../domain/audit/query';
 import { MembershipBody, NamedBody, TimeZoneBody } from '../../domain/auth/roles-schemas';
 import {
@@ -140,6 +140,7 @@ import { StudyComment } from '../../domain/findings/comments';
 import { Label } from '../../domain/workspace/labels';
 import { ConnectKeyView } from '../../domain/connect/connect-admin';
 import { ProfessionalId } from '../../domain/people/professional-id';
+import { StructuredValue } from '../../domain/structured/fields';
 export interface OperationSchemas {
   body?: z.ZodType;
   query?: z.ZodType;
@@ -369,7 +370,7 @@ export const OPERATIONS: Record<string, OperationSchemas> = {
   'GET /management/canceled-exams.xlsx': { query: ManagementPeriod },
   'GET /management/summary': { query: ManagementPeriod, response: ManagementSummary },
   'GET /medicalRecords/connectDownloads': { query: StudyRef },
-  'GET /studies/attachments': { query: StudyRef },
+  'GET /studies/attachments': { query: StudyRef, response: AttachmentList },
   'GET /studies/:id/viewer': { query: ViewerQuery, response: z.object({ study: ViewerStudy }) },
   'GET /studies/:id/doctors': { query: DoctorsQuery },
   'GET /scheduledExam/:id/doctors': { query: DoctorsQuery },
@@ -411,6 +412,8 @@ export const OPERATIONS: Record<string, OperationSchemas> = {
   'POST /connects/:id/keys': { response: KeyAnswer },
   'POST /connects/:id/keys/:keyId/rotate': { response: KeyAnswer },
   'GET /profile/professional-id': { response: ProfessionalId },
+  'GET /studies/listAttachmentsExtensions': { response: z.object({ attachmentsExtensions: z.array(AttachmentType) }) },
+  'GET /studies/:id/structured-report': { response: z.object({ structuredType: z.string(), values: z.array(StructuredValue) }) },
 };
 
 const PATH_ONLY = 'takes nothing but its path (and the session)';
