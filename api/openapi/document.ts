@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { dicomwebOperation } from './dicomweb';
+import { UuidParam } from '../http/validate';
 import { NO_JSON_BODY, OPERATIONS } from './registry';
 import type { RouteOperation } from './walk';
 
@@ -65,10 +66,29 @@ const ERRORS = {
   '5XX': errorResponse('Failed: the one error shape'),
 };
 
+/**
+ * The parameters every handler reads with uuidParam (api/http/validate.ts): a row's id, any
+ * other value answers 404. The others (tokens, codes, UIDs, file names) are strings.
+ */
+const UUID_PARAMS = new Set([
+  'id',
+  'accountId',
+  'userId',
+  'studyId',
+  'connectionId',
+  'fieldValueId',
+  'invitationId',
+  'keyId',
+  'labelId',
+  'notificationId',
+  'phraseId',
+]);
+const pathSchema = (name: string): Json => (UUID_PARAMS.has(name) ? jsonSchema(UuidParam) : { type: 'string' });
+
 function operation(route: RouteOperation, params: string[]): Json {
   const key = `${route.method} ${route.path}`;
   const schemas = OPERATIONS[key] ?? {};
-  const parameters: Json[] = params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  const parameters: Json[] = params.map((name) => ({ name, in: 'path', required: true, schema: pathSchema(name) }));
   if (schemas.query) parameters.push(...queryParameters(schemas.query));
   const withBody = ['POST', 'PUT', 'PATCH'].includes(route.method) && !(key in NO_JSON_BODY);
   const op: Json = {
