@@ -141,6 +141,7 @@ import { Label } from '../../domain/workspace/labels';
 import { ConnectKeyView } from '../../domain/connect/connect-admin';
 import { ProfessionalId } from '../../domain/people/professional-id';
 import { StructuredValue } from '../../domain/structured/fields';
+import { SettingAnswer, SettingsAnswer } from '../../domain/accounts/settings';
 export interface OperationSchemas {
   body?: z.ZodType;
   query?: z.ZodType;
@@ -254,7 +255,7 @@ export const OPERATIONS: Record<string, OperationSchemas> = {
   'POST /studies/:id/reports-opinion/refusing': { body: Empty, response: ReportAnswer },
   'POST /scheduledExam/:id/reports-opinion/refusing': { body: Empty, response: ReportAnswer },
   'GET /masks': { query: MaskListQuery },
-  'PUT /accounts/:id/config/:key': { body: PutBody },
+  'PUT /accounts/:id/config/:key': { body: PutBody, response: SettingAnswer },
   'GET /accounts': { query: AccountListQuery, response: AccountPage },
   'GET /studies/:id/print-study': { query: PrintQuery },
   'PATCH /layouts': { body: PrintConfigBody, response: PrintConfigAnswer },
@@ -414,6 +415,9 @@ export const OPERATIONS: Record<string, OperationSchemas> = {
   'GET /profile/professional-id': { response: ProfessionalId },
   'GET /studies/listAttachmentsExtensions': { response: z.object({ attachmentsExtensions: z.array(AttachmentType) }) },
   'GET /studies/:id/structured-report': { response: z.object({ structuredType: z.string(), values: z.array(StructuredValue) }) },
+  'GET /accounts/:id/config': { response: SettingsAnswer },
+  'GET /accounts/:id/config/:key': { response: SettingAnswer },
+  'DELETE /accounts/:id/config/:key': { response: SettingAnswer },
 };
 
 const PATH_ONLY = 'takes nothing but its path (and the session)';
