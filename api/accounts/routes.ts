@@ -105,7 +105,10 @@ export function accountRoutes(deps: ApiDeps): Router {
   router.get('/accounts', async (ctx) => {
     requireSuper(ctx);
     const q = query(ctx, AccountListQuery);
-    const qb = knex('accounts').select(COLUMNS).orderBy([{ column: 'name' }, { column: 'id' }]).limit(q.limit + 1);
+    const qb = knex('accounts')
+      .select(COLUMNS)
+      .orderBy([{ column: 'name' }, { column: 'id' }])
+      .limit(q.limit + 1);
     if (q.q) {
       const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       qb.where((w) => void w.whereILike('name', like).orWhereILike('legal_name', like));

@@ -19,7 +19,13 @@ export const Address = z
     number: optional(Text(20)),
     city: optional(Text(100)),
     uf: optional(z.enum(UFS)),
-    cep: optional(z.string().trim().transform(cepDigits).pipe(z.string().regex(/^\d{8}$/))),
+    cep: optional(
+      z
+        .string()
+        .trim()
+        .transform(cepDigits)
+        .pipe(z.string().regex(/^\d{8}$/)),
+    ),
   })
   .strict();
 
