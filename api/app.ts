@@ -125,7 +125,10 @@ export function apiRouters(deps: ApiDeps): Router[] {
     // The Connect agent's routes authenticate its key, and an image upload link is its own
     // capability: neither has a session. The viewer frame's reads also take an image token.
     // The OpenAPI document and its reference page (public): every route below, walked.
-    openApiRoutes(() => [{ method: 'GET', path: '/health', session: false }, ...routeOperations(apiRouters(deps))]),
+    openApiRoutes(
+      () => [{ method: 'GET', path: '/health', session: false }, ...routeOperations(apiRouters(deps))],
+      () => routeOperations([dicomwebRoutes(deps), wadoUriRoutes(deps)]),
+    ),
     fileRoutes(deps),
     verifyRoutes(deps),
     criticalAckRoutes(deps),

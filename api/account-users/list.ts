@@ -7,6 +7,7 @@
 import type { Knex } from 'knex';
 import {
   type AccountUserExportQuery,
+  type AccountUserDetail,
   type AccountUserRow,
   SEARCH_MIN,
   type Seniority,
@@ -161,7 +162,7 @@ export async function* allAccountUsers(
 }
 
 /** One user of the account with what the drawer shows; NOT_FOUND when the account does not hold them. */
-export async function accountUserDetail(knex: Knex, accountId: string, userId: string) {
+export async function accountUserDetail(knex: Knex, accountId: string, userId: string): Promise<AccountUserDetail> {
   const row = (await usersQuery(knex, accountId, {})
     .where('u.id', userId)
     .first()
@@ -192,7 +193,11 @@ export async function accountUserDetail(knex: Knex, accountId: string, userId: s
     .count({ count: '*' });
   return {
     ...presentUser(row),
-    council: row.council_type ? { type: row.council_type, number: row.council_number, uf: row.council_uf } : null,
+    // The database sets the three together (users_council_whole).
+    council:
+      row.council_type && row.council_number && row.council_uf
+        ? { type: row.council_type, number: row.council_number, uf: row.council_uf }
+        : null,
     twoFactorType: row.twoFactorType,
     signatureUpdatedAt: row.signatureUpdatedAt ? row.signatureUpdatedAt.toISOString() : null,
     failedLogins: row.failedLogins,

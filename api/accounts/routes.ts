@@ -10,7 +10,7 @@ import { seedDefaultRoles } from '../../services/roles/default-roles';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
-import { AccountInput, AccountListQuery, DeleteAccountBody, confirmsName } from '../../domain/accounts/account';
+import { AccountInput, AccountListQuery, type AccountView, DeleteAccountBody, confirmsName } from '../../domain/accounts/account';
 import { accountSetting } from '../../domain/accounts/settings';
 import { AppError } from '../../domain/errors';
 import { setAccountSetting } from '../../services/accounts/settings-store';
@@ -56,7 +56,7 @@ const COLUMNS = [
   'config',
 ];
 
-export function presentAccount(r: AccountRow) {
+export function presentAccount(r: AccountRow): AccountView {
   return {
     id: r.id,
     name: r.name,
@@ -105,7 +105,10 @@ export function accountRoutes(deps: ApiDeps): Router {
   router.get('/accounts', async (ctx) => {
     requireSuper(ctx);
     const q = query(ctx, AccountListQuery);
-    const qb = knex('accounts').select(COLUMNS).orderBy([{ column: 'name' }, { column: 'id' }]).limit(q.limit + 1);
+    const qb = knex('accounts')
+      .select(COLUMNS)
+      .orderBy([{ column: 'name' }, { column: 'id' }])
+      .limit(q.limit + 1);
     if (q.q) {
       const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       qb.where((w) => void w.whereILike('name', like).orWhereILike('legal_name', like));

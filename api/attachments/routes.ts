@@ -5,7 +5,6 @@
  */
 import Router from '@koa/router';
 import { AttachmentRef, UploadAttachmentBody } from '../../domain/attachments/attachments';
-import { z } from 'zod';
 import { currentAccess, requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { body, query } from '../http/validate';
@@ -18,6 +17,7 @@ import {
   mayAttach,
   uploadAttachment,
 } from './attachments';
+import { StudyRef } from '../../domain/studies/schemas';
 
 export function attachmentRoutes(deps: ApiDeps): Router {
   const { knex, storage } = deps;
@@ -32,7 +32,7 @@ export function attachmentRoutes(deps: ApiDeps): Router {
 
   router.get('/studies/attachments', async (ctx) => {
     const access = await currentAccess(ctx, knex);
-    const exam = await reachableExam(knex, access, query(ctx, z.object({ studyId: z.string().uuid() })).studyId);
+    const exam = await reachableExam(knex, access, query(ctx, StudyRef).studyId);
     ctx.body = {
       attachments: await listAttachments(knex, access, exam),
       can: {

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { ExamBody } from '../../domain/catalog/schemas';
 import { AppError } from '../../domain/errors';
 import { MAX_IMPORT_BYTES, importExams, readExamFile } from '../../services/catalog/exam-import';
+import { isTooLarge } from '../http/errors';
 import { type Access, requireManage } from '../access/access';
 import { auditAdmin, codedBody, uniqueOr } from '../admin-roles/shared';
 import { currentAccess, requireSession } from '../auth/session';
@@ -66,7 +67,10 @@ export function examRoutes(deps: ApiDeps): Router {
     router.post(path, async (ctx) => {
       const access = await managed(ctx);
       const { filename } = query(ctx, ImportQuery);
-      const bytes = await getRawBody(ctx.req, { limit: MAX_IMPORT_BYTES });
+      // A JSON body was already read by the body parser: the stream is spent, the file is not there.
+      const bytes = await getRawBody(ctx.req, { limit: MAX_IMPORT_BYTES }).catch((err: unknown) => {
+        throw isTooLarge(err) ? err : new AppError('EXAM_IMPORT_INVALID');
+      });
       const lines = await readExamFile(bytes, { name: filename, type: ctx.get('content-type') });
       const result = await importExams(knex, access.accountId, lines, commit);
       if (commit) {

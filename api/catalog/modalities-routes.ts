@@ -6,8 +6,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
-import { z } from 'zod';
-import { ModalityBody } from '../../domain/catalog/schemas';
+import { ModalityBody, ModalityListQuery } from '../../domain/catalog/schemas';
 import { AppError } from '../../domain/errors';
 import { type Access, requireManage } from '../access/access';
 import { auditAdmin, codedBody, uniqueOr } from '../admin-roles/shared';
@@ -54,7 +53,7 @@ export function modalityRoutes(deps: ApiDeps): Router {
    */
   router.get('/modalities', async (ctx) => {
     const access = await currentAccess(ctx, knex);
-    const { institutionId } = query(ctx, z.object({ institutionId: z.string().uuid().optional() }));
+    const { institutionId } = query(ctx, ModalityListQuery);
     const q = list(knex, access.accountId).orderBy([{ column: 'm.code' }, { column: 'i.name', nulls: 'first' }]);
     if (institutionId) void q.where((w) => void w.whereNull('m.institution_id').orWhere('m.institution_id', institutionId));
     ctx.body = { modalities: await q };

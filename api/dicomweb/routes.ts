@@ -36,7 +36,7 @@ import { EXPLICIT_LE } from '../../imaging/transcode';
 
 export const DICOM_JSON = 'application/dicom+json';
 const UID = /^[0-9]+(\.[0-9]+)*$/;
-const StowQuery = z.object({ institutionId: z.string().uuid().optional() });
+export const StowQuery = z.object({ institutionId: z.string().uuid().optional() });
 
 /**
  * The absolute base of the URLs the answers carry (RetrieveURL, BulkDataURI): PUBLIC_URL when

@@ -41,7 +41,7 @@ const KNOWN = new Set([
 ]);
 
 const num = z.coerce.number().finite();
-const WadoUriQuery = z.object({
+export const WadoUriQuery = z.object({
   requestType: z.literal('WADO'),
   studyUID: z.string(),
   seriesUID: z.string(),

@@ -11,11 +11,11 @@ import { requireSession, sessionOf } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { a1SessionCache } from './a1-session-cache';
 
-const Body = z.object({ cpf: z.unknown(), council: z.unknown() }).strict();
+export const ProfessionalIdBody = z.object({ cpf: z.unknown(), council: z.unknown() }).strict();
 
 /** The body's fields, each refused with its own message (spec 3 §5). */
 function parseBody(raw: unknown): { cpf: string | null; council: ProfessionalCouncil | null } {
-  const b = Body.safeParse(raw ?? {});
+  const b = ProfessionalIdBody.safeParse(raw ?? {});
   if (!b.success) throw new AppError('MALFORMED_REQUEST');
   const cpfText = b.data.cpf;
   let cpf: string | null = null;

@@ -25,8 +25,9 @@ import { query, uuidParam } from '../http/validate';
 import { findStudy } from '../studies/study-queries';
 import { mayAttach } from '../attachments/attachments';
 import { assertMayReadReport } from '../reports/read-access';
+import { StudyRef } from '../../domain/studies/schemas';
 
-const ConnectModeQuery = z.object({ mode: z.literal('connect'), fullPath: FullPath });
+export const ConnectModeQuery = z.object({ mode: z.literal('connect'), fullPath: FullPath });
 
 export function downloadRoutes(deps: ApiDeps): Router {
   const { knex, temporal, config } = deps;
@@ -43,7 +44,7 @@ export function downloadRoutes(deps: ApiDeps): Router {
 
   router.get('/medicalRecords/connectDownloads', async (ctx) => {
     const access = await currentAccess(ctx, knex);
-    const { studyId } = query(ctx, z.object({ studyId: z.string().uuid() }));
+    const { studyId } = query(ctx, StudyRef);
     if (!(await findStudy(knex, access, studyId.toLowerCase()))) throw new AppError('NOT_FOUND');
     const seesDetails = (requestedBy: string | null) => requestedBy === access.userId || isAdministrator(access);
     ctx.body = { requests: await listConnectDownloads(knex, access.accountId, studyId.toLowerCase(), seesDetails) };

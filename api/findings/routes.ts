@@ -3,12 +3,12 @@
  * comments (spec 2 §7 `/studies/comments`) of a study. Each change republishes the study's
  * live document, so list badges update everywhere.
  */
+import { StudyRef } from '../../domain/studies/schemas';
 import Router from '@koa/router';
 import { CommentsQuery, PostCommentBody } from '../../domain/findings/comments';
 import { FindingDecisionBody, RegisterFindingBody, canEditFindings } from '../../domain/findings/critical-findings';
 import { parseOrThrow } from '../../domain/workspace/validate';
 import { publishStudyDocuments } from '../../live/study-documents';
-import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { type Access, actorFor } from '../access/access';
 import { currentAccess, requireSession } from '../auth/session';
@@ -28,8 +28,6 @@ import {
   listAccountFindings,
   registerFinding,
 } from './critical-findings';
-
-export const StudyRef = z.object({ studyId: z.string().uuid() });
 
 export function findingRoutes(deps: ApiDeps): Router {
   const { knex, publisher } = deps;

@@ -1,5 +1,5 @@
 import type { Context, Middleware } from 'koa';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 
 /** Whether a NUL character is anywhere in the value (strings, keys, nested). */
@@ -24,11 +24,14 @@ export function query<S extends z.ZodType>(ctx: Context, schema: S): z.infer<S> 
   return result.data;
 }
 
+/** A route parameter that names a row: a uuid, in either case (the OpenAPI document gives it this schema). */
+export const UuidParam = z.string().regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/);
+
 /** Parses a route parameter that must be a uuid; anything else is NOT_FOUND. */
 export function uuidParam(ctx: Context, name: string): string {
-  const v = (ctx.params as Record<string, string | undefined>)[name];
-  if (!v || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)) throw new AppError('NOT_FOUND');
-  return v.toLowerCase();
+  const v = UuidParam.safeParse((ctx.params as Record<string, string | undefined>)[name]);
+  if (!v.success) throw new AppError('NOT_FOUND');
+  return v.data.toLowerCase();
 }
 
 /**

@@ -9,7 +9,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { AppError } from '../../domain/errors';
-import { InstitutionInput } from '../../domain/institutions/institution';
+import { InstitutionInput, type InstitutionView } from '../../domain/institutions/institution';
 import { type Access, isAdministrator } from '../access/access';
 import { adminBody, isUniqueViolation } from '../accounts/admin-http';
 import { audit } from '../auth/login';
@@ -53,7 +53,7 @@ export function institutionsQuery(knex: Knex, accountId: string) {
     .where('i.account_id', accountId);
 }
 
-export function presentInstitution(r: InstitutionRow) {
+export function presentInstitution(r: InstitutionRow): InstitutionView {
   return {
     id: r.id,
     name: r.name,
@@ -120,9 +120,7 @@ export function institutionAdminRoutes(deps: ApiDeps): Router {
   }
 
   const byId = async (accountId: string, id: string) =>
-    presentInstitution(
-      (await institutionsQuery(knex, accountId).where('i.id', id).first(INSTITUTION_COLUMNS)) as InstitutionRow,
-    );
+    presentInstitution((await institutionsQuery(knex, accountId).where('i.id', id).first(INSTITUTION_COLUMNS)) as InstitutionRow);
 
   /** Spec 3 §7 'doctors': the account's users, whom an institution may name as its responsible physician. */
   router.get('/accounts/:accountId/doctors', requireSession(knex), async (ctx) => {
@@ -151,7 +149,10 @@ export function institutionAdminRoutes(deps: ApiDeps): Router {
         .insert({ ...columnsOf(input), account_id: access.accountId })
         .returning('id'),
     );
-    await audit(knex, access.userId, 'admin.institution.create', ctx.ip, access.accountId, { institutionId: row.id, name: input.name });
+    await audit(knex, access.userId, 'admin.institution.create', ctx.ip, access.accountId, {
+      institutionId: row.id,
+      name: input.name,
+    });
     ctx.status = 201;
     ctx.body = await byId(access.accountId, row.id);
   });
@@ -167,7 +168,9 @@ export function institutionAdminRoutes(deps: ApiDeps): Router {
     );
     const after = await byId(access.accountId, row.id);
     const before = presentInstitution(row) as Record<string, unknown>;
-    const changed = Object.keys(after).filter((k) => JSON.stringify(before[k]) !== JSON.stringify((after as Record<string, unknown>)[k]));
+    const changed = Object.keys(after).filter(
+      (k) => JSON.stringify(before[k]) !== JSON.stringify((after as Record<string, unknown>)[k]),
+    );
     await audit(knex, access.userId, 'admin.institution.update', ctx.ip, access.accountId, { institutionId: row.id, changed });
     ctx.body = after;
   });

@@ -4,7 +4,9 @@
  * dialect, so the schemas go in as they are.
  */
 import { z } from 'zod';
-import { OPERATIONS } from './registry';
+import { dicomwebOperation } from './dicomweb';
+import { UuidParam } from '../http/validate';
+import { NO_JSON_BODY, OPERATIONS } from './registry';
 import type { RouteOperation } from './walk';
 
 type Json = Record<string, unknown>;
@@ -16,13 +18,13 @@ export function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'):
 }
 
 /** `/studies/:id/reports/:file` → `/api/studies/{id}/reports/{file}`, with the names of its parameters. */
-export function openApiPath(path: string): { path: string; params: string[] } {
+export function openApiPath(path: string, prefix = '/api'): { path: string; params: string[] } {
   const params: string[] = [];
   const converted = path.replace(/:(\w+)(\([^)]*\))?/g, (_, name: string) => {
     params.push(name);
     return `{${name}}`;
   });
-  return { path: `/api${converted}`, params };
+  return { path: `${prefix}${converted}`, params };
 }
 
 const ERROR_SCHEMA = {
@@ -51,16 +53,44 @@ const errorResponse = (description: string) => ({
 /** A query schema's properties as query parameters (an object schema; anything else is one free-form parameter set). */
 function queryParameters(schema: z.ZodType): Json[] {
   const js = jsonSchema(schema);
-  const props = (js.properties ?? {}) as Record<string, Json>;
-  const required = new Set((js.required as string[] | undefined) ?? []);
-  return Object.entries(props).map(([name, s]) => ({ name, in: 'query', required: required.has(name), schema: s }));
+  // An intersection (`a.and(b)`) is allOf: its parts' properties together.
+  const parts = [js, ...((js.allOf as Json[] | undefined) ?? [])];
+  const required = new Set(parts.flatMap((p) => (p.required as string[] | undefined) ?? []));
+  return parts
+    .flatMap((p) => Object.entries((p.properties ?? {}) as Record<string, Json>))
+    .map(([name, s]) => ({ name, in: 'query', required: required.has(name), schema: s }));
 }
 
+const ERRORS = {
+  '4XX': errorResponse('Refused: the one error shape (domain/errors.ts)'),
+  '5XX': errorResponse('Failed: the one error shape'),
+};
+
+/**
+ * The parameters every handler reads with uuidParam (api/http/validate.ts): a row's id, any
+ * other value answers 404. The others (tokens, codes, UIDs, file names) are strings.
+ */
+const UUID_PARAMS = new Set([
+  'id',
+  'accountId',
+  'userId',
+  'studyId',
+  'connectionId',
+  'fieldValueId',
+  'invitationId',
+  'keyId',
+  'labelId',
+  'notificationId',
+  'phraseId',
+]);
+const pathSchema = (name: string): Json => (UUID_PARAMS.has(name) ? jsonSchema(UuidParam) : { type: 'string' });
+
 function operation(route: RouteOperation, params: string[]): Json {
-  const schemas = OPERATIONS[`${route.method} ${route.path}`] ?? {};
-  const parameters: Json[] = params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  const key = `${route.method} ${route.path}`;
+  const schemas = OPERATIONS[key] ?? {};
+  const parameters: Json[] = params.map((name) => ({ name, in: 'path', required: true, schema: pathSchema(name) }));
   if (schemas.query) parameters.push(...queryParameters(schemas.query));
-  const withBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
+  const withBody = ['POST', 'PUT', 'PATCH'].includes(route.method) && !(key in NO_JSON_BODY);
   const op: Json = {
     operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c?: string) => (c ?? '').toUpperCase())}`,
     tags: [route.path.split('/')[1] ?? 'api'],
@@ -70,8 +100,7 @@ function operation(route: RouteOperation, params: string[]): Json {
       '2XX': schemas.response
         ? { description: 'Success', content: { 'application/json': { schema: jsonSchema(schemas.response, 'output') } } }
         : { description: 'Success (body not described yet)' },
-      '4XX': errorResponse('Refused: the one error shape (domain/errors.ts)'),
-      '5XX': errorResponse('Failed: the one error shape'),
+      ...ERRORS,
     },
   };
   if (withBody)
@@ -79,18 +108,25 @@ function operation(route: RouteOperation, params: string[]): Json {
       required: schemas.body !== undefined,
       content: { 'application/json': { schema: schemas.body ? jsonSchema(schemas.body) : { type: 'object' } } },
     };
-  if (!schemas.body && !schemas.query && (withBody || route.method === 'GET'))
-    op.description = 'Request schema not registered yet (api/openapi/registry.ts).';
+  if (key in NO_JSON_BODY) op.description = `No JSON body: ${NO_JSON_BODY[key]}.`;
   return op;
 }
 
-/** The document for these operations (routeOperations of apiRouters, plus what is mounted beside them). */
-export function openApiDocument(routes: RouteOperation[], version: string): Json {
+/**
+ * The document for these operations (routeOperations of apiRouters, plus what is mounted beside
+ * them), and the DICOMweb ones (mounted at the root, not under /api).
+ */
+export function openApiDocument(routes: RouteOperation[], version: string, dicomweb: RouteOperation[] = []): Json {
   const paths: Record<string, Json> = {};
   for (const route of routes) {
     const { path, params } = openApiPath(route.path);
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = operation(route, params);
+  }
+  for (const route of dicomweb) {
+    const { path, params } = openApiPath(route.path, '');
+    paths[path] ??= {};
+    paths[path][route.method.toLowerCase()] = dicomwebOperation(route, params, queryParameters, ERRORS);
   }
   return {
     openapi: '3.1.0',
@@ -104,7 +140,12 @@ export function openApiDocument(routes: RouteOperation[], version: string): Json
     servers: [{ url: '/' }],
     security: [{ accessToken: [] }],
     components: {
-      securitySchemes: { accessToken: { type: 'apiKey', in: 'header', name: 'access_token' } },
+      securitySchemes: {
+        accessToken: { type: 'apiKey', in: 'header', name: 'access_token' },
+        // DICOMweb also takes the token as `Authorization: Bearer`, and an image token in the URL (reads).
+        bearer: { type: 'http', scheme: 'bearer' },
+        imageToken: { type: 'apiKey', in: 'query', name: 'token' },
+      },
       schemas: { Error: ERROR_SCHEMA },
     },
     paths,

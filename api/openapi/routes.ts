@@ -25,8 +25,11 @@ const PAGE = `<!doctype html>
 // validatorUrl null: Swagger UI would otherwise send the document to validator.swagger.io.
 const START = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true, validatorUrl: null });\n`;
 
-/** `operations`: every operation of the api, read once, on the first request (the routers are built by then). */
-export function openApiRoutes(operations: () => RouteOperation[]): Router {
+/**
+ * `operations`: every operation of the api, read once, on the first request (the routers are
+ * built by then); `dicomweb`: the DICOMweb ones, mounted at the root.
+ */
+export function openApiRoutes(operations: () => RouteOperation[], dicomweb: () => RouteOperation[] = () => []): Router {
   const router = new Router();
   let document: string | undefined;
   const version = (
@@ -34,7 +37,7 @@ export function openApiRoutes(operations: () => RouteOperation[]): Router {
   ).version;
 
   router.get('/openapi.json', (ctx) => {
-    document ??= JSON.stringify(openApiDocument(operations(), version));
+    document ??= JSON.stringify(openApiDocument(operations(), version, dicomweb()));
     ctx.type = 'application/json';
     ctx.body = document;
   });

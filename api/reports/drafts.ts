@@ -18,7 +18,7 @@ import { body } from '../http/validate';
 import type { ReportContext } from './run-action';
 
 const Content = z.string().max(MAX_CONTENT_BYTES);
-const DraftBody = z
+export const DraftBody = z
   .object({
     content: Content.nullable().optional(),
     reviewContent: Content.nullable().optional(),

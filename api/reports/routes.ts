@@ -31,6 +31,8 @@ import { PersonalKeyPassword, openCallerA1, signReport, signWithPassword } from 
 
 const Content = z.string().max(MAX_CONTENT_BYTES);
 export const Empty = z.object({}).strict();
+/** The typist's finished text. */
+export const FinishTypingBody = z.object({ content: Content }).strict();
 const MAX_AUDIO_BYTES = 50 * 1024 * 1024;
 
 export const StartBody = z.object({ structuredType: z.string().optional() }).strict();
@@ -217,7 +219,7 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
 
   router.post(`${P}/:id/reports/finishReportTranscription`, async (ctx) => {
     const rc = await loadReportContext(ctx);
-    const b = body(ctx, z.object({ content: Content }).strict());
+    const b = body(ctx, FinishTypingBody);
     ctx.body = { report: await runReportAction(ctx, deps, rc, { action: 'finishTyping', content: b.content }) };
   });
 

@@ -1,8 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { z } from 'zod';
 import { AppError } from '../../domain/errors';
-import { ScheduledExamListQuery, StudyListQuery } from '../../domain/studies/schemas';
+import { DoctorsQuery, ScheduledExamListQuery, StudyListQuery } from '../../domain/studies/schemas';
 import { actorFor } from '../access/access';
 import { permissionHolders } from '../../services/access/holders';
 import { audit } from '../access/audit';
@@ -55,7 +54,7 @@ export function studyRoutes(deps: ApiDeps): Router {
    * scheduled exam (no institution) the worklist's opinion permission counts (decision 005).
    */
   const doctors = (kind: ExamKind) => async (ctx: Context) => {
-    const { purpose } = query(ctx, z.object({ purpose: z.enum(['changeDoctor', 'opinion']).default('changeDoctor') }));
+    const { purpose } = query(ctx, DoctorsQuery);
     const access = await currentAccess(ctx, knex);
     const study = await findExam(knex, access, kind, uuidParam(ctx, 'id'));
     if (!study) throw new AppError('NOT_FOUND');

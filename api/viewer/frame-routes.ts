@@ -5,9 +5,8 @@
  * router whose middleware requires a session.
  */
 import Router from '@koa/router';
-import { z } from 'zod';
 import { AppError } from '../../domain/errors';
-import { FrameImageQuery, VIEWER_TYPES } from '../../domain/studies/viewer';
+import { FrameImageQuery, ViewerQuery } from '../../domain/studies/viewer';
 import { frameSourceFor } from '../../imaging/frame-source';
 import { currentAccess, requireSession, sessionOf } from '../auth/session';
 import type { ApiDeps } from '../deps';
@@ -25,7 +24,7 @@ export function viewerFrameRoutes(deps: ApiDeps): Router {
   const grants = new InstanceGrants();
 
   router.get('/studies/:id/viewer', reader, async (ctx) => {
-    query(ctx, z.object({ viewerType: z.enum(VIEWER_TYPES).default('general') }));
+    query(ctx, ViewerQuery);
     const access = await currentAccess(ctx, knex);
     ctx.body = { study: await viewerStudy(knex, access, uuidParam(ctx, 'id'), ctx.ip) };
   });

@@ -4,12 +4,12 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { z } from 'zod';
 import { KeyImageBody, KeyImageQuery } from '../../domain/studies/viewer';
 import { currentAccess, requireSession } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { body, query, uuidParam } from '../http/validate';
 import { patientHistory, reachableStudy, setKeyImage } from './viewer-study';
+import { StudyRef } from '../../domain/studies/schemas';
 
 export function viewerRoutes(deps: ApiDeps): Router {
   const { knex } = deps;
@@ -17,7 +17,7 @@ export function viewerRoutes(deps: ApiDeps): Router {
   router.use(requireSession(knex));
 
   router.get('/studies/patient', async (ctx) => {
-    const { studyId } = query(ctx, z.object({ studyId: z.string().uuid() }));
+    const { studyId } = query(ctx, StudyRef);
     const access = await currentAccess(ctx, knex);
     ctx.body = { studies: await patientHistory(knex, access, studyId) };
   });

@@ -56,17 +56,36 @@ export const AccountUserInviteBody = z
   .strict();
 export type AccountUserInviteBody = z.infer<typeof AccountUserInviteBody>;
 
-export interface AccountUserRow {
+/** A row of the account's user list (GET /accounts/:accountId/users). */
+export const AccountUserRow = z.object({
   /** null for a pending invitation (status 'invited'). */
-  id: string | null;
-  invitationId: string | null;
-  name: string;
-  username: string | null;
-  email: string;
-  cpf: string | null;
-  status: UserStatus;
-  isAdmin: boolean;
-  seniority: Seniority | null;
+  id: z.string().nullable(),
+  invitationId: z.string().nullable(),
+  name: z.string(),
+  username: z.string().nullable(),
+  email: z.string(),
+  cpf: z.string().nullable(),
+  status: z.enum(USER_STATUSES),
+  isAdmin: z.boolean(),
+  seniority: z.enum(SENIORITIES).nullable(),
   /** 'Institution — Role' pairs. */
-  roles: { institutionId: string; institutionName: string; roleId: string; roleName: string }[];
-}
+  roles: z.array(z.object({ institutionId: z.string(), institutionName: z.string(), roleId: z.string(), roleName: z.string() })),
+});
+export type AccountUserRow = z.infer<typeof AccountUserRow>;
+/** One page of the list and the cursor of the next (null at the end). */
+export const AccountUserPage = z.object({ users: z.array(AccountUserRow), nextCursor: z.string().nullable() });
+/** One user with what the drawer shows (GET, PATCH /accounts/:accountId/users/:userId, PUT …/roles). */
+export const AccountUserDetail = AccountUserRow.extend({
+  council: z.object({ type: z.string(), number: z.string(), uf: z.string() }).nullable(),
+  twoFactorType: z.string().nullable(),
+  signatureUpdatedAt: z.string().nullable(),
+  failedLogins: z.number(),
+  barredFromPersonalFilters: z.boolean(),
+  openSessions: z.number(),
+});
+export type AccountUserDetail = z.infer<typeof AccountUserDetail>;
+/** The institutions and roles a user's roles are picked from. */
+export const AccountUserOptions = z.object({
+  institutions: z.array(z.object({ id: z.string(), name: z.string() })),
+  roles: z.array(z.object({ id: z.string(), name: z.string() })),
+});

@@ -19,7 +19,13 @@ export const Address = z
     number: optional(Text(20)),
     city: optional(Text(100)),
     uf: optional(z.enum(UFS)),
-    cep: optional(z.string().trim().transform(cepDigits).pipe(z.string().regex(/^\d{8}$/))),
+    cep: optional(
+      z
+        .string()
+        .trim()
+        .transform(cepDigits)
+        .pipe(z.string().regex(/^\d{8}$/)),
+    ),
   })
   .strict();
 
@@ -55,3 +61,30 @@ export const AccountListQuery = z
     limit: z.coerce.number().int().min(1).max(100).default(25),
   })
   .strict();
+
+/** An account as the api answers it (GET/POST/PUT /accounts). */
+export const AccountView = z.object({
+  id: z.string(),
+  name: z.string(),
+  legalName: z.string().nullable(),
+  billingEmail: z.string().nullable(),
+  notificationEmail: z.string().nullable(),
+  address: z.object({
+    street: z.string().nullable(),
+    number: z.string().nullable(),
+    city: z.string().nullable(),
+    uf: z.string().nullable(),
+    cep: z.string().nullable(),
+  }),
+  isForHuman: z.boolean().nullable(),
+  doNotUsePng: z.boolean(),
+  resultsPortal: z.boolean(),
+  resultsPortalImages: z.boolean(),
+  twoFactorRequired: z.boolean(),
+});
+export type AccountView = z.infer<typeof AccountView>;
+/** GET /accounts: a keyset page. */
+export const AccountPage = z.object({
+  data: z.array(AccountView),
+  next: z.object({ afterName: z.string(), afterId: z.string() }).nullable(),
+});

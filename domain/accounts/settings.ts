@@ -4,6 +4,7 @@
  * its type, default and description; the code reads a setting through `accountSetting`, and the
  * settings screen is generated from the registry.
  */
+import { z } from 'zod';
 import type { Lang } from '../errors';
 
 interface Base {
@@ -306,3 +307,13 @@ export function checkSettingInput(key: AccountSettingKey, value: unknown): unkno
   if (def.type === 'list' && !Array.isArray(value)) return null;
   return parseValue(def, value);
 }
+
+/** `GET /accounts/:id/config`: every setting's value, which the account changed, and whether the caller may. */
+export const SettingsAnswer = z.object({
+  data: z.record(z.string(), z.unknown()),
+  customized: z.array(z.string()),
+  canManage: z.boolean(),
+});
+export type SettingsAnswer = z.infer<typeof SettingsAnswer>;
+/** One setting (`GET`, `PUT`, `DELETE /accounts/:id/config/:key`). */
+export const SettingAnswer = z.object({ key: z.string(), value: z.unknown(), customized: z.boolean() });

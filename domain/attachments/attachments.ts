@@ -84,3 +84,10 @@ export type Attachment = z.infer<typeof Attachment>;
 
 export const AttachmentType = z.object({ id: z.string().uuid(), title: z.string(), extensionsAllowed: z.array(z.string()) });
 export type AttachmentType = z.infer<typeof AttachmentType>;
+
+/** `GET /studies/attachments`: the exam's attachments and what the caller may do with them. */
+export const AttachmentList = z.object({
+  attachments: z.array(Attachment),
+  can: z.object({ create: z.boolean(), download: z.boolean(), delete: z.boolean() }),
+});
+export type AttachmentList = z.infer<typeof AttachmentList>;

@@ -12,6 +12,9 @@ export const ModalityCode = z
   .transform((s) => s.toUpperCase())
   .pipe(z.string().regex(/^[A-Z0-9]{1,16}$/, 'MODALITY_CODE_INVALID'));
 
+/** `GET /modalities?institutionId=`: the account's modalities and that institution's. */
+export const ModalityListQuery = z.object({ institutionId: z.string().uuid().optional() });
+
 export const ModalityBody = z.object({
   code: ModalityCode,
   description: z.string().trim().max(200).default(''),

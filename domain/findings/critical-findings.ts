@@ -119,3 +119,12 @@ export function findingForcedInReport(setting: readonly string[], institutionId:
   const values = setting.map((s) => s.trim().toLowerCase());
   return values.includes('all') || values.includes(institutionId.toLowerCase());
 }
+
+/** `GET /studies/studyCriticalFinding`: the study's finding and what the caller may do with it. */
+export const FindingView = z.object({
+  finding: CriticalFinding.nullable(),
+  canEdit: z.boolean(),
+  isResponsible: z.boolean(),
+  laudoState: z.number().int(),
+  forcedInReport: z.boolean(),
+});

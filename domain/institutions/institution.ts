@@ -37,3 +37,25 @@ export const InstitutionListQuery = z
     limit: z.coerce.number().int().min(1).max(200).optional(),
   })
   .strict();
+
+/** An institution as the api answers it. */
+export const InstitutionView = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  cnpj: z.string().nullable(),
+  responsibleUserId: z.string().nullable(),
+  responsibleName: z.string().nullable(),
+  allowStudyDownload: z.boolean(),
+  aeTitle: z.string().nullable(),
+  active: z.boolean(),
+  logoUpdatedAt: z.string().nullable(),
+});
+export type InstitutionView = z.infer<typeof InstitutionView>;
+/** GET /institutions: the reachable institutions, a keyset page when `limit` is sent. */
+export const InstitutionPage = z.object({
+  canManage: z.boolean(),
+  institutions: z.array(InstitutionView),
+  next: z.object({ afterName: z.string(), afterId: z.string() }).nullable(),
+});

@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { IsoDay } from '../iso-schemas';
 import { EXAM_STATUSES } from './maintenance';
 
+/** The one study an operation reads, named in its query (`?studyId=`). */
+export const StudyRef = z.object({ studyId: z.string().uuid() });
+
+/** `GET /studies/:id/doctors`: who may write the report, or who may give a second opinion. */
+export const DoctorsQuery = z.object({ purpose: z.enum(['changeDoctor', 'opinion']).default('changeDoctor') });
+
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
 
@@ -163,6 +169,14 @@ export const ReportView = z.object({
   allowedActions: z.array(z.string()),
 });
 export type ReportView = z.infer<typeof ReportView>;
+
+/** `GET …/:id/reports/content`: the report's text, the review's, and the version they belong to. */
+export const ReportContent = z.object({
+  laudoContent: z.string().nullable(),
+  reviewContent: z.string().nullable(),
+  version: z.number().int(),
+});
+export type ReportContent = z.infer<typeof ReportContent>;
 
 export const StudyDetailResponse = z.object({
   study: StudyListItem.extend({ report: ReportView }),

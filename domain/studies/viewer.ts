@@ -2,6 +2,8 @@
 import { z } from 'zod';
 
 export const VIEWER_TYPES = ['general', 'mpr'] as const;
+/** `GET /studies/:id/viewer?viewerType=`. */
+export const ViewerQuery = z.object({ viewerType: z.enum(VIEWER_TYPES).default('general') });
 export type ViewerType = (typeof VIEWER_TYPES)[number];
 
 /** Report states whose report may not be edited from the viewer (spec 3 §3). */

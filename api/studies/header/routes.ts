@@ -6,7 +6,6 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { z } from 'zod';
 import { AppError } from '../../../domain/errors';
 import { HeaderFields } from '../../../domain/studies/header';
 import { parseOrThrow } from '../../../domain/workspace/validate';
@@ -16,7 +15,7 @@ import { query, uuidParam } from '../../http/validate';
 import { type ExamKind, findExam } from '../study-queries';
 import { clinicalData, headerHistory, readUpdateData, updateHeader } from './header';
 
-export const ClinicalDataQuery = z.object({ studyId: z.string().uuid() });
+import { StudyRef } from '../../../domain/studies/schemas';
 
 export function headerRoutes(deps: ApiDeps): Router {
   const { knex } = deps;
@@ -32,7 +31,7 @@ export function headerRoutes(deps: ApiDeps): Router {
   const editBody = (ctx: Context) => parseOrThrow(HeaderFields, (ctx.request as { body?: unknown }).body ?? {});
 
   router.get('/studies/clinical-data', async (ctx) => {
-    const { studyId } = query(ctx, ClinicalDataQuery);
+    const { studyId } = query(ctx, StudyRef);
     const access = await currentAccess(ctx, knex);
     const found = (await findExam(knex, access, 'study', studyId)) ?? (await findExam(knex, access, 'scheduled', studyId));
     if (!found) throw new AppError('NOT_FOUND');

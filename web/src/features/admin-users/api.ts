@@ -1,39 +1,25 @@
 /** Users by account (api/account-users/admin-routes.ts and routes.ts). */
 import { z } from 'zod';
-import type { RoleAssignment, Seniority, UserStatus } from '../../../../domain/account-users/schemas';
+import {
+  AccountUserDetail,
+  AccountUserOptions,
+  AccountUserPage,
+  type AccountUserRow,
+  type RoleAssignment,
+  type Seniority,
+  type UserStatus,
+} from '../../../../domain/account-users/schemas';
 import { apiRequest } from '../../lib/api';
 import { base64Of, fetchBlob } from '../documents/api';
 import { getToken } from '../../lib/token';
 import i18n from '../../i18n';
 
-const Role = z.object({ institutionId: z.string(), institutionName: z.string(), roleId: z.string(), roleName: z.string() });
-const UserRow = z.object({
-  id: z.string().nullable(),
-  invitationId: z.string().nullable(),
-  name: z.string(),
-  username: z.string().nullable(),
-  email: z.string(),
-  cpf: z.string().nullable(),
-  status: z.enum(['active', 'blocked', 'locked', 'passwordChange', 'invited']),
-  isAdmin: z.boolean(),
-  seniority: z.enum(['resident', 'mid', 'senior']).nullable(),
-  roles: z.array(Role),
-});
-export type UserRow = z.infer<typeof UserRow>;
-const Page = z.object({ users: z.array(UserRow), nextCursor: z.string().nullable() });
-const Detail = UserRow.extend({
-  council: z.object({ type: z.string(), number: z.string(), uf: z.string() }).nullable(),
-  twoFactorType: z.string().nullable(),
-  signatureUpdatedAt: z.string().nullable(),
-  failedLogins: z.number(),
-  barredFromPersonalFilters: z.boolean(),
-  openSessions: z.number(),
-});
-export type UserDetail = z.infer<typeof Detail>;
-const Options = z.object({
-  institutions: z.array(z.object({ id: z.string(), name: z.string() })),
-  roles: z.array(z.object({ id: z.string(), name: z.string() })),
-});
+// What the api answers lives in domain/ (the OpenAPI document describes it too).
+export type UserRow = AccountUserRow;
+const Page = AccountUserPage;
+const Detail = AccountUserDetail;
+export type UserDetail = AccountUserDetail;
+const Options = AccountUserOptions;
 export type UserOptions = z.infer<typeof Options>;
 
 export interface UserFilters {

@@ -1,47 +1,18 @@
 /** The Administration area's calls: accounts (super), account settings, institutions. */
 import { z } from 'zod';
-import type { AccountInput } from '../../../../domain/accounts/account';
-import type { InstitutionInput } from '../../../../domain/institutions/institution';
+import { type AccountInput, AccountView } from '../../../../domain/accounts/account';
+import { type InstitutionInput, InstitutionView } from '../../../../domain/institutions/institution';
+import { SettingAnswer, SettingsAnswer } from '../../../../domain/accounts/settings';
 import { apiRequest } from '../../lib/api';
 import type { Cursor, Page } from './AdminList';
 
 const CursorSchema = z.object({ afterName: z.string(), afterId: z.string() }).nullable();
 
-export const Account = z.object({
-  id: z.string(),
-  name: z.string(),
-  legalName: z.string().nullable(),
-  billingEmail: z.string().nullable(),
-  notificationEmail: z.string().nullable(),
-  address: z.object({
-    street: z.string().nullable(),
-    number: z.string().nullable(),
-    city: z.string().nullable(),
-    uf: z.string().nullable(),
-    cep: z.string().nullable(),
-  }),
-  isForHuman: z.boolean().nullable(),
-  doNotUsePng: z.boolean(),
-  resultsPortal: z.boolean(),
-  resultsPortalImages: z.boolean(),
-  twoFactorRequired: z.boolean(),
-});
-export type Account = z.infer<typeof Account>;
-
-export const Institution = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  cnpj: z.string().nullable(),
-  responsibleUserId: z.string().nullable(),
-  responsibleName: z.string().nullable(),
-  allowStudyDownload: z.boolean(),
-  aeTitle: z.string().nullable(),
-  active: z.boolean(),
-  logoUpdatedAt: z.string().nullable(),
-});
-export type Institution = z.infer<typeof Institution>;
+// The shapes the api answers live in domain/ (the OpenAPI document describes them too).
+export const Account = AccountView;
+export type Account = AccountView;
+export const Institution = InstitutionView;
+export type Institution = InstitutionView;
 
 const pageQuery = (q: string, cursor: Cursor | null, limit: number, extra: Record<string, string> = {}) => {
   const params = new URLSearchParams({ limit: String(limit), ...extra });
@@ -62,23 +33,22 @@ export async function fetchAccounts(q: string, cursor: Cursor | null, signal: Ab
 }
 
 export const saveAccount = (id: string | null, input: z.input<typeof AccountInput>) =>
-  apiRequest(id ? `/accounts/${encodeURIComponent(id)}` : '/accounts', { method: id ? 'PUT' : 'POST', body: input, schema: Account });
+  apiRequest(id ? `/accounts/${encodeURIComponent(id)}` : '/accounts', {
+    method: id ? 'PUT' : 'POST',
+    body: input,
+    schema: Account,
+  });
 
 export const deleteAccount = (id: string, confirmName: string) =>
   apiRequest(`/accounts/${encodeURIComponent(id)}?confirmName=${encodeURIComponent(confirmName)}`, { method: 'DELETE' });
 
-const SettingsAnswer = z.object({
-  data: z.record(z.string(), z.unknown()),
-  customized: z.array(z.string()),
-  canManage: z.boolean(),
-});
-export type SettingsAnswer = z.infer<typeof SettingsAnswer>;
+export type { SettingsAnswer };
 
 export const fetchSettings = (accountId: string, signal?: AbortSignal) =>
   apiRequest(`/accounts/${encodeURIComponent(accountId)}/config`, { schema: SettingsAnswer, signal });
 
-const SettingAnswer = z.object({ key: z.string(), value: z.unknown(), customized: z.boolean() });
-const settingPath = (accountId: string, key: string) => `/accounts/${encodeURIComponent(accountId)}/config/${encodeURIComponent(key)}`;
+const settingPath = (accountId: string, key: string) =>
+  `/accounts/${encodeURIComponent(accountId)}/config/${encodeURIComponent(key)}`;
 
 export const saveSetting = (accountId: string, key: string, value: unknown) =>
   apiRequest(settingPath(accountId, key), { method: 'PUT', body: { value }, schema: SettingAnswer });
@@ -103,7 +73,10 @@ export const saveInstitution = (id: string | null, input: z.input<typeof Institu
   });
 
 export const setInstitutionActive = (id: string, active: boolean) =>
-  apiRequest(`/institutions/${encodeURIComponent(id)}/${active ? 'reactivate' : 'deactivate'}`, { method: 'POST', schema: Institution });
+  apiRequest(`/institutions/${encodeURIComponent(id)}/${active ? 'reactivate' : 'deactivate'}`, {
+    method: 'POST',
+    schema: Institution,
+  });
 
 const Doctors = z.object({ data: z.array(z.object({ id: z.string(), name: z.string() })) });
 export const fetchDoctors = (accountId: string, signal?: AbortSignal) =>

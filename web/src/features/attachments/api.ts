@@ -1,12 +1,8 @@
 import { z } from 'zod';
-import { Attachment, AttachmentType } from '../../../../domain/attachments/attachments';
+import { AttachmentList, AttachmentType } from '../../../../domain/attachments/attachments';
 import { apiRequest } from '../../lib/api';
 
-export const AttachmentList = z.object({
-  attachments: z.array(Attachment),
-  can: z.object({ create: z.boolean(), download: z.boolean(), delete: z.boolean() }),
-});
-export type AttachmentList = z.infer<typeof AttachmentList>;
+export { AttachmentList };
 
 export async function fetchAttachmentTypes(signal?: AbortSignal): Promise<AttachmentType[]> {
   const schema = z.object({ attachmentsExtensions: z.array(AttachmentType) });

@@ -1,15 +1,9 @@
 import { z } from 'zod';
 import { StudyComment } from '../../../../domain/findings/comments';
-import { AccountCriticalFinding, CriticalFinding } from '../../../../domain/findings/critical-findings';
+import { AccountCriticalFinding, CriticalFinding, FindingView } from '../../../../domain/findings/critical-findings';
 import { apiRequest } from '../../lib/api';
 
-export const FindingView = z.object({
-  finding: CriticalFinding.nullable(),
-  canEdit: z.boolean(),
-  isResponsible: z.boolean(),
-  laudoState: z.number().int(),
-  forcedInReport: z.boolean(),
-});
+export { FindingView };
 export type FindingView = z.infer<typeof FindingView>;
 
 const FINDINGS = '/studies/studyCriticalFinding';

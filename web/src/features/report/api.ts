@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { examPath } from '../../lib/exam-path';
-import { ExamDetailResponse, ReportView } from '../../../../domain/studies/schemas';
+import { ExamDetailResponse, ReportContent, ReportView } from '../../../../domain/studies/schemas';
 import { apiRequest } from '../../lib/api';
 import { toApiError } from '../../lib/errors';
 import { maskContentOf, parseMaskSections, type MaskSections } from './editor/masks';
@@ -49,12 +49,7 @@ export async function postReportAction(
   return answer.report;
 }
 
-export const ReportContent = z.object({
-  laudoContent: z.string().nullable(),
-  reviewContent: z.string().nullable(),
-  version: z.number().int(),
-});
-export type ReportContent = z.infer<typeof ReportContent>;
+export { ReportContent };
 
 export function fetchReportContent(studyId: string, signal?: AbortSignal): Promise<ReportContent> {
   return apiRequest(`${examPath(studyId)}/reports/content`, { schema: ReportContent, signal });
