@@ -1,11 +1,9 @@
 import { createBrowserRouter, Navigate } from 'react-router-dom';
-import type { QueryClient } from '@tanstack/react-query';
 import { LoginPage } from '../features/auth/LoginPage';
 import { RequireAccess } from '../features/auth/RequireAccess';
 import { RequireSession } from '../features/auth/RequireSession';
 import { SelectAccountPage } from '../features/auth/SelectAccountPage';
 import { StudyListPage } from '../features/studies/StudyListPage';
-import { prefetchStudies } from '../features/studies/use-studies';
 import { AppLayout } from './AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { lazyPage } from './errors/lazy-retry';
@@ -18,7 +16,7 @@ import { RouteFrame } from './RouteFrame';
  * (no stored session → /login), including the 404 page for unknown paths. A page that crashes
  * or whose code will not load shows RouteError (inside the app frame when it has one).
  */
-export function createRouter(queryClient: QueryClient) {
+export function createRouter() {
   return createBrowserRouter([
     // Every route: its own title, announced, and the focus on its heading (RouteFrame).
     {
@@ -147,18 +145,7 @@ export function createRouter(queryClient: QueryClient) {
                       errorElement: <RouteError />,
                       children: [
                         { index: true, element: <Navigate to="/studies" replace /> },
-                        {
-                          path: '/studies',
-                          element: <StudyListPage />,
-                          // Runs at navigation, beside the session check (not after it). The loader
-                          // answers at once; until it has, on the first load, the page area is empty
-                          // for a tick (the frame around it renders).
-                          HydrateFallback: () => null,
-                          loader: ({ request }) => {
-                            prefetchStudies(queryClient, new URL(request.url).searchParams);
-                            return null;
-                          },
-                        },
+                        { path: '/studies', element: <StudyListPage /> },
                         {
                           path: '/scheduled-exams',
                           // the worklist 'agendados' (spec 2 §1): scheduled exams without institution
