@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Figure, figureRow, loadAverage, met, readFigures, tableHeader } from './report-table';
+import { runBench } from './run';
 
 const ROOT = path.resolve(__dirname, '..');
 const TIMEOUT_MS = Number(process.env.BENCH_ALL_TIMEOUT_S ?? 300) * 1000;
@@ -146,7 +147,4 @@ function pick(env: NodeJS.ProcessEnv, keys: string[]): Record<string, string> {
   return Object.fromEntries(keys.flatMap((k) => (env[k] === undefined ? [] : [[k, env[k]!]])));
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

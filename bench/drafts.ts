@@ -18,6 +18,7 @@ import { caretAtEnd, editorText, killBrowser, launchProfile, type TypingRun, typ
 import { createTenant } from '../test/support/fixtures';
 import { recordFigures } from './report-table';
 import { loginToken, pct, startBenchPlatform } from './support';
+import { runBench } from './run';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CRASHES = Number(process.env.BENCH_CRASHES ?? 10);
@@ -155,7 +156,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

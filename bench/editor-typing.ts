@@ -12,6 +12,7 @@ import { findChromium } from '../scripts/tools';
 import { ensureWebBuilt } from '../scripts/web-build';
 import { recordFigures } from './report-table';
 import { pct, startBenchPlatform } from './support';
+import { runBench } from './run';
 
 const PAGES = 20;
 const KEYS = 200;
@@ -91,7 +92,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

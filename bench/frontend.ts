@@ -20,6 +20,7 @@ import { findChromium } from '../scripts/tools';
 import { ensureWebBuilt } from '../scripts/web-build';
 import { type Figure, atMost, loadAverage, printFigures } from './report-table';
 import { median, pct, signedInToken, startBenchPlatform } from './support';
+import { runBench } from './run';
 
 const RUNS = Number(process.env.FRONTEND_RUNS ?? 5);
 const DOCTOR = 'dr.silva';
@@ -273,7 +274,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

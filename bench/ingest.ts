@@ -12,6 +12,7 @@ import { createTenant } from '../test/support/fixtures';
 import { type OrthancHandle, startOrthanc } from './orthanc';
 import { type Goal, atLeast, atMost, recordFigures } from './report-table';
 import { loginToken, pct, startBenchPlatform } from './support';
+import { runBench } from './run';
 
 const STUDIES = Number(process.env.BENCH_STUDIES ?? 8);
 const PER_SERIES = Number(process.env.BENCH_PER_SERIES ?? 25);
@@ -312,7 +313,4 @@ ${orthanc ? '' : '  Orthanc not measured: install the Debian packages orthanc an
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -15,6 +15,7 @@ import { createTenant } from '../test/support/fixtures';
 import { laudoWorkflowId } from '../workflows/laudo/messages';
 import { recordFigures } from './report-table';
 import { loginToken, pct, startBenchPlatform } from './support';
+import { runBench } from './run';
 
 const N = Number(process.env.BENCH_TRANSITIONS ?? 500);
 const WINDOW = Math.min(100, Math.floor(N / 2));
@@ -158,7 +159,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -18,6 +18,7 @@ import { findChromium } from '../scripts/tools';
 import { ensureWebBuilt } from '../scripts/web-build';
 import { atLeast, atMost, figureRow, loadAverage as load, recordFigures, tableHeader } from './report-table';
 import { median, signedInToken, startBenchPlatform } from './support';
+import { runBench } from './run';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const SAVE = process.env.LIGHTHOUSE_SAVE;
@@ -155,7 +156,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

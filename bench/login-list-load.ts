@@ -32,6 +32,7 @@ import { samplePgWaits } from './pg-waits';
 import { seedStudies } from './seed-studies';
 import { atLeast, atMost, recordFigures } from './report-table';
 import { loginToken, startBenchPlatform } from './support';
+import { runBench } from './run';
 
 const STUDIES = Number(process.env.BENCH_STUDIES ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -141,7 +142,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { createTenant } from '../test/support/fixtures';
 import { atMost, recordFigures } from './report-table';
 import { loginToken, pct, startBenchPlatform } from './support';
+import { runBench } from './run';
 
 const N = Number(process.env.BENCH_STUDIES ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
@@ -113,7 +114,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

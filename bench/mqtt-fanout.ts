@@ -29,6 +29,7 @@ import type { FromClients, ToClients } from './mqtt-fanout-clients';
 import { openFilesLimit } from './open-files';
 import { atMost, recordFigures } from './report-table';
 import { loginToken, pct, startBenchPlatform } from './support';
+import { runBench } from './run';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
 const USERS = Math.min(CLIENTS, Number(process.env.BENCH_USERS ?? 10));
@@ -160,7 +161,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

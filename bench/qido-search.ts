@@ -12,6 +12,7 @@ import { parseQido } from '../api/dicomweb/qido-keys';
 import { createTenant } from '../test/support/fixtures';
 import { recordFigures } from './report-table';
 import { loginToken, pct, startBenchPlatform } from './support';
+import { runBench } from './run';
 
 const N = Number(process.env.BENCH_PATIENTS ?? 100_000);
 const ROUNDS = 50;
@@ -123,7 +124,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -14,6 +14,7 @@ import { loadLaudoRecord } from '../services/reports/laudo-record';
 import { createTenant } from '../test/support/fixtures';
 import { laudoWorkflowId } from '../workflows/laudo/messages';
 import { loginToken, pct, startBenchPlatform } from './support';
+import { runBench } from './run';
 
 const N = Number(process.env.BENCH_N ?? 60);
 const EventType = proto.api.enums.v1.EventType;
@@ -118,7 +119,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

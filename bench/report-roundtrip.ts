@@ -16,6 +16,7 @@ import { createTenant } from '../test/support/fixtures';
 import { laudoWorkflowId } from '../workflows/laudo/messages';
 import { atMost, recordFigures } from './report-table';
 import { loginToken, pct, startBenchPlatform } from './support';
+import { runBench } from './run';
 
 const N = Number(process.env.BENCH_N ?? 200);
 
@@ -177,7 +178,4 @@ async function connectBenchPublisher(url: string, serviceToken: string | undefin
   return connectRemotePublisher(`${url.replace('http', 'ws')}/mqtt`, serviceToken);
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -15,6 +15,7 @@ import { createTenant } from '../test/support/fixtures';
 import { EXAM_STEP_MINUTES, seedStudies } from './seed-studies';
 import { atMost, recordFigures } from './report-table';
 import { loginToken, pct, startBenchPlatform } from './support';
+import { runBench } from './run';
 
 const N = Number(process.env.BENCH_STUDIES ?? 1_000_000);
 const INSTITUTIONS = Number(process.env.BENCH_INSTITUTIONS ?? 50);
@@ -115,7 +116,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

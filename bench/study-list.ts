@@ -8,6 +8,7 @@ import { TOTAL_CAP } from '../api/studies/study-queries';
 import { createTenant } from '../test/support/fixtures';
 import { atMost, recordFigures } from './report-table';
 import { loginToken, pct, startBenchPlatform } from './support';
+import { runBench } from './run';
 
 const N = Number(process.env.BENCH_STUDIES ?? 200_000);
 /** Issue 20's goal for the list's round trip (bench/study-list-scale.ts measures it at 1M). */
@@ -74,7 +75,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);
