@@ -2,7 +2,7 @@
  * How much of the OpenAPI document is described (issue 19): operations under /api, those with a
  * registered request schema (body or query) and those with a response schema, and the DICOMweb
  * operations. `npx tsx scripts/openapi-coverage.ts list` also lists the /api operations without
- * a request schema.
+ * a request schema, and `answers` those whose answer is not described.
  */
 import pino from 'pino';
 import { config } from '../config/config';
@@ -11,7 +11,7 @@ import type { ApiDeps } from '../api/deps';
 import { dicomwebRoutes } from '../api/dicomweb/routes';
 import { wadoUriRoutes } from '../api/dicomweb/wado-uri';
 import { openApiDocument } from '../api/openapi/document';
-import { OPERATIONS } from '../api/openapi/registry';
+import { OPERATIONS, answerDescribed } from '../api/openapi/registry';
 import { routeOperations } from '../api/openapi/walk';
 
 // The routers only need deps when a request comes: building them reads none of it.
@@ -22,9 +22,11 @@ const doc = openApiDocument(ops, '0', dicomweb) as { paths: Record<string, Recor
 const schemas = ops.map((o) => ({ key: `${o.method} ${o.path}`, s: OPERATIONS[`${o.method} ${o.path}`] ?? {} }));
 const requests = schemas.filter(({ s }) => s.body || s.query);
 const responses = schemas.filter(({ s }) => s.response);
+const answers = schemas.filter(({ s }) => answerDescribed(s));
 const inDocument = Object.values(doc.paths).reduce((n, p) => n + Object.keys(p).length, 0);
 console.log(
-  `/api operations ${ops.length}: with a request schema ${requests.length}, with a response schema ${responses.length}; ` +
+  `/api operations ${ops.length}: with a request schema ${requests.length}, with a response schema ${responses.length}, with the answer described ${answers.length}; ` +
     `DICOMweb operations ${dicomweb.length}; operations in the document ${inDocument}`,
 );
 if (process.argv[2] === 'list') for (const { key, s } of schemas) if (!s.body && !s.query) console.log(key);
+if (process.argv[2] === 'answers') for (const { key, s } of schemas) if (!answerDescribed(s)) console.log(key);

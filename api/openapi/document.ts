@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { dicomwebOperation } from './dicomweb';
 import { UuidParam } from '../http/validate';
-import { NO_JSON_BODY, OPERATIONS } from './registry';
+import { NO_JSON_BODY, OPERATIONS, type OperationSchemas } from './registry';
 import type { RouteOperation } from './walk';
 
 type Json = Record<string, unknown>;
@@ -85,6 +85,26 @@ const UUID_PARAMS = new Set([
 ]);
 const pathSchema = (name: string): Json => (UUID_PARAMS.has(name) ? jsonSchema(UuidParam) : { type: 'string' });
 
+/** The 2xx (and 302) answers: a JSON schema, 204 without a body, or the media types of a file. */
+function success(s: OperationSchemas): Json {
+  const answers: Json = {};
+  if (s.response)
+    answers['2XX'] = { description: 'Success', content: { 'application/json': { schema: jsonSchema(s.response, 'output') } } };
+  else if (s.noContent) answers['204'] = { description: 'Done; no body' };
+  else if (s.media)
+    answers['2XX'] = {
+      description: 'The file',
+      content: Object.fromEntries(s.media.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+    };
+  else answers['2XX'] = { description: 'Success (body not described yet)' };
+  if (s.redirect)
+    answers['302'] = {
+      description: 'The bytes are elsewhere (a presigned address of the object storage)',
+      headers: { Location: { required: true, schema: { type: 'string' } } },
+    };
+  return answers;
+}
+
 function operation(route: RouteOperation, params: string[]): Json {
   const key = `${route.method} ${route.path}`;
   const schemas = OPERATIONS[key] ?? {};
@@ -96,12 +116,7 @@ function operation(route: RouteOperation, params: string[]): Json {
     tags: [route.path.split('/')[1] ?? 'api'],
     ...(parameters.length ? { parameters } : {}),
     ...(route.session ? {} : { security: [] }),
-    responses: {
-      '2XX': schemas.response
-        ? { description: 'Success', content: { 'application/json': { schema: jsonSchema(schemas.response, 'output') } } }
-        : { description: 'Success (body not described yet)' },
-      ...ERRORS,
-    },
+    responses: { ...success(schemas), ...ERRORS },
   };
   if (withBody)
     op.requestBody = {

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { apiRouters } from '../../api/app';
 import type { ApiDeps } from '../../api/deps';
 import { jsonSchema, openApiPath } from '../../api/openapi/document';
-import { NO_JSON_BODY, OPERATIONS } from '../../api/openapi/registry';
+import { DUPLICATE_KEYS, NO_JSON_BODY, OPERATIONS } from '../../api/openapi/registry';
 import { LoginBody } from '../../domain/auth/schemas';
 import { StudyListQuery } from '../../domain/studies/schemas';
 import { launchChromium } from '../support/browser';
@@ -93,6 +93,7 @@ it('documents the registered request schemas from the zod objects the handlers u
   const routes = new Set(routerRoutes());
   // A registry key that names no route would be a schema documented for nothing.
   expect(Object.keys(OPERATIONS).filter((k) => !routes.has(k))).toEqual([]);
+  expect(DUPLICATE_KEYS).toEqual([]);
   for (const [key, s] of Object.entries(OPERATIONS)) {
     for (const schema of [s.body, s.query]) if (schema) expect([key, typeof jsonSchema(schema)]).toEqual([key, 'object']);
     if (s.response) expect([key, typeof jsonSchema(s.response, 'output')]).toEqual([key, 'object']);

@@ -1,0 +1,195 @@
+/** The schemas of the sign-in, profile, account administration, catalogue and management operations (see index.ts). */
+import { z } from 'zod';
+import { OutboxList } from '../../../domain/mail/outbox';
+import { NotificationListQuery, NotificationPage, UnreadDocument } from '../../../domain/notifications/notifications';
+import { OverdueListQuery, OverduePage } from '../../../domain/notifications/overdue';
+import { AccessExchangeBody, AccessLinkAnswer, SessionList } from '../../../domain/auth/sessions';
+import { PutBody } from '../../accounts/settings-routes';
+import { UserConfigBody } from '../../auth/routes';
+import { ImportQuery } from '../../catalog/exams-routes';
+import { KeysetQuery } from '../../http/keyset';
+import { OpenSignupBody, ResendBody, TokenBody } from '../../registration/routes';
+import { ProfessionalIdBody } from '../../documents/professional-id-routes';
+import {
+  Exam,
+  ExamBody,
+  ExamImportResult,
+  Modality,
+  ModalityBody,
+  ModalityListQuery,
+  Routine,
+  RoutineBody,
+} from '../../../domain/catalog/schemas';
+import { CompleteRegistrationBody, InvitationBody, SignupBody } from '../../../domain/auth/registration';
+import { ChangeEmailBody, ConfirmEmailBody, UpdateProfileBody } from '../../../domain/profile/schemas';
+import { AccessGrantBody, MembershipBody, NamedBody, RoleBody, TimeZoneBody } from '../../../domain/auth/roles-schemas';
+import { AccountInput, AccountListQuery, AccountPage, AccountView, DeleteAccountBody } from '../../../domain/accounts/account';
+import { CanceledExamsReport, ManagementPeriod, ManagementSummary, ProductivityReport } from '../../../domain/management/reports';
+import {
+  AccountUserDetail,
+  AccountUserExportQuery,
+  AccountUserInviteBody,
+  AccountUserListQuery,
+  AccountUserOptions,
+  AccountUserPage,
+  AccountUserUpdateBody,
+  RolesBody,
+} from '../../../domain/account-users/schemas';
+import { AuditQuery } from '../../../domain/audit/query';
+import {
+  ChangeAccountBody,
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  LoginBody,
+  ResetPasswordBody,
+  SessionData,
+} from '../../../domain/auth/schemas';
+import {
+  EmailCodeSent,
+  PendingSession,
+  TwoFactorCodeBody,
+  TwoFactorDisableBody,
+  TwoFactorQrCode,
+  TwoFactorSaved,
+  TwoFactorStatus,
+} from '../../../domain/auth/two-factor';
+import {
+  InstitutionInput,
+  InstitutionListQuery,
+  InstitutionPage,
+  InstitutionView,
+} from '../../../domain/institutions/institution';
+import { UploadLogoBody } from '../../../domain/institutions/logo';
+import { ConfirmSubscriptionBody, SubscriptionBody } from '../../../domain/notifications/subscriptions';
+import { ActiveBody, FilterBody, FilterOrderBody } from '../../../domain/orchestrator/filters';
+import { PrintConfigAnswer, PrintConfigBody } from '../../../domain/print/options';
+import { UploadSignatureBody } from '../../../domain/profile/signature-image';
+import { ScheduleBody } from '../../../domain/auth/shifts';
+import { ConnectBody, ConnectKeyView, ConnectView, ConnectionBody } from '../../../domain/connect/connect-admin';
+import { AccountCriticalFinding } from '../../../domain/findings/critical-findings';
+import { ProfessionalId } from '../../../domain/people/professional-id';
+import { SettingAnswer, SettingsAnswer } from '../../../domain/accounts/settings';
+import type { OperationSchemas } from './operation';
+
+/** A session answer (login, revalidation, account change): the session, or the second factor still due. */
+const SessionAnswer = z.object({ data: SessionData });
+const LoginAnswer = z.object({ data: z.union([PendingSession, SessionData]) });
+const data = <S extends z.ZodType>(schema: S) => z.object({ data: schema });
+const KeyAnswer = z.object({ key: z.string(), keyInfo: ConnectKeyView });
+
+export const ADMIN_OPERATIONS: Record<string, OperationSchemas> = {
+  'POST /exams': { body: ExamBody },
+  'POST /exams/import/preview': { query: ImportQuery, response: ExamImportResult },
+  'POST /exams/import': { query: ImportQuery, response: ExamImportResult },
+  'PUT /orchestrator/filters/:id/active': { body: ActiveBody },
+  'POST /auth/verify-email': { body: TokenBody },
+  'POST /auth/verify-email/resend': { body: ResendBody },
+  'POST /auth/invitations/lookup': { body: TokenBody },
+  'POST /auth/invitations/accept': { body: TokenBody },
+  'PUT /accounts/:accountId/signup': { body: OpenSignupBody },
+  'POST /auth/access': { body: AccessExchangeBody, response: SessionAnswer },
+  'POST /auth': { body: LoginBody, response: LoginAnswer },
+  'POST /auth/changeAccount': { body: ChangeAccountBody, response: SessionAnswer },
+  'POST /users/config': { body: UserConfigBody },
+  'POST /auth/two-authentication': { body: TwoFactorCodeBody, response: data(SessionData) },
+  'POST /auth/two-authentication/save': { body: TwoFactorCodeBody, response: data(TwoFactorSaved) },
+  'POST /auth/two-authentication/disable': { body: TwoFactorDisableBody },
+  'POST /auth/forgotPassword': { body: ForgotPasswordBody },
+  'POST /auth/resetPassword': { body: ResetPasswordBody },
+  'POST /auth/changePassword': { body: ChangePasswordBody },
+  'GET /institutions': { query: InstitutionListQuery, response: InstitutionPage },
+  'PUT /institutions/:id/logo': { body: UploadLogoBody },
+  'POST /profile/email/confirm': { body: ConfirmEmailBody },
+  'PUT /profile/signature': { body: UploadSignatureBody },
+  'GET /audit': { query: AuditQuery },
+  'GET /audit/export.csv': { query: AuditQuery },
+  'GET /notifications': { query: NotificationListQuery, response: NotificationPage },
+  'GET /overdue-studies': { query: OverdueListQuery, response: OverduePage },
+  'POST /subscription-confirmations': { body: ConfirmSubscriptionBody },
+  'GET /schedules': { query: KeysetQuery },
+  'PUT /schedules/timeZone': { body: TimeZoneBody },
+  'GET /accessGrants': { query: KeysetQuery },
+  'GET /roles': { query: KeysetQuery },
+  'GET /accounts/:accountId/users': { query: AccountUserListQuery, response: AccountUserPage },
+  'GET /accounts/:accountId/users/options': { response: AccountUserOptions },
+  'GET /accounts/:accountId/users/export.csv': { query: AccountUserExportQuery },
+  'GET /accounts/:accountId/users/export.xlsx': { query: AccountUserExportQuery },
+  'GET /accounts/:accountId/users/:userId': { response: AccountUserDetail },
+  'POST /accounts/:accountId/users/invite': { body: AccountUserInviteBody },
+  'PATCH /accounts/:accountId/users/:userId': { body: AccountUserUpdateBody, response: AccountUserDetail },
+  'PUT /accounts/:accountId/users/:userId/roles': { body: RolesBody, response: AccountUserDetail },
+  'PUT /accounts/:accountId/users/:userId/signature': { body: UploadSignatureBody },
+  'PUT /accounts/:id/config/:key': { body: PutBody, response: SettingAnswer },
+  'GET /accounts': { query: AccountListQuery, response: AccountPage },
+  'PATCH /layouts': { body: PrintConfigBody, response: PrintConfigAnswer },
+  'POST /medicalGroups': { body: NamedBody },
+  'PUT /medicalGroups/:id': { body: NamedBody },
+  'POST /specialties': { body: NamedBody },
+  'PUT /specialties/:id': { body: NamedBody },
+  'PUT /accounts/:accountId/users/:userId/groups': { body: MembershipBody },
+  'PUT /accounts/:accountId/users/:userId/specialties': { body: MembershipBody },
+  'GET /auth/sessions': { response: SessionList },
+  'GET /mail/outbox': { response: OutboxList },
+  'POST /routines': { body: RoutineBody },
+  'PUT /routines/:id': { body: RoutineBody },
+  'PUT /exams/:id': { body: ExamBody },
+  'POST /connects': { body: ConnectBody, response: z.object({ connect: ConnectView, key: z.string() }) },
+  'PUT /connects/:id': { body: ConnectBody, response: z.object({ connect: ConnectView }) },
+  'POST /connects/:id/connections': { body: ConnectionBody },
+  'PUT /connects/:id/connections/:connectionId': { body: ConnectionBody },
+  'POST /orchestrator/filters': { body: FilterBody },
+  'PUT /orchestrator/filters/order': { body: FilterOrderBody },
+  'PUT /orchestrator/filters/:id': { body: FilterBody },
+  'POST /institutions': { body: InstitutionInput, response: InstitutionView },
+  'PUT /institutions/:id': { body: InstitutionInput, response: InstitutionView },
+  'POST /notification-subscriptions': { body: SubscriptionBody },
+  'PUT /notification-subscriptions/:id': { body: SubscriptionBody },
+  'POST /schedules': { body: ScheduleBody },
+  'PUT /schedules/:id': { body: ScheduleBody },
+  'POST /accessGrants': { body: AccessGrantBody },
+  'POST /accounts': { body: AccountInput, response: AccountView },
+  'PUT /accounts/:id': { body: AccountInput, response: AccountView },
+  'GET /modalities': { query: ModalityListQuery, response: z.object({ modalities: z.array(Modality) }) },
+  'POST /modalities': { body: ModalityBody },
+  'PUT /modalities/:id': { body: ModalityBody },
+  'POST /auth/signup': { body: SignupBody },
+  'POST /auth/invitations/complete': { body: CompleteRegistrationBody },
+  'POST /accounts/:accountId/invitations': { body: InvitationBody },
+  'PATCH /profile': { body: UpdateProfileBody },
+  'POST /profile/email': { body: ChangeEmailBody },
+  'PUT /profile/professional-id': { body: ProfessionalIdBody, response: ProfessionalId },
+  'POST /roles': { body: RoleBody },
+  'PUT /roles/:id': { body: RoleBody },
+  'DELETE /accounts/:id': { query: DeleteAccountBody },
+  'GET /management/productivity': { query: ManagementPeriod, response: ProductivityReport },
+  'GET /management/productivity.csv': { query: ManagementPeriod },
+  'GET /management/productivity.xlsx': { query: ManagementPeriod },
+  'GET /management/canceled-exams': { query: ManagementPeriod, response: CanceledExamsReport },
+  'GET /management/canceled-exams.csv': { query: ManagementPeriod },
+  'GET /management/canceled-exams.xlsx': { query: ManagementPeriod },
+  'GET /management/summary': { query: ManagementPeriod, response: ManagementSummary },
+  'GET /auth': { response: LoginAnswer },
+  'GET /auth/two-authentication': { response: data(TwoFactorStatus) },
+  'GET /auth/two-authentication/qrcode': { response: data(TwoFactorQrCode) },
+  'POST /auth/two-authentication/email': { response: z.object({ info: z.literal('OTP_CODE_SENT'), data: EmailCodeSent }) },
+  'POST /auth/accessLink': { response: AccessLinkAnswer },
+  'GET /accounts/:id': { response: AccountView },
+  'POST /institutions/:id/deactivate': { response: InstitutionView },
+  'POST /institutions/:id/reactivate': { response: InstitutionView },
+  'GET /exams': { response: z.object({ exams: z.array(Exam) }) },
+  'GET /routines': { response: z.object({ routines: z.array(Routine) }) },
+  'GET /connects': { response: z.object({ connects: z.array(ConnectView) }) },
+  'GET /layouts': { response: PrintConfigAnswer },
+  'GET /notifications/unread-count': { response: UnreadDocument },
+  'POST /notifications/read-all': { response: UnreadDocument },
+  'POST /notifications/:notificationId/read': { response: UnreadDocument },
+  'GET /accounts/:accountId/accountCriticalFinding': {
+    response: z.object({ criticalFindings: z.array(AccountCriticalFinding) }),
+  },
+  'POST /connects/:id/keys': { response: KeyAnswer },
+  'POST /connects/:id/keys/:keyId/rotate': { response: KeyAnswer },
+  'GET /profile/professional-id': { response: ProfessionalId },
+  'GET /accounts/:id/config': { response: SettingsAnswer },
+  'GET /accounts/:id/config/:key': { response: SettingAnswer },
+  'DELETE /accounts/:id/config/:key': { response: SettingAnswer },
+};
