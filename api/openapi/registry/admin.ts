@@ -69,6 +69,7 @@ import { ConnectBody, ConnectKeyView, ConnectView, ConnectionBody } from '../../
 import { AccountCriticalFinding } from '../../../domain/findings/critical-findings';
 import { ProfessionalId } from '../../../domain/people/professional-id';
 import { SettingAnswer, SettingsAnswer } from '../../../domain/accounts/settings';
+import { XLSX_TYPE } from '../../http/table-export';
 import type { OperationSchemas } from './operation';
 
 /** A session answer (login, revalidation, account change): the session, or the second factor still due. */
@@ -76,6 +77,13 @@ const SessionAnswer = z.object({ data: SessionData });
 const LoginAnswer = z.object({ data: z.union([PendingSession, SessionData]) });
 const data = <S extends z.ZodType>(schema: S) => z.object({ data: schema });
 const KeyAnswer = z.object({ key: z.string(), keyInfo: ConnectKeyView });
+
+// The Content-Type each file answer sets (a client reads the charset from it).
+const CSV = ['text/csv; charset=utf-8'];
+const XLSX = [XLSX_TYPE];
+const PNG = ['image/png'];
+/** An uploaded image is answered as what its bytes are (domain/images). */
+const IMAGES = ['image/png', 'image/jpeg'];
 
 export const ADMIN_OPERATIONS: Record<string, OperationSchemas> = {
   'POST /exams': { body: ExamBody },
@@ -93,16 +101,16 @@ export const ADMIN_OPERATIONS: Record<string, OperationSchemas> = {
   'POST /users/config': { body: UserConfigBody },
   'POST /auth/two-authentication': { body: TwoFactorCodeBody, response: data(SessionData) },
   'POST /auth/two-authentication/save': { body: TwoFactorCodeBody, response: data(TwoFactorSaved) },
-  'POST /auth/two-authentication/disable': { body: TwoFactorDisableBody },
-  'POST /auth/forgotPassword': { body: ForgotPasswordBody },
-  'POST /auth/resetPassword': { body: ResetPasswordBody },
-  'POST /auth/changePassword': { body: ChangePasswordBody },
+  'POST /auth/two-authentication/disable': { body: TwoFactorDisableBody, noContent: true },
+  'POST /auth/forgotPassword': { body: ForgotPasswordBody, noContent: true },
+  'POST /auth/resetPassword': { body: ResetPasswordBody, noContent: true },
+  'POST /auth/changePassword': { body: ChangePasswordBody, noContent: true },
   'GET /institutions': { query: InstitutionListQuery, response: InstitutionPage },
-  'PUT /institutions/:id/logo': { body: UploadLogoBody },
+  'PUT /institutions/:id/logo': { body: UploadLogoBody, noContent: true },
   'POST /profile/email/confirm': { body: ConfirmEmailBody },
   'PUT /profile/signature': { body: UploadSignatureBody },
   'GET /audit': { query: AuditQuery },
-  'GET /audit/export.csv': { query: AuditQuery },
+  'GET /audit/export.csv': { query: AuditQuery, media: CSV },
   'GET /notifications': { query: NotificationListQuery, response: NotificationPage },
   'GET /overdue-studies': { query: OverdueListQuery, response: OverduePage },
   'POST /subscription-confirmations': { body: ConfirmSubscriptionBody },
@@ -112,8 +120,8 @@ export const ADMIN_OPERATIONS: Record<string, OperationSchemas> = {
   'GET /roles': { query: KeysetQuery },
   'GET /accounts/:accountId/users': { query: AccountUserListQuery, response: AccountUserPage },
   'GET /accounts/:accountId/users/options': { response: AccountUserOptions },
-  'GET /accounts/:accountId/users/export.csv': { query: AccountUserExportQuery },
-  'GET /accounts/:accountId/users/export.xlsx': { query: AccountUserExportQuery },
+  'GET /accounts/:accountId/users/export.csv': { query: AccountUserExportQuery, media: CSV },
+  'GET /accounts/:accountId/users/export.xlsx': { query: AccountUserExportQuery, media: XLSX },
   'GET /accounts/:accountId/users/:userId': { response: AccountUserDetail },
   'POST /accounts/:accountId/users/invite': { body: AccountUserInviteBody },
   'PATCH /accounts/:accountId/users/:userId': { body: AccountUserUpdateBody, response: AccountUserDetail },
@@ -160,13 +168,13 @@ export const ADMIN_OPERATIONS: Record<string, OperationSchemas> = {
   'PUT /profile/professional-id': { body: ProfessionalIdBody, response: ProfessionalId },
   'POST /roles': { body: RoleBody },
   'PUT /roles/:id': { body: RoleBody },
-  'DELETE /accounts/:id': { query: DeleteAccountBody },
+  'DELETE /accounts/:id': { query: DeleteAccountBody, noContent: true },
   'GET /management/productivity': { query: ManagementPeriod, response: ProductivityReport },
-  'GET /management/productivity.csv': { query: ManagementPeriod },
-  'GET /management/productivity.xlsx': { query: ManagementPeriod },
+  'GET /management/productivity.csv': { query: ManagementPeriod, media: CSV },
+  'GET /management/productivity.xlsx': { query: ManagementPeriod, media: XLSX },
   'GET /management/canceled-exams': { query: ManagementPeriod, response: CanceledExamsReport },
-  'GET /management/canceled-exams.csv': { query: ManagementPeriod },
-  'GET /management/canceled-exams.xlsx': { query: ManagementPeriod },
+  'GET /management/canceled-exams.csv': { query: ManagementPeriod, media: CSV },
+  'GET /management/canceled-exams.xlsx': { query: ManagementPeriod, media: XLSX },
   'GET /management/summary': { query: ManagementPeriod, response: ManagementSummary },
   'GET /auth': { response: LoginAnswer },
   'GET /auth/two-authentication': { response: data(TwoFactorStatus) },
@@ -192,4 +200,34 @@ export const ADMIN_OPERATIONS: Record<string, OperationSchemas> = {
   'GET /accounts/:id/config': { response: SettingsAnswer },
   'GET /accounts/:id/config/:key': { response: SettingAnswer },
   'DELETE /accounts/:id/config/:key': { response: SettingAnswer },
+  'DELETE /profile/signature': { noContent: true },
+  'DELETE /notification-subscriptions/:id': { noContent: true },
+  'POST /auth/logout': { noContent: true },
+  'POST /auth/expiredSession': { noContent: true },
+  'DELETE /auth/sessions/:id': { noContent: true },
+  'POST /accounts/:accountId/users/:userId/block': { noContent: true },
+  'POST /accounts/:accountId/users/:userId/unblock': { noContent: true },
+  'DELETE /accounts/:accountId/users/:userId/access': { noContent: true },
+  'DELETE /accounts/:accountId/users/:userId': { noContent: true },
+  'POST /accounts/:accountId/users/:userId/password-change': { noContent: true },
+  'POST /accounts/:accountId/users/:userId/two-factor/reset': { noContent: true },
+  'POST /accounts/:accountId/users/:userId/sessions/end': { noContent: true },
+  'DELETE /accounts/:accountId/users/:userId/signature': { noContent: true },
+  'DELETE /connects/:id': { noContent: true },
+  'DELETE /connects/:id/keys/:keyId': { noContent: true },
+  'DELETE /connects/:id/connections/:connectionId': { noContent: true },
+  'DELETE /institutions/:id/logo': { noContent: true },
+  'DELETE /accounts/:accountId/invitations/:invitationId': { noContent: true },
+  'DELETE /roles/:id': { noContent: true },
+  'DELETE /schedules/:id': { noContent: true },
+  'DELETE /medicalGroups/:id': { noContent: true },
+  'DELETE /specialties/:id': { noContent: true },
+  'DELETE /accessGrants/:id': { noContent: true },
+  'DELETE /orchestrator/filters/:id': { noContent: true },
+  'DELETE /modalities/:id': { noContent: true },
+  'DELETE /exams/:id': { noContent: true },
+  'DELETE /routines/:id': { noContent: true },
+  'GET /profile/signature': { media: PNG },
+  'GET /accounts/:accountId/users/:userId/signature': { media: PNG },
+  'GET /institutions/:id/logo': { media: IMAGES },
 };
