@@ -4,8 +4,12 @@
  * pointed at this machine's servers (test PostgreSQL and Temporal, a private Redis, moto for
  * MinIO). The migrations apply from the .js files, the api answers its health endpoint, the
  * worker bundles the workflows from dist/ and polls, and compose's healthcheck commands pass.
+ * As in the image: the processes run as an unprivileged user (the image's `USER node`; here
+ * `nobody` when the tests run as root) that may write only its DATA_DIR, and the compiled code
+ * requires nothing the image's `npm ci --omit=dev` leaves out.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { builtinModules } from 'node:module';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,6 +37,10 @@ const SECRETS = {
   PUBLIC_URL: 'https://laudos.example.org',
 };
 
+/** The image's `USER node`: here `nobody`, when the tests run as root (as CI does). */
+const UNPRIVILEGED = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+const DATA = path.join(BASE, 'data');
+
 let compose: ComposeConfig;
 let moto: MotoServer;
 let redis: RedisServer;
@@ -54,7 +62,7 @@ async function startNode(
   env: NodeJS.ProcessEnv,
   ready: string,
 ): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, args, { cwd: BASE, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { cwd: BASE, env, stdio: ['ignore', 'pipe', 'pipe'], ...UNPRIVILEGED });
   children.push(child);
   let output = '';
   const collect = (b: Buffer) => (output = (output + b.toString()).slice(-6000));
@@ -81,7 +89,7 @@ function runHealthcheck(service: string, env: NodeJS.ProcessEnv, rewrite: (arg: 
   const [kind, cmd, ...args] = compose.services[service]!.healthcheck!.test;
   expect(kind).toBe('CMD');
   expect(cmd).toBe('node');
-  return spawnSync(process.execPath, args.map(rewrite), { cwd: BASE, env, encoding: 'utf8', timeout: 15_000 });
+  return spawnSync(process.execPath, args.map(rewrite), { cwd: BASE, env, encoding: 'utf8', timeout: 15_000, ...UNPRIVILEGED });
 }
 
 beforeAll(async () => {
@@ -92,6 +100,9 @@ beforeAll(async () => {
   buildServer(DIST, () => undefined);
   buildSeconds.value = (Date.now() - started) / 1000;
   console.log(`compiled build (tsc emit + assets): ${buildSeconds.value.toFixed(1)} s`);
+  // The image's `mkdir -p /app/data && chown node:node /app/data`: the one place it may write.
+  fs.mkdirSync(DATA, { recursive: true });
+  if (UNPRIVILEGED.uid !== undefined) fs.chownSync(DATA, UNPRIVILEGED.uid, UNPRIVILEGED.gid);
   moto = await startMotoServer();
   const s3 = new S3Client({
     region: 'us-east-1',
@@ -110,7 +121,7 @@ beforeAll(async () => {
     TEMPORAL_TASK_QUEUE: `compiled-${randomUUID()}`,
     REDIS_URL: `redis://127.0.0.1:${redisPort}`,
     S3_ENDPOINT: moto.endpoint,
-    DATA_DIR: path.join(BASE, 'data'),
+    DATA_DIR: DATA,
     HOST: '127.0.0.1',
     SERVE_WEB: 'false',
     // No deadline Schedule on the shared Temporal server.
@@ -133,6 +144,23 @@ describe('the compiled build (dist/)', () => {
     expect(ts).toEqual([]);
   });
 
+  it('requires nothing at run time but Node’s own modules and the production dependencies', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const builtins = new Set(builtinModules);
+    const outside: string[] = [];
+    const files = fs.readdirSync(DIST, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
+    for (const file of files) {
+      const code = fs.readFileSync(path.join(DIST, file), 'utf8');
+      for (const [, spec] of code.matchAll(/\b(?:require|import)\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+        if (spec!.startsWith('.') || spec!.startsWith('node:')) continue;
+        const name = spec!.startsWith('@') ? spec!.split('/').slice(0, 2).join('/') : spec!.split('/')[0]!;
+        if (!builtins.has(name) && !(name in pkg.dependencies)) outside.push(`${file}: ${spec}`);
+      }
+    }
+    expect(files.length).toBeGreaterThan(300);
+    expect(outside).toEqual([]);
+  });
+
   it('applies every migration from the .js files, named as from source, then finds nothing to do', async () => {
     const db = `laudos_compiled_${process.pid}`;
     const admin = knexFactory({ client: 'pg', connection: testEnv('databaseUrl'), pool: { min: 0, max: 1 } });
@@ -143,11 +171,11 @@ describe('the compiled build (dist/)', () => {
       url.pathname = `/${db}`;
       const env = serviceEnv('migrate', { DATABASE_URL: url.toString() });
       const [, cmd] = compose.services.migrate!.command!;
-      const first = spawnSync(process.execPath, [cmd!], { cwd: BASE, env, encoding: 'utf8' });
+      const first = spawnSync(process.execPath, [cmd!], { cwd: BASE, env, encoding: 'utf8', ...UNPRIVILEGED });
       expect(first.stderr).toBe('');
       const sources = fs.readdirSync(path.join(ROOT, 'migrations')).filter((f) => f.endsWith('.ts'));
       expect(first.stdout).toContain(`applied ${sources.length} migration(s)`);
-      const second = spawnSync(process.execPath, [cmd!], { cwd: BASE, env, encoding: 'utf8' });
+      const second = spawnSync(process.execPath, [cmd!], { cwd: BASE, env, encoding: 'utf8', ...UNPRIVILEGED });
       expect(second.stdout).toContain(`already up to date (${sources.length} migrations applied)`);
     } finally {
       await admin.raw(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
@@ -170,7 +198,7 @@ describe('the compiled build (dist/)', () => {
     const apiCheck = runHealthcheck('api', apiEnv, (a) => a.replace('127.0.0.1:3000', `127.0.0.1:${port}`));
     expect({ status: apiCheck.status, stderr: apiCheck.stderr }).toEqual({ status: 0, stderr: '' });
 
-    const beat = path.join(BASE, 'worker.beat');
+    const beat = path.join(DATA, 'worker.beat');
     const workerEnv = serviceEnv('worker', { WORKER_HEARTBEAT_FILE: beat, WORKER_HEARTBEAT_SECONDS: '1' });
     // Before the worker beats, its healthcheck fails and says why.
     const before = runHealthcheck('worker', workerEnv);
