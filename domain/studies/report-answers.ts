@@ -48,11 +48,11 @@ export const OpinionsAnswer = z.object({ opinions: z.array(OpinionEntry) });
 /** What a draft save answers (services/reports/drafts.ts): the revision it now holds and who wrote it. */
 export const SavedDraft = z.object({ updatedAt: z.string(), revision: z.number().int(), writer: z.string().nullable() });
 export type SavedDraft = z.infer<typeof SavedDraft>;
-export const SavedDraftAnswer = z.object({ draft: SavedDraft.extend({ studyId: z.string().uuid() }) });
+export const SavedDraftAnswer = z.object({ draft: SavedDraft.extend({ studyId: z.string() }) });
 
 /** The study's server draft (spec 1 §3 studyDrafts), or null. */
 export const ServerDraft = SavedDraft.extend({
-  studyId: z.string().uuid(),
+  studyId: z.string(),
   content: z.string().nullable(),
   reviewContent: z.string().nullable(),
   /** The structured form's values as last mirrored (api/structured/values.ts). */
