@@ -23,6 +23,7 @@
  * machine that caps the figures too (the api's CPU share is printed).
  *
  *   npm run bench:login-list      BENCH_STUDIES=1000000 BENCH_SECONDS=20 BENCH_CONNECTIONS=50 npm run bench:login-list
+ *   BENCH_PHASES=list (or login) runs one phase alone, e.g. under `node --cpu-prof`.
  */
 import os from 'node:os';
 import { hashPassword, verifyPassword } from '../services/auth/passwords';
@@ -39,6 +40,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const LIST_GOAL = { rps: 1000, p99: 150 };
 const LOGINS_PER_CORE = 20;
+const PHASES = (process.env.BENCH_PHASES ?? 'list,login').split(',');
 
 /** 2xx, 429 and other answers counted apart, and connection errors/timeouts. */
 function answers(r: Cannon): { text: string; okPerSecond: number } {
@@ -81,7 +83,14 @@ async function main(): Promise<void> {
         `login limit raised, see the header comment)`,
     );
 
-    let waits = samplePgWaits(knex);
+    if (PHASES.includes('list')) await listPhase(token);
+    if (PHASES.includes('login')) await loginPhase(user.username, verifyMs);
+  } finally {
+    await bench.stop();
+  }
+
+  async function listPhase(token: string): Promise<void> {
+    const waits = samplePgWaits(knex);
     const list = await cannon(`${platform.url}/api/studies?pageSize=25`, {
       connections: CONNECTIONS,
       seconds: SECONDS,
@@ -104,11 +113,13 @@ async function main(): Promise<void> {
       { figure: 'GET /api/studies under load, 2xx/s', measured: listed.okPerSecond, unit: '/s', goal: atLeast(LIST_GOAL.rps) },
       { figure: 'GET /api/studies under load, p99', measured: l.latency.p99, unit: ' ms', goal: atMost(LIST_GOAL.p99) },
     ]);
+  }
 
-    waits = samplePgWaits(knex);
+  async function loginPhase(username: string, verifyMs: number): Promise<void> {
+    const waits = samplePgWaits(knex);
     const login = await cannon(`${platform.url}/api/auth`, {
       method: 'POST',
-      body: { username: user.username, password: PASSWORD },
+      body: { username, password: PASSWORD },
       connections: CONNECTIONS,
       seconds: SECONDS,
     });
@@ -137,8 +148,6 @@ async function main(): Promise<void> {
       },
       { figure: 'POST /api/auth under load, p99', measured: g.latency.p99, unit: ' ms' },
     ]);
-  } finally {
-    await bench.stop();
   }
 }
 

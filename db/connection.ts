@@ -9,13 +9,14 @@ import ClientPgLite from 'knex-pglite';
 import { Model } from 'objection';
 import type { Config } from '../config/config';
 import { migrationSource } from './migration-source';
+import { PreparingPgClient } from './prepared';
 
 export const MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
 
 export function createKnex(cfg: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): Knex {
   if (cfg.DATABASE_URL) {
     return knexFactory({
-      client: 'pg',
+      client: PreparingPgClient as unknown as Knex.Config['client'],
       connection: cfg.DATABASE_URL,
       pool: { min: 0, max: 10 },
       migrations: { migrationSource: migrationSource(MIGRATIONS_DIR) },
@@ -47,6 +48,11 @@ export function bytesAsBuffers(result: unknown): unknown {
     return row;
   }
   return toBuffer(result);
+}
+
+/** Whether the queries go to a PostgreSQL server (not embedded PGlite): LISTEN/NOTIFY, prepared statements. */
+export function onPostgresServer(db: Knex | Knex.Transaction): boolean {
+  return db.client instanceof PreparingPgClient || (db.client as { config?: { client?: unknown } }).config?.client === 'pg';
 }
 
 /** Creates the knex instance and binds the objection models to it. */

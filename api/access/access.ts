@@ -3,6 +3,7 @@
  * tenant query goes through (ARCHITECTURE §4.6).
  */
 import type { Knex } from 'knex';
+import { prepared } from '../../db/prepared';
 import { type Actor, PERMISSIONS, type Permission, isPermission } from '../../domain/auth/permissions';
 import { type ShiftPeriod, inShift } from '../../domain/auth/shifts';
 import { AppError, type ErrorCode } from '../../domain/errors';
@@ -42,7 +43,10 @@ export interface SessionUser {
  * same query as the roles and the account's zone is read only when a role has a schedule.
  */
 export async function loadAccess(knex: Knex, user: SessionUser, accountId: string, now: Date = new Date()): Promise<Access> {
-  const link = await knex('user_accounts').where({ user_id: user.id, account_id: accountId }).first('is_admin');
+  const link = await prepared(
+    knex('user_accounts').where({ user_id: user.id, account_id: accountId }).first('is_admin'),
+    'access-link',
+  );
   if (!link && !user.superRole) throw new AppError('FORBIDDEN_ACCESS');
   const isAccountAdmin = Boolean(link?.is_admin);
 
@@ -51,15 +55,18 @@ export async function loadAccess(knex: Knex, user: SessionUser, accountId: strin
     permissions: string[];
     applies_to_all_institutions: boolean;
     periods: ShiftPeriod[] | null;
-  }[] = await knex('user_institution_roles as uir')
-    .join('roles as r', function () {
-      this.on('r.id', '=', 'uir.role_id').andOn('r.account_id', '=', 'uir.account_id');
-    })
-    .leftJoin('shift_schedules as s', function () {
-      this.on('s.id', '=', 'r.schedule_id').andOn('s.account_id', '=', 'r.account_id');
-    })
-    .where({ 'uir.user_id': user.id, 'uir.account_id': accountId })
-    .select('uir.institution_id', 'r.permissions', 'r.applies_to_all_institutions', 's.periods');
+  }[] = await prepared(
+    knex('user_institution_roles as uir')
+      .join('roles as r', function () {
+        this.on('r.id', '=', 'uir.role_id').andOn('r.account_id', '=', 'uir.account_id');
+      })
+      .leftJoin('shift_schedules as s', function () {
+        this.on('s.id', '=', 'r.schedule_id').andOn('s.account_id', '=', 'r.account_id');
+      })
+      .where({ 'uir.user_id': user.id, 'uir.account_id': accountId })
+      .select('uir.institution_id', 'r.permissions', 'r.applies_to_all_institutions', 's.periods'),
+    'access-roles',
+  );
 
   let timeZone: string | undefined;
   const active: typeof grants = [];
@@ -87,9 +94,10 @@ export async function loadAccess(knex: Knex, user: SessionUser, accountId: strin
     if (g.applies_to_all_institutions) for (const { id } of all) add(id, g.permissions);
     else add(g.institution_id, g.permissions);
   }
-  const granted: { study_id: string }[] = await knex('study_access_grants')
-    .where({ account_id: accountId, user_id: user.id })
-    .select('study_id');
+  const granted: { study_id: string }[] = await prepared(
+    knex('study_access_grants').where({ account_id: accountId, user_id: user.id }).select('study_id'),
+    'access-grants',
+  );
   const studyGrants = new Set(granted.map((g) => g.study_id));
   return {
     userId: user.id,

@@ -42,6 +42,7 @@ import { audit } from '../auth/login';
 import { requireSession, sessionOf } from '../auth/session';
 import { accessChanged } from '../access/access-changed';
 import type { ApiDeps } from '../deps';
+import { XLSX_TYPE } from '../http/table-export';
 import { requestLang } from '../http/lang';
 import { body, query, uuidParam } from '../http/validate';
 import { createInvitation } from '../registration/invitations';
@@ -117,7 +118,7 @@ export function accountUserAdminRoutes(deps: ApiDeps): Router {
       ctx.type = 'text/csv; charset=utf-8';
       ctx.body = usersCsv(knex, accountId, filters, lang);
     } else {
-      ctx.type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+      ctx.type = XLSX_TYPE;
       ctx.body = usersXlsx(knex, accountId, filters, lang);
     }
   };

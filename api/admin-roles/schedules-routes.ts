@@ -11,6 +11,7 @@ import { AppError } from '../../domain/errors';
 import { type Access, canManage, requireManage } from '../access/access';
 import { currentAccess, requireSession } from '../auth/session';
 import { accessChanged } from '../access/access-changed';
+import type { ScheduleView } from '../../domain/auth/roles-views';
 import type { ApiDeps } from '../deps';
 import { KeysetQuery, keysetPage, searchPattern } from '../http/keyset';
 import { body, query, uuidParam } from '../http/validate';
@@ -23,7 +24,7 @@ interface ScheduleRow {
   roles: string | number;
 }
 
-const present = (r: ScheduleRow) => ({ id: r.id, name: r.name, periods: r.periods, roles: Number(r.roles) });
+const present = (r: ScheduleRow): ScheduleView => ({ id: r.id, name: r.name, periods: r.periods, roles: Number(r.roles) });
 const byDayAndTime = (periods: ShiftPeriod[]) =>
   [...periods].sort((a, b) => a.weekday - b.weekday || a.start.localeCompare(b.start));
 

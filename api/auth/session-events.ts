@@ -10,18 +10,17 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import pg from 'pg';
+import { onPostgresServer } from '../../db/connection';
 
 export const SESSION_ENDED_CHANNEL = 'laudos_session_ended';
 export const ACCESS_CHANGED_CHANNEL = 'laudos_access_changed';
 /** Session ids per notice: NOTIFY payloads stay under Postgres's 8000 bytes. */
 const IDS_PER_NOTICE = 150;
 
-const isPostgres = (db: Knex | Knex.Transaction): boolean =>
-  (db.client as { config?: { client?: unknown } }).config?.client === 'pg';
 
 /** Tells the other replicas (`from`: this one, which closed its own clients already). */
 export async function announceSessionsEnded(db: Knex | Knex.Transaction, ids: string[], from = ''): Promise<void> {
-  if (!ids.length || !isPostgres(db)) return;
+  if (!ids.length || !onPostgresServer(db)) return;
   for (let i = 0; i < ids.length; i += IDS_PER_NOTICE) {
     const payload = `${from}|${ids.slice(i, i + IDS_PER_NOTICE).join(',')}`;
     await db.raw('select pg_notify(?, ?)', [SESSION_ENDED_CHANNEL, payload]);
@@ -43,7 +42,7 @@ export function parseAccessTargetKey(key: string): AccessTarget | null {
 }
 
 export async function announceAccessChanged(db: Knex | Knex.Transaction, targets: AccessTarget[], from = ''): Promise<void> {
-  if (!targets.length || !isPostgres(db)) return;
+  if (!targets.length || !onPostgresServer(db)) return;
   const keys = targets.map(accessTargetKey);
   for (let i = 0; i < keys.length; i += IDS_PER_NOTICE) {
     await db.raw('select pg_notify(?, ?)', [ACCESS_CHANGED_CHANNEL, `${from}|${keys.slice(i, i + IDS_PER_NOTICE).join(',')}`]);

@@ -1,5 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import type { Knex } from 'knex';
+import { prepared } from '../../db/prepared';
 import { AppError } from '../../domain/errors';
 import { type Access, type SessionUser, loadAccess } from '../access/access';
 import { hashToken } from '../../services/tokens';
@@ -29,7 +30,7 @@ export async function lookupSession(
   token: string,
 ): Promise<{ session: SessionState; expired: boolean; seenLongAgo: boolean } | null> {
   if (!token || token.length > 200) return null;
-  const row = await knex('sessions as s')
+  const lookup = knex('sessions as s')
     .join('users as u', 'u.id', 's.user_id')
     .where('s.token_hash', hashToken(token))
     .whereNull('s.revoked_at')
@@ -45,6 +46,7 @@ export async function lookupSession(
       knex.raw(`s.last_seen_at <= now() - interval '1 minute' as "seenLongAgo"`),
       knex.raw(`(?) as "pendingSecondFactor"`, [pendingSecondFactorSql(knex)]),
     );
+  const row = await prepared(lookup, 'session');
   if (!row) return null;
   return {
     expired: Boolean(row.expired),

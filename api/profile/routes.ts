@@ -8,7 +8,13 @@ import type { Context } from 'koa';
 import type { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { formatPhone } from '../../domain/people/phones';
-import { ChangeEmailBody, ConfirmEmailBody, PROFILE_FIELD_ERRORS, UpdateProfileBody } from '../../domain/profile/schemas';
+import {
+  ChangeEmailBody,
+  ConfirmEmailBody,
+  PROFILE_FIELD_ERRORS,
+  type Profile,
+  UpdateProfileBody,
+} from '../../domain/profile/schemas';
 import { UploadSignatureBody } from '../../domain/profile/signature-image';
 import { verifyPassword } from '../../services/auth/passwords';
 import { confirmEmailChange, createEmailChange, emailTaken } from '../../services/profile/email-change';
@@ -40,7 +46,7 @@ export function profileRoutes(deps: ApiDeps): Router {
   // The current password is guessed against argon2 here too: a few tries per user and window.
   const passwordTries = new WindowCounter({ windowMs: 15 * 60_000, max: 10 });
 
-  const present = async (userId: string) => {
+  const present = async (userId: string): Promise<Profile> => {
     const [u, pending] = await Promise.all([
       knex('users')
         .where({ id: userId })

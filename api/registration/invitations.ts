@@ -14,6 +14,7 @@ import type { Knex } from 'knex';
 import { inTransaction } from '../../db/transaction';
 import { AppError, type Lang } from '../../domain/errors';
 import type { CompleteRegistrationBody, InvitationBody } from '../../domain/auth/registration';
+import type { InvitationState, InvitationView } from '../../domain/auth/registration-answers';
 import { councilForAccount, councilProblem, parseCouncil } from '../../domain/people/council';
 import { hashPassword } from '../../services/auth/passwords';
 import { hashToken, newToken } from '../../services/tokens';
@@ -29,20 +30,6 @@ import { invitationMail } from './messages';
 export const INVITATION_DAYS = 7;
 
 type Deps = Pick<ApiDeps, 'knex' | 'config' | 'logger' | 'listeningPort'>;
-
-export type InvitationState = 'pending' | 'accepted' | 'revoked' | 'expired';
-
-export interface InvitationView {
-  id: string;
-  email: string;
-  name: string | null;
-  professional: boolean;
-  state: InvitationState;
-  invitedBy: string | null;
-  createdAt: string;
-  expiresAt: string;
-  acceptedAt: string | null;
-}
 
 const stateOf = (r: { accepted_at: Date | null; revoked_at: Date | null; expires_at: Date }): InvitationState =>
   r.accepted_at ? 'accepted' : r.revoked_at ? 'revoked' : r.expires_at.getTime() <= Date.now() ? 'expired' : 'pending';

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { prepared } from '../../db/prepared';
 import { REPORT_HOLDER_NAME } from '../../db/report-holder';
 import { decodeCursor, encodeCursor } from '../../domain/paging/cursor';
 import { routineTiming } from '../../domain/catalog/routines';
@@ -128,7 +129,12 @@ export async function listScheduledExams(
   };
   const [rows, [{ count }]] = await Promise.all([
     filtered()
-      .select([...columns(knex), 's.scheduled_at as scheduledAt', knex.raw(COMMENT_COUNT), knex.raw(UNREAD_COMMENTS, [access.userId])])
+      .select([
+        ...columns(knex),
+        's.scheduled_at as scheduledAt',
+        knex.raw(COMMENT_COUNT),
+        knex.raw(UNREAD_COMMENTS, [access.userId]),
+      ])
       .orderBy([
         { column: 's.scheduled_at', order: sort, nulls: 'last' },
         { column: 's.id', order: sort },
@@ -249,7 +255,10 @@ export async function listStudies(
     return qb;
   };
   const countOf = async (rows: Knex.QueryBuilder) =>
-    Number(((await knex.from(rows.as('capped')).count({ count: '*' }))[0] as { count: string | number }).count);
+    Number(
+      ((await prepared(knex.from(rows.as('capped')).count({ count: '*' }), 'studies-count'))[0] as { count: string | number })
+        .count,
+    );
   const keyset = (qb: Knex.QueryBuilder) =>
     after ? qb.whereRaw(`(${key}, s.id) ${op} (?::timestamptz, ?::uuid)`, [after.k, after.id]) : qb;
   // Ids that may be on this page (a search), or none (every study the filters reach).
@@ -294,7 +303,11 @@ export async function listStudies(
       counted = all ? Promise.resolve(candidates.length) : cappedCount();
     }
   } else {
-    counted = countOf(base(false).select(knex.raw('1')).limit(TOTAL_CAP + 1));
+    counted = countOf(
+      base(false)
+        .select(knex.raw('1'))
+        .limit(TOTAL_CAP + 1, { skipBinding: true }),
+    );
   }
   const pageQuery = studiesQuery(knex, access)
     .select([
@@ -307,11 +320,14 @@ export async function listStudies(
     ])
     .whereRaw(filter.sql, filter.bindings)
     .orderBy(order)
-    .limit(pageSize + 1)
-    .offset(after ? 0 : (page - 1) * pageSize);
+    // Written into the text, not bound: a prepared statement's generic plan then knows how few
+    // rows it needs (with a bound LIMIT, PostgreSQL re-planned it on every run). Both are
+    // integers from the validated query.
+    .limit(pageSize + 1, { skipBinding: true })
+    .offset(after ? 0 : (page - 1) * pageSize, { skipBinding: true });
   if (candidates) void pageQuery.whereRaw('s.id = any(?::uuid[])', [candidates]);
   void keyset(pageQuery);
-  const [rows, count] = await Promise.all([pageQuery, counted]);
+  const [rows, count] = await Promise.all([prepared(pageQuery, 'studies-page'), counted]);
   const more = rows.length > pageSize;
   const shown = (rows as (Row & { sortAt: Date; labels: { id: string; name: string }[] })[]).slice(0, pageSize);
   const last = shown.at(-1);

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { Email } from '../people/email';
 import { Cpf, ProfessionalCouncil } from '../people/professional-id';
+import { InvitationView } from '../auth/registration-answers';
 
 /** Spec 3 §2: Resident, Mid-level, Senior (the middle one is 'semi-senior' in Spanish). */
 export const SENIORITIES = ['resident', 'mid', 'senior'] as const;
@@ -89,3 +90,9 @@ export const AccountUserOptions = z.object({
   institutions: z.array(z.object({ id: z.string(), name: z.string() })),
   roles: z.array(z.object({ id: z.string(), name: z.string() })),
 });
+
+/** An invited address: a registered user is associated at once; anyone else gets an invitation. */
+export const AccountUserInvited = z.discriminatedUnion('result', [
+  z.object({ result: z.literal('associated'), userId: z.string() }),
+  z.object({ result: z.literal('invited'), invitation: InvitationView }),
+]);

@@ -22,16 +22,40 @@ export const AuditQuery = z
   .strict();
 export type AuditQuery = z.infer<typeof AuditQuery>;
 
-export interface AuditRow {
-  id: string;
-  at: string;
-  action: string;
-  userId: string | null;
-  userName: string | null;
-  studyId: string | null;
-  laudoId: string | null;
-  patientName: string | null;
-  patientId: string | null;
-  ip: string | null;
-  detail: Record<string, unknown>;
-}
+/** A row of the audit viewer (GET /audit) and of its CSV. */
+export const AuditRow = z.object({
+  id: z.string(),
+  at: z.string(),
+  action: z.string(),
+  userId: z.string().nullable(),
+  userName: z.string().nullable(),
+  studyId: z.string().nullable(),
+  laudoId: z.string().nullable(),
+  patientName: z.string().nullable(),
+  patientId: z.string().nullable(),
+  ip: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+});
+export type AuditRow = z.output<typeof AuditRow>;
+export const AuditPage = z.object({ rows: z.array(AuditRow), nextCursor: z.string().nullable() });
+export type AuditPage = z.output<typeof AuditPage>;
+
+/** The account's people, for the viewer's user filter (GET /audit/users). */
+export const AuditUser = z.object({ id: z.string(), name: z.string(), username: z.string() });
+export type AuditUser = z.output<typeof AuditUser>;
+export const AuditUsers = z.object({ users: z.array(AuditUser) });
+
+/** The first link of the hash chain that does not hold (services/audit/chain.ts). */
+export const BrokenLink = z.object({
+  id: z.string(),
+  field: z.enum(['prev_hash', 'hash', 'head']),
+  expected: z.string(),
+  found: z.string(),
+});
+export type BrokenLink = z.output<typeof BrokenLink>;
+/** GET /audit/verify: whether the chain holds, over how many rows. */
+export const ChainReport = z.discriminatedUnion('intact', [
+  z.object({ intact: z.literal(true), rows: z.number() }),
+  z.object({ intact: z.literal(false), rows: z.number(), broken: BrokenLink }),
+]);
+export type ChainReport = z.output<typeof ChainReport>;

@@ -16,24 +16,11 @@ export const RoleBody = z.object({
 });
 export type RoleBody = z.infer<typeof RoleBody>;
 
-export interface RoleView {
-  id: string;
-  name: string;
-  permissions: Permission[];
-  appliesToAllInstitutions: boolean;
-  scheduleId: string | null;
-  scheduleName: string | null;
-  predefined: string | null;
-  /** How many users hold the role. */
-  holders: number;
-}
-
 export const NamedBody = z.object({ name: z.string().trim().min(1).max(100) });
 
 export const MembershipBody = z.object({ ids: z.array(z.string().uuid()).max(200) });
 
 export const TimeZoneBody = z.object({ timeZone: z.string().trim().min(1).max(64) });
-
 
 /**
  * A study opened to a provider or referring physician (state, CRM, requesting service's login).

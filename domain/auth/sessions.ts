@@ -19,3 +19,8 @@ export type AccessLinkAnswer = z.infer<typeof AccessLinkAnswer>;
 
 /** POST /auth/access: the `?access=` token of such a link, exchanged once for a session token. */
 export const AccessExchangeBody = z.object({ token: z.string().min(20).max(200) }).strict();
+
+/** A short-lived image token for URLs (the viewer frame, <img>): api/auth/image-tokens.ts. */
+export const ImageTokenAnswer = z.object({ token: z.string().min(1), expiresInSeconds: z.number().positive() });
+/** How many of the caller's other sessions 'sign out the other sessions' ended. */
+export const OtherSessionsEnded = z.object({ data: z.object({ ended: z.number() }) });

@@ -59,3 +59,6 @@ export const InstitutionPage = z.object({
   institutions: z.array(InstitutionView),
   next: z.object({ afterName: z.string(), afterId: z.string() }).nullable(),
 });
+
+/** GET /accounts/:accountId/doctors: the account's users, whom an institution may name as its responsible physician. */
+export const AccountDoctors = z.object({ data: z.array(z.object({ id: z.string(), name: z.string() })) });

@@ -71,3 +71,28 @@ export function subscriptionStatus(s: {
 }
 
 export const ConfirmSubscriptionBody = z.object({ token: z.string().min(20).max(200) });
+
+/** A subscription as the api answers it. */
+export const Subscription = z.object({
+  id: z.string(),
+  type: z.enum(SUBSCRIPTION_TYPES),
+  events: z.array(z.enum(SUBSCRIPTION_EVENTS)),
+  institution: z.object({ id: z.string(), name: z.string() }),
+  user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  /** Spec 3's 'active': confirmed and not cancelled. */
+  active: z.boolean(),
+  confirmedAt: z.string().nullable(),
+  canceledAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Subscription = z.output<typeof Subscription>;
+export const SubscriptionAnswer = z.object({ subscription: Subscription });
+
+const Candidate = z.object({ id: z.string(), name: z.string() });
+/** GET /notification-subscriptions: the account's subscriptions, with the institutions and members the form may name. */
+export const SubscriptionsAnswer = z.object({
+  subscriptions: z.array(Subscription),
+  candidates: z.object({ institutions: z.array(Candidate), users: z.array(Candidate.extend({ email: z.string() })) }),
+});
+export const SubscriptionConfirmed = z.object({ confirmed: z.literal(true) });

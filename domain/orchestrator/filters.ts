@@ -71,3 +71,29 @@ export const FilterOrderBody = z.object({
     .max(500)
     .refine((ids) => new Set(ids).size === ids.length, { message: 'ORCHESTRATOR_ORDER_MISMATCH' }),
 });
+
+/** A saved filter as the api answers it: the body's fields, its id and its place in the order. */
+export const FilterView = z.object({
+  id: z.string(),
+  name: z.string(),
+  position: z.number(),
+  modalities: z.array(z.string()),
+  members: z.array(FilterMember),
+  seniority: z.boolean(),
+  limitPerDoctor: z.number().nullable(),
+  active: z.boolean(),
+});
+export type FilterView = z.output<typeof FilterView>;
+export const FilterAnswer = z.object({ filter: FilterView });
+
+/** Whether the distribution is paused, and the filters in order. */
+export const OrchestratorState = z.object({ paused: z.boolean(), filters: z.array(FilterView) });
+
+const Candidate = z.object({ id: z.string(), name: z.string() });
+/** The state with who a filter may name: the account's doctors (their seniority shown) and medical groups. */
+export const OrchestratorAnswer = OrchestratorState.extend({
+  candidates: z.object({
+    users: z.array(Candidate.extend({ seniority: z.string().nullable() })),
+    groups: z.array(Candidate),
+  }),
+});

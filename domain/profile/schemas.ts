@@ -1,4 +1,4 @@
-/** My profile's requests (issue 13): personal data and the e-mail change. */
+/** My profile (issue 13): its requests (personal data, the e-mail change) and what it answers. */
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from '../mail/email';
 import { AnyPhone, MobilePhone } from '../people/phones';
@@ -32,3 +32,20 @@ export const ConfirmEmailBody = z.object({ token: z.string().min(20).max(200) })
 
 /** An e-mail change link lasts 24 hours. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** The caller's own profile (GET/PATCH /profile, POST /profile/email). */
+export const Profile = z.object({
+  name: z.string(),
+  username: z.string(),
+  email: z.string(),
+  mobile: z.string().nullable(),
+  phone: z.string().nullable(),
+  signatureUpdatedAt: z.string().nullable(),
+  /** The address an e-mail change waits to confirm, while its link is valid. */
+  pendingEmail: z.object({ email: z.string(), expiresAt: z.string() }).nullable(),
+});
+export type Profile = z.output<typeof Profile>;
+/** The address an e-mail change link confirmed. */
+export const EmailConfirmed = z.object({ email: z.string() });
+/** When the signature image was saved. */
+export const SignatureSaved = z.object({ signatureUpdatedAt: z.string() });

@@ -5,6 +5,7 @@
  * Length prefixes make the serialisation unambiguous whatever a field contains.
  */
 import { createHash } from 'node:crypto';
+import type { BrokenLink } from '../../domain/audit/query';
 
 /** prev_hash of the first row. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -31,12 +32,6 @@ export function canonicalRow(r: ChainFields): string {
 export const rowHash = (r: ChainFields): string => createHash('sha256').update(canonicalRow(r), 'utf8').digest('hex');
 
 /** The first link that does not hold, or null when the chain is intact. */
-export interface BrokenLink {
-  id: string;
-  field: 'prev_hash' | 'hash' | 'head';
-  expected: string;
-  found: string;
-}
 
 /**
  * Checks one row against the hash of the row before it (GENESIS_HASH for the first):

@@ -5,9 +5,10 @@
  * does not point at the last row (rows removed from the end).
  */
 import type { Knex } from 'knex';
-import { type BrokenLink, type ChainFields, checkLink, GENESIS_HASH } from './chain';
+import type { ChainReport } from '../../domain/audit/query';
+import { type ChainFields, checkLink, GENESIS_HASH } from './chain';
 
-export type ChainReport = { intact: true; rows: number } | { intact: false; rows: number; broken: BrokenLink };
+export type { ChainReport };
 
 const BATCH = 5000;
 

@@ -12,9 +12,9 @@ import { mailLang } from '../../domain/notifications/deadline-mail';
 import { subscriptionConfirmMail } from '../../domain/notifications/subscription-mail';
 import {
   SUBSCRIPTION_LINK_DAYS,
+  type Subscription,
   type SubscriptionBody,
   type SubscriptionEvent,
-  type SubscriptionStatus,
   type SubscriptionType,
   subscriptionStatus,
 } from '../../domain/notifications/subscriptions';
@@ -22,19 +22,7 @@ import type { MailTransport } from '../mail/transport';
 import { sendUserMail } from '../mail/user-mail';
 import { hashToken, newToken } from '../tokens';
 
-export interface Subscription {
-  id: string;
-  type: SubscriptionType;
-  events: SubscriptionEvent[];
-  institution: { id: string; name: string };
-  user: { id: string; name: string; email: string };
-  status: SubscriptionStatus;
-  /** Spec 3's 'active': confirmed and not cancelled. */
-  active: boolean;
-  confirmedAt: string | null;
-  canceledAt: string | null;
-  createdAt: string;
-}
+export type { Subscription };
 
 export interface SubscriptionDeps {
   knex: Knex;

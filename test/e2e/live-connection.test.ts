@@ -62,6 +62,9 @@ test('an idle live connection stays up for five minutes and still delivers a cha
   const colleague = await login(suite.api, t.users.colleague!.username);
   const retained = t.studyIds[1]!;
   expect((await suite.api('POST', `/studies/${retained}/reports/start`, { token: colleague, body: {} })).status).toBe(200);
+  // The sign-in page's own connection opens after its list (mqtt.js loads on demand): counted
+  // from here only once it is up, so the reload's is the one socket watched.
+  await page.locator('[data-testid="live-status"][data-status="online"]').waitFor({ timeout: 20_000 });
   const traffic = watchMqtt(page);
   await page.reload();
   await page.locator('[data-testid="live-status"][data-status="online"]').waitFor({ timeout: 20_000 });

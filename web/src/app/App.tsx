@@ -7,9 +7,18 @@ import { ErrorBoundary } from './errors/ErrorBoundary';
 import { Notifications } from './notifications/Notifications';
 import { createQueryClient } from './query-client';
 import { createRouter } from './router';
+import { prefetchStudies } from '../features/studies/use-studies';
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    // The worklist opened cold: its first page is asked for beside the stored session's check,
+    // not after it (issue 20). Only here, at start: a request made during a later navigation
+    // could end an expired session before the new address is committed, and lose it.
+    const { pathname, search } = window.location;
+    if (pathname === '/' || pathname === '/studies') prefetchStudies(client, new URLSearchParams(search));
+    return client;
+  });
   const [router] = useState(createRouter);
   return (
     <QueryClientProvider client={queryClient}>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import { z } from 'zod';
+import { ImageTokenAnswer } from '../../../domain/auth/sessions';
 import { apiRequest } from './api';
 import { getToken } from './token';
 
@@ -15,7 +15,6 @@ export interface ImageToken {
   expiresAt: number;
 }
 
-const Answer = z.object({ token: z.string().min(1), expiresInSeconds: z.number().positive() });
 const RETRY_MS = 5_000;
 
 let current: ImageToken | null = null;
@@ -42,7 +41,7 @@ function renew(): Promise<void> {
   inFlight ??= (async () => {
     const asked = Date.now();
     try {
-      const { token, expiresInSeconds } = await apiRequest('/auth/imageToken', { method: 'POST', schema: Answer });
+      const { token, expiresInSeconds } = await apiRequest('/auth/imageToken', { method: 'POST', schema: ImageTokenAnswer });
       const next = { token, expiresAt: asked + expiresInSeconds * 1000 };
       set(next);
       schedule(renewalDelay(next));

@@ -1,27 +1,9 @@
 /** The audit viewer's calls (api/audit/routes.ts). */
-import { z } from 'zod';
+import { AuditPage, type AuditRow, type AuditUser, AuditUsers } from '../../../../domain/audit/query';
 import { apiRequest } from '../../lib/api';
 import { fetchBlob } from '../documents/api';
 
-const AuditRow = z.object({
-  id: z.string(),
-  at: z.string(),
-  action: z.string(),
-  userId: z.string().nullable(),
-  userName: z.string().nullable(),
-  studyId: z.string().nullable(),
-  laudoId: z.string().nullable(),
-  patientName: z.string().nullable(),
-  patientId: z.string().nullable(),
-  ip: z.string().nullable(),
-  detail: z.record(z.string(), z.unknown()),
-});
-export type AuditRow = z.infer<typeof AuditRow>;
-const AuditPage = z.object({ rows: z.array(AuditRow), nextCursor: z.string().nullable() });
-export type AuditPage = z.infer<typeof AuditPage>;
-
-const AuditUser = z.object({ id: z.string(), name: z.string(), username: z.string() });
-export type AuditUser = z.infer<typeof AuditUser>;
+export type { AuditPage, AuditRow, AuditUser };
 
 /** The filters as the API takes them (ISO instants), absent ones left out. */
 export interface AuditFilters {
@@ -50,7 +32,7 @@ export function fetchAuditPage(f: AuditFilters, cursor: string | null, signal?: 
 }
 
 export async function fetchAuditUsers(signal?: AbortSignal): Promise<AuditUser[]> {
-  return (await apiRequest('/audit/users', { schema: z.object({ users: z.array(AuditUser) }), signal })).users;
+  return (await apiRequest('/audit/users', { schema: AuditUsers, signal })).users;
 }
 
 /** The filtered log as CSV, saved by the browser. */

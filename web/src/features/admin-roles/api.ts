@@ -1,18 +1,19 @@
 /** Roles, shift schedules, medical groups, specialties and access grants of the current account. */
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { ShiftPeriod } from '../../../../domain/auth/shifts';
+import {
+  type GrantView,
+  GrantsPage,
+  type NamedView,
+  NamedPage,
+  RolesPage,
+  type RoleView,
+  SchedulesPage,
+  type ScheduleView,
+} from '../../../../domain/auth/roles-views';
 import { apiRequest } from '../../lib/api';
 
-export const Role = z.object({
-  id: z.string(),
-  name: z.string(),
-  permissions: z.array(z.string()),
-  appliesToAllInstitutions: z.boolean(),
-  scheduleId: z.string().nullable(),
-  scheduleName: z.string().nullable(),
-  predefined: z.string().nullable(),
-  holders: z.number(),
-});
-export type Role = z.infer<typeof Role>;
+export type Role = RoleView;
 export interface RoleInput {
   name: string;
   permissions: string[];
@@ -20,31 +21,12 @@ export interface RoleInput {
   scheduleId: string | null;
 }
 
-export const Period = z.object({ weekday: z.number(), start: z.string(), end: z.string() });
-export type Period = z.infer<typeof Period>;
-export const Schedule = z.object({ id: z.string(), name: z.string(), periods: z.array(Period), roles: z.number() });
-export type Schedule = z.infer<typeof Schedule>;
-const SchedulesAnswer = z.object({ timeZone: z.string(), schedules: z.array(Schedule), nextCursor: z.string().nullable() });
-export type SchedulesPage = z.infer<typeof SchedulesAnswer>;
-
-export const Named = z.object({ id: z.string(), name: z.string(), members: z.number() });
-export type Named = z.infer<typeof Named>;
+export type Period = z.input<typeof ShiftPeriod>;
+export type Schedule = ScheduleView;
+export type SchedulesPage = z.output<typeof SchedulesPage>;
+export type Named = NamedView;
 export type NamedKind = 'medicalGroups' | 'specialties';
-
-export const Grant = z.object({
-  id: z.string(),
-  userId: z.string(),
-  userName: z.string(),
-  studyId: z.string(),
-  patientName: z.string(),
-  accessionNumber: z.string().nullable(),
-  examType: z.string().nullable(),
-  councilUf: z.string().nullable(),
-  councilNumber: z.string().nullable(),
-  requesterLogin: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type Grant = z.infer<typeof Grant>;
+export type Grant = GrantView;
 export interface GrantInput {
   username: string;
   accessionNumber: string;
@@ -67,21 +49,20 @@ const pageQuery = (q: string, cursor: string | null, pageSize = PAGE_SIZE) => {
 };
 export const PAGE_SIZE = 25;
 
-const RolesAnswer = z.object({ roles: z.array(Role), nextCursor: z.string().nullable() });
 export const fetchRoles = (q: string, cursor: string | null, signal?: AbortSignal) =>
-  apiRequest(`/roles?${pageQuery(q, cursor)}`, { schema: RolesAnswer, signal });
+  apiRequest(`/roles?${pageQuery(q, cursor)}`, { schema: RolesPage, signal });
 export const saveRole = (id: string | null, input: RoleInput) =>
   apiRequest(id ? `/roles/${id}` : '/roles', { method: id ? 'PUT' : 'POST', body: input });
 export const deleteRole = (id: string) => apiRequest(`/roles/${id}`, { method: 'DELETE' });
 
 export const fetchSchedules = (q: string, cursor: string | null, signal?: AbortSignal) =>
-  apiRequest(`/schedules?${pageQuery(q, cursor)}`, { schema: SchedulesAnswer, signal });
+  apiRequest(`/schedules?${pageQuery(q, cursor)}`, { schema: SchedulesPage, signal });
 /** Every schedule, page after page: the role editor's picker offers them all. */
 export async function fetchAllSchedules(signal?: AbortSignal): Promise<Schedule[]> {
   const all: Schedule[] = [];
   let cursor: string | null = null;
   do {
-    const page: SchedulesPage = await apiRequest(`/schedules?${pageQuery('', cursor, 200)}`, { schema: SchedulesAnswer, signal });
+    const page: SchedulesPage = await apiRequest(`/schedules?${pageQuery('', cursor, 200)}`, { schema: SchedulesPage, signal });
     all.push(...page.schedules);
     cursor = page.nextCursor;
   } while (cursor);
@@ -92,15 +73,13 @@ export const saveSchedule = (id: string | null, input: { name: string; periods: 
 export const deleteSchedule = (id: string) => apiRequest(`/schedules/${id}`, { method: 'DELETE' });
 export const saveTimeZone = (timeZone: string) => apiRequest('/schedules/timeZone', { method: 'PUT', body: { timeZone } });
 
-const NamedAnswer = z.object({ items: z.array(Named), nextCursor: z.string().nullable() });
 export const fetchNamed = (kind: NamedKind, q: string, cursor: string | null, signal?: AbortSignal) =>
-  apiRequest(`/${kind}?${pageQuery(q, cursor)}`, { schema: NamedAnswer, signal });
+  apiRequest(`/${kind}?${pageQuery(q, cursor)}`, { schema: NamedPage, signal });
 export const saveNamed = (kind: NamedKind, id: string | null, name: string) =>
   apiRequest(id ? `/${kind}/${id}` : `/${kind}`, { method: id ? 'PUT' : 'POST', body: { name } });
 export const deleteNamed = (kind: NamedKind, id: string) => apiRequest(`/${kind}/${id}`, { method: 'DELETE' });
 
-const GrantsAnswer = z.object({ grants: z.array(Grant), nextCursor: z.string().nullable() });
 export const fetchGrants = (q: string, cursor: string | null, signal?: AbortSignal) =>
-  apiRequest(`/accessGrants?${pageQuery(q, cursor)}`, { schema: GrantsAnswer, signal });
+  apiRequest(`/accessGrants?${pageQuery(q, cursor)}`, { schema: GrantsPage, signal });
 export const createGrant = (input: GrantInput) => apiRequest('/accessGrants', { method: 'POST', body: input });
 export const revokeGrant = (id: string) => apiRequest(`/accessGrants/${id}`, { method: 'DELETE' });

@@ -1,6 +1,7 @@
 /** Users by account (api/account-users/admin-routes.ts and routes.ts). */
-import { z } from 'zod';
+import { type z } from 'zod';
 import {
+  AccountUserInvited,
   AccountUserDetail,
   AccountUserOptions,
   AccountUserPage,
@@ -87,7 +88,7 @@ export const inviteUser = (accountId: string, body: { email: string; name?: stri
   apiRequest(`${base(accountId)}/invite`, {
     method: 'POST',
     body,
-    schema: z.object({ result: z.enum(['associated', 'invited']) }),
+    schema: AccountUserInvited,
   });
 
 export const fetchSignature = (accountId: string, userId: string) => fetchBlob(`${base(accountId)}/${userId}/signature`);

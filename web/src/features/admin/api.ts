@@ -1,7 +1,7 @@
 /** The Administration area's calls: accounts (super), account settings, institutions. */
 import { z } from 'zod';
 import { type AccountInput, AccountView } from '../../../../domain/accounts/account';
-import { type InstitutionInput, InstitutionView } from '../../../../domain/institutions/institution';
+import { AccountDoctors, type InstitutionInput, InstitutionView } from '../../../../domain/institutions/institution';
 import { SettingAnswer, SettingsAnswer } from '../../../../domain/accounts/settings';
 import { apiRequest } from '../../lib/api';
 import type { Cursor, Page } from './AdminList';
@@ -78,6 +78,5 @@ export const setInstitutionActive = (id: string, active: boolean) =>
     schema: Institution,
   });
 
-const Doctors = z.object({ data: z.array(z.object({ id: z.string(), name: z.string() })) });
 export const fetchDoctors = (accountId: string, signal?: AbortSignal) =>
-  apiRequest(`/accounts/${encodeURIComponent(accountId)}/doctors`, { schema: Doctors, signal }).then((a) => a.data);
+  apiRequest(`/accounts/${encodeURIComponent(accountId)}/doctors`, { schema: AccountDoctors, signal }).then((a) => a.data);

@@ -16,7 +16,7 @@ import DevicesOutlinedIcon from '@mui/icons-material/DevicesOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PhoneIphoneOutlinedIcon from '@mui/icons-material/PhoneIphoneOutlined';
 import ComputerOutlinedIcon from '@mui/icons-material/ComputerOutlined';
-import { SessionList, type SessionListItem } from '../../../../domain/auth/sessions';
+import { OtherSessionsEnded, SessionList, type SessionListItem } from '../../../../domain/auth/sessions';
 import { deviceLabel, parseUserAgent } from '../../../../domain/auth/user-agent';
 import { formatDateTime } from '../../../../domain/dates';
 import { toast } from '../../app/notifications/store';
@@ -36,7 +36,7 @@ export function SessionsCard() {
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
   const endOthers = useMutation({
-    mutationFn: () => apiRequest<{ data: { ended: number } }>('/auth/sessions/revokeOthers', { method: 'POST' }),
+    mutationFn: () => apiRequest('/auth/sessions/revokeOthers', { method: 'POST', schema: OtherSessionsEnded }),
     onSuccess: (answer) => {
       toast(t('sessions.othersEnded', { count: answer.data.ended }), 'success');
       refresh();

@@ -1,5 +1,5 @@
 /** My profile's calls (issue 13): personal data, e-mail change, signature image, language. */
-import { z } from 'zod';
+import { EmailConfirmed, Profile } from '../../../../domain/profile/schemas';
 import { SIGNATURE_MAX_BYTES } from '../../../../domain/profile/signature-image';
 import i18n from '../../i18n';
 import { API_PREFIX, apiRequest } from '../../lib/api';
@@ -8,16 +8,7 @@ import { getToken } from '../../lib/token';
 import { LANGUAGE_CONFIG_KEY } from '../../i18n/useUserLanguage';
 import { base64Of, fetchBlob } from '../documents/api';
 
-export const Profile = z.object({
-  name: z.string(),
-  username: z.string(),
-  email: z.string(),
-  mobile: z.string().nullable(),
-  phone: z.string().nullable(),
-  signatureUpdatedAt: z.string().nullable(),
-  pendingEmail: z.object({ email: z.string(), expiresAt: z.string() }).nullable(),
-});
-export type Profile = z.infer<typeof Profile>;
+export type { Profile };
 
 export const profileKey = ['profile'] as const;
 
@@ -41,7 +32,7 @@ export function confirmEmailChange(token: string): Promise<{ email: string }> {
   return apiRequest('/profile/email/confirm', {
     method: 'POST',
     body: { token },
-    schema: z.object({ email: z.string() }),
+    schema: EmailConfirmed,
     endSessionOnAuthError: false,
   });
 }

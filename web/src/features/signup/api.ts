@@ -1,9 +1,20 @@
 /** Sign-up, e-mail verification and invitations (api/registration/routes.ts). */
-import { z } from 'zod';
+import {
+  InvitationAnswer,
+  InvitationList,
+  type InvitationLookup,
+  InvitationLookupAnswer,
+  type InvitationView,
+  type OpenSignup,
+  OpenSignupAnswer,
+  SignedUp,
+  type SignupAccount,
+  SignupAccountAnswer,
+  UsernameAnswer,
+} from '../../../../domain/auth/registration-answers';
 import { apiRequest } from '../../lib/api';
 
-const SignupAccount = z.object({ id: z.string(), name: z.string(), isForHuman: z.boolean().nullable() });
-export type SignupAccount = z.infer<typeof SignupAccount>;
+export type { SignupAccount };
 
 export const signupKeys = {
   account: (id: string) => ['signup', 'account', id] as const,
@@ -15,7 +26,7 @@ export const signupKeys = {
 /** The account of a sign-up link, when it takes strangers (SIGNUP_CLOSED otherwise). */
 export async function fetchSignupAccount(accountId: string, signal?: AbortSignal): Promise<SignupAccount> {
   const answer = await apiRequest(`/auth/signup/accounts/${encodeURIComponent(accountId)}`, {
-    schema: z.object({ data: SignupAccount }),
+    schema: SignupAccountAnswer,
     signal,
     endSessionOnAuthError: false,
   });
@@ -36,7 +47,7 @@ export async function signUp(body: PersonForm & { accountId: string; email: stri
   const answer = await apiRequest('/auth/signup', {
     method: 'POST',
     body,
-    schema: z.object({ data: z.object({ email: z.string() }) }),
+    schema: SignedUp,
     endSessionOnAuthError: false,
   });
   return answer.data;
@@ -46,7 +57,7 @@ export async function verifyEmail(token: string): Promise<{ username: string }> 
   const answer = await apiRequest('/auth/verify-email', {
     method: 'POST',
     body: { token },
-    schema: z.object({ data: z.object({ username: z.string() }) }),
+    schema: UsernameAnswer,
     endSessionOnAuthError: false,
   });
   return answer.data;
@@ -57,34 +68,24 @@ export async function resendVerification(login: string): Promise<void> {
   await apiRequest('/auth/verify-email/resend', { method: 'POST', body: { login }, endSessionOnAuthError: false });
 }
 
-const Invitation = z.object({
-  accountName: z.string(),
-  email: z.string(),
-  name: z.string().nullable(),
-  professional: z.boolean(),
-  council: z.enum(['CRM', 'CRMV']).nullable(),
-  existingUser: z.object({ username: z.string() }).nullable(),
-});
-export type Invitation = z.infer<typeof Invitation>;
+export type Invitation = InvitationLookup;
 
 export async function lookupInvitation(token: string): Promise<Invitation> {
   const answer = await apiRequest('/auth/invitations/lookup', {
     method: 'POST',
     body: { token },
-    schema: z.object({ data: Invitation }),
+    schema: InvitationLookupAnswer,
     endSessionOnAuthError: false,
   });
   return answer.data;
 }
-
-const Username = z.object({ data: z.object({ username: z.string() }) });
 
 export async function acceptInvitation(token: string): Promise<{ username: string }> {
   return (
     await apiRequest('/auth/invitations/accept', {
       method: 'POST',
       body: { token },
-      schema: Username,
+      schema: UsernameAnswer,
       endSessionOnAuthError: false,
     })
   ).data;
@@ -100,27 +101,16 @@ export async function completeRegistration(
   body: PersonForm & { token: string; council: CouncilForm | null },
 ): Promise<{ username: string }> {
   return (
-    await apiRequest('/auth/invitations/complete', { method: 'POST', body, schema: Username, endSessionOnAuthError: false })
+    await apiRequest('/auth/invitations/complete', { method: 'POST', body, schema: UsernameAnswer, endSessionOnAuthError: false })
   ).data;
 }
 
-const InvitationRow = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string().nullable(),
-  professional: z.boolean(),
-  state: z.enum(['pending', 'accepted', 'revoked', 'expired']),
-  invitedBy: z.string().nullable(),
-  createdAt: z.string(),
-  expiresAt: z.string(),
-  acceptedAt: z.string().nullable(),
-});
-export type InvitationRow = z.infer<typeof InvitationRow>;
+export type InvitationRow = InvitationView;
 
 export async function fetchInvitations(accountId: string, signal?: AbortSignal): Promise<InvitationRow[]> {
   return (
     await apiRequest(`/accounts/${encodeURIComponent(accountId)}/invitations`, {
-      schema: z.object({ data: z.array(InvitationRow) }),
+      schema: InvitationList,
       signal,
     })
   ).data;
@@ -134,7 +124,7 @@ export async function createInvitation(
     await apiRequest(`/accounts/${encodeURIComponent(accountId)}/invitations`, {
       method: 'POST',
       body,
-      schema: z.object({ data: InvitationRow }),
+      schema: InvitationAnswer,
     })
   ).data;
 }
@@ -143,16 +133,19 @@ export async function revokeInvitation(accountId: string, id: string): Promise<v
   await apiRequest(`/accounts/${encodeURIComponent(accountId)}/invitations/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
-const OpenSignup = z.object({ data: z.object({ open: z.boolean(), link: z.string() }) });
-export type OpenSignup = z.infer<typeof OpenSignup>['data'];
+export type { OpenSignup };
 
 /** Whether the account takes sign-ups (ALLOW_SIGNUP), and the link to hand out. */
 export async function fetchOpenSignup(accountId: string, signal?: AbortSignal): Promise<OpenSignup> {
-  return (await apiRequest(`/accounts/${encodeURIComponent(accountId)}/signup`, { schema: OpenSignup, signal })).data;
+  return (await apiRequest(`/accounts/${encodeURIComponent(accountId)}/signup`, { schema: OpenSignupAnswer, signal })).data;
 }
 
 export async function setOpenSignup(accountId: string, open: boolean): Promise<OpenSignup> {
   return (
-    await apiRequest(`/accounts/${encodeURIComponent(accountId)}/signup`, { method: 'PUT', body: { open }, schema: OpenSignup })
+    await apiRequest(`/accounts/${encodeURIComponent(accountId)}/signup`, {
+      method: 'PUT',
+      body: { open },
+      schema: OpenSignupAnswer,
+    })
   ).data;
 }

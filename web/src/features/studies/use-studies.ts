@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { StudyListResponse } from '../../../../domain/studies/schemas';
 import { institutionStudiesFilter } from '../../../../domain/live/study-document';
 import { useLiveResync, useLiveStudies, type LiveStatus } from '../../lib/live';
@@ -7,7 +7,9 @@ import type { LiveStudyDocument } from '../../lib/live-core';
 import { currentAccount } from '../auth/access';
 import { useSessionData } from '../auth/session';
 import { fetchStudies } from './api';
-import { EMPTY_FILTERS, type StudyFilters } from './filters';
+import { EMPTY_FILTERS, readFilters, type StudyFilters } from './filters';
+import { readListParams } from './list-params';
+import { getToken } from '../../lib/token';
 import { applyLiveDocToList, isNewArrival } from './live-cache';
 import { studyKeys, type StudyListParams } from './query-keys';
 
@@ -18,6 +20,23 @@ export function useStudies(params: StudyListParams, filters: StudyFilters = EMPT
     queryFn: ({ signal }) => fetchStudies(params, signal, filters),
     placeholderData: keepPreviousData,
     meta: { silent: true }, // the page shows the error itself
+  });
+}
+
+/**
+ * Starts reading the page the address asks for while the stored session is still being
+ * checked (GET /api/auth): the list's first rows then arrive with the check, not a round trip
+ * after it (issue 20). Same key as useStudies, so the page finds the answer in the cache; a
+ * refused read (no account chosen yet, an ended session) is left to the page and the session.
+ */
+export function prefetchStudies(queryClient: QueryClient, search: URLSearchParams): void {
+  if (!getToken()) return;
+  const params = readListParams(search);
+  const filters = readFilters(search);
+  void queryClient.prefetchQuery({
+    queryKey: studyKeys.list(params, filters),
+    queryFn: ({ signal }) => fetchStudies(params, signal, filters),
+    meta: { silent: true },
   });
 }
 

@@ -1,32 +1,14 @@
 /** Notification subscriptions of the current account (api/notifications/subscription-routes.ts). */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiRequest } from '../../lib/api';
 import {
-  SUBSCRIPTION_EVENTS,
-  SUBSCRIPTION_STATUSES,
-  SUBSCRIPTION_TYPES,
+  type Subscription,
+  SubscriptionConfirmed,
   type SubscriptionInput,
+  SubscriptionsAnswer,
 } from '../../../../domain/notifications/subscriptions';
 
-export const Subscription = z.object({
-  id: z.string(),
-  type: z.enum(SUBSCRIPTION_TYPES),
-  events: z.array(z.enum(SUBSCRIPTION_EVENTS)),
-  institution: z.object({ id: z.string(), name: z.string() }),
-  user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
-  status: z.enum(SUBSCRIPTION_STATUSES),
-  active: z.boolean(),
-  confirmedAt: z.string().nullable(),
-  canceledAt: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type Subscription = z.infer<typeof Subscription>;
-
-const Candidate = z.object({ id: z.string(), name: z.string() });
-const SubscriptionsAnswer = z.object({
-  subscriptions: z.array(Subscription),
-  candidates: z.object({ institutions: z.array(Candidate), users: z.array(Candidate.extend({ email: z.string() })) }),
-});
+export type { Subscription };
 export type SubscriptionsState = z.infer<typeof SubscriptionsAnswer>;
 export type { SubscriptionInput };
 
@@ -46,6 +28,6 @@ export const confirmSubscription = (token: string) =>
   apiRequest('/subscription-confirmations', {
     method: 'POST',
     body: { token },
-    schema: z.object({ confirmed: z.literal(true) }),
+    schema: SubscriptionConfirmed,
     endSessionOnAuthError: false,
   });
