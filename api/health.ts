@@ -4,9 +4,19 @@
  * 503 REPORT_SERVICE_UNAVAILABLE). Temporal is asked at most once a second, for a second.
  */
 import type { Context } from 'koa';
+import { z } from 'zod';
 import type { ApiDeps } from './deps';
 
-type PartState = 'up' | 'down';
+const PartState = z.enum(['up', 'down']);
+type PartState = z.infer<typeof PartState>;
+
+/** What GET /api/health answers; Redis is 'none' when the process runs without it. */
+export const HealthAnswer = z.object({
+  ok: z.literal(true),
+  status: z.enum(['ok', 'degraded']),
+  redis: z.enum(['up', 'down', 'none']),
+  temporal: PartState,
+});
 const TEMPORAL_CHECK_MS = 1000;
 
 export function healthHandler(deps: Pick<ApiDeps, 'temporal' | 'redisState'>) {
@@ -33,6 +43,8 @@ export function healthHandler(deps: Pick<ApiDeps, 'temporal' | 'redisState'>) {
     const redis = deps.redisState?.() ?? 'none';
     const temporalState = await checkTemporal();
     const degraded = redis === 'down' || temporalState === 'down';
-    ctx.body = { ok: true, status: degraded ? 'degraded' : 'ok', redis, temporal: temporalState };
+    ctx.body = { ok: true, status: degraded ? 'degraded' : 'ok', redis, temporal: temporalState } satisfies z.output<
+      typeof HealthAnswer
+    >;
   };
 }

@@ -1,15 +1,10 @@
 /** The DICOM tags dialog (spec 2 'Tag: code, Name, Value') from an instance's DICOM JSON. */
 import * as dcmjs from 'dcmjs';
+import type { DicomTag } from '../domain/studies/viewer';
 import type { DicomJson } from './dicom-json';
 
 const dictionary = (dcmjs as { data: { DicomMetaDictionary: { dictionary: Record<string, { name?: string }> } } }).data
   .DicomMetaDictionary.dictionary;
-
-export interface DicomTag {
-  code: string;
-  Name: string;
-  Value: string;
-}
 
 function text(v: unknown): string {
   if (v === null || v === undefined) return '';

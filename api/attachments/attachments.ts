@@ -7,7 +7,13 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { inTransaction } from '../../db/transaction';
 import { type Permission, hasPermission } from '../../domain/auth/permissions';
-import { type Attachment, type AttachmentType, checkAttachment, cleanFilename } from '../../domain/attachments/attachments';
+import {
+  type Attachment,
+  type AttachmentLink,
+  type AttachmentType,
+  checkAttachment,
+  cleanFilename,
+} from '../../domain/attachments/attachments';
 import { AppError } from '../../domain/errors';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { type Access, actorFor } from '../access/access';
@@ -124,10 +130,22 @@ async function ownAttachment(knex: Knex, access: Access, exam: Exam, attachmentI
     .where({ account_id: access.accountId, study_id: exam.id, id: attachmentId })
     .first();
   if (!row) throw new AppError('NOT_FOUND');
-  return row as { id: string; filename: string; content_type: string; object_key: string; preview_type: string };
+  return row as {
+    id: string;
+    filename: string;
+    content_type: string;
+    object_key: string;
+    preview_type: AttachmentLink['previewType'];
+  };
 }
 
-export async function attachmentDownload(knex: Knex, access: Access, exam: Exam, attachmentId: string, ip: string) {
+export async function attachmentDownload(
+  knex: Knex,
+  access: Access,
+  exam: Exam,
+  attachmentId: string,
+  ip: string,
+): Promise<AttachmentLink> {
   enforce(access, exam, 'DOWNLOAD');
   const row = await ownAttachment(knex, access, exam, attachmentId);
   const downloadUrl = await createDownloadLink(knex, {

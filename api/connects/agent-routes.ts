@@ -6,6 +6,7 @@
  */
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
+import type { AgentConfig } from '../../domain/connect/connect-admin';
 import { ConnectDownloadResult } from '../../domain/connect/download-request';
 import { AppError } from '../../domain/errors';
 import { connectOfKey, listConnects } from '../../services/connects/connects';
@@ -44,7 +45,8 @@ export function connectAgentRoutes(deps: ApiDeps): Router {
     // The AE Title the agent answers to: its own, else its institution's.
     const institution = await knex('institutions').where({ id: connect.institutionId }).first('ae_title');
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { connect: { ...settings, effectiveAeTitle: settings.aeTitle ?? institution?.ae_title ?? null } };
+    const config: AgentConfig = { ...settings, effectiveAeTitle: settings.aeTitle ?? institution?.ae_title ?? null };
+    ctx.body = { connect: config };
   });
 
   router.get('/connect-agent/downloads', async (ctx) => {

@@ -2,6 +2,7 @@
  * The doctor's A1 certificate (spec 2 §7 POST /digitalSignature/upload): checked with its
  * password, sealed at rest, never returned. `personalKeyId` on the user marks that one exists.
  */
+import type { Certificate } from '../../domain/documents/certificate';
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { z } from 'zod';
@@ -52,7 +53,7 @@ export async function findCertificate(knex: Knex, userId: string): Promise<Certi
   return row ?? null;
 }
 
-const present = (c: CertificateRow) => ({
+const present = (c: CertificateRow): Certificate => ({
   personalKeyId: c.id,
   subject: c.subject,
   issuer: c.issuer,

@@ -4,6 +4,7 @@
  * serves the signed file so its hash can be compared.
  */
 import Router from '@koa/router';
+import type { Verification } from '../../domain/documents/verification';
 import { AppError } from '../../domain/errors';
 import type { ApiDeps } from '../deps';
 import { rateLimit } from '../http/rate-limit';
@@ -45,23 +46,22 @@ export function verifyRoutes(deps: ApiDeps): Router {
       .where({ 's.laudo_id': row.laudo_id, 's.account_id': row.account_id })
       .first('p.name as patientName', 's.exam_type as examType', 's.exam_date as examDate', 'i.name as institutionName');
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = {
-      document: {
-        // A reopened report archives its signed version: still authentic, no longer current.
-        status: row.cancelled ? 'archived' : 'valid',
-        verificationCode: row.verification_code,
-        version: row.version,
-        signedAt: new Date(row.signed_at).toISOString(),
-        signerName: row.signer_name,
-        // The holder's CPF (ICP-Brasil CN "NAME:CPF") is personal data: masked on the public page.
-        certificateSubject: maskCpf(row.certificate_subject),
-        sha256: row.sha256,
-        institutionName: study?.institutionName ?? null,
-        patientInitials: study ? initials(study.patientName) : null,
-        examType: study?.examType ?? null,
-        examDate: study?.examDate ? new Date(study.examDate).toISOString() : null,
-      },
+    const document: Verification = {
+      // A reopened report archives its signed version: still authentic, no longer current.
+      status: row.cancelled ? 'archived' : 'valid',
+      verificationCode: row.verification_code,
+      version: row.version,
+      signedAt: new Date(row.signed_at).toISOString(),
+      signerName: row.signer_name,
+      // The holder's CPF (ICP-Brasil CN "NAME:CPF") is personal data: masked on the public page.
+      certificateSubject: maskCpf(row.certificate_subject),
+      sha256: row.sha256,
+      institutionName: study?.institutionName ?? null,
+      patientInitials: study ? initials(study.patientName) : null,
+      examType: study?.examType ?? null,
+      examDate: study?.examDate ? new Date(study.examDate).toISOString() : null,
     };
+    ctx.body = { document };
   });
 
   router.get('/public/verify/:code/document', limited, async (ctx) => {

@@ -5,10 +5,12 @@
  */
 import Router from '@koa/router';
 import type { Knex } from 'knex';
+import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { hashToken } from '../../services/tokens';
 import { contentDisposition } from '../../storage/content-disposition';
+import { query } from '../http/validate';
 
 /**
  * A redirect is followed at once, and S3 checks the signature only when a GET starts (a long
@@ -25,6 +27,9 @@ const PRESIGNED_SECONDS = 300;
  */
 const redirectable = (fetchDest: string) => fetchDest === '' || fetchDest === 'document';
 
+/** `?download=1` saves the file (Content-Disposition attachment); without it the browser shows it inline. */
+export const FileQuery = z.object({ download: z.enum(['0', '1']).optional() });
+
 export function fileRoutes(deps: { knex: Knex; storage: ObjectStorage }): Router {
   const router = new Router();
   router.get('/files/:token', async (ctx) => {
@@ -36,7 +41,7 @@ export function fileRoutes(deps: { knex: Knex; storage: ObjectStorage }): Router
       .first();
     if (!link) throw new AppError('NOT_FOUND');
     if (new Date(link.expires_at).getTime() < Date.now()) throw new AppError('DOWNLOAD_LINK_EXPIRED');
-    const disposition = ctx.query.download === '1' ? 'attachment' : 'inline';
+    const disposition = query(ctx, FileQuery).download === '1' ? 'attachment' : 'inline';
     ctx.set('Cache-Control', 'private, no-store');
     if (deps.storage.presignedGetUrl && redirectable(ctx.get('sec-fetch-dest'))) {
       // The object is checked first: a missing one fails here as it does when streamed.

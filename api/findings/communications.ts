@@ -12,6 +12,7 @@ import { accountSetting } from '../../domain/accounts/settings';
 import { AppError } from '../../domain/errors';
 import { ackRequestMail } from '../../domain/findings/communication-mail';
 import {
+  type AckAnswer,
   type AckView,
   type Communication,
   type RecordCommunicationBody,
@@ -230,7 +231,7 @@ export async function viewAckLink(knex: Knex, token: string): Promise<AckView> {
 }
 
 /** Acknowledges once (the update's own condition decides a race), then ends the timer. */
-export async function acknowledgeLink(deps: ApiDeps, token: string, receiverName: string): Promise<{ acknowledgedAt: string }> {
+export async function acknowledgeLink(deps: ApiDeps, token: string, receiverName: string): Promise<AckAnswer> {
   const { knex } = deps;
   const { id } = await openLink(knex, token);
   const [row] = await knex('critical_finding_communications')

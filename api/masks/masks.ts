@@ -8,6 +8,7 @@ import { inTransaction } from '../../db/transaction';
 import type { Permission } from '../../domain/auth/permissions';
 import { AppError } from '../../domain/errors';
 import {
+  type AdminMask,
   type CreateMaskBody,
   DEFAULT_MASK_ORDER,
   type Mask,
@@ -212,7 +213,7 @@ export async function deleteMask(knex: Knex, access: Access, id: string): Promis
  * user's own too), anyone else their own; filtered by section, modality, exam, institution
  * and title. Institution masks of an institution the caller does not reach are left out.
  */
-export async function listMasks(knex: Knex, access: Access, f: MaskListQuery): Promise<(Mask & { userName: string | null })[]> {
+export async function listMasks(knex: Knex, access: Access, f: MaskListQuery): Promise<AdminMask[]> {
   const qb = knex('masks as m')
     .leftJoin('users as u', 'u.id', 'm.user_id')
     .where('m.account_id', access.accountId)

@@ -3,6 +3,7 @@
  * schemas the handlers validate with (registry.ts). zod's JSON Schema is 2020-12, OpenAPI 3.1's
  * dialect, so the schemas go in as they are.
  */
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { dicomwebOperation } from './dicomweb';
 import { UuidParam } from '../http/validate';
@@ -128,6 +129,42 @@ function operation(route: RouteOperation, params: string[]): Json {
 }
 
 /**
+ * zod gives a recursive schema (a structured form's fields) its parts in `$defs`, referred to as
+ * `#/$defs/…`: inside the document that points at the document's root. They move to
+ * components.schemas, named by their content (the same part twice is one component).
+ */
+function hoistDefs(node: unknown, components: Json): unknown {
+  if (Array.isArray(node)) return node.map((n) => hoistDefs(n, components));
+  if (!node || typeof node !== 'object') return node;
+  const { $defs, ...rest } = node as Json;
+  let names: Record<string, string> = {};
+  if ($defs && typeof $defs === 'object') {
+    names = Object.fromEntries(
+      Object.entries($defs as Json).map(([name, def]) => [
+        name,
+        `Def${createHash('sha256').update(JSON.stringify(def)).digest('hex').slice(0, 12)}`,
+      ]),
+    );
+  }
+  const renamed = renameRefs(rest, names);
+  for (const [name, def] of Object.entries(($defs ?? {}) as Json))
+    components[names[name]!] = hoistDefs(renameRefs(def, names), components);
+  return Object.fromEntries(Object.entries(renamed as Json).map(([k, v]) => [k, hoistDefs(v, components)]));
+}
+
+function renameRefs(node: unknown, names: Record<string, string>): unknown {
+  if (Array.isArray(node)) return node.map((n) => renameRefs(n, names));
+  if (!node || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node as Json).map(([k, v]) => {
+      const def = k === '$ref' && typeof v === 'string' ? /^#\/\$defs\/(.+)$/.exec(v)?.[1] : undefined;
+      if (def !== undefined && names[def]) return [k, `#/components/schemas/${names[def]}`];
+      return [k, renameRefs(v, names)];
+    }),
+  );
+}
+
+/**
  * The document for these operations (routeOperations of apiRouters, plus what is mounted beside
  * them), and the DICOMweb ones (mounted at the root, not under /api).
  */
@@ -143,6 +180,8 @@ export function openApiDocument(routes: RouteOperation[], version: string, dicom
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = dicomwebOperation(route, params, queryParameters, ERRORS);
   }
+  const schemas: Json = { Error: ERROR_SCHEMA };
+  const hoisted = hoistDefs(paths, schemas) as Record<string, Json>;
   return {
     openapi: '3.1.0',
     info: {
@@ -161,8 +200,8 @@ export function openApiDocument(routes: RouteOperation[], version: string, dicom
         bearer: { type: 'http', scheme: 'bearer' },
         imageToken: { type: 'apiKey', in: 'query', name: 'token' },
       },
-      schemas: { Error: ERROR_SCHEMA },
+      schemas,
     },
-    paths,
+    paths: hoisted,
   };
 }

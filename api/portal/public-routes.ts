@@ -16,6 +16,7 @@ import {
   PORTAL_MAX_FAILED_ATTEMPTS,
   PORTAL_SESSION_MINUTES,
   PortalLogin,
+  PortalTokenQuery,
   type PortalResult,
   type PortalSession,
   birthDay,
@@ -27,7 +28,7 @@ import { hashToken, newToken } from '../../services/tokens';
 import { createLoginLimits, limitAddress, retryAfterHeader } from '../auth/login-limits';
 import type { ApiDeps } from '../deps';
 import { requestLang } from '../http/lang';
-import { body } from '../http/validate';
+import { body, query } from '../http/validate';
 
 interface Held {
   codeId: string;
@@ -98,7 +99,7 @@ export function portalRoutes(deps: ApiDeps): Router {
 
   /** The portal session the call carries, or PORTAL_SESSION_EXPIRED. */
   const held = async (ctx: Context): Promise<Held> => {
-    const token = ctx.get('portal_token') || (typeof ctx.query.portal_token === 'string' ? ctx.query.portal_token : '');
+    const token = ctx.get('portal_token') || (query(ctx, PortalTokenQuery).portal_token ?? '');
     if (!token) throw new AppError('PORTAL_SESSION_EXPIRED');
     const row = await knex('result_portal_sessions as ps')
       .join('result_access_codes as c', 'c.id', 'ps.code_id')

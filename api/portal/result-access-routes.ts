@@ -15,7 +15,12 @@ import { z } from 'zod';
 import { accountSetting } from '../../domain/accounts/settings';
 import { mayReadReports } from '../../domain/auth/permissions';
 import { AppError } from '../../domain/errors';
-import { type ResultAccessAnswer, SendResultAccess, formatAccessCode } from '../../domain/portal/results-portal';
+import {
+  type ResultAccessAnswer,
+  type ResultAccessStatus,
+  SendResultAccess,
+  formatAccessCode,
+} from '../../domain/portal/results-portal';
 import { sendUserMail } from '../../services/mail/user-mail';
 import { mailTransport } from '../../services/mail/transport';
 import { sendWhatsapp, whatsappConfigured, whatsappUsed } from '../../services/portal/whatsapp';
@@ -57,7 +62,7 @@ export function resultAccessRoutes(deps: ApiDeps): Router {
         ? { createdAt: active.created_at.toISOString(), lastUsedAt: active.last_used_at?.toISOString() ?? null }
         : null,
       whatsapp: { configured, remaining: configured ? Math.max(0, quota - (await whatsappUsed(knex, access.accountId))) : null },
-    };
+    } satisfies ResultAccessStatus;
   });
 
   router.post('/studies/:id/result-access', async (ctx) => {

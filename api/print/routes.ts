@@ -11,7 +11,7 @@ import Router from '@koa/router';
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
-import { printOnDemandAllowed, printStudyTopic } from '../../domain/print/job';
+import { type PrintStarted, printOnDemandAllowed, printStudyTopic } from '../../domain/print/job';
 import { PrintConfig, PrintConfigBody, PrintOptions, rememberLayout } from '../../domain/print/options';
 import type { printWorkflow } from '../../workflows/print/workflow';
 import { printWorkflowId } from '../../workflows/print/messages';
@@ -107,7 +107,7 @@ export function printRoutes(deps: ApiDeps): Router {
       throw err;
     }
     ctx.status = 202;
-    ctx.body = { printStudyKey: key, downloadUrl: null };
+    ctx.body = { printStudyKey: key, downloadUrl: null } satisfies PrintStarted;
   });
 
   /** The account's saved config; null when none (or one no longer readable) is saved. */

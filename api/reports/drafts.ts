@@ -7,6 +7,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
+import type { DraftAnswer } from '../../domain/studies/report-answers';
 import { check } from '../../domain/laudo/transitions';
 import { publishStudyDocuments } from '../../live/study-documents';
 import { MAX_CONTENT_BYTES } from '../../services/reports/contents';
@@ -42,7 +43,7 @@ export function registerDraftRoutes(
     const rc = await load(ctx);
     assertMayReadReport(rc);
     const draft = await knex('study_drafts').where({ study_id: rc.study.id, account_id: rc.access.accountId }).first();
-    ctx.body = {
+    const answer: z.output<typeof DraftAnswer> = {
       draft: draft
         ? {
             studyId: draft.study_id,
@@ -55,6 +56,7 @@ export function registerDraftRoutes(
           }
         : null,
     };
+    ctx.body = answer;
   });
 
   router.put(`${prefix}/:id/drafts`, async (ctx) => {

@@ -16,7 +16,7 @@ import { audit } from '../access/audit';
 import { requireSession, sessionOf } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { isTooLarge } from '../http/errors';
-import { body } from '../http/validate';
+import { body, query } from '../http/validate';
 import { MAX_CONTENT_BYTES, readContent } from '../../services/reports/contents';
 import { type ReportContext, loadReportContext as loadContext, runReportAction } from './run-action';
 import { assertMayReadReport } from './read-access';
@@ -36,6 +36,8 @@ export const FinishTypingBody = z.object({ content: Content }).strict();
 const MAX_AUDIO_BYTES = 50 * 1024 * 1024;
 
 export const StartBody = z.object({ structuredType: z.string().optional() }).strict();
+/** `?change=` (any value but 'false') switches the report's model instead of starting it. */
+export const StartQuery = z.object({ change: z.string().optional() });
 export const SaveBody = z
   .object({
     content: Content,
@@ -135,7 +137,8 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
   router.post(`${P}/:id/reports/start`, async (ctx) => {
     const rc = await loadReportContext(ctx);
     const { structuredType } = body(ctx, StartBody);
-    if (ctx.query.change !== undefined && ctx.query.change !== 'false') {
+    const { change } = query(ctx, StartQuery);
+    if (change !== undefined && change !== 'false') {
       ctx.body = {
         report: await runReportAction(ctx, deps, rc, { action: 'switchModel', input: { structuredType: structuredType ?? '' } }),
       };

@@ -1,8 +1,6 @@
 import type { Knex } from 'knex';
 import { hasVersionDocument } from '../../domain/laudo/version-document';
-
-/** Status of a version in the report panel (spec 3 §4: not started, in progress, finished, signed, cancelled). */
-export type VersionStatus = 'NOT_STARTED' | 'IN_PROGRESS' | 'FINISHED' | 'SIGNED' | 'CANCELLED';
+import type { VersionEntry, VersionStatus } from '../../domain/studies/report-answers';
 
 export function versionStatus(v: { state: number; cancelled: boolean; is_digitally_signed: boolean }): VersionStatus {
   if (v.cancelled) return 'CANCELLED';
@@ -13,7 +11,7 @@ export function versionStatus(v: { state: number; cancelled: boolean; is_digital
 }
 
 /** The versions table of spec 1 §2 (Version, Modified, Executor, Reviewer, 2nd Opinion, Narration, Status). */
-export async function listVersions(knex: Knex, accountId: string, laudoId: string) {
+export async function listVersions(knex: Knex, accountId: string, laudoId: string): Promise<VersionEntry[]> {
   const rows = await knex('laudo_versions as v')
     .leftJoin('users as u', 'u.id', 'v.user_id')
     .leftJoin('users as r', 'r.id', 'v.review_user_id')

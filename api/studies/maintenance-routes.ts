@@ -10,7 +10,13 @@ import type { Knex } from 'knex';
 import { type Permission, hasPermission } from '../../domain/auth/permissions';
 import { AppError } from '../../domain/errors';
 import { storageState } from '../../domain/imaging/storage-class';
-import { ExamStatusBody, type HistoryEntry, InvalidateBody, type InvalidatedStudy } from '../../domain/studies/maintenance';
+import {
+  ExamStatusBody,
+  type HistoryEntry,
+  InvalidateBody,
+  type InvalidatedRow,
+  type InvalidatedStudy,
+} from '../../domain/studies/maintenance';
 import { publishStudyDocuments } from '../../live/study-documents';
 import { duplicateStudy } from '../../services/studies/duplicate';
 import { type Access, actorFor, scoped } from '../access/access';
@@ -124,13 +130,12 @@ export function studyMaintenanceRoutes(deps: ApiDeps): Router {
       knex,
       access,
     ).limit(500);
-    ctx.body = {
-      studies: rows.map(({ institutionId, ...r }) => ({
-        ...r,
-        invalidatedAt: new Date(r.invalidatedAt).toISOString(),
-        mayRecover: may(access, institutionId, 'STUDIES_INVALIDATE'),
-      })),
-    };
+    const studies: InvalidatedRow[] = rows.map(({ institutionId, ...r }) => ({
+      ...r,
+      invalidatedAt: new Date(r.invalidatedAt).toISOString(),
+      mayRecover: may(access, institutionId, 'STUDIES_INVALIDATE'),
+    }));
+    ctx.body = { studies };
   });
 
   router.post('/invalidated-studies/:id/recover', async (ctx) => {

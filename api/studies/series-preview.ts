@@ -4,10 +4,11 @@
  */
 import type { Knex } from 'knex';
 import { AppError } from '../../domain/errors';
+import type { SeriesPreview } from '../../domain/studies/viewer';
 import type { Access } from '../access/access';
 import { studiesQuery } from './study-queries';
 
-export async function seriesPreview(knex: Knex, access: Access, studyId: string) {
+export async function seriesPreview(knex: Knex, access: Access, studyId: string): Promise<SeriesPreview> {
   const study = (await studiesQuery(knex, access).where('s.id', studyId).first('s.id', 's.study_instance_uid')) as
     { id: string; study_instance_uid: string } | undefined;
   if (!study) throw new AppError('NOT_FOUND');

@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { hasPermission } from '../../domain/auth/permissions';
 import { AppError } from '../../domain/errors';
 import { isStorageAvailable } from '../../domain/imaging/storage-class';
-import type { KeyImageBody, ViewerStudy } from '../../domain/studies/viewer';
+import type { KeyImageBody, PatientStudy, ViewerStudy } from '../../domain/studies/viewer';
 import { type Access, actorFor } from '../access/access';
 import { audit } from '../access/audit';
 import { countAttachments } from '../attachments/attachments';
@@ -53,7 +53,7 @@ export async function reachableStudy(knex: Knex, access: Access, studyId: string
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 /** The patient's other studies the caller reaches, newest first. */
-export async function patientHistory(knex: Knex, access: Access, studyId: string) {
+export async function patientHistory(knex: Knex, access: Access, studyId: string): Promise<PatientStudy[]> {
   const study = await reachableStudy(knex, access, studyId);
   const rows: { id: string; sort_at: Date | null; exam_type: string | null }[] = await studiesQuery(knex, access)
     .where('s.patient_ref', study.patient_ref)

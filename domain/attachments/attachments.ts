@@ -91,3 +91,7 @@ export const AttachmentList = z.object({
   can: z.object({ create: z.boolean(), download: z.boolean(), delete: z.boolean() }),
 });
 export type AttachmentList = z.infer<typeof AttachmentList>;
+
+/** `GET /studies/attachments/download`: a download link (/api/files/:token) to the file. */
+export const AttachmentLink = z.object({ downloadUrl: z.string(), filename: z.string(), previewType: z.enum(['PDF', 'IMAGE']) });
+export type AttachmentLink = z.infer<typeof AttachmentLink>;

@@ -121,3 +121,10 @@ export const ConnectView = z.object({
   createdAt: z.string(),
 });
 export type ConnectView = z.infer<typeof ConnectView>;
+
+/** What `GET /connect-agent/config` gives the agent: its settings (no keys) and the AE Title in effect. */
+export const AgentConfig = ConnectView.omit({ keys: true }).extend({
+  /** The Connect's own AE Title, else its institution's. */
+  effectiveAeTitle: z.string().nullable(),
+});
+export type AgentConfig = z.infer<typeof AgentConfig>;

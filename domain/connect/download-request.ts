@@ -47,8 +47,26 @@ export const ConnectDownloadResult = z.discriminatedUnion('ok', [
 export type ConnectDownloadResult = z.infer<typeof ConnectDownloadResult>;
 
 /** The connect/check answer (spec 3 §7 'connect/check'): why not, when not. */
-export interface ConnectCheck {
-  available: boolean;
-  reason?: 'SETTING_OFF' | 'NO_CONNECT' | 'UNREACHABLE';
-  connect?: { id: string; name: string; lastSeenAt: string | null };
-}
+export const ConnectCheck = z.object({
+  available: z.boolean(),
+  reason: z.enum(['SETTING_OFF', 'NO_CONNECT', 'UNREACHABLE']).optional(),
+  connect: z.object({ id: z.string(), name: z.string(), lastSeenAt: z.string().nullable() }).optional(),
+});
+export type ConnectCheck = z.infer<typeof ConnectCheck>;
+
+/** One download request of a study, as `GET /medicalRecords/connectDownloads` lists it. */
+export const ConnectDownloadRequest = z.object({
+  id: z.string(),
+  status: z.enum(CONNECT_DOWNLOAD_STATUSES),
+  /** Null unless the caller requested it or administers the account. */
+  fullPath: z.string().nullable(),
+  files: z.number().int().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ConnectDownloadRequest = z.infer<typeof ConnectDownloadRequest>;
+
+/** What the agent's poll answers: the requests it should fetch, and where to write each. */
+export const AgentDownload = z.object({ id: z.string(), fullPath: z.string() });
+export type AgentDownload = z.infer<typeof AgentDownload>;

@@ -82,6 +82,9 @@ export const AckView = z.object({
 export type AckView = z.infer<typeof AckView>;
 
 export const AcknowledgeBody = z.object({ receiverName: Name }).strict();
+/** What acknowledging answers: when it was recorded. */
+export const AckAnswer = z.object({ acknowledgedAt: z.string() });
+export type AckAnswer = z.infer<typeof AckAnswer>;
 
 /** 'Maria da Silva Souza' → 'M. S. S.' (particles such as 'da', 'de' left out). */
 export function patientInitials(name: string | null): string {

@@ -84,6 +84,16 @@ export const ResultAccessAnswer = z.object({
 });
 export type ResultAccessAnswer = z.infer<typeof ResultAccessAnswer>;
 
+/** `GET /studies/:id/result-access`: the study's active code (never the code itself) and the WhatsApp quota. */
+export const ResultAccessStatus = z.object({
+  active: z.object({ createdAt: z.string(), lastUsedAt: z.string().nullable() }).nullable(),
+  whatsapp: z.object({ configured: z.boolean(), remaining: z.number().int().nullable() }),
+});
+export type ResultAccessStatus = z.infer<typeof ResultAccessStatus>;
+
+/** The portal token of a link (the PDF opened in a tab cannot send the header). */
+export const PortalTokenQuery = z.object({ portal_token: z.string().max(200).optional() });
+
 /** Minutes a portal session lasts. */
 export const PORTAL_SESSION_MINUTES = 30;
 /** Wrong patient ID / birth date tries on one code before it stops working (a new code is needed). */

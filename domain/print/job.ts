@@ -18,6 +18,10 @@ export const PrintJobDocument = z.object({
 });
 export type PrintJobDocument = z.infer<typeof PrintJobDocument>;
 
+/** `GET /studies/:id/print-study` answers 202 at once: the job's key (its link comes on the live document). */
+export const PrintStarted = z.object({ printStudyKey: z.string(), downloadUrl: z.null() });
+export type PrintStarted = z.infer<typeof PrintStarted>;
+
 /**
  * How long one job may take from request to final status: the dialog waits this long; the
  * workflow gives the render (retries included) this much less the margin its last steps

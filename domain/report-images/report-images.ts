@@ -45,6 +45,10 @@ export const ExternalImagesCountParam = z.coerce.number().int().min(1).max(MAX_E
 /** One upload slot: POST multipart/form-data to `url` with `fields` and then the `file`. */
 export const UploadSlot = z.object({ url: z.string(), fields: z.record(z.string(), z.string()) });
 export type UploadSlot = z.infer<typeof UploadSlot>;
+/** `GET …/reports/external-images/:count`: one upload slot per file. */
+export const UploadSlotsAnswer = z.object({ files: z.array(UploadSlot) });
+/** What an upload to its slot answers (201): the name the file is stored under. */
+export const UploadedImage = z.object({ filename: z.string() });
 
 export const ReportImagesSettings = z.object({
   maxAdjacentImages: z.number().int(),

@@ -72,6 +72,22 @@ export type StructuredValueBody = z.infer<typeof StructuredValueBody>;
 export const StructuredValue = z.object({ id: z.string(), fieldId: z.string(), value: FieldValueSchema });
 export type StructuredValue = z.infer<typeof StructuredValue>;
 
+/** A model's form (`GET /structured-report-fields?model=`). */
+export const FieldsAnswer = z.object({ model: StructuredModel, fields: z.array(StructuredField) });
+/** The study's model ('' for a free-text report) and its values (`GET /studies/{id}/structured-report`). */
+export const ValuesAnswer = z.object({
+  structuredType: z.union([StructuredModel, z.literal('')]),
+  values: z.array(StructuredValue),
+});
+/** A saved value, with all of the study's values after it. */
+export const SavedValueAnswer = z.object({ value: StructuredValue, values: z.array(StructuredValue) });
+/** The OIT form with what the study filled so far (`GET /studies/{id}/retriveTemplateOIT`). */
+export const OitTemplateAnswer = z.object({
+  model: z.literal('OIT'),
+  fields: z.array(StructuredField),
+  values: z.array(StructuredValue),
+});
+
 /** Cells of a TABLECHECK as options, `${row}.${column}` with a readable description. */
 export function tableCells(field: StructuredField): FieldOption[] {
   const cells: FieldOption[] = [];

@@ -248,6 +248,8 @@ export const HeaderHistoryEntry = z.object({
   after: z.record(z.string(), z.unknown()),
 });
 export type HeaderHistoryEntry = z.infer<typeof HeaderHistoryEntry>;
+/** `GET …/update-data/history`: the applied edits, newest first. */
+export const HeaderHistoryAnswer = z.object({ history: z.array(HeaderHistoryEntry) });
 
 export const ClinicalDataResponse = z.object({
   clinicalData: z.array(z.object({ typeData: z.enum(CLINICAL_TYPES), clinicalData: z.string() })),

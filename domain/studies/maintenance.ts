@@ -76,6 +76,13 @@ export const InvalidatedStudy = z.object({
   reason: z.string(),
 });
 export type InvalidatedStudy = z.infer<typeof InvalidatedStudy>;
+/** A row of `GET /invalidated-studies`: the study and whether the caller may recover it. */
+export const InvalidatedRow = InvalidatedStudy.extend({ mayRecover: z.boolean() });
+export type InvalidatedRow = z.infer<typeof InvalidatedRow>;
+
+export const ExamStatusAnswer = z.object({ examStatus: z.enum(EXAM_STATUSES) });
+/** Retrieval checks every instance is there and makes the study available again. */
+export const RetrieveArchivedAnswer = z.object({ storageClass: z.literal('STANDARD') });
 
 export const HistoryEntry = z.object({
   id: z.string(),

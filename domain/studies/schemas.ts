@@ -169,6 +169,8 @@ export const ReportView = z.object({
   allowedActions: z.array(z.string()),
 });
 export type ReportView = z.infer<typeof ReportView>;
+/** What a report action answers (api/reports/routes.ts): the report with the caller's next actions. */
+export const ReportAnswer = z.object({ report: ReportView });
 
 /** `GET …/:id/reports/content`: the report's text, the review's, and the version they belong to. */
 export const ReportContent = z.object({

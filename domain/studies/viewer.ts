@@ -18,6 +18,14 @@ export const ViewerThumbnail = z.object({
   image: z.string(),
 });
 
+/** One of the patient's other studies (`GET /studies/patient`, the viewer's history). */
+export const PatientStudy = z.object({
+  id: z.string().uuid(),
+  createdAt: z.string().nullable(),
+  examType: z.string().nullable(),
+});
+export type PatientStudy = z.infer<typeof PatientStudy>;
+
 export const ViewerStudy = z.object({
   id: z.string().uuid(),
   studyInstanceUid: z.string(),
@@ -40,11 +48,41 @@ export const ViewerStudy = z.object({
   attachments: z.number().int(),
   keyImages: z.array(z.object({ seriesId: z.string(), imageKey: z.string(), frame: z.number().int() })),
   /** The patient's other studies (spec 3 §2 patient exam history), newest first. */
-  history: z.array(z.object({ id: z.string().uuid(), createdAt: z.string().nullable(), examType: z.string().nullable() })),
+  history: z.array(PatientStudy),
   /** The caller may write reports here (the side strip's editor toggle). */
   canSaveReports: z.boolean(),
 });
 export type ViewerStudy = z.infer<typeof ViewerStudy>;
+
+/** One series of `GET /studies/:id/series-preview`, with its instances and their DICOMweb addresses. */
+export const PreviewSeries = z.object({
+  seriesId: z.string(),
+  seriesNumber: z.number().int().nullable(),
+  studyId: z.string().uuid(),
+  description: z.string(),
+  modality: z.string(),
+  instanceCount: z.number().int(),
+  /** The middle instance (the series' thumbnail), null for an empty series. */
+  instanceId: z.string().nullable(),
+  url: z.string(),
+  instances: z.array(
+    z.object({
+      imageKey: z.string(),
+      frames: z.number().int(),
+      instanceNumber: z.number().int().nullable(),
+      rows: z.number().int().nullable(),
+      columns: z.number().int().nullable(),
+      url: z.string(),
+    }),
+  ),
+});
+export type PreviewSeries = z.infer<typeof PreviewSeries>;
+export const SeriesPreview = z.array(PreviewSeries);
+export type SeriesPreview = z.infer<typeof SeriesPreview>;
+
+/** One element of the DICOM tags dialog (spec 2 'Tag: code, Name, Value'). */
+export const DicomTag = z.object({ code: z.string(), Name: z.string(), Value: z.string() });
+export type DicomTag = z.infer<typeof DicomTag>;
 
 const Uid = z.string().regex(/^[0-9.]{1,64}$/);
 export const KeyImageBody = z.object({ seriesId: Uid, imageKey: Uid, frame: z.number().int().min(1).default(1) }).strict();

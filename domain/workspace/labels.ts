@@ -32,3 +32,6 @@ export const LabelSearchQuery = z.object({ q: z.string().max(100).default('') })
 
 export const Label = z.object({ id: z.string().uuid(), name: z.string() });
 export type Label = z.infer<typeof Label>;
+/** A label of the administration's list (`GET /labels`), with how many studies carry it. */
+export const AdminLabel = Label.extend({ studies: z.number().int() });
+export type AdminLabel = z.infer<typeof AdminLabel>;

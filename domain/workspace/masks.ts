@@ -97,6 +97,10 @@ export const Mask = MaskItem.extend({
 });
 export type Mask = z.infer<typeof Mask>;
 
+/** A mask of the administration's list (`GET /masks`), with its owner's name for personal ones. */
+export const AdminMask = Mask.extend({ userName: z.string().nullable() });
+export type AdminMask = z.infer<typeof AdminMask>;
+
 export const MaskSections = z.object({
   sections: z.array(z.object({ scope: z.enum(MASK_SCOPES), masks: z.array(MaskItem) })),
 });

@@ -5,18 +5,7 @@
  * account, and the agent's ones also its own connect.
  */
 import type { Knex } from 'knex';
-import type { ConnectDownloadResult, ConnectDownloadStatus } from '../../domain/connect/download-request';
-
-export interface ConnectDownloadView {
-  id: string;
-  status: ConnectDownloadStatus;
-  /** Folder and agent error: only for the requester and administrators (null for others). */
-  fullPath: string | null;
-  files: number | null;
-  error: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { AgentDownload, ConnectDownloadRequest, ConnectDownloadResult } from '../../domain/connect/download-request';
 
 export async function queueConnectDownload(
   knex: Knex,
@@ -66,7 +55,7 @@ export async function listConnectDownloads(
   accountId: string,
   studyId: string,
   seesDetails: (requestedBy: string | null) => boolean,
-): Promise<ConnectDownloadView[]> {
+): Promise<ConnectDownloadRequest[]> {
   const rows = await knex('connect_downloads')
     .where({ account_id: accountId })
     .whereRaw('? = ANY(study_ids)', [studyId])
@@ -84,7 +73,7 @@ export async function listConnectDownloads(
 }
 
 /** The agent's poll: it is alive now; answers what it should fetch (ready, or a fetch it dropped). */
-export async function pollConnectDownloads(knex: Knex, connect: { id: string; accountId: string }) {
+export async function pollConnectDownloads(knex: Knex, connect: { id: string; accountId: string }): Promise<AgentDownload[]> {
   await knex('connects').where({ id: connect.id, account_id: connect.accountId }).update({ last_seen_at: knex.fn.now() });
   const rows = await knex('connect_downloads')
     .where({ connect_id: connect.id, account_id: connect.accountId })

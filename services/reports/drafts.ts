@@ -7,6 +7,7 @@
 import type { Knex } from 'knex';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../domain/errors';
+import type { SavedDraft } from '../../domain/studies/report-answers';
 
 export interface DraftOwner {
   studyId: string;
@@ -22,12 +23,6 @@ export interface DraftFields {
   revision?: number;
   /** The editor instance that writes. */
   writer?: string;
-}
-
-export interface SavedDraft {
-  updatedAt: string;
-  revision: number;
-  writer: string | null;
 }
 
 export async function saveDraft(knex: Knex, owner: DraftOwner, fields: DraftFields): Promise<SavedDraft> {

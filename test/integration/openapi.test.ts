@@ -39,7 +39,8 @@ let doc: Doc;
 /** Every `METHOD path` of the routers (HEAD mirrors GET), as the permission matrix walks them. */
 function routerRoutes(): string[] {
   const deps = { knex: suite.knex, config: suite.config, logger: pino({ level: 'silent' }) } as unknown as ApiDeps;
-  const out = new Set<string>();
+  // GET /health is mounted beside the routers (api/app.ts), and documented like them.
+  const out = new Set<string>(['GET /health']);
   for (const router of apiRouters(deps))
     for (const layer of router.stack) for (const m of layer.methods) if (m !== 'HEAD') out.add(`${m} ${String(layer.path)}`);
   return [...out];

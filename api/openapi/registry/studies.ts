@@ -1,5 +1,7 @@
 /** The schemas of the study, report, worklist, viewer, document and public operations (see index.ts). */
 import { z } from 'zod';
+import { FileQuery } from '../../files/routes';
+import { HealthAnswer } from '../../health';
 import { UploadBody } from '../../documents/certificate-routes';
 import { SignBody as DocumentSignBody, SignedUrlBody } from '../../documents/document-link-routes';
 import { DownloadQuery } from '../../documents/routes';
@@ -19,6 +21,7 @@ import {
   SaveBody,
   SignBody as ReportSignBody,
   StartBody,
+  StartQuery,
 } from '../../reports/routes';
 import { DraftBody } from '../../reports/drafts';
 import { ConnectModeQuery } from '../../downloads/routes';
@@ -26,33 +29,74 @@ import {
   Divergence,
   DivergenceActionBody,
   DivergentListQuery,
+  ExamStatusAnswer,
   ExamStatusBody,
   HistoryEntry,
   InvalidateBody,
+  InvalidatedRow,
+  RetrieveArchivedAnswer,
 } from '../../../domain/studies/maintenance';
 import { ShareRequest } from '../../../domain/mail/email';
 import { CreatePhraseBody, Phrase, PhraseSearchQuery, UpdatePhraseBody } from '../../../domain/workspace/phrases';
 import { ErrorReportBody } from '../../../domain/workspace/error-tracker';
-import { ClinicalDataResponse, HeaderFields, UpdateDataResponse } from '../../../domain/studies/header';
+import { ClinicalDataResponse, HeaderFields, HeaderHistoryAnswer, UpdateDataResponse } from '../../../domain/studies/header';
 import {
   CriticalFinding,
   FindingDecisionBody,
   FindingView,
   RegisterFindingBody,
 } from '../../../domain/findings/critical-findings';
-import { AcknowledgeBody, RecordCommunicationBody } from '../../../domain/findings/communications';
+import {
+  AckAnswer,
+  AckView,
+  AcknowledgeBody,
+  Communication,
+  RecordCommunicationBody,
+} from '../../../domain/findings/communications';
 import { CommentsQuery, PostCommentBody, StudyComment } from '../../../domain/findings/comments';
 import { FieldsQuery } from '../../structured/routes';
-import { AttachmentList, AttachmentRef, AttachmentType, UploadAttachmentBody } from '../../../domain/attachments/attachments';
+import {
+  AttachmentLink,
+  AttachmentList,
+  AttachmentRef,
+  AttachmentType,
+  UploadAttachmentBody,
+} from '../../../domain/attachments/attachments';
 import { StudyRoutineBody } from '../../../domain/catalog/schemas';
-import { ConnectDownloadResult } from '../../../domain/connect/download-request';
-import { PrepareDownloadQuery } from '../../../domain/download/prepare';
-import { PortalLogin, PortalSession, ResultAccessAnswer, SendResultAccess } from '../../../domain/portal/results-portal';
-import { ReportImagesView, SaveReportImagesBody } from '../../../domain/report-images/report-images';
-import { StructuredValue, StructuredValueBody } from '../../../domain/structured/fields';
+import { AgentConfig } from '../../../domain/connect/connect-admin';
+import {
+  AgentDownload,
+  ConnectCheck,
+  ConnectDownloadRequest,
+  ConnectDownloadResult,
+} from '../../../domain/connect/download-request';
+import { PrepareDownloadQuery, PreparedDownload } from '../../../domain/download/prepare';
+import {
+  PortalLogin,
+  PortalResult,
+  PortalSession,
+  PortalTokenQuery,
+  ResultAccessAnswer,
+  ResultAccessStatus,
+  SendResultAccess,
+} from '../../../domain/portal/results-portal';
+import {
+  ReportImagesView,
+  SaveReportImagesBody,
+  UploadSlotsAnswer,
+  UploadedImage,
+} from '../../../domain/report-images/report-images';
+import {
+  FieldsAnswer,
+  OitTemplateAnswer,
+  SavedValueAnswer,
+  StructuredValueBody,
+  ValuesAnswer,
+} from '../../../domain/structured/fields';
 import {
   DoctorsQuery,
   ExamDetailResponse,
+  ReportAnswer,
   ReportContent,
   ReportView,
   ScheduledExamListQuery,
@@ -63,47 +107,86 @@ import {
   StudyListResponse,
   StudyRef,
 } from '../../../domain/studies/schemas';
-import { FrameImageQuery, KeyImageBody, KeyImageQuery, ViewerQuery, ViewerStudy } from '../../../domain/studies/viewer';
-import { AddLabelBody, Label, LabelSearchQuery } from '../../../domain/workspace/labels';
-import { CreateMaskBody, MaskListQuery, UpdateMaskBody } from '../../../domain/workspace/masks';
+import {
+  DicomTag,
+  FrameImageQuery,
+  KeyImageBody,
+  KeyImageQuery,
+  PatientStudy,
+  SeriesPreview,
+  ViewerQuery,
+  ViewerStudy,
+} from '../../../domain/studies/viewer';
+import { AddLabelBody, AdminLabel, Label, LabelSearchQuery } from '../../../domain/workspace/labels';
+import { AdminMask, CreateMaskBody, Mask, MaskListQuery, MaskSections, UpdateMaskBody } from '../../../domain/workspace/masks';
 import { ShareAnswer } from '../../../domain/mail/outbox';
+import { CertificateAnswer } from '../../../domain/documents/certificate';
+import { DownloadLinkAnswer, PreviewAnswer, SignedUrlAnswer } from '../../../domain/documents/links';
+import { VerificationAnswer } from '../../../domain/documents/verification';
+import { PrintStarted } from '../../../domain/print/job';
+import {
+  DoctorsAnswer,
+  DraftAnswer,
+  OpinionsAnswer,
+  SavedDraftAnswer,
+  VersionsAnswer,
+} from '../../../domain/studies/report-answers';
 import type { OperationSchemas } from './operation';
 
-/** What a report action answers (api/reports/routes.ts): the report with the caller's next actions. */
-const ReportAnswer = z.object({ report: ReportView });
 /** `retrieveReport=true` adds each study's report to the list. */
 const StudyListAnswer = StudyListResponse.extend({ studies: z.array(StudyListItem.extend({ report: ReportView.optional() })) });
 const FindingAnswer = z.object({ finding: CriticalFinding.nullable() });
 const CommentList = z.object({ comments: z.array(StudyComment) });
 const LabelList = z.object({ labels: z.array(Label) });
+const AdminLabelAnswer = z.object({ label: AdminLabel });
+const PhraseAnswer = z.object({ phrase: Phrase });
+const MaskAnswer = z.object({ mask: Mask });
+const StudyAnswer = z.object({ study: StudyListItem });
+const DivergenceAnswer = z.object({ divergence: Divergence });
+/** Report save and review: the report, or with `preview: true` where to fetch the rendered preview. */
+const SaveAnswer = z.union([ReportAnswer, PreviewAnswer]);
+/** The document itself (this module describes its parts). */
+const OpenApiDocumentAnswer = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});
+/** What a download link (services/files/download-links.ts) may name: PDFs, study zips, attachments. */
+const DOWNLOAD_LINK_MEDIA = ['application/pdf', 'application/zip', 'image/jpeg', 'image/png'];
 
 export const STUDY_OPERATIONS: Record<string, OperationSchemas> = {
-  'PUT /studies/:id/routine': { body: StudyRoutineBody },
-  'POST /connect-agent/downloads/:id/result': { body: ConnectDownloadResult },
+  'PUT /studies/:id/routine': { body: StudyRoutineBody, response: StudyAnswer },
+  'POST /connect-agent/downloads/:id/result': { body: ConnectDownloadResult, noContent: true },
   'GET /phrases/accounts/:accountId': { query: PhraseSearchQuery, response: z.object({ phrases: z.array(Phrase) }) },
   'POST /studies/:id/reports/images': { body: SaveReportImagesBody, response: ReportImagesView },
   'POST /scheduledExam/:id/reports/images': { body: SaveReportImagesBody, response: ReportImagesView },
   // `mode=connect` adds ConnectModeQuery's fields (parsed only when `mode` is sent).
-  'GET /medicalRecords/prepareDownload': { query: PrepareDownloadQuery.and(ConnectModeQuery.partial()) },
-  'GET /studies/patient': { query: StudyRef },
-  'POST /studies/:id/key-image': { body: KeyImageBody },
-  'DELETE /studies/:id/key-image': { query: KeyImageQuery },
-  'GET /studies/:id/viewer/images/:sop/frames/:frame': { query: FrameImageQuery },
+  'GET /medicalRecords/prepareDownload': {
+    query: PrepareDownloadQuery.and(ConnectModeQuery.partial()),
+    response: PreparedDownload,
+  },
+  'GET /studies/patient': { query: StudyRef, response: z.object({ studies: z.array(PatientStudy) }) },
+  'POST /studies/:id/key-image': { body: KeyImageBody, noContent: true },
+  'DELETE /studies/:id/key-image': { query: KeyImageQuery, noContent: true },
+  'GET /studies/:id/viewer/images/:sop/frames/:frame': { query: FrameImageQuery, media: ['image/jpeg', 'image/png'] },
   'GET /labels/:accountId': { query: LabelSearchQuery, response: LabelList },
   'GET /studies': { query: StudyListQuery, response: StudyListAnswer },
   'GET /listScheduledExams': { query: ScheduledExamListQuery, response: ScheduledExamListResponse },
   'GET /divergent-studies': { query: DivergentListQuery, response: z.object({ divergences: z.array(Divergence) }) },
-  'POST /studies/:id/invalidate': { body: InvalidateBody },
+  'POST /studies/:id/invalidate': { body: InvalidateBody, noContent: true },
   'GET /studies/clinical-data': { query: StudyRef, response: ClinicalDataResponse },
   'GET /studies/studyCriticalFinding': { query: StudyRef, response: FindingView },
-  'DELETE /studies/studyCriticalFinding': { query: StudyRef },
-  'GET /studies/criticalFindingCommunications': { query: StudyRef },
+  'DELETE /studies/studyCriticalFinding': { query: StudyRef, noContent: true },
+  'GET /studies/criticalFindingCommunications': {
+    query: StudyRef,
+    response: z.object({ communications: z.array(Communication) }),
+  },
   'GET /studies/comments': { query: CommentsQuery, response: CommentList },
-  'POST /studies/attachments': { body: UploadAttachmentBody },
-  'GET /studies/attachments/download': { query: AttachmentRef },
-  'DELETE /studies/attachments': { query: AttachmentRef },
-  'POST /studies/:id/reports/start': { body: StartBody, response: ReportAnswer },
-  'POST /scheduledExam/:id/reports/start': { body: StartBody, response: ReportAnswer },
+  'POST /studies/attachments': { body: UploadAttachmentBody, response: AttachmentList.pick({ attachments: true }) },
+  'GET /studies/attachments/download': { query: AttachmentRef, response: AttachmentLink },
+  'DELETE /studies/attachments': { query: AttachmentRef, noContent: true },
+  'POST /studies/:id/reports/start': { body: StartBody, response: ReportAnswer, query: StartQuery },
+  'POST /scheduledExam/:id/reports/start': { body: StartBody, response: ReportAnswer, query: StartQuery },
   'POST /studies/:id/reports/requestReview': { body: OptionalContent, response: ReportAnswer },
   'POST /scheduledExam/:id/reports/requestReview': { body: OptionalContent, response: ReportAnswer },
   'POST /studies/:id/reports/reopen': { body: ReopenBody, response: ReportAnswer },
@@ -126,20 +209,20 @@ export const STUDY_OPERATIONS: Record<string, OperationSchemas> = {
   'POST /scheduledExam/:id/reports-opinion/accept': { body: Empty, response: ReportAnswer },
   'POST /studies/:id/reports-opinion/refusing': { body: Empty, response: ReportAnswer },
   'POST /scheduledExam/:id/reports-opinion/refusing': { body: Empty, response: ReportAnswer },
-  'GET /masks': { query: MaskListQuery },
-  'GET /studies/:id/print-study': { query: PrintQuery },
-  'POST /digitalSignature/upload': { body: UploadBody },
-  'GET /studies/:id/reports/:reportId/download': { query: DownloadQuery },
-  'GET /scheduledExam/:id/reports/:reportId/download': { query: DownloadQuery },
-  'POST /digitalSignature/sign': { body: DocumentSignBody },
-  'POST /digitalSignature/getSignedUrl': { body: SignedUrlBody },
+  'GET /masks': { query: MaskListQuery, response: z.object({ masks: z.array(AdminMask) }) },
+  'GET /studies/:id/print-study': { query: PrintQuery, response: PrintStarted },
+  'POST /digitalSignature/upload': { body: UploadBody, response: CertificateAnswer },
+  'GET /studies/:id/reports/:reportId/download': { query: DownloadQuery, response: DownloadLinkAnswer },
+  'GET /scheduledExam/:id/reports/:reportId/download': { query: DownloadQuery, response: DownloadLinkAnswer },
+  'POST /digitalSignature/sign': { body: DocumentSignBody, response: ReportAnswer },
+  'POST /digitalSignature/getSignedUrl': { body: SignedUrlBody, response: SignedUrlAnswer },
   'POST /portal/login': { body: PortalLogin, response: PortalSession },
   'POST /studies/:id/result-access': { body: CreateBody, response: ResultAccessAnswer },
   'POST /studies/:id/result-access/send': { body: SendResultAccess, response: ResultAccessAnswer },
-  'GET /structured-report-fields': { query: FieldsQuery },
-  'POST /studies/:id/structured-report': { body: StructuredValueBody },
-  'POST /studies/:id/reports/save': { body: SaveBody },
-  'POST /studies/:id/reports/review': { body: ReviewBody },
+  'GET /structured-report-fields': { query: FieldsQuery, response: FieldsAnswer },
+  'POST /studies/:id/structured-report': { body: StructuredValueBody, response: SavedValueAnswer },
+  'POST /studies/:id/reports/save': { body: SaveBody, response: SaveAnswer },
+  'POST /studies/:id/reports/review': { body: ReviewBody, response: SaveAnswer },
   'POST /studies/:id/reports/associate': { body: AssociateBody, response: ReportAnswer },
   'POST /studies/:id/reports/associateMultipleReports': { body: AssociateBody, response: ReportAnswer },
   'POST /studies/:id/reports/cancelReview': { body: Empty, response: ReportAnswer },
@@ -150,10 +233,10 @@ export const STUDY_OPERATIONS: Record<string, OperationSchemas> = {
   'POST /studies/:id/reports/returnReportToNotStarted': { body: Empty, response: ReportAnswer },
   'POST /studies/:id/reports/autoConclude': { body: Empty, response: ReportAnswer },
   'POST /studies/:id/reports/external': { body: Empty, response: ReportAnswer },
-  'POST /scheduledExam/:id/reports/save': { body: SaveBody },
-  'POST /scheduledExam/:id/reports/saveReport': { body: SaveBody },
-  'POST /scheduledExam/:id/reports/review': { body: ReviewBody },
-  'POST /scheduledExam/:id/reports/saveReview': { body: ReviewBody },
+  'POST /scheduledExam/:id/reports/save': { body: SaveBody, response: SaveAnswer },
+  'POST /scheduledExam/:id/reports/saveReport': { body: SaveBody, response: SaveAnswer },
+  'POST /scheduledExam/:id/reports/review': { body: ReviewBody, response: SaveAnswer },
+  'POST /scheduledExam/:id/reports/saveReview': { body: ReviewBody, response: SaveAnswer },
   'POST /scheduledExam/:id/reports/associate': { body: AssociateBody, response: ReportAnswer },
   'POST /scheduledExam/:id/reports/associateMultipleReports': { body: AssociateBody, response: ReportAnswer },
   'POST /scheduledExam/:id/reports/cancelReview': { body: Empty, response: ReportAnswer },
@@ -164,40 +247,43 @@ export const STUDY_OPERATIONS: Record<string, OperationSchemas> = {
   'POST /scheduledExam/:id/reports/returnReportToNotStarted': { body: Empty, response: ReportAnswer },
   'POST /scheduledExam/:id/reports/autoConclude': { body: Empty, response: ReportAnswer },
   'POST /scheduledExam/:id/reports/external': { body: Empty, response: ReportAnswer },
-  'POST /labels': { body: AddLabelBody },
-  'PUT /labels/:id': { body: AddLabelBody },
-  'POST /masks': { body: CreateMaskBody },
-  'PATCH /masks/:id': { body: UpdateMaskBody },
-  'POST /divergent-studies/:id/merge': { body: DivergenceActionBody },
-  'POST /divergent-studies/:id/split': { body: DivergenceActionBody },
-  'PUT /studies/:id/exam-status': { body: ExamStatusBody },
-  'PUT /scheduledExam/:id/exam-status': { body: ExamStatusBody },
-  'PUT /studies/:id/drafts': { body: DraftBody },
-  'PUT /scheduledExam/:id/drafts': { body: DraftBody },
+  'POST /labels': { body: AddLabelBody, response: AdminLabelAnswer },
+  'PUT /labels/:id': { body: AddLabelBody, response: AdminLabelAnswer },
+  'POST /masks': { body: CreateMaskBody, response: MaskAnswer },
+  'PATCH /masks/:id': { body: UpdateMaskBody, response: MaskAnswer },
+  'POST /divergent-studies/:id/merge': { body: DivergenceActionBody, response: DivergenceAnswer },
+  'POST /divergent-studies/:id/split': { body: DivergenceActionBody, response: DivergenceAnswer },
+  'PUT /studies/:id/exam-status': { body: ExamStatusBody, response: ExamStatusAnswer },
+  'PUT /scheduledExam/:id/exam-status': { body: ExamStatusBody, response: ExamStatusAnswer },
+  'PUT /studies/:id/drafts': { body: DraftBody, response: SavedDraftAnswer },
+  'PUT /scheduledExam/:id/drafts': { body: DraftBody, response: SavedDraftAnswer },
   'POST /studies/:id/reports/finishReportTranscription': { body: FinishTypingBody, response: ReportAnswer },
   'POST /scheduledExam/:id/reports/finishReportTranscription': { body: FinishTypingBody, response: ReportAnswer },
   'POST /studies/:id/reports/share': { body: ShareRequest, response: ShareAnswer },
   'POST /scheduledExam/:id/reports/share': { body: ShareRequest, response: ShareAnswer },
-  'GET /studies/:id/reports/download': { query: DownloadQuery },
-  'GET /scheduledExam/:id/reports/download': { query: DownloadQuery },
-  'POST /phrases/accounts/:accountId': { body: CreatePhraseBody },
-  'PUT /phrases/accounts/:accountId/:phraseId': { body: UpdatePhraseBody },
-  'POST /errorTracker': { body: ErrorReportBody },
+  'GET /studies/:id/reports/download': { query: DownloadQuery, media: ['application/pdf'] },
+  'GET /scheduledExam/:id/reports/download': { query: DownloadQuery, media: ['application/pdf'] },
+  'POST /phrases/accounts/:accountId': { body: CreatePhraseBody, response: PhraseAnswer },
+  'PUT /phrases/accounts/:accountId/:phraseId': { body: UpdatePhraseBody, response: PhraseAnswer },
+  'POST /errorTracker': { body: ErrorReportBody, noContent: true },
   'PATCH /studies/:id/update-data': { body: HeaderFields, response: UpdateDataResponse },
   'PATCH /scheduledExam/:id/reports/header': { body: HeaderFields, response: UpdateDataResponse },
   'POST /scheduledExam/:id/reports/header': { body: HeaderFields, response: UpdateDataResponse },
   'POST /studies/studyCriticalFinding': { body: RegisterFindingBody, response: FindingAnswer },
   'PATCH /studies/studyCriticalFinding/:id': { body: FindingDecisionBody, response: FindingAnswer },
   'PATCH /studies/studyCriticalFinding/:id/reject': { body: FindingDecisionBody, response: FindingAnswer },
-  'POST /studies/criticalFindingCommunications': { body: RecordCommunicationBody },
+  'POST /studies/criticalFindingCommunications': {
+    body: RecordCommunicationBody,
+    response: z.object({ communication: Communication }),
+  },
   'POST /studies/comments': { body: PostCommentBody, response: CommentList },
-  'POST /studies/comments/read': { body: CommentsQuery },
-  'POST /public/critical-ack/:token': { body: AcknowledgeBody },
-  'GET /medicalRecords/connectDownloads': { query: StudyRef },
+  'POST /studies/comments/read': { body: CommentsQuery, noContent: true },
+  'POST /public/critical-ack/:token': { body: AcknowledgeBody, response: AckAnswer },
+  'GET /medicalRecords/connectDownloads': { query: StudyRef, response: z.object({ requests: z.array(ConnectDownloadRequest) }) },
   'GET /studies/attachments': { query: StudyRef, response: AttachmentList },
   'GET /studies/:id/viewer': { query: ViewerQuery, response: z.object({ study: ViewerStudy }) },
-  'GET /studies/:id/doctors': { query: DoctorsQuery },
-  'GET /scheduledExam/:id/doctors': { query: DoctorsQuery },
+  'GET /studies/:id/doctors': { query: DoctorsQuery, response: DoctorsAnswer },
+  'GET /scheduledExam/:id/doctors': { query: DoctorsQuery, response: DoctorsAnswer },
   'POST /labels/:accountId/studies/:studyId': {
     body: AddLabelBody,
     response: z.object({ label: Label, labels: z.array(Label) }),
@@ -216,5 +302,57 @@ export const STUDY_OPERATIONS: Record<string, OperationSchemas> = {
   'GET /scheduledExam/:id/reports/content': { response: ReportContent },
   'GET /labels/:accountId/studies/:studyId': { response: LabelList },
   'GET /studies/listAttachmentsExtensions': { response: z.object({ attachmentsExtensions: z.array(AttachmentType) }) },
-  'GET /studies/:id/structured-report': { response: z.object({ structuredType: z.string(), values: z.array(StructuredValue) }) },
+  'GET /studies/:id/structured-report': { response: ValuesAnswer },
+  'GET /health': { response: HealthAnswer },
+  'GET /openapi.json': { response: OpenApiDocumentAnswer },
+  'GET /docs': { media: ['text/html'] },
+  'GET /docs/start.js': { media: ['text/javascript'] },
+  'GET /docs/:asset': { media: ['text/css', 'text/javascript'] },
+  'GET /files/:token': { query: FileQuery, media: DOWNLOAD_LINK_MEDIA, redirect: true },
+  'GET /public/verify/:code': { response: VerificationAnswer },
+  'GET /public/verify/:code/document': { media: ['application/pdf'] },
+  'GET /public/critical-ack/:token': { response: z.object({ acknowledgement: AckView }) },
+  'GET /connect-agent/config': { response: z.object({ connect: AgentConfig }) },
+  'GET /connect-agent/downloads': { response: z.object({ downloads: z.array(AgentDownload) }) },
+  'GET /connect-agent/downloads/:id/zip': { media: ['application/zip'] },
+  'POST /report-images/upload/:token': { response: UploadedImage },
+  'GET /studies/:id/series-preview': { response: SeriesPreview },
+  'GET /portal/result': { query: PortalTokenQuery, response: PortalResult },
+  'GET /portal/result/report.pdf': { query: PortalTokenQuery, media: ['application/pdf'] },
+  'GET /studies/:id/connect/check': { response: ConnectCheck },
+  'GET /studies/:id/update-data/history': { response: HeaderHistoryAnswer },
+  'GET /scheduledExam/:id/reports/header/history': { response: HeaderHistoryAnswer },
+  'GET /invalidated-studies': { response: z.object({ studies: z.array(InvalidatedRow) }) },
+  'POST /invalidated-studies/:id/recover': { response: StudyAnswer },
+  'POST /studies/:id/retrieve-archived': { response: RetrieveArchivedAnswer },
+  'POST /studies/:id/duplicate': { response: StudyAnswer },
+  'GET /studies/:id/reports': { response: VersionsAnswer },
+  'GET /scheduledExam/:id/reports': { response: VersionsAnswer },
+  'GET /studies/:id/reports-opinion': { response: OpinionsAnswer },
+  'GET /scheduledExam/:id/reports-opinion': { response: OpinionsAnswer },
+  'GET /studies/:id/narratedReport': { media: ['audio/mpeg'] },
+  'GET /scheduledExam/:id/narratedReport': { media: ['audio/mpeg'] },
+  'GET /studies/:id/drafts': { response: DraftAnswer },
+  'GET /scheduledExam/:id/drafts': { response: DraftAnswer },
+  'DELETE /phrases/accounts/:accountId/:phraseId': { noContent: true },
+  'GET /phrases/accounts/:accountId/code/:code': { response: PhraseAnswer },
+  'GET /studies/:id/masks': { response: MaskSections },
+  'GET /scheduledExam/:id/masks': { response: MaskSections },
+  'GET /studies/:id/masks/default': { response: z.object({ mask: Mask.nullable() }) },
+  'GET /scheduledExam/:id/masks/default': { response: z.object({ mask: Mask.nullable() }) },
+  'GET /masks/:id': { response: MaskAnswer },
+  'DELETE /masks/:id': { noContent: true },
+  'DELETE /labels/:accountId/studies/:studyId/:labelId': { noContent: true },
+  'GET /labels': { response: z.object({ labels: z.array(AdminLabel) }) },
+  'DELETE /labels/:id': { noContent: true },
+  'GET /studies/:id/tags': { response: z.array(DicomTag) },
+  'GET /studies/:id/retriveTemplateOIT': { response: OitTemplateAnswer },
+  'DELETE /studies/:id/structured-report/:fieldValueId': { noContent: true },
+  'GET /digitalSignature': { response: CertificateAnswer },
+  'DELETE /digitalSignature': { response: CertificateAnswer },
+  'GET /studies/:id/reports/preview/:file': { media: ['application/pdf'] },
+  'GET /scheduledExam/:id/reports/preview/:file': { media: ['application/pdf'] },
+  'GET /studies/:id/reports/external-images/:count': { response: UploadSlotsAnswer },
+  'GET /scheduledExam/:id/reports/external-images/:count': { response: UploadSlotsAnswer },
+  'GET /studies/:id/result-access': { response: ResultAccessStatus },
 };

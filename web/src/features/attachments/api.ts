@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AttachmentList, AttachmentType } from '../../../../domain/attachments/attachments';
+import { AttachmentLink, AttachmentList, AttachmentType } from '../../../../domain/attachments/attachments';
 import { apiRequest } from '../../lib/api';
 
 export { AttachmentList };
@@ -36,9 +36,8 @@ export async function uploadAttachment(studyId: string, typeId: string, file: Fi
 }
 
 export async function attachmentLink(studyId: string, attachmentId: string): Promise<string> {
-  const schema = z.object({ downloadUrl: z.string() });
   const q = new URLSearchParams({ studyId, attachmentId });
-  return (await apiRequest(`/studies/attachments/download?${q.toString()}`, { schema })).downloadUrl;
+  return (await apiRequest(`/studies/attachments/download?${q.toString()}`, { schema: AttachmentLink })).downloadUrl;
 }
 
 export async function deleteAttachment(studyId: string, attachmentId: string): Promise<void> {

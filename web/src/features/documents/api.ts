@@ -2,9 +2,11 @@
  * The document calls: PDFs fetched with the session header (an <iframe src> could not send
  * it), the editor's preview, the A1 certificate and the public verification.
  */
-import { z } from 'zod';
 import { examPath } from '../../lib/exam-path';
 import { ProfessionalId } from '../../../../domain/people/professional-id';
+import { Certificate, CertificateAnswer } from '../../../../domain/documents/certificate';
+import { PreviewAnswer } from '../../../../domain/documents/links';
+import { Verification, VerificationAnswer } from '../../../../domain/documents/verification';
 import i18n from '../../i18n';
 import { API_PREFIX, apiRequest } from '../../lib/api';
 import { ApiError, NETWORK_ERROR, errorFromResponse } from '../../lib/errors';
@@ -36,8 +38,6 @@ export async function fetchBlob(path: string): Promise<Blob> {
 }
 export const fetchPdf = fetchBlob;
 
-const PreviewAnswer = z.object({ previewUrl: z.string() });
-
 /** Renders the editor's text as a preview (spec 2 §7: `preview: true`) and fetches it. */
 export async function previewPdf(studyId: string, field: 'report' | 'review', content: string): Promise<Blob> {
   const path = field === 'review' ? 'reports/review' : 'reports/save';
@@ -49,8 +49,7 @@ export async function previewPdf(studyId: string, field: 'report' | 'review', co
   return fetchPdf(previewUrl);
 }
 
-export const downloadPath = (studyId: string, version: number) =>
-  `${examPath(studyId)}/reports/download?version=${version}`;
+export const downloadPath = (studyId: string, version: number) => `${examPath(studyId)}/reports/download?version=${version}`;
 
 /** Saves a Blob under a name, as a download link would. */
 export function saveBlob(blob: Blob, name: string): void {
@@ -64,16 +63,7 @@ export function saveBlob(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export const Certificate = z.object({
-  personalKeyId: z.string(),
-  subject: z.string(),
-  issuer: z.string(),
-  notBefore: z.string(),
-  notAfter: z.string(),
-  uploadedAt: z.string(),
-});
-export type Certificate = z.infer<typeof Certificate>;
-const CertificateAnswer = z.object({ certificate: Certificate.nullable() });
+export { Certificate };
 
 export async function fetchCertificate(signal?: AbortSignal): Promise<Certificate | null> {
   return (await apiRequest('/digitalSignature', { schema: CertificateAnswer, signal })).certificate;
@@ -95,24 +85,11 @@ export async function removeCertificate(): Promise<void> {
   await apiRequest('/digitalSignature', { method: 'DELETE', schema: CertificateAnswer });
 }
 
-export const Verification = z.object({
-  status: z.enum(['valid', 'archived']),
-  verificationCode: z.string(),
-  version: z.number(),
-  signedAt: z.string(),
-  signerName: z.string(),
-  certificateSubject: z.string(),
-  sha256: z.string(),
-  institutionName: z.string().nullable(),
-  patientInitials: z.string().nullable(),
-  examType: z.string().nullable(),
-  examDate: z.string().nullable(),
-});
-export type Verification = z.infer<typeof Verification>;
+export { Verification };
 
 export async function fetchVerification(code: string, signal?: AbortSignal): Promise<Verification> {
   const answer = await apiRequest(`/public/verify/${encodeURIComponent(code)}`, {
-    schema: z.object({ document: Verification }),
+    schema: VerificationAnswer,
     signal,
     endSessionOnAuthError: false,
   });

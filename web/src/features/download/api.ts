@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { ConnectCheck, ConnectDownloadRequest } from '../../../../domain/connect/download-request';
+import { PreparedDownload } from '../../../../domain/download/prepare';
 import { apiRequest } from '../../lib/api';
+
+export { ConnectCheck, ConnectDownloadRequest };
 
 /** Saved as the user setting DOWNLOAD_OPTIONS (spec 2 §3). */
 export const DownloadOptions = z.object({
@@ -44,38 +48,9 @@ export type DownloadStudy = z.infer<typeof DownloadStudy>;
 export const downloadStudy = async (studyId: string): Promise<DownloadStudy> =>
   (await apiRequest(`/studies/${encodeURIComponent(studyId)}/viewer`, { schema: z.object({ study: DownloadStudy }) })).study;
 
-export interface Prepared {
-  finished: boolean;
-  shortKey: string;
-  topic: string;
-  downloadUrl?: string;
-  /** Connect mode: the request is queued for the clinic's agent (nothing to open here). */
-  queued?: boolean;
-  requestId?: string;
-}
-
 /** GET /studies/{id}/connect/check: whether the study's Connect can take a download now. */
-export const ConnectCheck = z.object({
-  available: z.boolean(),
-  reason: z.enum(['SETTING_OFF', 'NO_CONNECT', 'UNREACHABLE']).optional(),
-  connect: z.object({ id: z.string(), name: z.string(), lastSeenAt: z.string().nullable() }).optional(),
-});
-export type ConnectCheck = z.infer<typeof ConnectCheck>;
-
 export const checkConnect = (studyId: string): Promise<ConnectCheck> =>
   apiRequest(`/studies/${encodeURIComponent(studyId)}/connect/check`, { schema: ConnectCheck });
-
-export const ConnectDownloadRequest = z.object({
-  id: z.string(),
-  status: z.enum(['queued', 'ready', 'delivering', 'done', 'failed']),
-  /** Null unless the caller requested it or administers the account. */
-  fullPath: z.string().nullable(),
-  files: z.number().nullable(),
-  error: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type ConnectDownloadRequest = z.infer<typeof ConnectDownloadRequest>;
 
 export const connectDownloads = async (studyId: string): Promise<ConnectDownloadRequest[]> =>
   (
@@ -86,7 +61,12 @@ export const connectDownloads = async (studyId: string): Promise<ConnectDownload
 
 const flag = (b: boolean) => (b ? '1' : '0');
 /** With `connect`, the zip is queued for the study's Connect, which writes it under folderPath. */
-export function prepareDownload(studyId: string, o: DownloadOptions, seriesIds: string[], connect = false): Promise<Prepared> {
+export function prepareDownload(
+  studyId: string,
+  o: DownloadOptions,
+  seriesIds: string[],
+  connect = false,
+): Promise<PreparedDownload> {
   const q = new URLSearchParams({
     studyIds: studyId,
     dicomSeries: flag(o.imageFormats.includes('DICOM')),
@@ -104,5 +84,5 @@ export function prepareDownload(studyId: string, o: DownloadOptions, seriesIds: 
     q.set('mode', 'connect');
     q.set('fullPath', o.folderPath.trim());
   }
-  return apiRequest<Prepared>(`/medicalRecords/prepareDownload?${q}`);
+  return apiRequest(`/medicalRecords/prepareDownload?${q}`, { schema: PreparedDownload });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AckView, Communication, type CommunicationMethod } from '../../../../domain/findings/communications';
+import { AckAnswer, AckView, Communication, type CommunicationMethod } from '../../../../domain/findings/communications';
 import { apiRequest } from '../../lib/api';
 
 /** The closed loop of a critical finding (issue 18): the study's communications and the public acknowledgement. */
@@ -29,7 +29,6 @@ export async function fetchAckView(token: string, signal?: AbortSignal): Promise
   return (await apiRequest(ackPath(token), { schema, signal, endSessionOnAuthError: false })).acknowledgement;
 }
 
-export async function acknowledge(token: string, receiverName: string): Promise<{ acknowledgedAt: string }> {
-  const schema = z.object({ acknowledgedAt: z.string() });
-  return apiRequest(ackPath(token), { method: 'POST', body: { receiverName }, schema, endSessionOnAuthError: false });
+export async function acknowledge(token: string, receiverName: string): Promise<AckAnswer> {
+  return apiRequest(ackPath(token), { method: 'POST', body: { receiverName }, schema: AckAnswer, endSessionOnAuthError: false });
 }

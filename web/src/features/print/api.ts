@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { PrintStarted } from '../../../../domain/print/job';
 import { PrintConfigAnswer, type PrintOptions } from '../../../../domain/print/options';
 import { apiRequest } from '../../lib/api';
 import { fetchAccountConfig } from '../../lib/account-config';
@@ -14,9 +14,7 @@ export function savePrintConfig(options: PrintOptions): Promise<PrintConfigAnswe
   return apiRequest('/layouts', { method: 'PATCH', body: options, schema: PrintConfigAnswer });
 }
 
-/** The job is started; its link comes on the live document (downloadUrl is null here). */
-const PrintStarted = z.object({ printStudyKey: z.string(), downloadUrl: z.string().nullable() });
-export type PrintStarted = z.infer<typeof PrintStarted>;
+export type { PrintStarted };
 
 /** Starts the print job (spec 2 §7); its status and then its PDF come on printStudy/{key}. */
 export function requestPrint(studyId: string, o: PrintOptions, key: string): Promise<PrintStarted> {

@@ -2,30 +2,25 @@
  * The calls of the 'Selecionar Imagens' dialog (spec 2 §7, issue 6): the study's series and
  * images, the version's selection, saving it, and the external files' url + fields upload.
  */
-import { z } from 'zod';
 import { examPath } from '../../lib/exam-path';
-import { ReportImagesView, type SaveReportImagesBody, UploadSlot } from '../../../../domain/report-images/report-images';
+import {
+  ReportImagesView,
+  type SaveReportImagesBody,
+  type UploadSlot,
+  UploadSlotsAnswer,
+  UploadedImage,
+} from '../../../../domain/report-images/report-images';
+import { PreviewSeries, SeriesPreview } from '../../../../domain/studies/viewer';
 import i18n from '../../i18n';
 import { apiRequest } from '../../lib/api';
 import { errorFromResponse } from '../../lib/errors';
 
-export const PreviewSeries = z.object({
-  seriesId: z.string(),
-  seriesNumber: z.number().nullable().optional(),
-  description: z.string(),
-  modality: z.string(),
-  instanceCount: z.number(),
-  url: z.string(),
-  instances: z.array(
-    z.object({ imageKey: z.string(), frames: z.number(), instanceNumber: z.number().nullable().optional(), url: z.string() }),
-  ),
-});
-export type PreviewSeries = z.infer<typeof PreviewSeries>;
+export { PreviewSeries };
 
 const studyPath = examPath;
 
 export const fetchSeriesPreview = (studyId: string) =>
-  apiRequest(`${studyPath(studyId)}/series-preview`, { schema: z.array(PreviewSeries) });
+  apiRequest(`${studyPath(studyId)}/series-preview`, { schema: SeriesPreview });
 
 export const fetchReportImages = (studyId: string) =>
   apiRequest(`${studyPath(studyId)}/reports/images`, { schema: ReportImagesView });
@@ -60,7 +55,7 @@ function postFile(slot: UploadSlot, file: File, onProgress: (loaded: number) => 
     xhr.upload.onprogress = (e) => onProgress(e.loaded);
     xhr.onload = () => {
       if (xhr.status !== 201) return reject(errorFromResponse(xhr.status, parseJson(xhr.responseText)));
-      const parsed = z.object({ filename: z.string() }).safeParse(parseJson(xhr.responseText));
+      const parsed = UploadedImage.safeParse(parseJson(xhr.responseText));
       if (parsed.success) resolve(parsed.data.filename);
       else reject(new Error('unexpected upload answer'));
     };
@@ -77,7 +72,7 @@ export async function uploadExternalImages(
   onProgress: (fraction: number) => void,
 ): Promise<string[]> {
   const { files: slots } = await apiRequest(`${studyPath(studyId)}/reports/external-images/${files.length}`, {
-    schema: z.object({ files: z.array(UploadSlot) }),
+    schema: UploadSlotsAnswer,
   });
   const total = files.reduce((n, f) => n + f.size, 0) || 1;
   const loaded = files.map(() => 0);

@@ -1,6 +1,16 @@
-import { z } from 'zod';
 import { examPath } from '../../lib/exam-path';
-import { ExamDetailResponse, ReportContent, ReportView } from '../../../../domain/studies/schemas';
+import { ExamDetailResponse, ReportAnswer, ReportContent, type ReportView } from '../../../../domain/studies/schemas';
+import {
+  type Doctor,
+  DoctorsAnswer,
+  DraftAnswer,
+  OpinionEntry,
+  OpinionsAnswer,
+  SavedDraftAnswer,
+  type ServerDraft,
+  VersionEntry,
+  VersionsAnswer,
+} from '../../../../domain/studies/report-answers';
 import { apiRequest } from '../../lib/api';
 import { toApiError } from '../../lib/errors';
 import { maskContentOf, parseMaskSections, type MaskSections } from './editor/masks';
@@ -15,23 +25,19 @@ export async function fetchStudyDetail(studyId: string, signal?: AbortSignal): P
   return answer.study;
 }
 
-const StartReportAnswer = z.object({ report: ReportView });
-
 /** POST /api/studies/{id}/reports/start with an Idempotency-Key. */
 export async function startReport(studyId: string, idempotencyKey: string): Promise<ReportView> {
   const answer = await apiRequest(`${examPath(studyId)}/reports/start`, {
     method: 'POST',
     body: {},
     headers: { 'Idempotency-Key': idempotencyKey },
-    schema: StartReportAnswer,
+    schema: ReportAnswer,
   });
   return answer.report;
 }
 
 // ---------------------------------------------------------------------------------------
 // The editor's calls.
-
-const ReportAnswer = z.object({ report: ReportView });
 
 /** One report action with its Idempotency-Key; answers the report with its allowedActions. */
 export async function postReportAction(
@@ -55,25 +61,11 @@ export function fetchReportContent(studyId: string, signal?: AbortSignal): Promi
   return apiRequest(`${examPath(studyId)}/reports/content`, { schema: ReportContent, signal });
 }
 
-const DraftAnswer = z.object({
-  draft: z
-    .object({
-      content: z.string().nullable().optional(),
-      reviewContent: z.string().nullable().optional(),
-      updatedAt: z.string(),
-      revision: z.number().int().default(0),
-      writer: z.string().nullable().default(null),
-    })
-    .passthrough()
-    .nullable(),
-});
-export type ServerDraft = z.infer<typeof DraftAnswer>['draft'];
+export type { ServerDraft };
 
-export async function fetchDraft(studyId: string, signal?: AbortSignal): Promise<ServerDraft> {
+export async function fetchDraft(studyId: string, signal?: AbortSignal): Promise<ServerDraft | null> {
   return (await apiRequest(`${examPath(studyId)}/drafts`, { schema: DraftAnswer, signal })).draft;
 }
-
-const SavedDraftAnswer = z.object({ draft: z.object({ revision: z.number().int() }).passthrough() });
 
 /**
  * PUT /studies/{id}/drafts: `content`, or `reviewContent` for the reviewer in state 12,
@@ -95,46 +87,21 @@ export async function putDraft(
   return answer.draft.revision;
 }
 
-export const VersionEntry = z
-  .object({
-    version: z.number().int(),
-    updatedAt: z.string(),
-    status: z.string(),
-    justification: z.record(z.string(), z.unknown()).nullable().optional(),
-    user: z.object({ name: z.string() }).nullable().optional(),
-    userReview: z.object({ name: z.string() }).nullable().optional(),
-    doctorNameOpinion: z.string().nullable().optional(),
-    laudoAudio: z.object({ userNameAudio: z.string() }).nullable().optional(),
-    /** The server's rule (domain/laudo/version-document.ts): the version's PDF can be downloaded. */
-    hasDocument: z.boolean().default(false),
-  })
-  .passthrough();
-export type VersionEntry = z.infer<typeof VersionEntry>;
+export { VersionEntry };
 
 export async function fetchVersions(studyId: string, signal?: AbortSignal): Promise<VersionEntry[]> {
   const answer = await apiRequest(`${examPath(studyId)}/reports`, {
-    schema: z.object({ versions: z.array(VersionEntry) }),
+    schema: VersionsAnswer,
     signal,
   });
   return answer.versions;
 }
 
-export const OpinionEntry = z
-  .object({
-    updatedAt: z.string(),
-    doctorName: z.string().nullable().optional(),
-    description: z.string().nullable().optional(),
-    requestDescription: z.string().nullable().optional(),
-    conclusion: z.string().nullable().optional(),
-    status: z.number().nullable().optional(),
-    laudoVersion: z.number().nullable().optional(),
-  })
-  .passthrough();
-export type OpinionEntry = z.infer<typeof OpinionEntry>;
+export { OpinionEntry };
 
 export async function fetchOpinions(studyId: string, signal?: AbortSignal): Promise<OpinionEntry[]> {
   const answer = await apiRequest(`${examPath(studyId)}/reports-opinion`, {
-    schema: z.object({ opinions: z.array(OpinionEntry) }),
+    schema: OpinionsAnswer,
     signal,
   });
   return answer.opinions;
@@ -182,19 +149,13 @@ export async function fetchDefaultMask(studyId: string): Promise<string | null> 
   return json === null ? null : maskContentOf(json);
 }
 
-export interface Doctor {
-  id: string;
-  name: string;
-}
+export type { Doctor };
 
 /** Who may take the report (`changeDoctor`) or give a second opinion (`opinion`) on this study. */
 export type DoctorPurpose = 'changeDoctor' | 'opinion';
 
-const DoctorsAnswer = z.object({ doctors: z.array(z.object({ id: z.string(), name: z.string() })) });
-
 export async function fetchDoctors(studyId: string, purpose: DoctorPurpose, signal?: AbortSignal): Promise<Doctor[]> {
-  const json = await apiRequest(`${examPath(studyId)}/doctors?purpose=${purpose}`, { signal });
-  return DoctorsAnswer.parse(json).doctors;
+  return (await apiRequest(`${examPath(studyId)}/doctors?purpose=${purpose}`, { schema: DoctorsAnswer, signal })).doctors;
 }
 
 /** POST /errorTracker; never fails the caller. */

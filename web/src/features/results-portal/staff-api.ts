@@ -1,13 +1,8 @@
 /** Giving a patient access to a result (api/portal/result-access-routes.ts). */
-import { z } from 'zod';
-import { ResultAccessAnswer, type SendResultAccess } from '../../../../domain/portal/results-portal';
+import { ResultAccessAnswer, ResultAccessStatus, type SendResultAccess } from '../../../../domain/portal/results-portal';
 import { apiRequest } from '../../lib/api';
 
-const ResultAccessStatus = z.object({
-  active: z.object({ createdAt: z.string(), lastUsedAt: z.string().nullable() }).nullable(),
-  whatsapp: z.object({ configured: z.boolean(), remaining: z.number().int().nullable() }),
-});
-export type ResultAccessStatus = z.infer<typeof ResultAccessStatus>;
+export type { ResultAccessStatus };
 
 export const resultAccessKey = (studyId: string) => ['result-access', studyId] as const;
 

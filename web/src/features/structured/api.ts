@@ -1,11 +1,14 @@
 /** The structured-report calls (spec 2 §7). */
-import { z } from 'zod';
-import { StructuredField, StructuredValue, type FieldValue, type StructuredModel } from '../../../../domain/structured/fields';
+import {
+  FieldsAnswer,
+  SavedValueAnswer,
+  type StructuredField,
+  type StructuredValue,
+  ValuesAnswer,
+  type FieldValue,
+  type StructuredModel,
+} from '../../../../domain/structured/fields';
 import { apiRequest } from '../../lib/api';
-
-const FieldsAnswer = z.object({ fields: z.array(StructuredField) });
-const ValuesAnswer = z.object({ structuredType: z.string(), values: z.array(StructuredValue) });
-const SavedAnswer = z.object({ value: StructuredValue, values: z.array(StructuredValue) });
 
 export const structuredKeys = {
   fields: (model: StructuredModel) => ['structured', 'fields', model] as const,
@@ -24,7 +27,7 @@ export async function saveStructuredValue(studyId: string, fieldId: string, valu
   const answer = await apiRequest(`/studies/${encodeURIComponent(studyId)}/structured-report`, {
     method: 'POST',
     body: { fieldId, value },
-    schema: SavedAnswer,
+    schema: SavedValueAnswer,
   });
   return answer.value;
 }

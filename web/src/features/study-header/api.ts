@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import {
   ClinicalDataResponse,
-  HeaderHistoryEntry,
+  HeaderHistoryAnswer,
+  type HeaderHistoryEntry,
   type HeaderInput,
   UpdateDataResponse,
 } from '../../../../domain/studies/header';
@@ -39,9 +39,7 @@ export async function fetchClinicalData(studyId: string, signal?: AbortSignal): 
   return answer.clinicalData;
 }
 
-const HistoryAnswer = z.object({ history: z.array(HeaderHistoryEntry) });
-
 /** GET /studies/{id}/update-data/history — the applied edits, newest first. */
 export async function fetchHeaderHistory(studyId: string, signal?: AbortSignal): Promise<HeaderHistoryEntry[]> {
-  return (await apiRequest(`${path(studyId)}/history`, { schema: HistoryAnswer, signal })).history;
+  return (await apiRequest(`${path(studyId)}/history`, { schema: HeaderHistoryAnswer, signal })).history;
 }

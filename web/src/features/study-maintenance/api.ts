@@ -6,7 +6,7 @@ import {
   type DivergenceStatus,
   type ExamStatus,
   HistoryEntry,
-  InvalidatedStudy,
+  InvalidatedRow,
 } from '../../../../domain/studies/maintenance';
 import { apiRequest } from '../../lib/api';
 import { examPath } from '../../lib/exam-path';
@@ -29,8 +29,7 @@ export const fetchDivergences = (status: DivergenceStatus | 'ALL', signal?: Abor
 export const resolveDivergence = (id: string, action: DivergenceAction, confirmation: string) =>
   apiRequest(`/divergent-studies/${id}/${action}`, { method: 'POST', body: { confirmation } });
 
-const InvalidatedRow = InvalidatedStudy.extend({ mayRecover: z.boolean() });
-export type InvalidatedRow = z.infer<typeof InvalidatedRow>;
+export type { InvalidatedRow };
 
 export const fetchInvalidated = (signal?: AbortSignal) =>
   apiRequest('/invalidated-studies', { schema: z.object({ studies: z.array(InvalidatedRow) }), signal }).then((a) => a.studies);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { ViewerStudy, type KeyImageBody } from '../../../../domain/studies/viewer';
+import { DicomTag, SeriesPreview, ViewerStudy, type KeyImageBody } from '../../../../domain/studies/viewer';
+
+export { DicomTag, SeriesPreview };
 import { apiRequest } from '../../lib/api';
 
 /**
@@ -13,28 +15,6 @@ export async function fetchViewerStudy(studyId: string, signal?: AbortSignal, im
   const path = `/studies/${encodeURIComponent(studyId)}/viewer?viewerType=general`;
   return (await apiRequest(path, { schema, signal, ...as(imageToken) })).study;
 }
-
-export const SeriesPreview = z.array(
-  z.object({
-    seriesId: z.string(),
-    studyId: z.string(),
-    description: z.string(),
-    modality: z.string(),
-    instanceCount: z.number().int(),
-    instanceId: z.string().nullable(),
-    url: z.string(),
-    instances: z.array(
-      z.object({
-        imageKey: z.string(),
-        frames: z.number().int(),
-        url: z.string(),
-        rows: z.number().int().nullable().optional(),
-        columns: z.number().int().nullable().optional(),
-      }),
-    ),
-  }),
-);
-export type SeriesPreview = z.infer<typeof SeriesPreview>;
 
 export function fetchSeriesPreview(studyId: string, signal?: AbortSignal, imageToken?: string): Promise<SeriesPreview> {
   return apiRequest(`/studies/${encodeURIComponent(studyId)}/series-preview`, {
@@ -80,9 +60,6 @@ export async function fetchSeriesWindows(
   }
   return { windows: out, cineRates };
 }
-
-export const DicomTag = z.object({ code: z.string(), Name: z.string(), Value: z.string() });
-export type DicomTag = z.infer<typeof DicomTag>;
 
 export function fetchTags(studyId: string, signal?: AbortSignal): Promise<DicomTag[]> {
   return apiRequest(`/studies/${encodeURIComponent(studyId)}/tags`, { schema: z.array(DicomTag), signal });

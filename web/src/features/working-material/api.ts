@@ -1,7 +1,8 @@
 /** Labels, standard phrases and masks of the current account, administered (issue 16). */
 import { z } from 'zod';
 import { Phrase, type CreatePhraseBody } from '../../../../domain/workspace/phrases';
-import { MASK_SCOPES, type CreateMaskBody, type UpdateMaskBody } from '../../../../domain/workspace/masks';
+import { AdminMask, MASK_SCOPES, type CreateMaskBody, type UpdateMaskBody } from '../../../../domain/workspace/masks';
+import { AdminLabel } from '../../../../domain/workspace/labels';
 import { apiRequest } from '../../lib/api';
 
 export type { Phrase, CreatePhraseBody };
@@ -14,8 +15,7 @@ export const materialKeys = {
   masks: ['material', 'masks'] as const,
 };
 
-export const AdminLabel = z.object({ id: z.string(), name: z.string(), studies: z.number() });
-export type AdminLabel = z.infer<typeof AdminLabel>;
+export { AdminLabel };
 
 export const fetchLabels = (signal?: AbortSignal) =>
   apiRequest('/labels', { schema: z.object({ labels: z.array(AdminLabel) }), signal }).then((a) => a.labels);
@@ -38,19 +38,7 @@ export const savePhrase = (accountId: string, id: string | null, body: CreatePhr
 export const deletePhrase = (accountId: string, id: string) =>
   apiRequest(`/phrases/accounts/${accountId}/${id}`, { method: 'DELETE' });
 
-export const AdminMask = z.object({
-  id: z.string(),
-  title: z.string(),
-  isDefault: z.boolean(),
-  scope: z.enum(MASK_SCOPES),
-  modality: z.string(),
-  examType: z.string().nullable(),
-  institutionId: z.string().nullable(),
-  userId: z.string().nullable(),
-  userName: z.string().nullable(),
-  content: z.string(),
-});
-export type AdminMask = z.infer<typeof AdminMask>;
+export { AdminMask };
 export interface MaskFilters {
   scope: string;
   modality: string;
