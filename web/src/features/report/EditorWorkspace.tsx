@@ -7,38 +7,25 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { ReportView } from '../../../../domain/studies/schemas';
 import { notify } from '../../app/notifications/store';
 import type { ReportActionKey } from './actions';
-import { fetchDefaultMask, type StudyDetail } from './api';
-import { ChangeDoctorDialog } from './dialogs/ChangeDoctorDialog';
-import { CreateMaskDialog } from './editor/CreateMaskDialog';
-import { CriticalFindingDialog } from '../findings/CriticalFindingDialog';
-import { StudyLabelsDialog } from '../studies/StudyLabelsDialog';
-import { ConfirmDialog } from './dialogs/ConfirmDialog';
-import { DisassociateDialog } from './dialogs/DisassociateDialog';
-import { ReopenDialog } from './dialogs/ReopenDialog';
-import { SecondOpinionDialog } from './dialogs/SecondOpinionDialog';
-import { CreatePhraseDialog } from './editor/CreatePhraseDialog';
-import { chooseInitialContent, type InitialContent } from './editor/draft-content';
-import { DraftConflictPanel } from './editor/DraftConflictPanel';
+import type { StudyDetail } from './api';
 import { PARSE_OPTIONS } from './editor/extensions';
-import { clearLocalDraft, readLocalDraft, type LocalDraft } from './editor/local-drafts';
-import { SaveStatusText } from './editor/SaveStatusText';
+import { clearLocalDraft } from './editor/local-drafts';
 import { shouldLeaveEditor, type EditMode } from './editor/edit-mode';
 import { FormattingBar } from './editor/FormattingBar';
 import { DictationButton } from '../dictation/DictationButton';
 import { MASK_LOADED_VISIBLE_MS, MAX_REPORT_CHARS } from './editor/limits';
-import { MaskChooser } from './editor/MaskChooser';
 import { findPhraseByCode, phraseToHtml, type Phrase } from './editor/phrases';
-import { PhrasePicker } from './editor/PhrasePicker';
-import { EditorCounter, ReportEditor } from './editor/ReportEditor';
+import { ReportEditor } from './editor/ReportEditor';
 import { opinionMode, type ToolbarButton } from './editor/toolbar';
 import { ClinicalSummaryBar } from '../study-header/ClinicalSummaryBar';
-import { StudyHeaderDialog } from '../study-header/StudyHeaderDialog';
 import { useCanEditHeader } from '../study-header/use-can-edit-header';
 import { useDraftAutosave } from './editor/use-draft-autosave';
+import { useInitialContent } from './editor/use-initial-content';
+import { useDraftBootstrap } from './editor/use-draft-bootstrap';
+import { useEditorShortcuts } from './editor/use-editor-shortcuts';
 import { NarrationRecorder } from './recorder/NarrationRecorder';
 import { NarrationPlayer } from '../transcription/NarrationPlayer';
 import { ReportToolbar, type StructuredModel } from './ReportToolbar';
@@ -49,27 +36,10 @@ import { useSessionData } from '../auth/session';
 import { CertificatePasswordDialog } from '../documents/CertificatePasswordDialog';
 import { ReportDocumentButtons } from '../documents/ReportDocumentButtons';
 import { BottomBar } from './BottomBar';
+import { EditorNotices, EditorStatusLine } from './editor/EditorCardParts';
+import { type DialogKind, WorkspaceDialogs } from './WorkspaceDialogs';
 import { ImageSelectionDialog } from '../report-images/ImageSelectionDialog';
 import { useImageSelectionGate } from '../report-images/use-image-selection-gate';
-
-type DialogKind =
-  | 'criticalFinding'
-  | 'reopen'
-  | 'reopenReview'
-  | 'disassociate'
-  | 'changeDoctor'
-  | 'opinion'
-  | 'requestReview'
-  | 'returnToNotStarted'
-  | 'phrasePicker'
-  | 'createPhrase'
-  | 'createMask'
-  | 'tags'
-  | 'masks'
-  | 'editHeader'
-  | 'sign'
-  | 'signFinish'
-  | 'images';
 
 export interface EditorWorkspaceProps {
   study: StudyDetail;
@@ -121,56 +91,7 @@ export function EditorWorkspace({
   const maskMode = recordingLock ? { ...mode, canChangeMask: false } : mode;
   const close = useCallback(() => setDialog(null), []);
 
-  // This browser's copy of unsent text (IndexedDB), read once.
-  const [local, setLocal] = useState<{ value: LocalDraft | null } | null>(null);
-  useEffect(() => {
-    let live = true;
-    if (!mode.editable) setLocal({ value: null });
-    else void readLocalDraft(studyId).then((value) => live && setLocal({ value }));
-    return () => {
-      live = false;
-    };
-  }, [mode.editable, studyId]);
-  const loaded = sources.content.isSuccess && (sources.draft.isSuccess || sources.draft.isError) && local !== null;
-  // The text the editor opens with is chosen once, when the three sources have answered.
-  const [initial, setInitial] = useState<InitialContent | null>(null);
-  useEffect(() => {
-    if (!loaded || (initial && mode.editable)) return;
-    const next = chooseInitialContent({
-      laudoId: report.laudoId,
-      version: report.version,
-      field: mode.field,
-      reportUpdatedAt: report.updatedAt,
-      saved: sources.content.data ?? null,
-      draft: mode.editable ? (sources.draft.data ?? null) : null,
-      local: mode.editable ? (local?.value ?? null) : null,
-    });
-    // Read-only, this runs again after each change of `initial`: keeping the same object when
-    // nothing changed ends the loop (a new object every time re-rendered the page ~200×/s and
-    // starved route transitions, so app-bar links never left the report page).
-    setInitial((prev) =>
-      prev &&
-      prev.content === next.content &&
-      prev.source === next.source &&
-      prev.unsynced === next.unsynced &&
-      prev.interrupted === next.interrupted &&
-      prev.revision === next.revision
-        ? prev
-        : next,
-    );
-  }, [
-    loaded,
-    initial,
-    mode.editable,
-    mode.field,
-    report.laudoId,
-    report.version,
-    report.updatedAt,
-    sources.content.data,
-    sources.draft.data,
-    local,
-  ]);
-
+  const initial = useInitialContent(studyId, report, mode, sources);
   const read = useCallback(() => editor?.getHTML() ?? '', [editor]);
   // Text put in by the program (another tab's, the default mask), not typed: no save of its own.
   const apply = useCallback(
@@ -191,40 +112,10 @@ export function EditorWorkspace({
     mode.autosave && initial !== null,
     { read, apply },
   );
-  const { change: autosaveChange, flush: autosaveFlush, openConflict } = autosave;
+  const { change: autosaveChange } = autosave;
   const onChange = useCallback((r: () => string) => autosaveChange(r), [autosaveChange]);
 
-  // Unsent text from this browser goes to the server at once, or waits for the user's choice
-  // when another tab saved since; an empty new report shows the default mask, saved only
-  // once the user changes something (issue 23: opening a report writes nothing).
-  const bootstrapped = useRef(false);
-  useEffect(() => {
-    if (!editor || !initial || bootstrapped.current || !mode.editable) return;
-    bootstrapped.current = true;
-    if (initial.unsynced) {
-      autosaveChange(() => editor.getHTML());
-      void autosaveFlush();
-    }
-    if (initial.conflict && mode.autosave) openConflict({ ...initial.conflict, revision: initial.revision });
-    if (initial.source === 'empty' && !initial.conflict && mode.canChangeMask) {
-      void fetchDefaultMask(studyId)
-        .then((content) => {
-          if (content && !editor.isDestroyed && editor.isEmpty) apply(content);
-        })
-        .catch(() => undefined);
-    }
-  }, [
-    editor,
-    initial,
-    mode.editable,
-    mode.autosave,
-    mode.canChangeMask,
-    autosaveChange,
-    autosaveFlush,
-    openConflict,
-    apply,
-    studyId,
-  ]);
+  useDraftBootstrap(studyId, editor, initial, mode, autosave, apply);
 
   const after = useCallback(
     (result: ReportView | null) => {
@@ -292,24 +183,12 @@ export function EditorWorkspace({
     else if (mode.editable && report.allowedActions.includes('save')) void act('save', { content: read(), finish: false });
   }, [mode.autosave, mode.editable, report.allowedActions, autosave, act, read]);
 
-  // Ctrl+S save, Ctrl+Enter finish, Ctrl+Space phrase picker — before the editor's own keys.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
-      const key = e.key.toLowerCase();
-      let handled = true;
-      if (key === 's') saveNow();
-      else if (key === 'enter' && mode.finishAction && dialog === null) finish();
-      else if ((e.code === 'Space' || key === ' ') && e.ctrlKey && mode.editable) setDialog('phrasePicker');
-      else handled = false;
-      if (handled) {
-        e.preventDefault();
-        e.stopPropagation();
-      }
-    };
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, [saveNow, finish, mode.finishAction, mode.editable, dialog]);
+  const openPhrasePicker = useCallback(() => setDialog('phrasePicker'), []);
+  useEditorShortcuts({
+    save: saveNow,
+    finish: mode.finishAction && dialog === null ? finish : null,
+    phrasePicker: mode.editable ? openPhrasePicker : null,
+  });
 
   const allowedActions = report.allowedActions;
   const canEditHeader = useCanEditHeader(study.institutionId);
@@ -428,62 +307,20 @@ export function EditorWorkspace({
         </Box>
         <Divider />
         <ClinicalSummaryBar studyId={studyId} />
-        {mode.cannotEdit && (
-          <Alert severity="warning" square data-testid="cannot-edit">
-            {t('editor.cannotEdit')}
-          </Alert>
-        )}
-        {(initial?.source === 'local' || initial?.interrupted) && mode.editable && (
-          <Alert
-            severity="info"
-            square
-            data-testid="draft-restored"
-            data-variant={initial.source === 'local' ? 'restored' : 'interrupted'}
-          >
-            {t(initial.source === 'local' ? 'editor.restoredLocal' : 'editor.restoredInterrupted')}
-          </Alert>
-        )}
-        {autosave.conflict && (
-          <DraftConflictPanel conflict={autosave.conflict} onKeepMine={autosave.keepMine} onTakeTheirs={autosave.takeTheirs} />
-        )}
-        {autosave.updatedElsewhere && !autosave.conflict && (
-          <Alert severity="info" square onClose={autosave.dismissUpdated} data-testid="draft-updated-elsewhere">
-            {t('editor.conflict.updatedElsewhere')}
-          </Alert>
-        )}
+        <EditorNotices mode={mode} initial={initial} autosave={autosave} />
         {mode.editable && editor && (
           <>
             <FormattingBar
               editor={editor}
               disabled={!mode.editable}
-              onPhrase={() => setDialog('phrasePicker')}
+              onPhrase={openPhrasePicker}
               extra={<DictationButton editor={editor} accountId={accountId} disabled={!mode.editable} />}
             />
             <Divider />
           </>
         )}
         <Box sx={{ bgcolor: 'background.paper' }}>{editorArea}</Box>
-        {!structuredEditable && <Divider />}
-        <Box
-          sx={{
-            px: 2,
-            py: 0.75,
-            display: structuredEditable ? 'none' : 'flex',
-            alignItems: 'center',
-            gap: 2,
-            minHeight: 40,
-          }}
-        >
-          {mode.editable ? (
-            <SaveStatusText status={autosave.status} />
-          ) : structuredEditable ? null : (
-            <Typography variant="caption" color="text.secondary">
-              {t('editor.readOnly')}
-            </Typography>
-          )}
-          <Box sx={{ flex: 1 }} />
-          {editor && mode.editable && <EditorCounter editor={editor} />}
-        </Box>
+        <EditorStatusLine mode={mode} editor={editor} autosave={autosave} structuredEditable={structuredEditable} />
       </Paper>
 
       <BottomBar
@@ -533,104 +370,23 @@ export function EditorWorkspace({
         onClose={close}
       />
 
-      <CriticalFindingDialog
+      <WorkspaceDialogs
+        dialog={dialog}
+        onClose={close}
+        act={act}
+        pending={pending}
+        study={study}
+        report={report}
+        mode={mode}
+        userId={userId}
         accountId={accountId}
-        studyId={dialog === 'criticalFinding' ? studyId : null}
-        title={[study.patientName, study.accessionNumber].filter(Boolean).join(' · ')}
-        onClose={close}
-      />
-      <ReopenDialog
-        key={`reopen-${dialog === 'reopen' || dialog === 'reopenReview'}`}
-        open={dialog === 'reopen' || dialog === 'reopenReview'}
-        review={dialog === 'reopenReview'}
-        pending={pending === 'reopen' || pending === 'reopenReview'}
-        onSubmit={(body) => void act(dialog === 'reopenReview' ? 'reopenReview' : 'reopen', body)}
-        onClose={close}
-      />
-      <DisassociateDialog
-        open={dialog === 'disassociate'}
-        studies={report.studyIds.length}
-        pending={pending === 'disassociate'}
-        onSubmit={(all) => void act('disassociate', { all })}
-        onClose={close}
-      />
-      <ChangeDoctorDialog
-        key={`doctor-${dialog === 'changeDoctor'}`}
-        open={dialog === 'changeDoctor'}
-        studyId={study.id}
-        currentDoctorId={report.userId}
-        currentDoctorName={report.doctorName}
-        pending={pending === 'changeDoctor'}
-        onSubmit={(id) => void act('changeDoctor', { performingPhysician: id })}
-        onClose={close}
-      />
-      {opinion && (
-        <SecondOpinionDialog
-          key={`opinion-${opinion}-${dialog === 'opinion'}`}
-          open={dialog === 'opinion'}
-          mode={opinion}
-          studyId={studyId}
-          userId={userId}
-          reportEmpty={reportEmpty}
-          pending={pending !== null && pending.toLowerCase().includes('opinion')}
-          onRequest={(body) => void act('requestOpinion', { ...body, laudoContent: read() })}
-          onGive={(body) => void act('giveOpinion', body)}
-          onAccept={() => void act('acceptOpinion')}
-          onIgnore={() => void act('ignoreOpinion')}
-          onCancelRequest={() => void act('cancelOpinion')}
-          onClose={close}
-        />
-      )}
-      <ConfirmDialog
-        open={dialog === 'requestReview'}
-        title={t('editor.dialogs.requestReviewTitle')}
-        text={t('editor.dialogs.requestReviewText')}
-        confirmLabel={t('editor.toolbar.requestReview')}
-        pending={pending === 'requestReview'}
-        onConfirm={() => void act('requestReview', mode.editable ? { content: read() } : {})}
-        onClose={close}
-        testId="request-review-dialog"
-      />
-      <ConfirmDialog
-        open={dialog === 'returnToNotStarted'}
-        title={t('editor.dialogs.returnTitle')}
-        text={t('editor.dialogs.returnText')}
-        pending={pending === 'returnToNotStarted'}
-        onConfirm={() => void act('returnToNotStarted')}
-        onClose={close}
-        testId="return-dialog"
-      />
-      {mode.editable && (
-        <PhrasePicker open={dialog === 'phrasePicker'} accountId={accountId} onPick={insertPhrase} onClose={close} />
-      )}
-      {canCreatePhrase && accountId && (
-        <CreatePhraseDialog
-          open={dialog === 'createPhrase'}
-          accountId={accountId}
-          initialText={
-            editor && !editor.state.selection.empty
-              ? editor.state.doc.textBetween(editor.state.selection.from, editor.state.selection.to, '\n')
-              : ''
-          }
-          onClose={close}
-        />
-      )}
-      {mode.canChangeMask && <MaskChooser open={dialog === 'masks'} studyId={studyId} onLoaded={maskLoaded} onClose={close} />}
-      {mode.editable && (
-        <CreateMaskDialog
-          key={`mask-${dialog === 'createMask'}`}
-          open={dialog === 'createMask'}
-          modalities={study.modalities}
-          content={() => editor?.getHTML() ?? ''}
-          onClose={close}
-        />
-      )}
-      <StudyHeaderDialog studyId={dialog === 'editHeader' ? studyId : null} onClose={close} />
-      <StudyLabelsDialog
-        accountId={accountId}
-        studyId={dialog === 'tags' ? studyId : null}
-        title={`${study.patientName} · ${study.accessionNumber ?? ''}`}
-        onClose={close}
+        canCreatePhrase={canCreatePhrase}
+        editor={editor}
+        read={read}
+        opinion={opinion}
+        reportEmpty={reportEmpty}
+        onPhrase={insertPhrase}
+        onMaskLoaded={maskLoaded}
       />
     </Stack>
   );
