@@ -25,11 +25,12 @@ import type { StudyDetail } from '../report/api';
 import { ConfirmDialog } from '../report/dialogs/ConfirmDialog';
 import { FormattingBar } from '../report/editor/FormattingBar';
 import { MAX_REPORT_CHARS } from '../report/editor/limits';
-import { chooseInitialContent, type InitialContent } from '../report/editor/draft-content';
-import { DraftConflictPanel } from '../report/editor/DraftConflictPanel';
 import { announceDraftRevision } from '../report/editor/draft-revisions';
 import { PARSE_OPTIONS } from '../report/editor/extensions';
-import { clearLocalDraft, readLocalDraft, type LocalDraft } from '../report/editor/local-drafts';
+import { clearLocalDraft } from '../report/editor/local-drafts';
+import { useInitialContent } from '../report/editor/use-initial-content';
+import { useDraftBootstrap } from '../report/editor/use-draft-bootstrap';
+import { EditorNotices } from '../report/editor/EditorCardParts';
 import { SaveStatusText } from '../report/editor/SaveStatusText';
 import { useCharacterCount } from '../report/editor/use-character-count';
 import { useDraftAutosave } from '../report/editor/use-draft-autosave';
@@ -43,6 +44,8 @@ import { StudyStatusChip } from '../studies/StudyStatusChip';
 import { NarrationPlayer } from './NarrationPlayer';
 
 const reportPath = reportRoute;
+/** The typist always writes the report's text, with autosave, never a mask (no default mask here). */
+const EDITING = { editable: true, cannotEdit: false, field: 'content', autosave: true, canChangeMask: false } as const;
 
 /**
  * The typist's workspace (state 23, held by this typist): the narration beside the editor.
@@ -68,30 +71,7 @@ function TypingWorkspace({ study }: { study: StudyDetail }) {
   // The text opens as in the report editor: the saved text, the server draft when newer, or
   // this browser's unsent copy (draft-content.ts).
   const sources = useEditorSources(study.id, true);
-  const [local, setLocal] = useState<{ value: LocalDraft | null } | null>(null);
-  useEffect(() => {
-    let live = true;
-    void readLocalDraft(study.id).then((value) => live && setLocal({ value }));
-    return () => {
-      live = false;
-    };
-  }, [study.id]);
-  const loaded = sources.content.isSuccess && (sources.draft.isSuccess || sources.draft.isError) && local !== null;
-  const [initial, setInitial] = useState<InitialContent | null>(null);
-  useEffect(() => {
-    if (!loaded || initial) return;
-    setInitial(
-      chooseInitialContent({
-        laudoId: report.laudoId,
-        version: report.version,
-        field: 'content',
-        reportUpdatedAt: report.updatedAt,
-        saved: sources.content.data ?? null,
-        draft: sources.draft.data ?? null,
-        local: local?.value ?? null,
-      }),
-    );
-  }, [loaded, initial, report.laudoId, report.version, report.updatedAt, sources.content.data, sources.draft.data, local]);
+  const initial = useInitialContent(study.id, report, EDITING, sources);
 
   const read = useCallback(() => editor?.getHTML() ?? '', [editor]);
   const apply = useCallback(
@@ -112,19 +92,10 @@ function TypingWorkspace({ study }: { study: StudyDetail }) {
     initial !== null && report.allowedActions.includes('saveDraft'),
     { read, apply },
   );
-  const { change: autosaveChange, flush: autosaveFlush, openConflict } = autosave;
+  const { change: autosaveChange } = autosave;
   const onChange = useCallback((r: () => string) => autosaveChange(r), [autosaveChange]);
   // Unsent text of this browser goes to the server at once, or waits for the user's choice.
-  const bootstrapped = useRef(false);
-  useEffect(() => {
-    if (!editor || !initial || bootstrapped.current) return;
-    bootstrapped.current = true;
-    if (initial.unsynced) {
-      autosaveChange(() => editor.getHTML());
-      void autosaveFlush();
-    }
-    if (initial.conflict) openConflict({ ...initial.conflict, revision: initial.revision });
-  }, [editor, initial, autosaveChange, autosaveFlush, openConflict]);
+  useDraftBootstrap(study.id, editor, initial, EDITING, autosave, apply);
 
   const finish = useCallback(() => {
     if (!editor || actions.pending) return;
@@ -210,19 +181,7 @@ function TypingWorkspace({ study }: { study: StudyDetail }) {
           <NarrationPlayer studyId={study.id} />
         </Box>
         <Paper variant="outlined" sx={{ overflow: 'hidden', minWidth: 0 }} data-testid="transcription-editor-card">
-          {(initial?.source === 'local' || initial?.interrupted) && (
-            <Alert severity="info" square data-testid="draft-restored">
-              {t(initial.source === 'local' ? 'editor.restoredLocal' : 'editor.restoredInterrupted')}
-            </Alert>
-          )}
-          {autosave.conflict && (
-            <DraftConflictPanel conflict={autosave.conflict} onKeepMine={autosave.keepMine} onTakeTheirs={autosave.takeTheirs} />
-          )}
-          {autosave.updatedElsewhere && !autosave.conflict && (
-            <Alert severity="info" square onClose={autosave.dismissUpdated} data-testid="draft-updated-elsewhere">
-              {t('editor.conflict.updatedElsewhere')}
-            </Alert>
-          )}
+          <EditorNotices mode={EDITING} initial={initial} autosave={autosave} />
           {editor && (
             <>
               <FormattingBar editor={editor} disabled={false} onPhrase={() => setPicking(true)} />

@@ -19,7 +19,7 @@ export function EditorNotices({
   initial,
   autosave,
 }: {
-  mode: EditMode;
+  mode: Pick<EditMode, 'editable' | 'cannotEdit'>;
   initial: InitialContent | null;
   autosave: Autosave;
 }) {

@@ -15,7 +15,7 @@ export function useDraftBootstrap(
   studyId: string,
   editor: Editor | null,
   initial: InitialContent | null,
-  mode: EditMode,
+  mode: Pick<EditMode, 'editable' | 'autosave' | 'canChangeMask'>,
   autosave: Pick<ReturnType<typeof useDraftAutosave>, 'change' | 'flush' | 'openConflict'>,
   /** Puts text in without a save of its own. */
   apply: (html: string) => void,

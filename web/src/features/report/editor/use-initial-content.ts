@@ -13,7 +13,7 @@ import { readLocalDraft, type LocalDraft } from './local-drafts';
 export function useInitialContent(
   studyId: string,
   report: ReportView,
-  mode: EditMode,
+  mode: Pick<EditMode, 'editable' | 'field'>,
   sources: ReturnType<typeof useEditorSources>,
 ): InitialContent | null {
   // This browser's copy of unsent text (IndexedDB), read once.
