@@ -22,7 +22,7 @@ import {
   SignBody as ReportSignBody,
   StartBody,
   StartQuery,
-} from '../../reports/routes';
+} from '../../reports/bodies';
 import { DraftBody } from '../../reports/drafts';
 import { ConnectModeQuery } from '../../downloads/routes';
 import {
