@@ -17,6 +17,12 @@ export interface SessionState {
   viaImageToken?: boolean;
   /** The second factor still due (two-factor/gate.ts): such a session reaches only its routes. */
   pendingSecondFactor?: SecondFactorStep | null;
+  /**
+   * The current account's list version (migration 20261129050000), read with the session so the
+   * worklist's answer cache (api/studies/list-cache.ts) costs no round trip of its own; null
+   * before the account's first write.
+   */
+  listVersion?: string | null;
 }
 
 /**
@@ -45,6 +51,7 @@ export async function lookupSession(
       knex.raw(`${SESSION_EXPIRED_SQL} as expired`),
       knex.raw(`s.last_seen_at <= now() - interval '1 minute' as "seenLongAgo"`),
       knex.raw(`(?) as "pendingSecondFactor"`, [pendingSecondFactorSql(knex)]),
+      knex.raw(`(SELECT lv.version::text FROM list_versions lv WHERE lv.account_id = s.current_account_id) as "listVersion"`),
     );
   const row = await prepared(lookup, 'session');
   if (!row) return null;
@@ -56,6 +63,7 @@ export async function lookupSession(
       currentAccountId: row.currentAccountId,
       user: { id: row.userId, name: row.name, superRole: row.superRole },
       pendingSecondFactor: row.pendingSecondFactor ?? null,
+      listVersion: row.listVersion ?? null,
     },
   };
 }

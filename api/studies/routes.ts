@@ -1,25 +1,61 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { AppError } from '../../domain/errors';
-import { DoctorsQuery, ScheduledExamListQuery, StudyListQuery } from '../../domain/studies/schemas';
+import { DoctorsQuery, ScheduledExamListQuery, type StudyListItem, StudyListQuery } from '../../domain/studies/schemas';
 import { actorFor } from '../access/access';
 import { permissionHolders } from '../../services/access/holders';
 import { audit } from '../access/audit';
-import { currentAccess, requireSession } from '../auth/session';
+import { currentAccess, requireSession, sessionOf } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { query, uuidParam } from '../http/validate';
 import { loadLaudoRecord, presentReport } from '../../services/reports/laudo-record';
-import { type ExamKind, findExam, findScheduledExam, findStudy, listScheduledExams, listStudies } from './study-queries';
+import { ListCache, listCacheKey } from './list-cache';
+import {
+  type ExamKind,
+  type StudyPage,
+  findExam,
+  findScheduledExam,
+  findStudy,
+  listScheduledExams,
+  pageIsTimed,
+  presentStudyPage,
+  readStudyPage,
+} from './study-queries';
+
+/** The list's answer around its studies. */
+const listBody = (listQuery: StudyListQuery, page: StudyPage, studies: StudyListItem[]) => ({
+  studies,
+  total: page.total,
+  totalCapped: page.totalCapped,
+  page: listQuery.page,
+  pageSize: listQuery.pageSize,
+  nextCursor: page.nextCursor,
+});
 
 export function studyRoutes(deps: ApiDeps): Router {
   const { knex } = deps;
   const router = new Router();
   router.use(requireSession(knex));
 
+  // The worklist is what a reading room refreshes most: answers are kept per caller and query
+  // for as long as the account's list version stands (list-cache.ts, ADR 040).
+  const kept = new ListCache();
   router.get('/studies', async (ctx) => {
     const listQuery = query(ctx, StudyListQuery);
+    const session = sessionOf(ctx);
+    const version = listQuery.retrieveReport ? null : (session.listVersion ?? null);
+    const key = session.currentAccountId && listCacheKey(session.user, session.currentAccountId, ctx.querystring);
+    // `Cache-Control: no-cache` asks for a fresh read (what bench:login-list measures apart).
+    const hit = version && key && !/no-cache/i.test(ctx.get('cache-control')) ? kept.get(key, version) : undefined;
+    ctx.set('X-List-Cache', hit ? 'hit' : 'miss');
+    if (hit) {
+      ctx.type = 'json';
+      ctx.body = hit.json ?? JSON.stringify(listBody(listQuery, hit.page, presentStudyPage(hit.page)));
+      return;
+    }
     const access = await currentAccess(ctx, knex);
-    const { studies, total, totalCapped, nextCursor } = await listStudies(knex, access, listQuery);
+    const page = await readStudyPage(knex, access, listQuery);
+    const studies = presentStudyPage(page);
     const withReports = listQuery.retrieveReport
       ? await Promise.all(
           studies.map(async (study) => {
@@ -28,7 +64,17 @@ export function studyRoutes(deps: ApiDeps): Router {
           }),
         )
       : studies;
-    ctx.body = { studies: withReports, total, totalCapped, page: listQuery.page, pageSize: listQuery.pageSize, nextCursor };
+    const body = listBody(listQuery, page, withReports);
+    if (version && key && !access.shiftBound) {
+      const json = pageIsTimed(page) ? null : JSON.stringify(body);
+      kept.set(key, { version, page, json });
+      if (json !== null) {
+        ctx.type = 'json';
+        ctx.body = json;
+        return;
+      }
+    }
+    ctx.body = body;
   });
 
   /** The worklist of scheduled exams (no institution) of the current account. */

@@ -232,11 +232,7 @@ const SEARCH_WINDOW = 500;
  * the accession number, each limited to the page's end: an OR across the two tables would keep
  * PostgreSQL from using either trigram index, and scan the whole account for a rare name.
  */
-export async function listStudies(
-  knex: Knex,
-  access: Access,
-  query: StudyListQuery,
-): Promise<{ studies: StudyListItem[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
+export async function readStudyPage(knex: Knex, access: Access, query: StudyListQuery): Promise<StudyPage> {
   const { page, pageSize, sort, cursor, q, ...rest } = query;
   // The cursor holds the order column's value: a cursor of the other order is just a position in time.
   const key = query.orderBy === 'received' ? 's.received_at' : 's.sort_at';
@@ -329,14 +325,32 @@ export async function listStudies(
   void keyset(pageQuery);
   const [rows, count] = await Promise.all([prepared(pageQuery, 'studies-page'), counted]);
   const more = rows.length > pageSize;
-  const shown = (rows as (Row & { sortAt: Date; labels: { id: string; name: string }[] })[]).slice(0, pageSize);
+  const shown = (rows as PageRow[]).slice(0, pageSize);
   const last = shown.at(-1);
   return {
-    studies: shown.map(({ sortAt: _sortAt, labels, ...row }) => ({ ...presentStudy(row), labels })),
+    rows: shown,
     total: Math.min(count, TOTAL_CAP),
     totalCapped: count > TOTAL_CAP,
     nextCursor: more && last ? encodeCursor(new Date(last.sortAt).toISOString(), last.id) : null,
   };
+}
+
+type PageRow = Row & { sortAt: Date; labels: { id: string; name: string }[] };
+
+/** A page of the study list as read, before the clock shapes it (a routine's remaining time). */
+export interface StudyPage {
+  rows: PageRow[];
+  total: number;
+  totalCapped: boolean;
+  nextCursor: string | null;
+}
+
+/** Whether presenting the page depends on the time (some study has a time routine). */
+export const pageIsTimed = (page: StudyPage): boolean => page.rows.some((row) => row.routineId && row.receivedAt);
+
+/** The page's studies as the list answers them, timed at `now`. */
+export function presentStudyPage(page: StudyPage, now: Date = new Date()): StudyListItem[] {
+  return page.rows.map(({ sortAt: _sortAt, labels, ...row }) => ({ ...presentStudy(row, now), labels }));
 }
 
 /** One study the access reaches, or undefined (another tenant's id looks like a missing one). */
