@@ -136,7 +136,12 @@ async function main(): Promise<void> {
     );
     const which = how.fresh ? ', every read fresh' : how.writesPerSecond ? `, ${how.writesPerSecond} writes/s` : '';
     recordFigures([
-      { figure: `GET /api/studies under load${which}, 2xx/s`, measured: listed.okPerSecond, unit: '/s', goal: atLeast(LIST_GOAL.rps) },
+      {
+        figure: `GET /api/studies under load${which}, 2xx/s`,
+        measured: listed.okPerSecond,
+        unit: '/s',
+        goal: atLeast(LIST_GOAL.rps),
+      },
       { figure: `GET /api/studies under load${which}, p99`, measured: l.latency.p99, unit: ' ms', goal: atMost(LIST_GOAL.p99) },
     ]);
   }

@@ -18,6 +18,7 @@ import type { Knex } from 'knex';
 
 export const MAX_NAMES = 500;
 const names = new Set<string>();
+const byText = new Map<string, string>();
 
 /** Marks a query to run as a prepared statement on PostgreSQL. */
 export function prepared<Q extends Knex.QueryBuilder>(qb: Q, label: string): Q {
@@ -27,10 +28,15 @@ export function prepared<Q extends Knex.QueryBuilder>(qb: Q, label: string): Q {
 
 /** The statement name for this label and SQL text, or undefined once MAX_NAMES are in use. */
 export function statementName(label: string, sql: string): string | undefined {
+  // The hash is remembered per text (a Map lookup costs less than SHA-1 on every request).
+  const key = `${label}\0${sql}`;
+  const known = byText.get(key);
+  if (known) return known;
   const name = `${label}:${createHash('sha1').update(sql).digest('base64url').slice(0, 16)}`;
   if (names.has(name)) return name;
   if (names.size >= MAX_NAMES) return undefined;
   names.add(name);
+  byText.set(key, name);
   return name;
 }
 

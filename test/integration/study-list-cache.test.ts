@@ -39,7 +39,9 @@ beforeAll(async () => {
 
 test('every list table carries the version trigger', async () => {
   const rows: { table: string }[] = (
-    await suite.knex.raw(`SELECT c.relname AS table FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid WHERE g.tgname = 'list_version'`)
+    await suite.knex.raw(
+      `SELECT c.relname AS table FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid WHERE g.tgname = 'list_version'`,
+    )
   ).rows;
   expect(rows.map((r) => r.table).sort()).toEqual([...LIST_TABLES, 'accounts', 'study_comment_reads', 'users'].sort());
 });
@@ -83,7 +85,12 @@ const writes: [string, (k: Knex) => Promise<unknown>, (a: ListAnswer) => void][]
   [
     "a colleague's comment",
     (k) =>
-      k('study_comments').insert({ account_id: t.accountId, study_id: t.studyIds[1], user_id: t.users.colleague!.id, comment: 'Ver série 3' }),
+      k('study_comments').insert({
+        account_id: t.accountId,
+        study_id: t.studyIds[1],
+        user_id: t.users.colleague!.id,
+        comment: 'Ver série 3',
+      }),
     (a) => expect(study(a, t.studyIds[1]!)).toMatchObject({ commentCount: 1, unreadComments: 1 }),
   ],
   [
@@ -97,7 +104,9 @@ const writes: [string, (k: Knex) => Promise<unknown>, (a: ListAnswer) => void][]
   [
     'a critical finding',
     async (k) => {
-      const [kind] = await k('account_critical_findings').insert({ account_id: t.accountId, level_and_name: 'Nível 1 - Pneumotórax' }).returning('id');
+      const [kind] = await k('account_critical_findings')
+        .insert({ account_id: t.accountId, level_and_name: 'Nível 1 - Pneumotórax' })
+        .returning('id');
       await k('study_critical_findings').insert({
         account_id: t.accountId,
         study_id: t.studyIds[2],
@@ -105,7 +114,11 @@ const writes: [string, (k: Knex) => Promise<unknown>, (a: ListAnswer) => void][]
         status: 'SUSPICION_CREATED',
       });
     },
-    (a) => expect(study(a, t.studyIds[2]!)?.criticalFinding).toEqual({ status: 'SUSPICION_CREATED', levelAndName: 'Nível 1 - Pneumotórax' }),
+    (a) =>
+      expect(study(a, t.studyIds[2]!)?.criticalFinding).toEqual({
+        status: 'SUSPICION_CREATED',
+        levelAndName: 'Nível 1 - Pneumotórax',
+      }),
   ],
   [
     "the report's state (as the worker's projection writes it)",
@@ -125,7 +138,14 @@ const writes: [string, (k: Knex) => Promise<unknown>, (a: ListAnswer) => void][]
     'a time routine (kept, and timed again on every read)',
     async (k) => {
       const [routine] = await k('routines')
-        .insert({ account_id: t.accountId, name: 'Urgência', duration_minutes: 60, alert_minutes: 10, color: '#d32f2f', show_remaining_time: true })
+        .insert({
+          account_id: t.accountId,
+          name: 'Urgência',
+          duration_minutes: 60,
+          alert_minutes: 10,
+          color: '#d32f2f',
+          show_remaining_time: true,
+        })
         .returning('id');
       await k('studies').where({ id: t.studyIds[0] }).update({ routine_id: routine.id, received_at: new Date() });
     },
@@ -158,12 +178,23 @@ test.each(writes)('a change to %s is seen on the next read', async (_what, write
 test('a routine page is presented at the time of each read', async () => {
   const other = await createTenant(suite.knex, { studies: 1 });
   const tok = await login(suite.api, other.users.doctor!.username);
-  const [routine] = await suite.knex('routines')
-    .insert({ account_id: other.accountId, name: 'Rotina', duration_minutes: 60, alert_minutes: 10, color: '#1976d2', show_remaining_time: true })
+  const [routine] = await suite
+    .knex('routines')
+    .insert({
+      account_id: other.accountId,
+      name: 'Rotina',
+      duration_minutes: 60,
+      alert_minutes: 10,
+      color: '#1976d2',
+      show_remaining_time: true,
+    })
     .returning('id');
   // Due in 30 minutes and 3 s: 30 minutes remain for 3 s, then 29, cache or not.
   const written = Date.now();
-  await suite.knex('studies').where({ id: other.studyIds[0] }).update({ routine_id: routine.id, received_at: new Date(written - 30 * 60_000 + 3_000) });
+  await suite
+    .knex('studies')
+    .where({ id: other.studyIds[0] })
+    .update({ routine_id: routine.id, received_at: new Date(written - 30 * 60_000 + 3_000) });
   const first = await list(tok);
   expect(first.body.studies[0]!.routine).toMatchObject({ name: 'Rotina', remainingMinutes: 30 });
   await new Promise((r) => setTimeout(r, written + 3_500 - Date.now()));
@@ -185,7 +216,10 @@ test('a rolled-back write keeps the answer', async () => {
 });
 
 test('answers are the caller’s own: two users of one account, and another tenant', async () => {
-  const a = await createTenant(suite.knex, { studies: 2, users: { one: ['STUDIES_SAVE_REPORTS'], two: ['STUDIES_SAVE_REPORTS'] } });
+  const a = await createTenant(suite.knex, {
+    studies: 2,
+    users: { one: ['STUDIES_SAVE_REPORTS'], two: ['STUDIES_SAVE_REPORTS'] },
+  });
   const b = await createTenant(suite.knex, { studies: 1 });
   const [second] = await suite.knex('institutions').insert({ account_id: a.accountId, name: 'Segunda' }).returning('id');
   await suite.knex('user_institution_roles').where({ user_id: a.users.two!.id }).update({ institution_id: second.id });
@@ -203,7 +237,10 @@ test('answers are the caller’s own: two users of one account, and another tena
 test('a shift-bound user is never answered from the cache', async () => {
   const s = await createTenant(suite.knex, { studies: 1 });
   const allWeek = Array.from({ length: 7 }, (_, weekday) => ({ weekday, start: '00:00', end: '23:59' }));
-  const [schedule] = await suite.knex('shift_schedules').insert({ account_id: s.accountId, name: 'Sempre', periods: JSON.stringify(allWeek) }).returning('id');
+  const [schedule] = await suite
+    .knex('shift_schedules')
+    .insert({ account_id: s.accountId, name: 'Sempre', periods: JSON.stringify(allWeek) })
+    .returning('id');
   await suite.knex('roles').where({ account_id: s.accountId, name: 'role-doctor' }).update({ schedule_id: schedule.id });
   const tok = await login(suite.api, s.users.doctor!.username);
   await list(tok);
@@ -216,8 +253,12 @@ test('20 writers at once on one account all commit, and the list after them is f
   await Promise.all(
     Array.from({ length: 20 }, (_, n) =>
       suite.knex.transaction(async (trx) => {
-        await trx('studies').where({ id: t.studyIds[n % 3] }).update({ exam_type: `exame ${n}` });
-        await trx('patients').where({ account_id: t.accountId }).update({ sex: n % 2 ? 'F' : 'M' });
+        await trx('studies')
+          .where({ id: t.studyIds[n % 3] })
+          .update({ exam_type: `exame ${n}` });
+        await trx('patients')
+          .where({ account_id: t.accountId })
+          .update({ sex: n % 2 ? 'F' : 'M' });
       }),
     ),
   );
