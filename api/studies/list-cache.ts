@@ -21,6 +21,8 @@ export interface CachedList {
 
 export class ListCache {
   private readonly entries = new Map<string, CachedList>();
+  /** Reads under way, so that callers asking the same at once wait for one read (after a write, a whole room asks). */
+  private readonly reads = new Map<string, { version: string; entry: Promise<CachedList | null> }>();
 
   constructor(private readonly maxEntries = MAX_ENTRIES) {}
 
@@ -38,6 +40,25 @@ export class ListCache {
     this.entries.delete(key);
     this.entries.set(key, entry);
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+  }
+
+  /**
+   * The read under way for `key` at `version`, if any: its answer, or null when it was not to
+   * be kept or failed (the caller then reads its own). Safe to share: a caller that read the
+   * same version saw no commit after that read began.
+   */
+  pending(key: string, version: string): Promise<CachedList | null> | undefined {
+    const read = this.reads.get(key);
+    return read?.version === version ? read.entry : undefined;
+  }
+
+  /** Marks a read of `key` at `version` as under way until `entry` settles. */
+  reading(key: string, version: string, entry: Promise<CachedList | null>): void {
+    const read = { version, entry: entry.catch(() => null) };
+    this.reads.set(key, read);
+    void read.entry.then(() => {
+      if (this.reads.get(key) === read) this.reads.delete(key);
+    });
   }
 
   get size(): number {

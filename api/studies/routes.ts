@@ -46,35 +46,49 @@ export function studyRoutes(deps: ApiDeps): Router {
     const version = listQuery.retrieveReport ? null : (session.listVersion ?? null);
     const key = session.currentAccountId && listCacheKey(session.user, session.currentAccountId, ctx.querystring);
     // `Cache-Control: no-cache` asks for a fresh read (what bench:login-list measures apart).
-    const hit = version && key && !/no-cache/i.test(ctx.get('cache-control')) ? kept.get(key, version) : undefined;
-    ctx.set('X-List-Cache', hit ? 'hit' : 'miss');
-    if (hit) {
-      ctx.type = 'json';
-      ctx.body = hit.json ?? JSON.stringify(listBody(listQuery, hit.page, presentStudyPage(hit.page)));
-      return;
-    }
-    const access = await currentAccess(ctx, knex);
-    const page = await readStudyPage(knex, access, listQuery);
-    const studies = presentStudyPage(page);
-    const withReports = listQuery.retrieveReport
-      ? await Promise.all(
-          studies.map(async (study) => {
-            const { record, updatedAt } = await loadLaudoRecord(knex, access.accountId, study.laudoId);
-            return { ...study, report: presentReport(record, updatedAt, actorFor(access, study.institutionId)) };
-          }),
-        )
-      : studies;
-    const body = listBody(listQuery, page, withReports);
-    if (version && key && !access.shiftBound) {
-      const json = pageIsTimed(page) ? null : JSON.stringify(body);
-      kept.set(key, { version, page, json });
-      if (json !== null) {
+    if (version && key && !/no-cache/i.test(ctx.get('cache-control'))) {
+      const hit = kept.get(key, version);
+      // Not awaited when there is none: the check and the registration below stay in one turn.
+      const pending = hit ? undefined : kept.pending(key, version);
+      const joined = pending && (await pending);
+      if (hit || joined) {
+        const entry = (hit ?? joined)!;
+        ctx.set('X-List-Cache', hit ? 'hit' : 'joined');
         ctx.type = 'json';
-        ctx.body = json;
+        ctx.body = entry.json ?? JSON.stringify(listBody(listQuery, entry.page, presentStudyPage(entry.page)));
         return;
       }
     }
-    ctx.body = body;
+    const read = (async () => {
+      const access = await currentAccess(ctx, knex);
+      const page = await readStudyPage(knex, access, listQuery);
+      const studies = presentStudyPage(page);
+      const withReports = listQuery.retrieveReport
+        ? await Promise.all(
+            studies.map(async (study) => {
+              const { record, updatedAt } = await loadLaudoRecord(knex, access.accountId, study.laudoId);
+              return { ...study, report: presentReport(record, updatedAt, actorFor(access, study.institutionId)) };
+            }),
+          )
+        : studies;
+      const body = listBody(listQuery, page, withReports);
+      if (!version || !key || access.shiftBound) return { body, entry: null };
+      const entry = { version, page, json: pageIsTimed(page) ? null : JSON.stringify(body) };
+      kept.set(key, entry);
+      return { body, entry };
+    })();
+    if (version && key)
+      kept.reading(
+        key,
+        version,
+        read.then((r) => r.entry),
+      );
+    const { body, entry } = await read;
+    ctx.set('X-List-Cache', 'miss');
+    if (entry?.json) {
+      ctx.type = 'json';
+      ctx.body = entry.json;
+    } else ctx.body = body;
   });
 
   /** The worklist of scheduled exams (no institution) of the current account. */

@@ -203,6 +203,15 @@ test('a routine page is presented at the time of each read', async () => {
   expect(later.body.studies[0]!.routine).toMatchObject({ name: 'Rotina', remainingMinutes: 29 });
 });
 
+test('20 refreshes at once after a write read the database once', async () => {
+  await suite.knex('studies').where({ id: t.studyIds[1] }).update({ exam_type: 'TC de tórax' });
+  const answers = await Promise.all(Array.from({ length: 20 }, () => list(token)));
+  const ways = answers.map((a) => a.cache);
+  expect(ways.filter((w) => w === 'miss')).toHaveLength(1);
+  expect(ways.every((w) => w === 'miss' || w === 'joined' || w === 'hit')).toBe(true);
+  for (const a of answers) expect(a.body).toEqual(answers[0]!.body);
+});
+
 test('a rolled-back write keeps the answer', async () => {
   await list(token);
   expect((await list(token)).cache).toBe('hit');
