@@ -21,9 +21,10 @@ const names = new Set<string>();
 const byText = new Map<string, string>();
 
 /** Marks a query to run as a prepared statement on PostgreSQL. */
-export function prepared<Q extends Knex.QueryBuilder>(qb: Q, label: string): Q {
-  if (!(qb.client instanceof PreparingPgClient)) return qb;
-  return qb.options({ prepare: label }) as Q;
+export function prepared<Q extends Knex.QueryBuilder | Knex.Raw>(qb: Q, label: string): Q {
+  // knex's types leave out a raw query's client, which it has as a builder does.
+  if (!((qb as { client?: unknown }).client instanceof PreparingPgClient)) return qb;
+  return (qb as Knex.QueryBuilder).options({ prepare: label }) as Q;
 }
 
 /** The statement name for this label and SQL text, or undefined once MAX_NAMES are in use. */
