@@ -75,6 +75,18 @@ export function spa(distDir: string): Middleware {
   };
 }
 
+/** How JSON answers are compressed: here, and by answers kept already compressed (api/studies/list-cache.ts). */
+export const JSON_COMPRESS = {
+  threshold: 1024,
+  gzip: { level: 5 },
+  br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+};
+
+/** A JSON text compressed as compressJson would for `encoding`. */
+export function compressedJson(json: string, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br' ? zlib.brotliCompressSync(json, JSON_COMPRESS.br) : zlib.gzipSync(json, JSON_COMPRESS.gzip);
+}
+
 /**
  * The API's JSON answers compressed (gzip or brotli, as the client accepts) above 1 KB: a study
  * list page of 100 rows is ~80 KB of JSON and ~8 KB on the wire. Only `/api`: DICOMweb answers
@@ -82,10 +94,10 @@ export function spa(distDir: string): Middleware {
  */
 export function compressJson(): Middleware {
   const gz = compress({
-    threshold: 1024,
+    threshold: JSON_COMPRESS.threshold,
     filter: (type) => /json/i.test(type),
-    gzip: { level: 5 },
-    br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    gzip: JSON_COMPRESS.gzip,
+    br: JSON_COMPRESS.br,
   }) as unknown as Middleware;
   return (ctx, next) => (ctx.path.startsWith('/api/') ? gz(ctx, next) : next());
 }

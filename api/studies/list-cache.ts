@@ -7,6 +7,8 @@
  * Not kept: a caller whose access follows a shift schedule (the clock changes it), answers with
  * the reports (`retrieveReport`), and accounts that have no version yet.
  */
+import type { Context } from 'koa';
+import { JSON_COMPRESS, compressedJson } from '../http/spa';
 import type { StudyPage } from './study-queries';
 
 /** Enough for a reading room's doctors and their few filters each; a page is ~30 KB. */
@@ -17,6 +19,25 @@ export interface CachedList {
   page: StudyPage;
   /** The whole answer, serialised once, when presenting it does not depend on the clock. */
   json: string | null;
+  /** That text compressed, once per encoding a caller accepted. */
+  encoded?: Partial<Record<'br' | 'gzip', Buffer>>;
+}
+
+/**
+ * Answers with a kept JSON text, compressed once per entry rather than on every read (the
+ * compression middleware leaves a body that already has its encoding).
+ */
+export function sendKept(ctx: Context, entry: CachedList, json: string): void {
+  ctx.type = 'json';
+  const encoding = json.length >= JSON_COMPRESS.threshold ? ctx.acceptsEncodings('br', 'gzip') : false;
+  if (encoding !== 'br' && encoding !== 'gzip') {
+    ctx.body = json;
+    return;
+  }
+  entry.encoded ??= {};
+  ctx.vary('Accept-Encoding');
+  ctx.set('Content-Encoding', encoding);
+  ctx.body = entry.encoded[encoding] ??= compressedJson(json, encoding);
 }
 
 export class ListCache {

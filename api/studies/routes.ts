@@ -9,7 +9,7 @@ import { currentAccess, requireSession, sessionOf } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { query, uuidParam } from '../http/validate';
 import { loadLaudoRecord, presentReport } from '../../services/reports/laudo-record';
-import { ListCache, listCacheKey } from './list-cache';
+import { ListCache, listCacheKey, sendKept } from './list-cache';
 import {
   type ExamKind,
   type StudyPage,
@@ -54,8 +54,8 @@ export function studyRoutes(deps: ApiDeps): Router {
       if (hit || joined) {
         const entry = (hit ?? joined)!;
         ctx.set('X-List-Cache', hit ? 'hit' : 'joined');
-        ctx.type = 'json';
-        ctx.body = entry.json ?? JSON.stringify(listBody(listQuery, entry.page, presentStudyPage(entry.page)));
+        if (entry.json !== null) sendKept(ctx, entry, entry.json);
+        else ctx.body = listBody(listQuery, entry.page, presentStudyPage(entry.page));
         return;
       }
     }
@@ -85,10 +85,8 @@ export function studyRoutes(deps: ApiDeps): Router {
       );
     const { body, entry } = await read;
     ctx.set('X-List-Cache', 'miss');
-    if (entry?.json) {
-      ctx.type = 'json';
-      ctx.body = entry.json;
-    } else ctx.body = body;
+    if (entry?.json) sendKept(ctx, entry, entry.json);
+    else ctx.body = body;
   });
 
   /** The worklist of scheduled exams (no institution) of the current account. */

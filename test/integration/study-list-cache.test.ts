@@ -57,6 +57,21 @@ test('a repeated read is kept; no-cache reads afresh', async () => {
   expect((await list(token, '?pageSize=10')).cache).toBe('hit');
 });
 
+test('a kept answer is compressed once, as the client accepts', async () => {
+  const many = await createTenant(suite.knex, { studies: 12 });
+  const tok = await login(suite.api, many.users.doctor!.username);
+  const plain = await list(tok);
+  for (const encoding of ['br', 'gzip']) {
+    // Twice: the second read is served from the compressed bytes the first one kept.
+    for (let n = 0; n < 2; n++) {
+      const res = await fetch(suite.apiUrl('/studies'), { headers: { access_token: tok, 'accept-encoding': encoding } });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('x-list-cache')).toBe('hit');
+      expect(await res.json()).toEqual(plain.body);
+    }
+  }
+});
+
 /** Each write the list shows: made in SQL, then the next read is fresh and shows it, and the one after is kept again. */
 const writes: [string, (k: Knex) => Promise<unknown>, (a: ListAnswer) => void][] = [
   [
