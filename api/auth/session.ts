@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import type { Knex } from 'knex';
+import { listVersionSql } from '../../db/list-version';
 import { prepared } from '../../db/prepared';
 import { AppError } from '../../domain/errors';
 import { type Access, type SessionUser, loadAccess } from '../access/access';
@@ -43,7 +44,7 @@ function lookupBuilder(knex: Knex, tokenHash: string): Knex.QueryBuilder {
       knex.raw(`${SESSION_EXPIRED_SQL} as expired`),
       knex.raw(`s.last_seen_at <= now() - interval '1 minute' as "seenLongAgo"`),
       knex.raw(`(?) as "pendingSecondFactor"`, [pendingSecondFactorSql(knex)]),
-      knex.raw(`(SELECT lv.version::text FROM list_versions lv WHERE lv.account_id = s.current_account_id) as "listVersion"`),
+      knex.raw(`${listVersionSql('s.current_account_id')} as "listVersion"`),
     );
 }
 
