@@ -242,7 +242,15 @@ export function StudyListPage() {
       ) : (
         <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
           <Box sx={{ height: 4 }}>{changingPage && <LinearProgress aria-label={t('common.loading')} />}</Box>
-          <TableContainer sx={{ maxHeight: { md: 'calc(100dvh - 260px)' } }} aria-busy={firstLoad || changingPage}>
+          {/* Scrolls (sideways on a phone, down on a desktop) and holds no focusable control while it
+              loads: focusable itself, so the keyboard can scroll it (WCAG 2.1.1). */}
+          <TableContainer
+            sx={{ maxHeight: { md: 'calc(100dvh - 260px)' } }}
+            aria-busy={firstLoad || changingPage}
+            tabIndex={0}
+            role="region"
+            aria-label={t('studies.title')}
+          >
             <StudyTable
               view={view}
               studies={rows}
