@@ -14,14 +14,15 @@ import type { StudyPage } from './study-queries';
 /** Enough for a reading room's doctors and their few filters each; a page is ~30 KB. */
 const MAX_ENTRIES = 1_000;
 
-export interface CachedList {
+/**
+ * A kept answer: its JSON text when presenting it does not depend on the clock, else the rows
+ * to present on each read (a routine's remaining time) — never both.
+ */
+export type CachedList = {
   version: string;
-  page: StudyPage;
-  /** The whole answer, serialised once, when presenting it does not depend on the clock. */
-  json: string | null;
-  /** That text compressed, once per encoding a caller accepted. */
+  /** The text compressed, once per encoding a caller accepted. */
   encoded?: Partial<Record<'br' | 'gzip', Buffer>>;
-}
+} & ({ json: string; page: null } | { json: null; page: StudyPage });
 
 /**
  * Answers with a kept JSON text, compressed once per entry rather than on every read (the

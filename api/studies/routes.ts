@@ -9,7 +9,7 @@ import { currentAccess, requireSession, sessionOf } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { query, uuidParam } from '../http/validate';
 import { loadLaudoRecord, presentReport } from '../../services/reports/laudo-record';
-import { ListCache, listCacheKey, sendKept } from './list-cache';
+import { type CachedList, ListCache, listCacheKey, sendKept } from './list-cache';
 import {
   type ExamKind,
   type StudyPage,
@@ -73,7 +73,9 @@ export function studyRoutes(deps: ApiDeps): Router {
         : studies;
       const body = listBody(listQuery, page, withReports);
       if (!version || !key || access.shiftBound) return { body, entry: null };
-      const entry = { version, page, json: pageIsTimed(page) ? null : JSON.stringify(body) };
+      const entry: CachedList = pageIsTimed(page)
+        ? { version, page, json: null }
+        : { version, page: null, json: JSON.stringify(body) };
       kept.set(key, entry);
       return { body, entry };
     })();
