@@ -2,7 +2,7 @@
  * QIDO-RS patient searches on a large account: N patients with one study and one instance
  * each (default 100,000), `/dicomweb/studies` by PatientName (exact, wildcard, fuzzy) and
  * by PatientID, each finding one study. Prints figures only (issue 15: ~40 ms for one result
- * against Orthanc's 1.7 ms).
+ * against Orthanc's 1.7 ms; issue 20: p95 ≤ 10 ms at 1 M studies).
  *
  *   npm run bench:qido            BENCH_PATIENTS=500000 npm run bench:qido
  */
@@ -10,12 +10,14 @@ import type { DicomwebCaller } from '../api/dicomweb/auth';
 import { searchStudies } from '../api/dicomweb/qido';
 import { parseQido } from '../api/dicomweb/qido-keys';
 import { createTenant } from '../test/support/fixtures';
-import { recordFigures } from './report-table';
+import { atMost, recordFigures } from './report-table';
 import { loginToken, pct, startBenchPlatform } from './support';
 import { runBench } from './run';
 
 const N = Number(process.env.BENCH_PATIENTS ?? 100_000);
 const ROUNDS = 50;
+/** Issue 20: a patient name or ID search, p95, at 1 M studies. */
+const SEARCH_GOAL_P95_MS = 10;
 
 async function main(): Promise<void> {
   const bench = await startBenchPlatform('laudos_bench_qido');
@@ -68,8 +70,19 @@ async function main(): Promise<void> {
         times.push(performance.now() - t0);
       }
       times.sort((a, b) => a - b);
-      recordFigures([{ figure: `QIDO ${query.replace(String(target), 'N')}, p99`, measured: pct(times, 99), unit: ' ms' }]);
-      return `p50 ${pct(times, 50).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms (${found} found)`;
+      const p95 = pct(times, 95);
+      // Issue 20's goal is for a search: the bare `limit=1` row is the floor under it.
+      const search = query !== 'limit=1';
+      recordFigures([
+        {
+          figure: `QIDO ${query.replace(String(target), 'N')}, p95`,
+          measured: p95,
+          unit: ' ms',
+          ...(search ? { goal: atMost(SEARCH_GOAL_P95_MS) } : {}),
+        },
+      ]);
+      const verdict = search ? ` ×${(p95 / SEARCH_GOAL_P95_MS).toFixed(2)} ${p95 <= SEARCH_GOAL_P95_MS ? 'met' : 'MISSED'}` : '';
+      return `p50 ${pct(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms (${found} found)${verdict}`;
     };
     console.log(
       `\nQIDO-RS /dicomweb/studies over HTTP, ${N.toLocaleString('en')} patients/studies in one account (${bench.dbLabel}; seeded in ${(seeded / 1000).toFixed(1)} s)`,

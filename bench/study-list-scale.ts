@@ -23,8 +23,9 @@ const PATIENTS = Math.max(1000, Math.round(N / 10));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
 /** A case stops after this long (with at least 10 rounds): a slow query must not hold the run for minutes. */
 const CASE_BUDGET_MS = Number(process.env.BENCH_CASE_SECONDS ?? 25) * 1000;
-/** Issue 20's goal for the list's server time. */
+/** Issue 20's goals: the list's time, and a text search's (patient name or ID, accession). */
 const GOAL_P95_MS = 150;
+const SEARCH_GOAL_P95_MS = 10;
 
 const day = (n: number) => new Date(Date.UTC(2020, 0, 1) + n * EXAM_STEP_MINUTES * 60_000).toISOString().slice(0, 10);
 
@@ -44,7 +45,11 @@ async function main(): Promise<void> {
 
     const get = async (query: string) => {
       const t0 = performance.now();
-      const res = await fetch(`${platform.url}/api/studies?${query}`, { headers: { access_token: token } });
+      // no-cache: every request reads PostgreSQL. A repeated query would otherwise be answered
+      // from the list cache (ADR 040), and this bench measures the read, not the cache.
+      const res = await fetch(`${platform.url}/api/studies?${query}`, {
+        headers: { access_token: token, 'cache-control': 'no-cache' },
+      });
       const text = await res.text();
       const ms = performance.now() - t0;
       if (res.status !== 200) throw new Error(`GET /api/studies?${query} answered ${res.status}: ${text.slice(0, 200)}`);
@@ -80,7 +85,10 @@ async function main(): Promise<void> {
       [`institution (1 of ${INSTITUTIONS})`, `pageSize=25&institutionId=${oneInstitution}`],
       [`date range (${from} → ${to})`, `pageSize=25&from=${from}&to=${to}`],
       ['text: first name (q=Maria)', 'pageSize=25&q=Maria'],
+      ['text: two names (q=Maria Souza, ~1,700)', `pageSize=25&q=${encodeURIComponent('Maria Souza')}`],
       ['text: name prefix (q=Maria Souza Li)', `pageSize=25&q=${encodeURIComponent('Maria Souza Li')}`],
+      ['text: patient ID part (q=P4242)', 'pageSize=25&q=P4242'],
+      ['text: accession (q=B777777)', 'pageSize=25&q=B777777'],
     ];
 
     console.log(
@@ -88,7 +96,7 @@ async function main(): Promise<void> {
         `(${bench.dbLabel}; seeded in ${(seeded.ms / 1000).toFixed(0)} s)`,
     );
     console.log(
-      `  sequential requests, client round trip on loopback (no server-timing header); goal p95 ≤ ${GOAL_P95_MS} ms (issue 20)`,
+      `  sequential requests, client round trip on loopback (no server-timing header); goal p95 ≤ ${GOAL_P95_MS} ms, text search ≤ ${SEARCH_GOAL_P95_MS} ms (issue 20)`,
     );
     console.log(`  ${'case'.padEnd(44)} ${'n'.padStart(3)}   p50 ms   p95 ms   p99 ms   total     p95/goal`);
     for (const [label, query] of cases) {
@@ -103,8 +111,9 @@ async function main(): Promise<void> {
       }
       times.sort((a, b) => a - b);
       const p95 = pct(times, 95);
-      const ratio = p95 / GOAL_P95_MS;
-      recordFigures([{ figure: `${label}, p95`, measured: p95, unit: ' ms', goal: atMost(GOAL_P95_MS) }]);
+      const goal = label.startsWith('text') ? SEARCH_GOAL_P95_MS : GOAL_P95_MS;
+      const ratio = p95 / goal;
+      recordFigures([{ figure: `${label}, p95`, measured: p95, unit: ' ms', goal: atMost(goal) }]);
       console.log(
         `  ${label.padEnd(44)} ${String(times.length).padStart(3)} ${pct(times, 50).toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)} ` +
           `${pct(times, 99).toFixed(1).padStart(8)}   ${total.padEnd(9)} ×${ratio.toFixed(2)} ${ratio <= 1 ? 'met' : 'MISSED'}`,

@@ -82,7 +82,9 @@ export async function startBenchPlatform(dbName: string, overrides: Record<strin
       await connection.close();
       await platform.stop();
       await dev.stop();
-      await db.drop?.();
+      // BENCH_KEEP_DATABASE=1 leaves the seeded database for EXPLAIN in psql afterwards.
+      if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`  database kept: ${db.url ?? '(embedded)'}`);
+      else await db.drop?.();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

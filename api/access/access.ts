@@ -38,8 +38,9 @@ export interface SessionUser {
  * Loads the user's access to `accountId`; FORBIDDEN_ACCESS when the user has none.
  * A role marked 'apply to all institutions' grants its permissions in every institution of the
  * account, including ones created after it; a role with a shift schedule grants nothing outside
- * its periods (wall clock of the account's time zone). Loaded per request on purpose: no cache,
- * so a revoked role or an ended shift takes effect on the next call; the schedule comes in the
+ * its periods (wall clock of the account's time zone). A revoked role or an ended shift takes
+ * effect on the next call: requests keep an access only for the account's list version, and
+ * never one with a schedule (kept-access.ts, ADR 041). The schedule comes in the
  * same query as the roles and the account's zone is read only when a role has a schedule.
  */
 export async function loadAccess(knex: Knex, user: SessionUser, accountId: string, now: Date = new Date()): Promise<Access> {

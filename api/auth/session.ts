@@ -4,7 +4,8 @@ import type { Knex } from 'knex';
 import { listVersionSql } from '../../db/list-version';
 import { prepared } from '../../db/prepared';
 import { AppError } from '../../domain/errors';
-import { type Access, type SessionUser, loadAccess } from '../access/access';
+import type { Access, SessionUser } from '../access/access';
+import { accessAtVersion } from '../access/kept-access';
 import { hashToken } from '../../services/tokens';
 import { findImageTokenSession } from './image-tokens';
 import type { SecondFactorStep } from '../../domain/auth/two-factor';
@@ -169,6 +170,6 @@ export function sessionOf(ctx: Context): SessionState {
 export async function currentAccess(ctx: Context, knex: Knex): Promise<Access> {
   const session = sessionOf(ctx);
   if (!session.currentAccountId) throw new AppError('FORBIDDEN_ACCESS');
-  ctx.state.access ??= await loadAccess(knex, session.user, session.currentAccountId);
+  ctx.state.access ??= await accessAtVersion(knex, session.user, session.currentAccountId, session.listVersion);
   return ctx.state.access as Access;
 }

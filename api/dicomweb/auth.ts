@@ -8,7 +8,7 @@ import type { Context, Middleware } from 'koa';
 import type { Knex } from 'knex';
 import type { Permission } from '../../domain/auth/permissions';
 import { AppError } from '../../domain/errors';
-import { loadAccess } from '../access/access';
+import { accessAtVersion } from '../access/kept-access';
 import { findImageTokenSession, isImageToken } from '../auth/image-tokens';
 import { type SessionState, lookupSession } from '../auth/session';
 import type { TagMapping } from '../../domain/connect/connect-admin';
@@ -74,7 +74,7 @@ export async function resolveCaller(
 async function callerOfSession(knex: Knex, session: SessionState | null): Promise<DicomwebCaller | null> {
   if (!session) return null;
   if (!session.currentAccountId) throw new AppError('FORBIDDEN_ACCESS');
-  const access = await loadAccess(knex, session.user, session.currentAccountId);
+  const access = await accessAtVersion(knex, session.user, session.currentAccountId, session.listVersion);
   return {
     accountId: access.accountId,
     institutionIds: [...access.institutions.keys()],

@@ -8,6 +8,7 @@
  * the reports (`retrieveReport`), and accounts that have no version yet.
  */
 import type { Context } from 'koa';
+import { KeptByVersion } from '../http/kept-by-version';
 import { JSON_COMPRESS, compressedJson } from '../http/spa';
 import type { StudyPage } from './study-queries';
 
@@ -41,27 +42,12 @@ export function sendKept(ctx: Context, entry: CachedList, json: string): void {
   ctx.body = entry.encoded[encoding] ??= compressedJson(json, encoding);
 }
 
-export class ListCache {
-  private readonly entries = new Map<string, CachedList>();
+export class ListCache extends KeptByVersion<CachedList> {
   /** Reads under way, so that callers asking the same at once wait for one read (after a write, a whole room asks). */
   private readonly reads = new Map<string, { version: string; entry: Promise<CachedList | null> }>();
 
-  constructor(private readonly maxEntries = MAX_ENTRIES) {}
-
-  /** The answer kept under `key` if it was read at `version`. */
-  get(key: string, version: string): CachedList | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    if (entry.version !== version) return undefined;
-    this.entries.set(key, entry); // most recently used last
-    return entry;
-  }
-
-  set(key: string, entry: CachedList): void {
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+  constructor(maxEntries = MAX_ENTRIES) {
+    super(maxEntries);
   }
 
   /**
@@ -81,10 +67,6 @@ export class ListCache {
     void read.entry.then(() => {
       if (this.reads.get(key) === read) this.reads.delete(key);
     });
-  }
-
-  get size(): number {
-    return this.entries.size;
   }
 }
 

@@ -77,7 +77,9 @@ function expected(q: string, sort: 'asc' | 'desc' = 'desc'): string[] {
   const id = q.toLowerCase();
   const dir = sort === 'desc' ? -1 : 1;
   return truth
-    .filter((r) => foldName(r.name).includes(name) || r.patientId.toLowerCase().includes(id) || r.accession.toLowerCase().includes(id))
+    .filter(
+      (r) => foldName(r.name).includes(name) || r.patientId.toLowerCase().includes(id) || r.accession.toLowerCase().includes(id),
+    )
     .sort((a, b) => dir * (a.sortAt.getTime() - b.sortAt.getTime() || (a.id < b.id ? -1 : 1)))
     .map((r) => r.id);
 }
@@ -150,4 +152,14 @@ it('combines the search with the other filters', async () => {
     return at >= Date.UTC(2026, 0, 1, 3) && at < Date.UTC(2026, 0, 2, 3);
   });
   expect(ids(res)).toEqual(expectedIds.slice(0, 25));
+});
+
+it('writes trigrams at insert, so no search reads a pending list (GIN fastupdate off)', async () => {
+  const options = await suite.knex.raw(
+    `SELECT relname, reloptions FROM pg_class WHERE relname IN ('patients_name_search_trgm', 'patients_patient_id_trgm', 'studies_accession_trgm')`,
+  );
+  expect(options.rows).toHaveLength(3);
+  for (const row of options.rows as { relname: string; reloptions: string[] | null }[]) {
+    expect({ index: row.relname, options: row.reloptions }).toEqual({ index: row.relname, options: ['fastupdate=off'] });
+  }
 });

@@ -1,0 +1,115 @@
+/**
+ * A caller's access kept per list version (ADR 041): loaded once while the account stands
+ * still, and again after any commit to what it is made of — here made in SQL, as another
+ * replica or an operator would, with nothing said to this api. A shift-bound caller is loaded
+ * on every request (the clock changes what it reaches).
+ */
+import type { Knex } from 'knex';
+import { Model } from 'objection';
+import { type Tenant, createTenant } from '../support/fixtures';
+import { login, platformSuite } from '../support/suite';
+
+jest.setTimeout(120_000);
+
+const suite = platformSuite();
+
+/** How many times the api read the caller's roles while `run` ran. */
+async function roleReads(run: () => Promise<unknown>): Promise<number> {
+  const api = Model.knex() as Knex;
+  let reads = 0;
+  const seen = (q: { sql: string }) => void (/from "user_institution_roles"/.test(q.sql) && reads++);
+  api.on('query', seen);
+  try {
+    await run();
+  } finally {
+    api.off('query', seen);
+  }
+  return reads;
+}
+
+/** A fresh list read (the list's own cache aside): what the caller reaches. */
+async function reach(token: string): Promise<{ status: number; ids: string[] }> {
+  const res = await fetch(suite.apiUrl('/studies'), { headers: { access_token: token, 'cache-control': 'no-cache' } });
+  const body = (await res.json()) as { studies?: { id: string }[] };
+  return { status: res.status, ids: (body.studies ?? []).map((s) => s.id).sort() };
+}
+
+let t: Tenant;
+let token: string;
+
+beforeAll(async () => {
+  t = await createTenant(suite.knex, { studies: 2, users: { doctor: ['STUDIES_SAVE_REPORTS'] } });
+  token = await login(suite.api, t.users.doctor!.username);
+  // A first write, so the account has a list version (before it, nothing is kept).
+  await suite.knex('studies').where({ id: t.studyIds[0] }).update({ exam_type: 'TC de tórax' });
+});
+
+test('is read once while the account stands still, on every route that needs it', async () => {
+  await reach(token);
+  const reads = await roleReads(async () => {
+    for (let n = 0; n < 5; n++) expect((await reach(token)).ids).toEqual([...t.studyIds].sort());
+    const one = await fetch(suite.apiUrl(`/studies/${t.studyIds[1]}`), { headers: { access_token: token } });
+    expect(one.status).toBe(200);
+  });
+  expect(reads).toBe(0);
+});
+
+test('is read again after a commit the account makes, and a rolled-back write changes nothing', async () => {
+  await reach(token);
+  await suite.knex
+    .transaction(async (trx) => {
+      await trx('studies').where({ id: t.studyIds[1] }).update({ exam_type: 'nunca' });
+      throw new Error('rolled back');
+    })
+    .catch(() => undefined);
+  expect(await roleReads(() => reach(token))).toBe(0);
+  await suite.knex('studies').where({ id: t.studyIds[1] }).update({ exam_type: 'RM de joelho' });
+  expect(await roleReads(() => reach(token))).toBe(1);
+  expect(await roleReads(() => reach(token))).toBe(0);
+});
+
+test('a role taken away, narrowed or given back takes effect on the next request', async () => {
+  const before = await reach(token);
+  expect(before.ids).toEqual([...t.studyIds].sort());
+  const link = await suite.knex('user_institution_roles').where({ user_id: t.users.doctor!.id }).first();
+  // The role's permissions narrowed: the study is still listed, but no longer reported on.
+  const role = await suite.knex('roles').where({ id: link.role_id }).first('permissions');
+  await suite.knex('roles').where({ id: link.role_id }).update({ permissions: [] });
+  const start = await fetch(suite.apiUrl(`/studies/${t.studyIds[0]}/reports/start`), {
+    method: 'POST',
+    headers: { access_token: token },
+  });
+  expect(start.status).toBe(403);
+  await suite.knex('roles').where({ id: link.role_id }).update({ permissions: role.permissions });
+  // Taken away: nothing reached.
+  await suite.knex('user_institution_roles').where({ user_id: t.users.doctor!.id }).delete();
+  expect((await reach(token)).ids).toEqual([]);
+  const one = await fetch(suite.apiUrl(`/studies/${t.studyIds[0]}`), { headers: { access_token: token } });
+  expect([403, 404]).toContain(one.status);
+  // Given back.
+  await suite.knex('user_institution_roles').insert(link);
+  expect((await reach(token)).ids).toEqual([...t.studyIds].sort());
+});
+
+test('the account link taken away answers FORBIDDEN_ACCESS at once', async () => {
+  const s = await createTenant(suite.knex, { studies: 1 });
+  const tok = await login(suite.api, s.users.doctor!.username);
+  await suite.knex('studies').where({ id: s.studyIds[0] }).update({ exam_type: 'US de abdome' });
+  expect((await reach(tok)).ids).toEqual(s.studyIds);
+  await suite.knex('user_accounts').where({ user_id: s.users.doctor!.id, account_id: s.accountId }).delete();
+  expect((await reach(tok)).status).toBe(403);
+});
+
+test('a shift-bound caller is loaded on every request', async () => {
+  const s = await createTenant(suite.knex, { studies: 1 });
+  const allWeek = Array.from({ length: 7 }, (_, weekday) => ({ weekday, start: '00:00', end: '23:59' }));
+  const [schedule] = await suite
+    .knex('shift_schedules')
+    .insert({ account_id: s.accountId, name: 'Sempre', periods: JSON.stringify(allWeek) })
+    .returning('id');
+  await suite.knex('roles').where({ account_id: s.accountId, name: 'role-doctor' }).update({ schedule_id: schedule.id });
+  const tok = await login(suite.api, s.users.doctor!.username);
+  await reach(tok);
+  expect(await roleReads(() => reach(tok))).toBe(1);
+  expect(await roleReads(() => reach(tok))).toBe(1);
+});
