@@ -4,9 +4,11 @@
  * (shallow and at the list's middle), the common filters and the text search — p50/p95/p99
  * beside issue 20's goal, p95 ≤ 150 ms. Prints figures only; never part of `npm test`.
  *
- * Time measured: the client's round trip on loopback until the whole body is read. The api
- * sends no server-timing header (api/http/security.ts logs its own `ms` but does not send it),
- * so this is the server's time plus a loopback hop and the HTTP parse (well under 1 ms here).
+ * Time measured: the client's round trip on loopback until the whole body is read, judged
+ * against the goals; beside it, the api's own time from its `Server-Timing` header (arrival to
+ * answer, api/http/security.ts). The client shares the api's process and event loop here, so
+ * the difference is this bench's fetch and parse as much as the loopback hop.
+ * Every request sends `Cache-Control: no-cache`: the read, not the list cache (ADR 040).
  *
  *   npm run bench:list-scale      BENCH_STUDIES=200000 BENCH_ROUNDS=20 npm run bench:list-scale
  */
@@ -52,9 +54,11 @@ async function main(): Promise<void> {
       });
       const text = await res.text();
       const ms = performance.now() - t0;
+      const server = Number(/app;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? NaN);
       if (res.status !== 200) throw new Error(`GET /api/studies?${query} answered ${res.status}: ${text.slice(0, 200)}`);
       return {
         ms,
+        server,
         body: JSON.parse(text) as { nextCursor: string | null; studies: unknown[]; total: number; totalCapped: boolean },
       };
     };
@@ -89,6 +93,8 @@ async function main(): Promise<void> {
       ['text: name prefix (q=Maria Souza Li)', `pageSize=25&q=${encodeURIComponent('Maria Souza Li')}`],
       ['text: patient ID part (q=P4242)', 'pageSize=25&q=P4242'],
       ['text: accession (q=B777777)', 'pageSize=25&q=B777777'],
+      // Accession numbers run with time: this one's ~11,000 matches are all old studies.
+      ['text: accession part, old (q=B12)', 'pageSize=25&q=B12'],
     ];
 
     console.log(
@@ -96,27 +102,34 @@ async function main(): Promise<void> {
         `(${bench.dbLabel}; seeded in ${(seeded.ms / 1000).toFixed(0)} s)`,
     );
     console.log(
-      `  sequential requests, client round trip on loopback (no server-timing header); goal p95 ≤ ${GOAL_P95_MS} ms, text search ≤ ${SEARCH_GOAL_P95_MS} ms (issue 20)`,
+      `  sequential requests, client round trip on loopback, and the api's own time (Server-Timing); goal p95 ≤ ${GOAL_P95_MS} ms, text search ≤ ${SEARCH_GOAL_P95_MS} ms (issue 20)`,
     );
-    console.log(`  ${'case'.padEnd(44)} ${'n'.padStart(3)}   p50 ms   p95 ms   p99 ms   total     p95/goal`);
+    console.log(`  ${'case'.padEnd(44)} ${'n'.padStart(3)}   p50 ms   p95 ms   p99 ms   api p50  api p95   total     p95/goal`);
     for (const [label, query] of cases) {
       for (let i = 0; i < 3; i++) await get(query); // warm-up: plans cached, pages in shared buffers
       const times: number[] = [];
+      const serverTimes: number[] = [];
       let total = '';
       const began = performance.now();
       while (times.length < ROUNDS && (times.length < 10 || performance.now() - began < CASE_BUDGET_MS)) {
-        const { ms, body } = await get(query);
+        const { ms, server, body } = await get(query);
         times.push(ms);
+        serverTimes.push(server);
         total = `${body.totalCapped ? '>' : ''}${body.total.toLocaleString('en')}`;
       }
       times.sort((a, b) => a - b);
+      serverTimes.sort((a, b) => a - b);
       const p95 = pct(times, 95);
       const goal = label.startsWith('text') ? SEARCH_GOAL_P95_MS : GOAL_P95_MS;
       const ratio = p95 / goal;
-      recordFigures([{ figure: `${label}, p95`, measured: p95, unit: ' ms', goal: atMost(goal) }]);
+      recordFigures([
+        { figure: `${label}, p95`, measured: p95, unit: ' ms', goal: atMost(goal) },
+        { figure: `${label}, api's own time p95`, measured: pct(serverTimes, 95), unit: ' ms' },
+      ]);
       console.log(
         `  ${label.padEnd(44)} ${String(times.length).padStart(3)} ${pct(times, 50).toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)} ` +
-          `${pct(times, 99).toFixed(1).padStart(8)}   ${total.padEnd(9)} ×${ratio.toFixed(2)} ${ratio <= 1 ? 'met' : 'MISSED'}`,
+          `${pct(times, 99).toFixed(1).padStart(8)} ${pct(serverTimes, 50).toFixed(1).padStart(8)} ${pct(serverTimes, 95).toFixed(1).padStart(8)}   ` +
+          `${total.padEnd(9)} ×${ratio.toFixed(2)} ${ratio <= 1 ? 'met' : 'MISSED'}`,
       );
     }
     console.log('');

@@ -228,16 +228,18 @@ function settledLater<T>(p: Promise<T>): Promise<T> {
   return p;
 }
 
-/** How many of the newest studies a text search reads in list order before it turns to the trigram indexes. */
-const SEARCH_WINDOW = 500;
+/** How many of the newest studies a search past the cap reads in list order before it turns to the trigram indexes. */
+const SEARCH_WINDOW = 1_000;
 
 /**
  * One page of the study list: filtered, ordered by exam date (else arrival) — or by arrival — and id. With a
  * cursor the page is read as a keyset range (constant cost however deep); without, by offset.
  *
- * A text search is a union of two narrow queries, one matching the patient (name or ID), one
- * the accession number, each limited to the page's end: an OR across the two tables would keep
- * PostgreSQL from using either trigram index, and scan the whole account for a rare name.
+ * A text search reads what its term needs (ADR 041): every match while there are at most
+ * TOTAL_CAP; past it, the newest studies in list order; and when those hold too few, each
+ * index's matches ordered. The patient (name or ID) and the accession number are always two
+ * narrow queries: an OR across the two tables would keep PostgreSQL from using either trigram
+ * index, and scan the whole account for a rare name.
  */
 export async function readStudyPage(knex: Knex, access: Access, query: StudyListQuery): Promise<StudyPage> {
   const { page, pageSize, sort, cursor, q, ...rest } = query;
@@ -269,50 +271,78 @@ export async function readStudyPage(knex: Knex, access: Access, query: StudyList
   let counted: Promise<number>;
   if (q) {
     const [sql, b] = textMatch(q);
-    const byPatient = (limit: number) => base(true).whereRaw(sql.patient, b.patient).select('s.id').limit(limit);
-    const byAccession = (limit: number) => base(false).whereRaw(sql.accession, b.accession).select('s.id').limit(limit);
-    const countAll = () => countOf(knex.union([byPatient(TOTAL_CAP + 1), byAccession(TOTAL_CAP + 1)], true));
-    // A rarer term's page comes from the indexes: each gives its first `end` matches past the cursor.
-    const searchIndexes = () =>
-      Promise.all([byPatient(end), byAccession(end)].map((qb) => keyset(qb).orderBy(order).pluck('s.id'))) as Promise<
-        [string[], string[]]
-      >;
-    // On a PostgreSQL server the total and the index search start at once, beside the window
-    // below (the total is the longest statement for a common term): the answer waits for the
-    // longest of them, not their sum. What turns out unneeded is dropped. PGlite's one
-    // connection would run them one after another, so there only what is needed runs.
-    const parallel = onPostgresServer(knex);
-    const counting = parallel ? settledLater(countAll()) : undefined;
-    const indexed = parallel ? settledLater(searchIndexes()) : undefined;
+    const byPatient = () => base(true).whereRaw(sql.patient, b.patient).select('s.id');
+    const byAccession = () => base(false).whereRaw(sql.accession, b.accession).select('s.id');
+    // Every match, while there are at most TOTAL_CAP: the two indexes' ids, each limb capped one
+    // past it. Under the cap they are the whole answer: its exact total, and the page's
+    // candidates (the page query orders them and applies the cursor or offset).
+    const collect = async () => {
+      const rows = (await knex.unionAll(
+        [
+          byPatient()
+            .select(knex.raw(`'p' as limb`))
+            .limit(TOTAL_CAP + 1),
+          byAccession()
+            .select(knex.raw(`'a' as limb`))
+            .limit(TOTAL_CAP + 1),
+        ],
+        true,
+      )) as { id: string; limb: 'p' | 'a' }[];
+      const ids = [...new Set(rows.map((r) => r.id))];
+      const full = (limb: string) => rows.filter((r) => r.limb === limb).length > TOTAL_CAP;
+      return { ids, capped: full('p') || full('a') || ids.length > TOTAL_CAP };
+    };
     // A common term (a surname) matches within the newest studies: reading them in list order is
     // exact once it yields the page, and costs a fraction of gathering every match by trigram
     // (PostgreSQL's estimate for LIKE '%…%' is far too low for such terms and picks that). The
     // patient is probed per row, by key, and only until the page is full: the lateral's
     // OFFSET 0 keeps it a probe. As EXISTS or a join, PostgreSQL hashed every patient
     // matching the term instead (5,000 for 'Maria' at 1 M studies: 5 ms).
-    const recent = keyset(base(false))
-      .select('s.id', 's.patient_ref', 's.accession_number', knex.raw(`${key} as k`))
-      .orderBy(order)
-      .limit(SEARCH_WINDOW);
-    const found = (await knex
-      .from(recent.as('s'))
-      .joinRaw('cross join lateral (select p.name_search, p.patient_id from patients p where p.id = s.patient_ref offset 0) p')
-      .whereRaw(`(${sql.patient} or ${sql.accession})`, [...b.patient, ...b.accession])
-      .orderBy([
-        { column: 's.k', order: sort },
-        { column: 's.id', order: sort },
-      ])
-      .limit(end)
-      .pluck('s.id')) as string[];
-    if (found.length >= end) {
-      candidates = found;
-      counted = counting ?? countAll();
+    const recent = () =>
+      knex
+        .from(
+          keyset(base(false))
+            .select('s.id', 's.patient_ref', 's.accession_number', knex.raw(`${key} as k`))
+            .orderBy(order)
+            .limit(SEARCH_WINDOW)
+            .as('s'),
+        )
+        .joinRaw('cross join lateral (select p.name_search, p.patient_id from patients p where p.id = s.patient_ref offset 0) p')
+        .whereRaw(`(${sql.patient} or ${sql.accession})`, [...b.patient, ...b.accession])
+        .orderBy([
+          { column: 's.k', order: sort },
+          { column: 's.id', order: sort },
+        ])
+        .limit(end)
+        .pluck('s.id')
+        // A promise, not the builder: a builder runs its query again on every `then`.
+        .then((ids: string[]) => ids);
+    // On a PostgreSQL server the window starts beside the collection, so a common term's page
+    // does not wait for both in turn; a rare term's answer does not wait for the window, which
+    // is dropped. PGlite's one connection would queue them: there the window runs only when needed.
+    const windowed = onPostgresServer(knex) ? settledLater(recent()) : undefined;
+    const matches = await collect();
+    if (!matches.capped) {
+      candidates = matches.ids;
+      counted = Promise.resolve(matches.ids.length);
     } else {
-      const [patientIds, accessionIds] = await (indexed ?? searchIndexes());
-      candidates = [...new Set([...patientIds, ...accessionIds])];
-      // Neither index had more: every match is here, and the total needs no second search.
-      const all = !after && patientIds.length < end && accessionIds.length < end;
-      counted = all ? Promise.resolve(candidates.length) : (counting ?? countAll());
+      counted = Promise.resolve(TOTAL_CAP + 1);
+      const found = await (windowed ?? recent());
+      if (found.length >= end) candidates = found;
+      else {
+        // More than the cap, yet too few among the newest: each index's matches past the cursor,
+        // read whole and then ordered, so the cost follows the matches. Left to order them by
+        // walking the list, PostgreSQL read it nearly whole for a term whose matches are old
+        // (accession numbers run with time: 'B12' took 480 ms at 1 M studies).
+        const newest = async (qb: Knex.QueryBuilder) =>
+          (
+            (await knex.raw(`select m.id from (? offset 0) m order by m.k ${sort}, m.id ${sort} limit ${end}`, [
+              keyset(qb).select(knex.raw(`${key} as k`)),
+            ])) as { rows: { id: string }[] }
+          ).rows.map((r) => r.id);
+        const [patientIds, accessionIds] = await Promise.all([newest(byPatient()), newest(byAccession())]);
+        candidates = [...new Set([...patientIds, ...accessionIds])];
+      }
     }
   } else {
     counted = countOf(

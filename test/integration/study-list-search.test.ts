@@ -163,3 +163,26 @@ it('writes trigrams at insert, so no search reads a pending list (GIN fastupdate
     expect({ index: row.relname, options: row.reloptions }).toEqual({ index: row.relname, options: ['fastupdate=off'] });
   }
 });
+
+it('pages a term past the cap: by offset beyond the newest studies it reads first, and whole by cursor', async () => {
+  // 'acc-' is on every accession but one: more than the cap, so no exact total.
+  const all = expected('acc-');
+  expect(all.length).toBeGreaterThan(1000);
+  const first = await list('pageSize=25&q=acc-');
+  expect(first.body).toMatchObject({ total: 1000, totalCapped: true });
+  expect(ids(first)).toEqual(all.slice(0, 25));
+  // Page 41 ends past the first 1,000 studies in list order: read from the index, then ordered.
+  for (const sort of ['desc', 'asc'] as const) {
+    const ordered = expected('acc-', sort);
+    expect(ids(await list(`pageSize=25&page=41&q=acc-&sort=${sort}`))).toEqual(ordered.slice(1000, 1025));
+    expect(ids(await list(`pageSize=100&page=11&q=acc-&sort=${sort}`))).toEqual(ordered.slice(1000, 1100));
+  }
+  const seen: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const res = await list(`pageSize=100&q=acc-${cursor ? `&cursor=${cursor}` : ''}`);
+    seen.push(...ids(res));
+    cursor = res.body.nextCursor;
+  } while (cursor);
+  expect(seen).toEqual(all);
+});
