@@ -8,6 +8,7 @@
 import type { Knex } from 'knex';
 import { dicomDateRange } from '../../domain/imaging/dicom-datetime';
 import { FOLD_FROM, FOLD_TO, foldName } from '../../domain/imaging/name-fold';
+import { personName } from '../../imaging/dicom-header';
 import type { DicomJson } from '../../imaging/dicom-json';
 import type { DicomwebCaller } from './auth';
 import type { KeyDef, Level, QidoParams } from './qido-keys';
@@ -147,6 +148,12 @@ function keyCondition(key: KeyDef, value: string, fuzzy: boolean, searchLevel: L
       // group only: a query in another script (山田*) is matched on the header alone.
       const latin = nameRuns(value).every((r) => /^[\x20-\x7e]+$/.test(r));
       if (!latin) return onHeader(key, value, fuzzy, searchLevel);
+      if (!fuzzy && !hasWildcard(value)) {
+        // An exact name: the patient's name is the header's as ingest writes it (given names,
+        // then family: personName), so its folded form is one btree probe; the header decides.
+        const [exact, eb] = onHeader(key, value, false, searchLevel);
+        return [`p.name_search = ? AND ${exact}`, [foldName(personName(value)), ...eb]];
+      }
       const [idx, b] = fuzzyName('p.name_search', value, false);
       if (fuzzy) return [idx, b];
       const [exact, eb] = onHeader(key, value, false, searchLevel);

@@ -154,6 +154,9 @@ describe('STOW-RS', () => {
     for (const [name, fuzzy] of [
       ['山田*', false],
       ['*たろう', false],
+      // Exact (no wildcard): on the folded name's btree, then the header, case aside.
+      ['Yamada^Tarou', false],
+      ['YAMADA^TAROU', false],
       ['yamada*', false],
       ['太郎', true],
       ['TAROU', true],
@@ -162,6 +165,11 @@ describe('STOW-RS', () => {
         await get(`/dicomweb/studies?PatientName=${encodeURIComponent(name)}&fuzzymatching=${fuzzy}`)
       ).json()) as any[];
       expect([name, hits.map((h) => h['00100020'].Value[0])]).toEqual([name, ['P-JP']]);
+    }
+    // Exact means the whole name: a part of it, or the parts swapped, is another name.
+    for (const name of ['Yamada^Taro', 'Tarou^Yamada', 'Yamada']) {
+      const hits = (await (await get(`/dicomweb/studies?PatientName=${encodeURIComponent(name)}`)).json()) as any[];
+      expect([name, hits.map((h) => h['00100020'].Value[0])]).toEqual([name, []]);
     }
 
     const unreadable = makeInstance({
