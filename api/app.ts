@@ -78,7 +78,7 @@ export function createApp(deps: ApiDeps): Koa {
     else deps.logger.error({ err }, 'error after the response started');
   });
   app.use(forwardedFor(app, deps.config.TRUST_PROXY));
-  app.use(requestLogging(deps.logger));
+  app.use(requestLogging(deps.logger, { serverTiming: deps.config.SERVER_TIMING }));
   app.use(securityHeaders({ publicUrl: deps.config.PUBLIC_URL }));
   app.use(errorHandler);
   app.use(compressJson());

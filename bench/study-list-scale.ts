@@ -6,7 +6,7 @@
  *
  * Time measured: the client's round trip on loopback until the whole body is read, judged
  * against the goals; beside it, the api's own time from its `Server-Timing` header (arrival to
- * answer, api/http/security.ts). The client shares the api's process and event loop here, so
+ * answer, api/http/security.ts; SERVER_TIMING is on for this bench). The client shares the api's process and event loop here, so
  * the difference is this bench's fetch and parse as much as the loopback hop.
  * Every request sends `Cache-Control: no-cache`: the read, not the list cache (ADR 040).
  *
@@ -32,7 +32,7 @@ const SEARCH_GOAL_P95_MS = 10;
 const day = (n: number) => new Date(Date.UTC(2020, 0, 1) + n * EXAM_STEP_MINUTES * 60_000).toISOString().slice(0, 10);
 
 async function main(): Promise<void> {
-  const bench = await startBenchPlatform('laudos_bench_list_scale');
+  const bench = await startBenchPlatform('laudos_bench_list_scale', { SERVER_TIMING: 'true' });
   const { platform, knex } = bench;
   try {
     const t = await createTenant(knex, { studies: 0, users: { doctor: ['STUDIES_SAVE_REPORTS'] } });

@@ -64,6 +64,12 @@ const ConfigSchema = z.object({
   /** Seconds an access link (`?access=` token, single use) may wait to be opened. */
   ACCESS_LINK_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Send `Server-Timing: app;dur=…` (the api's own time per answer) for benches and profiling.
+   * Off by default: a caller would learn how long a login took, which the login keeps equal
+   * for known and unknown names (no enumeration).
+   */
+  SERVER_TIMING: bool.default(false),
   /** Serve the built web app from web/dist. */
   SERVE_WEB: bool.default(true),
   /** Run migrations and seed demo data on start. */

@@ -32,7 +32,7 @@ export const securityHeaders = (opts: { publicUrl?: string }): Middleware =>
 
 /** A request id and a child logger per request; one log line per request. */
 export const requestLogging =
-  (logger: Logger): Middleware =>
+  (logger: Logger, opts: { serverTiming?: boolean } = {}): Middleware =>
   async (ctx, next) => {
     const requestId = ctx.get('x-request-id') || randomUUID();
     ctx.state.requestId = requestId;
@@ -42,8 +42,8 @@ export const requestLogging =
     try {
       await next();
       // The api's own time, from the request's arrival to its answer (sending aside): what a
-      // bench or the browser's devtools set beside the round trip they see.
-      if (!ctx.headerSent) ctx.set('Server-Timing', `app;dur=${(performance.now() - started).toFixed(1)}`);
+      // bench or the browser's devtools set beside the round trip they see (SERVER_TIMING).
+      if (opts.serverTiming && !ctx.headerSent) ctx.set('Server-Timing', `app;dur=${(performance.now() - started).toFixed(1)}`);
     } finally {
       const ms = Math.round(performance.now() - started);
       if (ctx.path.startsWith('/api')) {

@@ -6,7 +6,7 @@
  */
 import type { Knex } from 'knex';
 import { Model } from 'objection';
-import { type Tenant, createTenant } from '../support/fixtures';
+import { type Tenant, createTenant, putOnAllWeekShift } from '../support/fixtures';
 import { login, platformSuite } from '../support/suite';
 
 jest.setTimeout(120_000);
@@ -102,12 +102,7 @@ test('the account link taken away answers FORBIDDEN_ACCESS at once', async () =>
 
 test('a shift-bound caller is loaded on every request', async () => {
   const s = await createTenant(suite.knex, { studies: 1 });
-  const allWeek = Array.from({ length: 7 }, (_, weekday) => ({ weekday, start: '00:00', end: '23:59' }));
-  const [schedule] = await suite
-    .knex('shift_schedules')
-    .insert({ account_id: s.accountId, name: 'Sempre', periods: JSON.stringify(allWeek) })
-    .returning('id');
-  await suite.knex('roles').where({ account_id: s.accountId, name: 'role-doctor' }).update({ schedule_id: schedule.id });
+  await putOnAllWeekShift(suite.knex, s);
   const tok = await login(suite.api, s.users.doctor!.username);
   await reach(tok);
   expect(await roleReads(() => reach(tok))).toBe(1);

@@ -8,7 +8,7 @@
 import type { Knex } from 'knex';
 import { listVersionSql } from '../../db/list-version';
 import { LIST_TABLES } from '../../migrations/20261129050000_list_versions';
-import { type Tenant, createTenant } from '../support/fixtures';
+import { type Tenant, createTenant, putOnAllWeekShift } from '../support/fixtures';
 import { login, platformSuite } from '../support/suite';
 
 jest.setTimeout(120_000);
@@ -272,12 +272,7 @@ test('answers are the caller’s own: two users of one account, and another tena
 
 test('a shift-bound user is never answered from the cache', async () => {
   const s = await createTenant(suite.knex, { studies: 1 });
-  const allWeek = Array.from({ length: 7 }, (_, weekday) => ({ weekday, start: '00:00', end: '23:59' }));
-  const [schedule] = await suite
-    .knex('shift_schedules')
-    .insert({ account_id: s.accountId, name: 'Sempre', periods: JSON.stringify(allWeek) })
-    .returning('id');
-  await suite.knex('roles').where({ account_id: s.accountId, name: 'role-doctor' }).update({ schedule_id: schedule.id });
+  await putOnAllWeekShift(suite.knex, s);
   const tok = await login(suite.api, s.users.doctor!.username);
   await list(tok);
   expect((await list(tok)).cache).toBe('miss');

@@ -94,6 +94,20 @@ export async function setAccountConfig(knex: Knex, accountId: string, values: Re
     .update({ config: knex.raw(`coalesce(config, '{}'::jsonb) || ?::jsonb`, [JSON.stringify(values)]) });
 }
 
+/**
+ * Puts a user's role (`role-<key>` of createTenant) on a shift schedule covering the whole week:
+ * it grants the same, but its access now follows the clock (never kept between requests).
+ */
+export async function putOnAllWeekShift(knex: Knex, tenant: Tenant, userKey = 'doctor'): Promise<void> {
+  const allWeek = Array.from({ length: 7 }, (_, weekday) => ({ weekday, start: '00:00', end: '23:59' }));
+  const [schedule] = await knex('shift_schedules')
+    .insert({ account_id: tenant.accountId, name: 'Sempre', periods: JSON.stringify(allWeek) })
+    .returning('id');
+  await knex('roles')
+    .where({ account_id: tenant.accountId, name: `role-${userKey}` })
+    .update({ schedule_id: schedule.id });
+}
+
 /** A scheduled exam (worklist, no institution) of the tenant's patient, with its report in 0. */
 export async function createScheduledExam(knex: Knex, tenant: Tenant, modality = 'US'): Promise<string> {
   const patient = await knex('patients').where({ account_id: tenant.accountId }).first('id');
