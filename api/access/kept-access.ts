@@ -8,7 +8,7 @@
  * 1 M studies) on every request of a caller whose account has not changed since the last.
  */
 import type { Knex } from 'knex';
-import { KeptByVersion } from '../http/kept-by-version';
+import { KeptByVersion, callerKey } from '../http/kept-by-version';
 import { type Access, type SessionUser, loadAccess } from './access';
 
 /** A reading room's callers, several accounts each, many times over. */
@@ -26,7 +26,7 @@ export async function accessAtVersion(
   if (!version) return loadAccess(knex, user, accountId);
   let kept = stores.get(knex);
   if (!kept) stores.set(knex, (kept = new KeptByVersion(MAX_ENTRIES)));
-  const key = `${user.id}|${user.superRole ? 1 : 0}|${accountId}|${user.name}`;
+  const key = `${callerKey(user, accountId)}|${user.name}`;
   const hit = kept.get(key, version);
   if (hit) return hit.access;
   const access = await loadAccess(knex, user, accountId);

@@ -28,3 +28,7 @@ export class KeptByVersion<T extends { version: string }> {
     return this.entries.size;
   }
 }
+
+/** Who a kept value belongs to: the user, as super user or not, in one account. */
+export const callerKey = (user: { id: string; superRole: boolean }, accountId: string): string =>
+  `${user.id}|${user.superRole ? 1 : 0}|${accountId}`;

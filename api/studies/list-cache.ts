@@ -8,7 +8,7 @@
  * the reports (`retrieveReport`), and accounts that have no version yet.
  */
 import type { Context } from 'koa';
-import { KeptByVersion } from '../http/kept-by-version';
+import { KeptByVersion, callerKey } from '../http/kept-by-version';
 import { JSON_COMPRESS, compressedJson } from '../http/spa';
 import type { StudyPage } from './study-queries';
 
@@ -72,4 +72,4 @@ export class ListCache extends KeptByVersion<CachedList> {
 
 /** Who asks and what: an answer is the caller's own (scope, unread comments) for one query string. */
 export const listCacheKey = (user: { id: string; superRole: boolean }, accountId: string, querystring: string): string =>
-  `${user.id}|${user.superRole ? 1 : 0}|${accountId}|${querystring}`;
+  `${callerKey(user, accountId)}|${querystring}`;
