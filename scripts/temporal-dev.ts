@@ -13,6 +13,21 @@ export interface TemporalDev {
   stop(): Promise<void>;
 }
 
+/**
+ * The dev server's dynamic configuration. Its history service reads new transfer tasks at most
+ * 20 times a second by default, so every workflow task that is not dispatched speculatively (a
+ * new workflow's first task, the task after an activity completes) waited 25–40 ms for the next
+ * read: a report's first action took 93 ms p50, a trivial Update with one activity 50 ms
+ * (docs/decisions/042). Production clusters set the same key (README, "Production").
+ */
+export const DYNAMIC_CONFIG: Record<string, number> = {
+  'history.transferProcessorMaxPollRPS': 10_000,
+};
+
+/** DYNAMIC_CONFIG as the dev server's arguments (also for TestWorkflowEnvironment.createLocal). */
+export const dynamicConfigArgs = (): string[] =>
+  Object.entries(DYNAMIC_CONFIG).flatMap(([key, value]) => ['--dynamic-config-value', `${key}=${value}`]);
+
 export async function startTemporalDev(opts: {
   bin: string;
   port: number;
@@ -36,6 +51,7 @@ export async function startTemporalDev(opts: {
   else args.push('--headless');
   if (opts.dbFile) args.push('--db-filename', opts.dbFile);
   for (const [name, type] of Object.entries(SEARCH_ATTRIBUTES)) args.push('--search-attribute', `${name}=${type}`);
+  args.push(...dynamicConfigArgs());
 
   const child = spawn(opts.bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

@@ -22,13 +22,7 @@ export type PrintJobDocument = z.infer<typeof PrintJobDocument>;
 export const PrintStarted = z.object({ printStudyKey: z.string(), downloadUrl: z.null() });
 export type PrintStarted = z.infer<typeof PrintStarted>;
 
-/**
- * How long one job may take from request to final status: the dialog waits this long; the
- * workflow gives the render (retries included) this much less the margin its last steps
- * (link, status) need, so a job the server still runs is never one the dialog gave up on.
- */
-export const PRINT_JOB_TIMEOUT_MS = 5 * 60_000;
-export const PRINT_JOB_FINISH_MARGIN_MS = 30_000;
+export { PRINT_JOB_FINISH_MARGIN_MS, PRINT_JOB_TIMEOUT_MS } from './job-timing';
 
 /**
  * Account setting ALLOW_PRINT_ON_DEMAND (ADR 007): printing study images is allowed unless

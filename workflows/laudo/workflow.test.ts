@@ -15,6 +15,7 @@ import type { LaudoActivities } from '../../activities/types';
 import { testEnv } from '../../test/setup/env';
 import { DOCTOR_PERMISSIONS } from '../../test/support/fixtures';
 import { WORKER_TUNING, workflowBundle } from '../../worker/worker';
+import { dynamicConfigArgs } from '../../scripts/temporal-dev';
 import {
   type ActionArgs,
   type LaudoRecord,
@@ -73,7 +74,7 @@ beforeAll(async () => {
         name,
         type: type === 'KeywordList' ? 'KEYWORD_LIST' : (type.toUpperCase() as 'INT' | 'KEYWORD' | 'DATETIME'),
       })),
-      extraArgs: ['--log-level', 'error'],
+      extraArgs: ['--log-level', 'error', ...dynamicConfigArgs()],
     },
   });
   worker = await Worker.create({

@@ -1,5 +1,5 @@
 import { ApplicationFailure, proxyActivities, sleep } from '@temporalio/workflow';
-import { PRINT_JOB_FINISH_MARGIN_MS, PRINT_JOB_TIMEOUT_MS } from '../../domain/print/job';
+import { PRINT_JOB_FINISH_MARGIN_MS, PRINT_JOB_TIMEOUT_MS } from '../../domain/print/job-timing';
 import type { PrintActivities, PrintInput } from './messages';
 
 const { publishPrintStatus, linkPrintFile, cleanupPrint } = proxyActivities<PrintActivities>({
