@@ -7,6 +7,7 @@ import type { LivePublisher } from '../live/publisher';
 import type { ObjectStorage } from '../storage/object-storage';
 import type { LoginLimits } from './auth/login-limits';
 import type { AccessTarget } from './auth/session-events';
+import type { CommitNotices } from '../services/reports/commit-notices';
 
 /** What the api's handlers need, built once at start and injected (tests build their own). */
 export interface ApiDeps {
@@ -30,6 +31,8 @@ export interface ApiDeps {
   loginLimits?: LoginLimits;
   /** This api process among its replicas (it ignores its own session-end notices). */
   replicaId?: string;
+  /** Report commits heard from the projection (ADR 042); unset (PGlite) → actions answer from the Update. */
+  commitNotices?: CommitNotices;
   /** Sends the ingest workflows' owed signals (decision 027); unset → made by the DICOMweb routes. */
   ingestSignals?: SignalOutbox;
 }

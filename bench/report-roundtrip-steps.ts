@@ -2,8 +2,9 @@
  * Where a report action's time goes (issue 20), per step, from outside the code: the HTTP part
  * (session, access, the study's read — a GET of the study does the same), then the Temporal
  * history of each action (server clock): the Update's dispatch to the worker and the task
- * that accepts it, the commit activity (projection + live publish), and the task that
- * completes the Update after it; the rest is the answer's way back. Prints figures only.
+ * that accepts it, the commit activity (projection + live publish), then the answer (sent once
+ * the projection's commit is heard, ADR 042) beside the task that completes the Update.
+ * Prints figures only.
  *
  *   npm run bench:roundtrip-steps        BENCH_N=100 npm run bench:roundtrip-steps
  */
@@ -71,11 +72,18 @@ async function main(): Promise<void> {
       const text = await res.text();
       const total = performance.now() - t0;
       if (res.status !== 200) throw new Error(`start answered ${res.status}: ${text}`);
-      const history = await temporal.workflow.getHandle(laudoWorkflowId(await laudoOf(studyId))).fetchHistory();
-      const events = (history.events ?? []).map((e) => ({
-        type: e.eventType!,
-        at: Number(e.eventTime!.seconds) * 1000 + (e.eventTime!.nanos ?? 0) / 1e6,
-      }));
+      // The answer may come before the Update completes (ADR 042): read the history once it has.
+      const handle = temporal.workflow.getHandle(laudoWorkflowId(await laudoOf(studyId)));
+      let events: { type: number; at: number }[] = [];
+      const completed = (list: typeof events) =>
+        list.some((e) => e.type === EventType.EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_COMPLETED);
+      for (let i = 0; i < 100 && !completed(events); i++) {
+        if (i > 0) await new Promise((r) => setTimeout(r, 10));
+        events = ((await handle.fetchHistory()).events ?? []).map((e) => ({
+          type: e.eventType!,
+          at: Number(e.eventTime!.seconds) * 1000 + (e.eventTime!.nanos ?? 0) / 1e6,
+        }));
+      }
       const accepted = events.findIndex((e) => e.type === EventType.EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_ACCEPTED);
       // The task that accepted the Update: the last one started before the acceptance.
       let acceptTask = accepted;
@@ -90,8 +98,8 @@ async function main(): Promise<void> {
         'accepting task in the worker, until recorded': events[accepted]!.at - events[acceptTask]!.at,
         'commit activity dispatched (eager) after acceptance': activityStarted - events[accepted]!.at,
         'commit activity: projection + live publish': activityCompleted - activityStarted,
-        'activity done → Update completed (second task)': updateCompleted - activityCompleted,
-        'Update completed → answer at the client': sent + total - updateCompleted,
+        'activity done → answer at the client (commit heard)': sent + total - activityCompleted,
+        'activity done → Update completed (second task, after the answer)': updateCompleted - activityCompleted,
       };
     };
 

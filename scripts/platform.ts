@@ -13,6 +13,7 @@ import { createApp } from '../api/app';
 import { createBroker } from '../api/broker/broker';
 import { startContentReaper } from '../services/reports/content-reaper';
 import { listenSessionsEnded } from '../api/auth/session-events';
+import { listenCommitNotices } from '../services/reports/commit-notices';
 import { ensureDemoConnect } from '../migrations/seed/connect-demo';
 import { seedDemo } from '../migrations/seed/demo';
 import { createObjectStorage } from '../storage/create-storage';
@@ -74,6 +75,9 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
       })
     : undefined;
 
+  // Report actions answer once their projection's commit is heard (ADR 042); PGlite answers from the Update.
+  const commitNotices = cfg.DATABASE_URL ? await listenCommitNotices({ databaseUrl: cfg.DATABASE_URL, logger }) : undefined;
+
   const storage = await createObjectStorage(cfg);
 
   let worker: Worker | undefined;
@@ -125,6 +129,7 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
     loginLimits,
     replicaId,
     ingestSignals,
+    commitNotices,
   });
   const handle = app.callback();
   // Koa's handler returns a promise that Koa itself settles (errors included).
@@ -158,6 +163,7 @@ export async function startPlatform(cfg: Config, opts: { worker?: boolean; prett
       stopSignalSweep();
       await ingestSignals.drain();
       await sessionEnds?.close();
+      await commitNotices?.close();
       await broker.close();
       await loginLimits.close();
       if (worker) {

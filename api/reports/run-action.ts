@@ -74,9 +74,19 @@ export function runReportAction<A extends LaudoAction>(
   rc: ReportContext,
   request: ActionRequest<A>,
 ): Promise<ReportView> {
-  return inTurn(`report:${rc.record.laudoId}`, deps.config.REPORT_UPDATES_IN_FLIGHT, async (waited) =>
-    runNow(ctx, deps, waited ? await refreshReportContext(deps, rc) : rc, request),
-  );
+  // Answered when the commit is heard, the turn is held until the Update's outcome arrives too:
+  // it counts among the workflow's Updates in flight until then.
+  return new Promise<ReportView>((resolve, reject) => {
+    inTurn(`report:${rc.record.laudoId}`, deps.config.REPORT_UPDATES_IN_FLIGHT, async (waited) => {
+      let settled: Promise<void> | undefined;
+      const current = waited ? await refreshReportContext(deps, rc) : rc;
+      const view = await runNow(ctx, deps, current, request, (outcome) => {
+        settled = outcome;
+      });
+      resolve(view);
+      await settled;
+    }).catch(reject);
+  });
 }
 
 async function runNow<A extends LaudoAction>(
@@ -84,6 +94,7 @@ async function runNow<A extends LaudoAction>(
   deps: ApiDeps,
   rc: ReportContext,
   request: ActionRequest<A>,
+  onSettled: (outcome: Promise<void>) => void,
 ): Promise<ReportView> {
   const { access, study, record } = rc;
   const actor = request.asPlatform ? PLATFORM_ACTOR : actorFor(access, study.institutionId);
@@ -125,6 +136,7 @@ async function runNow<A extends LaudoAction>(
       updateId,
       rc.updatedAt,
       deps.config.REPORT_ACTION_TIMEOUT_SECONDS * 1000,
+      { notices: deps.commitNotices, onSettled },
     );
     // A retry answered by its first attempt (same Update id) carries that attempt's text: this
     // copy never joins the report.

@@ -17,6 +17,7 @@ import {
   WorkflowNotFoundError,
   WorkflowUpdateFailedError,
   WorkflowUpdateRPCTimeoutOrCancelledError,
+  WorkflowUpdateStage,
   isGrpcServiceError,
 } from '@temporalio/client';
 import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
@@ -32,6 +33,7 @@ import {
   type LaudoWorkflowInput,
   laudoWorkflowId,
 } from '../../workflows/laudo/messages';
+import type { CommitNotices, CommitWait } from './commit-notices';
 
 /** The workflow's start signature (services see its messages module, not the workflow file). */
 type LaudoWorkflowStart = (input: LaudoWorkflowInput) => Promise<void>;
@@ -87,6 +89,20 @@ function isUnavailable(err: unknown): boolean {
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const ignore = () => undefined;
+
+export interface LaudoUpdateOptions {
+  /**
+   * Answer with the projected record once its commit is heard (ADR 042), before the workflow
+   * task that completes the Update; without it, the Update's own answer.
+   */
+  notices?: CommitNotices;
+  /**
+   * Told, when the answer came from the commit notice, of the Update's outcome still on its way
+   * (settles, never rejects): a caller counting Updates in flight per workflow holds its turn.
+   */
+  onSettled?: (outcome: Promise<void>) => void;
+}
 
 export async function runLaudoUpdate<Args extends unknown[]>(
   temporal: Client,
@@ -103,6 +119,32 @@ export async function runLaudoUpdate<Args extends unknown[]>(
    * (Idempotency-Key) then answers its outcome.
    */
   timeoutMs: number = RESEND_FOR_MS,
+  opts: LaudoUpdateOptions = {},
+): Promise<LaudoRecord> {
+  // Waiting starts before the Update is sent, so a commit heard before its acceptance counts.
+  const wait = opts.notices?.waitFor(updateId);
+  try {
+    const onSettled = (outcome: Promise<void>) => {
+      opts.notices?.track(outcome);
+      opts.onSettled?.(outcome);
+    };
+    return await sendLaudoUpdate(temporal, taskQueue, record, update, args, updateId, stateSince, timeoutMs, wait, onSettled);
+  } finally {
+    wait?.cancel();
+  }
+}
+
+async function sendLaudoUpdate<Args extends unknown[]>(
+  temporal: Client,
+  taskQueue: string,
+  record: LaudoRecord,
+  update: UpdateDefinition<LaudoRecord, Args>,
+  args: Args,
+  updateId: string,
+  stateSince: Date,
+  timeoutMs: number,
+  wait: CommitWait | undefined,
+  onSettled: (outcome: Promise<void>) => void,
 ): Promise<LaudoRecord> {
   const bound = Date.now() + timeoutMs;
   const deadline = Math.min(bound, Date.now() + RESEND_FOR_MS);
@@ -124,9 +166,25 @@ export async function runLaudoUpdate<Args extends unknown[]>(
       ],
     });
     try {
-      return await temporal.withDeadline(bound, () =>
-        temporal.workflow.executeUpdateWithStart(update, { args, updateId, startWorkflowOperation }),
-      );
+      if (!wait)
+        return await temporal.withDeadline(bound, () =>
+          temporal.workflow.executeUpdateWithStart(update, { args, updateId, startWorkflowOperation }),
+        );
+      // Accepted, then its outcome; the commit notice answers first when it comes (a refusal
+      // or an unavailable server never sends one: the outcome answers).
+      const outcome = temporal.withDeadline(bound, async () => {
+        const handle = await temporal.workflow.startUpdateWithStart(update, {
+          args,
+          updateId,
+          startWorkflowOperation,
+          waitForStage: WorkflowUpdateStage.ACCEPTED,
+        });
+        return handle.result();
+      });
+      const settled = outcome.then(ignore, ignore);
+      const answer = await Promise.race([outcome, wait.committed]);
+      onSettled(settled);
+      return answer;
     } catch (err) {
       const type = failureType(err);
       if (isErrorCode(type)) throw new AppError(type);

@@ -9,6 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { type Tenant, createTenant } from '../support/fixtures';
 import { login, platformSuite } from '../support/suite';
 import { killHard, startWorkerProcess } from '../support/worker-process';
+import { Client, Connection } from '@temporalio/client';
+import { laudoWorkflowId } from '../../workflows/laudo/messages';
 
 jest.setTimeout(120_000);
 
@@ -38,6 +40,22 @@ async function act(path: string, key: string, body: unknown = {}) {
   return { res, body: (await res.json()) as any, ms: Date.now() - began };
 }
 const start = (key: string) => act('start', key);
+
+/**
+ * Waits until the report's workflow has no commit left running: an answer comes once its commit
+ * activity has done its work, and the workflow records the activity's end just after (ADR 042).
+ */
+async function commitsSettled(): Promise<void> {
+  const laudo = await suite.knex('studies').where({ id: t.studyIds[0] }).first('laudo_id');
+  const connection = await Connection.connect({ address: suite.config.TEMPORAL_ADDRESS! });
+  try {
+    const handle = new Client({ connection }).workflow.getHandle(laudoWorkflowId(laudo.laudo_id));
+    for (let i = 0; i < 200 && (await handle.describe()).raw.pendingActivities?.length; i++)
+      await new Promise((r) => setTimeout(r, 50));
+  } finally {
+    await connection.close();
+  }
+}
 const brokerUrl = () => `${suite.platform.url.replace('http', 'ws')}/mqtt`;
 
 it('answers 503 with Retry-After within the bound while no worker runs, then the true outcome once, by the same key', async () => {
@@ -63,6 +81,7 @@ it('answers 503 with Retry-After within the bound while no worker runs, then the
 it("keeps a text whose outcome is unknown (503) and commits it once when the same key returns; no copy is left", async () => {
   const content = `<p>Texto enviado durante a falha ${randomUUID()}</p>`;
   const key = `bound-save-${randomUUID()}`;
+  await commitsSettled();
   await killHard(worker!);
   worker = undefined;
   const first = await act('save', key, { content, finish: false });

@@ -1,0 +1,127 @@
+/**
+ * A report action's answer as soon as its commit activity has done its work (ADR 042). Once the
+ * projection is committed and the live document published, the activity sends a Postgres NOTIFY
+ * carrying the Update's id and the record it projected; every api replica LISTENs on its own
+ * connection. The api answers with that record — the one the Update returns — instead of
+ * waiting for the workflow task that completes the Update, which still runs and still decides
+ * every failure (a refusal, an unavailable server: no notice comes, the Update's outcome
+ * answers). So an answer still comes after its projection (read-your-writes) and after its live
+ * document, as before.
+ *
+ * Nothing depends on a notice arriving: a lost listener connection, a record too large for a
+ * NOTIFY, PGlite (one process, no second connection) all answer from the Update, as before.
+ */
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import pg from 'pg';
+import type { LaudoRecord } from '../../workflows/laudo/messages';
+
+export const LAUDO_COMMITTED_CHANNEL = 'laudos_laudo_committed';
+/** Postgres refuses NOTIFY payloads of 8000 bytes or more. */
+const MAX_PAYLOAD = 7_900;
+
+/** The notice's payload: `updateId|record JSON`, or null when it would not fit (no notice). */
+export function commitNoticePayload(updateId: string | null, record: LaudoRecord): string | null {
+  if (!updateId) return null;
+  const payload = `${updateId}|${JSON.stringify(record)}`;
+  return Buffer.byteLength(payload) < MAX_PAYLOAD ? payload : null;
+}
+
+/** Sends it (on its own, after the projection's commit). */
+export function notifyCommitted(db: Knex | Knex.Transaction, payload: string): Knex.Raw {
+  return db.raw('SELECT pg_notify(?, ?)', [LAUDO_COMMITTED_CHANNEL, payload]);
+}
+
+export interface CommitWait {
+  /** The projected record, once its commit is heard (never rejects; may never resolve). */
+  committed: Promise<LaudoRecord>;
+  /** Stops waiting (always call it: the waiter is removed). */
+  cancel(): void;
+}
+
+export interface CommitNotices {
+  /** Waits for the commit of `updateId`'s transition; register before sending the Update. */
+  waitFor(updateId: string): CommitWait;
+  /** An Update outcome still on its way after its answer: close() waits for it (it never rejects). */
+  track(outcome: Promise<void>): void;
+  /** Stops listening, once the outcomes tracked have arrived (each is bounded by its action's timeout). */
+  close(): Promise<void>;
+}
+
+/**
+ * Listens on `databaseUrl` (reconnecting after a lost connection). Waiters are per process;
+ * notices of Updates nobody here waits for cost a map lookup.
+ */
+export async function listenCommitNotices(opts: { databaseUrl: string; logger: Logger }): Promise<CommitNotices> {
+  const waiters = new Map<string, Set<(record: LaudoRecord) => void>>();
+  const outcomes = new Set<Promise<void>>();
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const heard = (payload: string | undefined) => {
+    if (!payload) return;
+    const bar = payload.indexOf('|');
+    const set = bar > 0 ? waiters.get(payload.slice(0, bar)) : undefined;
+    if (!set) return;
+    let record: LaudoRecord;
+    try {
+      record = JSON.parse(payload.slice(bar + 1)) as LaudoRecord;
+    } catch {
+      return;
+    }
+    for (const resolve of set) resolve(record);
+  };
+
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: opts.databaseUrl });
+    c.on('notification', (msg) => {
+      if (msg.channel === LAUDO_COMMITTED_CHANNEL) heard(msg.payload);
+    });
+    c.on('error', (err) => {
+      opts.logger.warn({ err }, 'report commit listener lost its connection');
+      void c.end().catch(() => undefined);
+      if (client === c) client = null;
+      if (!closed) retry = setTimeout(() => void connect().catch(() => undefined), 1000);
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${LAUDO_COMMITTED_CHANNEL}`);
+      client = c;
+    } catch (err) {
+      await c.end().catch(() => undefined);
+      if (closed) return;
+      opts.logger.warn({ err }, 'report commit listener could not connect; retrying');
+      retry = setTimeout(() => void connect().catch(() => undefined), 1000);
+    }
+  };
+  await connect();
+
+  return {
+    waitFor(updateId) {
+      let resolve!: (record: LaudoRecord) => void;
+      const committed = new Promise<LaudoRecord>((r) => (resolve = r));
+      let set = waiters.get(updateId);
+      if (!set) waiters.set(updateId, (set = new Set()));
+      set.add(resolve);
+      return {
+        committed,
+        cancel() {
+          set.delete(resolve);
+          if (set.size === 0 && waiters.get(updateId) === set) waiters.delete(updateId);
+        },
+      };
+    },
+    track(outcome) {
+      outcomes.add(outcome);
+      void outcome.then(() => outcomes.delete(outcome));
+    },
+    async close() {
+      await Promise.all(outcomes);
+      closed = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+      client = null;
+    },
+  };
+}

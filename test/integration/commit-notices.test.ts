@@ -1,0 +1,144 @@
+/**
+ * Report commits heard by the api (ADR 042): the commit activity announces each transition it
+ * committed and published, with its Update's id and record; a waiter hears only its own, only
+ * once committed, and the listener comes back after losing its connection. The answer of an
+ * action over HTTP is the record the notice carries.
+ */
+import { randomUUID } from 'node:crypto';
+import pino from 'pino';
+import pg from 'pg';
+import { notStartedLaudo } from '../../domain/laudo/snapshot';
+import {
+  type CommitNotices,
+  LAUDO_COMMITTED_CHANNEL,
+  commitNoticePayload,
+  listenCommitNotices,
+  notifyCommitted,
+} from '../../services/reports/commit-notices';
+import type { LaudoRecord } from '../../workflows/laudo/messages';
+import { type Tenant, createTenant } from '../support/fixtures';
+import { login, platformSuite } from '../support/suite';
+
+jest.setTimeout(120_000);
+
+const suite = platformSuite();
+let notices: CommitNotices;
+
+const record = (extra: Partial<LaudoRecord> = {}): LaudoRecord => ({
+  ...notStartedLaudo({ hasInstitution: true, modalities: ['CT'], allowSismama: false, patientId: 'P1', studyIds: [randomUUID()] }),
+  laudoId: randomUUID(),
+  accountId: randomUUID(),
+  institutionId: randomUUID(),
+  seq: 1,
+  contentId: null,
+  reviewContentId: null,
+  ...extra,
+});
+
+/** Whether `p` settles within `ms`. */
+const within = <T>(p: Promise<T>, ms: number) =>
+  Promise.race([p.then((v) => ({ value: v })), new Promise<null>((r) => setTimeout(() => r(null), ms))]);
+
+beforeAll(async () => {
+  notices = await listenCommitNotices({ databaseUrl: suite.config.DATABASE_URL!, logger: pino({ level: 'silent' }) });
+});
+afterAll(() => notices.close());
+
+it('hears a commit, not a rollback, and only its own Update', async () => {
+  const mine = `save:${randomUUID()}`;
+  const r = record();
+  const wait = notices.waitFor(mine);
+  const other = notices.waitFor(`save:${randomUUID()}`);
+  try {
+    await suite.knex
+      .transaction(async (trx) => {
+        await notifyCommitted(trx, commitNoticePayload(mine, record({ seq: 99 }))!);
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect(await within(wait.committed, 300)).toBeNull();
+
+    await suite.knex.transaction(async (trx) => {
+      await notifyCommitted(trx, commitNoticePayload(mine, r)!);
+      // Not heard before the commit.
+      expect(await within(wait.committed, 200)).toBeNull();
+    });
+    expect(await within(wait.committed, 5_000)).toEqual({ value: r });
+    expect(await within(other.committed, 200)).toBeNull();
+  } finally {
+    wait.cancel();
+    other.cancel();
+  }
+});
+
+it('sends no notice for a record too large for NOTIFY, nor without an Update id', () => {
+  expect(commitNoticePayload('start:k', record())).not.toBeNull();
+  expect(commitNoticePayload('start:k', record({ studyIds: Array.from({ length: 300 }, () => randomUUID()) }))).toBeNull();
+  expect(commitNoticePayload(null, record())).toBeNull();
+});
+
+it('listens again after its connection is cut', async () => {
+  const admin = new pg.Client({ connectionString: suite.config.DATABASE_URL });
+  await admin.connect();
+  try {
+    const cut = await admin.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN ${LAUDO_COMMITTED_CHANNEL}' AND pid <> pg_backend_pid()`,
+    );
+    expect(cut.rowCount).toBeGreaterThan(0);
+    const id = `save:${randomUUID()}`;
+    const r = record();
+    const wait = notices.waitFor(id);
+    try {
+      // Sent until heard: the listener reconnects within about a second.
+      for (let i = 0; i < 40 && !(await within(wait.committed, 100)); i++) await notifyCommitted(suite.knex, commitNoticePayload(id, r)!);
+      expect(await within(wait.committed, 100)).toEqual({ value: r });
+    } finally {
+      wait.cancel();
+    }
+  } finally {
+    await admin.end();
+  }
+});
+
+it('waits at close for the Update outcomes still on their way', async () => {
+  const other = await listenCommitNotices({ databaseUrl: suite.config.DATABASE_URL!, logger: pino({ level: 'silent' }) });
+  let arrive!: () => void;
+  other.track(new Promise<void>((r) => (arrive = r)));
+  const closed = other.close();
+  expect(await within(closed, 200)).toBeNull();
+  arrive();
+  expect(await within(closed, 2_000)).not.toBeNull();
+});
+
+describe('over HTTP', () => {
+  let t: Tenant;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTenant(suite.knex, { studies: 1 });
+    token = await login(suite.api, t.users.doctor!.username);
+  });
+
+  it("announces the action's Update with the record the api answers", async () => {
+    const key = `notice-${randomUUID()}`;
+    const heard = notices.waitFor(`start:${key}`);
+    try {
+      const res = await fetch(suite.apiUrl(`/studies/${t.studyIds[0]}/reports/start`), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', access_token: token, 'idempotency-key': key },
+        body: '{}',
+      });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { report: { state: number; userId: string } };
+      const got = await within(heard.committed, 5_000);
+      expect(got).not.toBeNull();
+      expect(got!.value.state).toBe(1);
+      expect(body.report.state).toBe(got!.value.state);
+      expect(got!.value.userId).toBe(t.users.doctor!.id);
+      // Committed before it was announced.
+      const laudo = await suite.knex('laudos').where({ id: got!.value.laudoId }).first('state', 'seq');
+      expect(laudo).toMatchObject({ state: 1, seq: got!.value.seq });
+    } finally {
+      heard.cancel();
+    }
+  });
+});
