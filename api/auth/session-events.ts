@@ -9,8 +9,8 @@
  */
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import pg from 'pg';
 import { onPostgresServer } from '../../db/connection';
+import { type Listening, listenPostgres } from '../../db/listen';
 
 export const SESSION_ENDED_CHANNEL = 'laudos_session_ended';
 export const ACCESS_CHANGED_CHANNEL = 'laudos_access_changed';
@@ -49,9 +49,7 @@ export async function announceAccessChanged(db: Knex | Knex.Transaction, targets
   }
 }
 
-export interface SessionEndListener {
-  close(): Promise<void>;
-}
+export type SessionEndListener = Listening;
 
 /**
  * Listens for ended sessions announced by other replicas (`replicaId`: this one's, ignored).
@@ -65,48 +63,21 @@ export async function listenSessionsEnded(opts: {
   onEnded: (sessionId: string) => void;
   onAccessChanged?: (target: AccessTarget) => void;
 }): Promise<SessionEndListener> {
-  let client: pg.Client | null = null;
-  let closed = false;
-  let retry: NodeJS.Timeout | undefined;
-
-  const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: opts.databaseUrl });
-    c.on('notification', (msg) => {
-      if (!msg.payload) return;
-      const [from, list = ''] = msg.payload.split('|');
+  return listenPostgres({
+    databaseUrl: opts.databaseUrl,
+    channels: [SESSION_ENDED_CHANNEL, ACCESS_CHANGED_CHANNEL],
+    logger: opts.logger,
+    name: 'session-end listener',
+    onNotification: (channel, payload) => {
+      if (!payload) return;
+      const [from, list = ''] = payload.split('|');
       if (from === opts.replicaId) return;
-      if (msg.channel === SESSION_ENDED_CHANNEL) for (const id of list.split(',')) if (id) opts.onEnded(id);
-      if (msg.channel === ACCESS_CHANGED_CHANNEL)
+      if (channel === SESSION_ENDED_CHANNEL) for (const id of list.split(',')) if (id) opts.onEnded(id);
+      if (channel === ACCESS_CHANGED_CHANNEL)
         for (const key of list.split(',')) {
           const target = parseAccessTargetKey(key);
           if (target) opts.onAccessChanged?.(target);
         }
-    });
-    c.on('error', (err) => {
-      opts.logger.warn({ err }, 'session-end listener lost its connection');
-      void c.end().catch(() => undefined);
-      if (client === c) client = null;
-      if (!closed) retry = setTimeout(() => void connect().catch(() => undefined), 1000);
-    });
-    try {
-      await c.connect();
-      await c.query(`LISTEN ${SESSION_ENDED_CHANNEL}`);
-      await c.query(`LISTEN ${ACCESS_CHANGED_CHANNEL}`);
-      client = c;
-    } catch (err) {
-      await c.end().catch(() => undefined);
-      if (closed) return;
-      opts.logger.warn({ err }, 'session-end listener could not connect; retrying');
-      retry = setTimeout(() => void connect().catch(() => undefined), 1000);
-    }
-  };
-  await connect();
-  return {
-    async close() {
-      closed = true;
-      clearTimeout(retry);
-      await client?.end().catch(() => undefined);
-      client = null;
     },
-  };
+  });
 }

@@ -13,7 +13,7 @@
  */
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import pg from 'pg';
+import { listenPostgres } from '../../db/listen';
 import type { LaudoRecord } from '../../workflows/laudo/messages';
 
 export const LAUDO_COMMITTED_CHANNEL = 'laudos_laudo_committed';
@@ -55,10 +55,6 @@ export interface CommitNotices {
 export async function listenCommitNotices(opts: { databaseUrl: string; logger: Logger }): Promise<CommitNotices> {
   const waiters = new Map<string, Set<(record: LaudoRecord) => void>>();
   const outcomes = new Set<Promise<void>>();
-  let client: pg.Client | null = null;
-  let closed = false;
-  let retry: NodeJS.Timeout | undefined;
-
   const heard = (payload: string | undefined) => {
     if (!payload) return;
     const bar = payload.indexOf('|');
@@ -72,30 +68,13 @@ export async function listenCommitNotices(opts: { databaseUrl: string; logger: L
     }
     for (const resolve of set) resolve(record);
   };
-
-  const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: opts.databaseUrl });
-    c.on('notification', (msg) => {
-      if (msg.channel === LAUDO_COMMITTED_CHANNEL) heard(msg.payload);
-    });
-    c.on('error', (err) => {
-      opts.logger.warn({ err }, 'report commit listener lost its connection');
-      void c.end().catch(() => undefined);
-      if (client === c) client = null;
-      if (!closed) retry = setTimeout(() => void connect().catch(() => undefined), 1000);
-    });
-    try {
-      await c.connect();
-      await c.query(`LISTEN ${LAUDO_COMMITTED_CHANNEL}`);
-      client = c;
-    } catch (err) {
-      await c.end().catch(() => undefined);
-      if (closed) return;
-      opts.logger.warn({ err }, 'report commit listener could not connect; retrying');
-      retry = setTimeout(() => void connect().catch(() => undefined), 1000);
-    }
-  };
-  await connect();
+  const listening = await listenPostgres({
+    databaseUrl: opts.databaseUrl,
+    channels: [LAUDO_COMMITTED_CHANNEL],
+    logger: opts.logger,
+    name: 'report commit listener',
+    onNotification: (_channel, payload) => heard(payload),
+  });
 
   return {
     waitFor(updateId) {
@@ -118,10 +97,7 @@ export async function listenCommitNotices(opts: { databaseUrl: string; logger: L
     },
     async close() {
       await Promise.all(outcomes);
-      closed = true;
-      clearTimeout(retry);
-      await client?.end().catch(() => undefined);
-      client = null;
+      await listening.close();
     },
   };
 }

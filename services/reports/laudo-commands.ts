@@ -128,24 +128,30 @@ export async function runLaudoUpdate<Args extends unknown[]>(
       opts.notices?.track(outcome);
       opts.onSettled?.(outcome);
     };
-    return await sendLaudoUpdate(temporal, taskQueue, record, update, args, updateId, stateSince, timeoutMs, wait, onSettled);
+    return await sendLaudoUpdate({ temporal, taskQueue, record, update, args, updateId, stateSince, timeoutMs }, wait, onSettled);
   } finally {
     wait?.cancel();
   }
 }
 
+/** runLaudoUpdate's arguments, for the loop that sends the Update. */
+interface LaudoUpdateCall<Args extends unknown[]> {
+  temporal: Client;
+  taskQueue: string;
+  record: LaudoRecord;
+  update: UpdateDefinition<LaudoRecord, Args>;
+  args: Args;
+  updateId: string;
+  stateSince: Date;
+  timeoutMs: number;
+}
+
 async function sendLaudoUpdate<Args extends unknown[]>(
-  temporal: Client,
-  taskQueue: string,
-  record: LaudoRecord,
-  update: UpdateDefinition<LaudoRecord, Args>,
-  args: Args,
-  updateId: string,
-  stateSince: Date,
-  timeoutMs: number,
+  call: LaudoUpdateCall<Args>,
   wait: CommitWait | undefined,
   onSettled: (outcome: Promise<void>) => void,
 ): Promise<LaudoRecord> {
+  const { temporal, taskQueue, record, update, args, updateId, stateSince, timeoutMs } = call;
   const bound = Date.now() + timeoutMs;
   const deadline = Math.min(bound, Date.now() + RESEND_FOR_MS);
   for (let attempt = 1; ; attempt++) {
