@@ -17,28 +17,38 @@ export async function listenPostgres(opts: {
   name: string;
   onNotification: (channel: string, payload: string | undefined) => void;
 }): Promise<Listening> {
+  /** The connection, from its creation (so close ends one still connecting). */
   let client: pg.Client | null = null;
   let closed = false;
+  /** At most one reconnection pending: a lost connection may report both an error event and a failed query. */
   let retry: NodeJS.Timeout | undefined;
   const again = () => {
-    if (!closed) retry = setTimeout(() => void connect().catch(() => undefined), 1000);
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect().catch(() => undefined);
+    }, 1000);
   };
 
   const connect = async (): Promise<void> => {
+    if (closed) return;
     const c = new pg.Client({ connectionString: opts.databaseUrl });
+    client = c;
     c.on('notification', (msg) => opts.onNotification(msg.channel, msg.payload));
     c.on('error', (err) => {
+      if (client !== c) return;
       opts.logger.warn({ err }, `${opts.name} lost its connection`);
+      client = null;
       void c.end().catch(() => undefined);
-      if (client === c) client = null;
       again();
     });
     try {
       await c.connect();
       for (const channel of opts.channels) await c.query(`LISTEN ${channel}`);
-      client = c;
     } catch (err) {
       await c.end().catch(() => undefined);
+      if (client !== c) return;
+      client = null;
       if (closed) return;
       opts.logger.warn({ err }, `${opts.name} could not connect; retrying`);
       again();
@@ -49,8 +59,9 @@ export async function listenPostgres(opts: {
     async close() {
       closed = true;
       clearTimeout(retry);
-      await client?.end().catch(() => undefined);
+      const c = client;
       client = null;
+      await c?.end().catch(() => undefined);
     },
   };
 }
