@@ -2,8 +2,17 @@
  * A Postgres LISTEN on its own connection, connected again a second after it is lost (notices
  * sent meanwhile are not heard: each user of it has another way to the same outcome).
  */
+import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import pg from 'pg';
+
+/** Postgres refuses NOTIFY payloads of 8000 bytes or more. */
+export const NOTIFY_MAX_BYTES = 7_999;
+
+/** Sends a notice; inside a transaction it is heard only once that commits. */
+export function notify(db: Knex | Knex.Transaction, channel: string, payload: string): Knex.Raw {
+  return db.raw('SELECT pg_notify(?, ?)', [channel, payload]);
+}
 
 export interface Listening {
   close(): Promise<void>;

@@ -10,11 +10,11 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { onPostgresServer } from '../../db/connection';
-import { type Listening, listenPostgres } from '../../db/listen';
+import { type Listening, listenPostgres, notify } from '../../db/listen';
 
 export const SESSION_ENDED_CHANNEL = 'laudos_session_ended';
 export const ACCESS_CHANGED_CHANNEL = 'laudos_access_changed';
-/** Session ids per notice: NOTIFY payloads stay under Postgres's 8000 bytes. */
+/** Session ids per notice: 150 × 37 bytes stay under NOTIFY_MAX_BYTES (db/listen.ts). */
 const IDS_PER_NOTICE = 150;
 
 
@@ -23,7 +23,7 @@ export async function announceSessionsEnded(db: Knex | Knex.Transaction, ids: st
   if (!ids.length || !onPostgresServer(db)) return;
   for (let i = 0; i < ids.length; i += IDS_PER_NOTICE) {
     const payload = `${from}|${ids.slice(i, i + IDS_PER_NOTICE).join(',')}`;
-    await db.raw('select pg_notify(?, ?)', [SESSION_ENDED_CHANNEL, payload]);
+    await notify(db, SESSION_ENDED_CHANNEL, payload);
   }
 }
 
@@ -45,7 +45,7 @@ export async function announceAccessChanged(db: Knex | Knex.Transaction, targets
   if (!targets.length || !onPostgresServer(db)) return;
   const keys = targets.map(accessTargetKey);
   for (let i = 0; i < keys.length; i += IDS_PER_NOTICE) {
-    await db.raw('select pg_notify(?, ?)', [ACCESS_CHANGED_CHANNEL, `${from}|${keys.slice(i, i + IDS_PER_NOTICE).join(',')}`]);
+    await notify(db, ACCESS_CHANGED_CHANNEL, `${from}|${keys.slice(i, i + IDS_PER_NOTICE).join(',')}`);
   }
 }
 

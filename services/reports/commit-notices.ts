@@ -13,23 +13,21 @@
  */
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { listenPostgres } from '../../db/listen';
+import { NOTIFY_MAX_BYTES, listenPostgres, notify } from '../../db/listen';
 import type { LaudoRecord } from '../../workflows/laudo/messages';
 
 export const LAUDO_COMMITTED_CHANNEL = 'laudos_laudo_committed';
-/** Postgres refuses NOTIFY payloads of 8000 bytes or more. */
-const MAX_PAYLOAD = 7_900;
 
 /** The notice's payload: `updateId|record JSON`, or null when it would not fit (no notice). */
 export function commitNoticePayload(updateId: string | null, record: LaudoRecord): string | null {
   if (!updateId) return null;
   const payload = `${updateId}|${JSON.stringify(record)}`;
-  return Buffer.byteLength(payload) < MAX_PAYLOAD ? payload : null;
+  return Buffer.byteLength(payload) <= NOTIFY_MAX_BYTES ? payload : null;
 }
 
 /** Sends it (on its own, after the projection's commit). */
 export function notifyCommitted(db: Knex | Knex.Transaction, payload: string): Knex.Raw {
-  return db.raw('SELECT pg_notify(?, ?)', [LAUDO_COMMITTED_CHANNEL, payload]);
+  return notify(db, LAUDO_COMMITTED_CHANNEL, payload);
 }
 
 export interface CommitWait {
