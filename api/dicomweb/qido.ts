@@ -10,6 +10,8 @@ import { dicomDateRange } from '../../domain/imaging/dicom-datetime';
 import { FOLD_FROM, FOLD_TO, foldName } from '../../domain/imaging/name-fold';
 import { personName } from '../../imaging/dicom-header';
 import type { DicomJson } from '../../imaging/dicom-json';
+import { nameSample } from '../search/name-samples';
+import { type NameSample, indexWindows } from '../search/name-trigrams';
 import type { DicomwebCaller } from './auth';
 import type { KeyDef, Level, QidoParams } from './qido-keys';
 import { callerStudies } from './scope';
@@ -139,8 +141,27 @@ function fuzzyName(col: string, value: string, fold: boolean): Where {
   return [sql, bindings];
 }
 
+/**
+ * Each word of the name inside the patient's folded name, on the trigram index: the index reads
+ * the windows of the words the account's name sample finds worth reading (ADR 043), and the
+ * whole words are checked on an expression the index does not serve (PostgreSQL would otherwise
+ * hand them to the index scan as well).
+ */
+function nameOnIndex(value: string, sample: NameSample | undefined): Where {
+  const windows = indexWindows(nameRuns(value), sample);
+  if (!windows) return fuzzyName('p.name_search', value, false);
+  const [whole, b] = fuzzyName(`(p.name_search || '')`, value, false);
+  return [[...windows.map(() => 'p.name_search LIKE ?'), whole].join(' AND '), [...windows.map((w) => `%${w}%`), ...b]];
+}
+
 /** Where a key of `level` is read from in a search of `searchLevel`: a column of its own, or the header. */
-function keyCondition(key: KeyDef, value: string, fuzzy: boolean, searchLevel: Level): Where {
+function keyCondition(
+  key: KeyDef,
+  value: string,
+  fuzzy: boolean,
+  searchLevel: Level,
+  sample: () => NameSample | undefined,
+): Where {
   switch (key.keyword) {
     case 'PatientName': {
       // The trigram index on the folded name narrows; the header decides (case aside,
@@ -154,7 +175,7 @@ function keyCondition(key: KeyDef, value: string, fuzzy: boolean, searchLevel: L
         const [exact, eb] = onHeader(key, value, false, searchLevel);
         return [`p.name_search = ? AND ${exact}`, [foldName(personName(value)), ...eb]];
       }
-      const [idx, b] = fuzzyName('p.name_search', value, false);
+      const [idx, b] = nameOnIndex(value, sample());
       if (fuzzy) return [idx, b];
       const [exact, eb] = onHeader(key, value, false, searchLevel);
       return [`${idx} AND ${exact}`, [...b, ...eb]];
@@ -220,9 +241,10 @@ function onHeader(key: KeyDef, value: string, fuzzy: boolean, searchLevel: Level
   return [`EXISTS (SELECT 1 FROM dicom_instances mi WHERE ${scope} AND ${sql})`, b];
 }
 
-function applyFilters(qb: Knex.QueryBuilder, q: QidoParams): void {
+function applyFilters(knex: Knex, qb: Knex.QueryBuilder, caller: DicomwebCaller, q: QidoParams): void {
+  const sample = () => nameSample(knex, caller.accountId);
   for (const { key, value } of q.filters) {
-    const [sql, bindings] = keyCondition(key, value, q.fuzzy, q.level);
+    const [sql, bindings] = keyCondition(key, value, q.fuzzy, q.level, sample);
     qb.whereRaw(sql, bindings);
   }
 }
@@ -234,7 +256,7 @@ const tagsFor = (q: QidoParams, ...lists: string[][]) => new Set([...lists.flat(
 
 export async function searchStudies(knex: Knex, caller: DicomwebCaller, q: QidoParams, base: string): Promise<DicomJson[]> {
   const qb = callerStudies(knex, caller).join('patients as p', patientOfStudy);
-  applyFilters(qb, q);
+  applyFilters(knex, qb, caller, q);
   // The study list's order (exam date, else arrival), read from its index (studies_list_order).
   const rows = await qb
     .orderBy([
@@ -271,7 +293,7 @@ export async function searchSeries(
   if (studyUid && !(await callerStudies(knex, caller).where('s.study_instance_uid', studyUid).first('s.id'))) return null;
   const qb = callerStudies(knex, caller).join('patients as p', patientOfStudy).join('dicom_series as se', 'se.study_id', 's.id');
   if (studyUid) qb.where('s.study_instance_uid', studyUid);
-  applyFilters(qb, q);
+  applyFilters(knex, qb, caller, q);
   const rows = await qb
     .orderBy([
       ...(studyUid
@@ -321,7 +343,7 @@ export async function searchInstances(
     .join('dicom_instances as i', 'i.series_id', 'se.id');
   if (scope.study) qb.where('s.study_instance_uid', scope.study);
   if (scope.series) qb.where('se.series_instance_uid', scope.series);
-  applyFilters(qb, q);
+  applyFilters(knex, qb, caller, q);
   const rows = await qb
     .orderBy([
       ...(scope.study
