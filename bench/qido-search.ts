@@ -11,6 +11,7 @@ import { searchStudies } from '../api/dicomweb/qido';
 import { parseQido } from '../api/dicomweb/qido-keys';
 import { loadNameSample } from '../api/search/name-samples';
 import { createTenant } from '../test/support/fixtures';
+import { seedPatientStudies } from '../test/support/patient-studies';
 import { atMost, recordFigures } from './report-table';
 import { loginToken, pct, startBenchPlatform } from './support';
 import { runBench } from './run';
@@ -34,30 +35,7 @@ async function main(): Promise<void> {
        SELECT ?, 'PID' || n, 'Nome' || n || ' Sobrenome' || (n % 997) FROM generate_series(1, ?) n`,
       [t.accountId, N],
     );
-    await knex.raw(
-      `WITH l AS (INSERT INTO laudos (account_id, institution_id) SELECT ?, ? FROM generate_series(1, ?) RETURNING id),
-       ln AS (SELECT id, row_number() OVER () AS n FROM l),
-       pn AS (SELECT id, substr(patient_id, 4)::int AS n, name FROM patients WHERE account_id = ? AND patient_id ~ '^PID[0-9]+$')
-       INSERT INTO studies (account_id, institution_id, patient_ref, study_instance_uid, modalities, exam_date, laudo_id, series_count, instance_count)
-       SELECT ?, ?, pn.id, '2.25.' || pn.n, ARRAY['CT'], timestamp '2020-01-01' + pn.n * interval '7 minutes', ln.id, 1, 1
-       FROM pn JOIN ln ON ln.n = pn.n`,
-      [t.accountId, t.institutionId, N, t.accountId, t.accountId, t.institutionId],
-    );
-    await knex.raw(
-      `WITH se AS (
-         INSERT INTO dicom_series (account_id, study_id, series_instance_uid, modality, series_number, instance_count)
-         SELECT account_id, id, study_instance_uid || '.1', 'CT', 1, 1 FROM studies WHERE account_id = ? RETURNING id, study_id, series_instance_uid
-       )
-       INSERT INTO dicom_instances (account_id, study_id, series_id, sop_instance_uid, transfer_syntax_uid, object_key, size, metadata)
-       SELECT ?, se.study_id, se.id, se.series_instance_uid || '.1', '1.2.840.10008.1.2.1', 'none', 0,
-              jsonb_build_object(
-                '0020000D', jsonb_build_object('vr', 'UI', 'Value', jsonb_build_array(s.study_instance_uid)),
-                '00100020', jsonb_build_object('vr', 'LO', 'Value', jsonb_build_array(p.patient_id)),
-                '00100010', jsonb_build_object('vr', 'PN', 'Value', jsonb_build_array(jsonb_build_object(
-                  'Alphabetic', 'Sobrenome' || (substr(p.patient_id, 4)::int % 997) || '^Nome' || substr(p.patient_id, 4)))))
-       FROM se JOIN studies s ON s.id = se.study_id JOIN patients p ON p.id = s.patient_ref`,
-      [t.accountId, t.accountId],
-    );
+    await seedPatientStudies(knex, t.accountId, t.institutionId, N);
     await knex.raw('ANALYZE patients; ANALYZE studies; ANALYZE dicom_instances; ANALYZE dicom_series');
     const seeded = performance.now() - started;
     // A running api has its accounts' name samples (ADR 043): the first name search in an account

@@ -8,6 +8,7 @@ import { searchStudies } from '../../api/dicomweb/qido';
 import { parseQido } from '../../api/dicomweb/qido-keys';
 import { loadNameSample } from '../../api/search/name-samples';
 import { type Tenant, createTenant } from '../support/fixtures';
+import { seedPatientStudies } from '../support/patient-studies';
 import { platformSuite } from '../support/suite';
 
 jest.setTimeout(60_000);
@@ -40,27 +41,7 @@ beforeAll(async () => {
   await knex('patients').insert(
     Array.from({ length: N }, (_, i) => ({ account_id: t.accountId, patient_id: `PID${i + 1}`, name: patientName(i + 1) })),
   );
-  await knex.raw(
-    `WITH l AS (INSERT INTO laudos (account_id, institution_id) SELECT ?, ? FROM generate_series(1, ?) RETURNING id),
-     ln AS (SELECT id, row_number() OVER () AS n FROM l)
-     INSERT INTO studies (account_id, institution_id, patient_ref, study_instance_uid, modalities, exam_date, laudo_id, series_count, instance_count)
-     SELECT p.account_id, ?, p.id, '2.25.' || substr(p.patient_id, 4), ARRAY['CT'],
-            timestamp '2020-01-01' + substr(p.patient_id, 4)::int * interval '7 minutes', ln.id, 1, 1
-     FROM patients p JOIN ln ON ln.n = substr(p.patient_id, 4)::int WHERE p.account_id = ? AND p.patient_id ~ '^PID[0-9]+$'`,
-    [t.accountId, t.institutionId, N, t.institutionId, t.accountId],
-  );
-  await knex.raw(
-    `WITH se AS (
-       INSERT INTO dicom_series (account_id, study_id, series_instance_uid, modality, series_number, instance_count)
-       SELECT account_id, id, study_instance_uid || '.1', 'CT', 1, 1 FROM studies WHERE account_id = ? RETURNING id, study_id, series_instance_uid
-     )
-     INSERT INTO dicom_instances (account_id, study_id, series_id, sop_instance_uid, transfer_syntax_uid, object_key, size, metadata)
-     SELECT ?, se.study_id, se.id, se.series_instance_uid || '.1', '1.2.840.10008.1.2.1', 'none', 0,
-            jsonb_build_object('00100010', jsonb_build_object('vr', 'PN', 'Value', jsonb_build_array(jsonb_build_object(
-              'Alphabetic', split_part(p.name, ' ', 2) || '^' || split_part(p.name, ' ', 1)))))
-     FROM se JOIN studies s ON s.id = se.study_id JOIN patients p ON p.id = s.patient_ref`,
-    [t.accountId, t.accountId],
-  );
+  await seedPatientStudies(knex, t.accountId, t.institutionId, N);
 });
 
 /** The study numbers a search finds, in order, and whether its statement read windows. */
