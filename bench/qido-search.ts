@@ -6,12 +6,11 @@
  *
  *   npm run bench:qido            BENCH_PATIENTS=500000 npm run bench:qido
  */
-import type { DicomwebCaller } from '../api/dicomweb/auth';
 import { searchStudies } from '../api/dicomweb/qido';
 import { parseQido } from '../api/dicomweb/qido-keys';
 import { loadNameSample } from '../api/search/name-samples';
 import { createTenant } from '../test/support/fixtures';
-import { seedPatientStudies } from '../test/support/patient-studies';
+import { institutionCaller, seedPatientStudies } from '../test/support/patient-studies';
 import { atMost, recordFigures } from './report-table';
 import { loginToken, pct, startBenchPlatform } from './support';
 import { runBench } from './run';
@@ -74,14 +73,7 @@ async function main(): Promise<void> {
     );
     // The same searches in process (no HTTP, no session check): the database's part, and the
     // plan's execution time of the main statement, so a loaded machine's noise shows apart.
-    const caller: DicomwebCaller = {
-      accountId: t.accountId,
-      institutionIds: [t.institutionId],
-      userId: null,
-      grantedStudyIds: [],
-      connect: null,
-      uploadInstitutionIds: [],
-    };
+    const caller = institutionCaller(t.accountId, t.institutionId);
     const inProcess = async (query: string) => {
       const params = parseQido(Object.fromEntries(new URLSearchParams(query)), 'study');
       const times: number[] = [];

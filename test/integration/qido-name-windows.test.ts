@@ -8,7 +8,7 @@ import { searchStudies } from '../../api/dicomweb/qido';
 import { parseQido } from '../../api/dicomweb/qido-keys';
 import { loadNameSample } from '../../api/search/name-samples';
 import { type Tenant, createTenant } from '../support/fixtures';
-import { seedPatientStudies } from '../support/patient-studies';
+import { institutionCaller, seedPatientStudies } from '../support/patient-studies';
 import { platformSuite } from '../support/suite';
 
 jest.setTimeout(60_000);
@@ -30,14 +30,7 @@ const headerName = (n: number) => `Sobrenome${n % 7}^${givenName(n)}`;
 beforeAll(async () => {
   const knex = suite.knex;
   t = await createTenant(knex, { studies: 0, users: { doctor: [] } });
-  caller = {
-    accountId: t.accountId,
-    institutionIds: [t.institutionId],
-    userId: null,
-    grantedStudyIds: [],
-    connect: null,
-    uploadInstitutionIds: [],
-  };
+  caller = institutionCaller(t.accountId, t.institutionId);
   await knex('patients').insert(
     Array.from({ length: N }, (_, i) => ({ account_id: t.accountId, patient_id: `PID${i + 1}`, name: patientName(i + 1) })),
   );

@@ -5,6 +5,7 @@
  * 'Family^Given'. For QIDO at any scale: bench:qido (1 M) and qido-name-windows.
  */
 import type { Knex } from 'knex';
+import type { DicomwebCaller } from '../../api/dicomweb/auth';
 
 export async function seedPatientStudies(knex: Knex, accountId: string, institutionId: string, count: number): Promise<void> {
   await knex.raw(
@@ -32,3 +33,13 @@ export async function seedPatientStudies(knex: Knex, accountId: string, institut
     [accountId, accountId],
   );
 }
+
+/** A DICOMweb caller reaching one institution of the account, as a service token would (no user, no grants). */
+export const institutionCaller = (accountId: string, institutionId: string): DicomwebCaller => ({
+  accountId,
+  institutionIds: [institutionId],
+  userId: null,
+  grantedStudyIds: [],
+  connect: null,
+  uploadInstitutionIds: [],
+});
