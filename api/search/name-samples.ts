@@ -13,6 +13,8 @@ const SAMPLE_SIZE = 2_000;
 const MAX_AGE_MS = 15 * 60_000;
 /** A sample is ~0.5 MB; the accounts searched most recently keep theirs. */
 const MAX_ACCOUNTS = 32;
+/** After a failed read, searches go without a sample this long rather than each trying again. */
+const RETRY_MS = 60_000;
 
 interface Entry {
   sample?: NameSample;
@@ -47,15 +49,14 @@ function storeOf(knex: Knex): Map<string, Entry> {
   return store;
 }
 
-function startLoad(knex: Knex, store: Map<string, Entry>, accountId: string, entry: Entry): Promise<NameSample> {
+function startLoad(knex: Knex, accountId: string, entry: Entry): Promise<NameSample> {
   const loading = readSample(knex, accountId).then(
     (sample) => {
       Object.assign(entry, { sample, at: Date.now(), loading: undefined });
       return sample;
     },
     (err: unknown) => {
-      entry.loading = undefined;
-      if (!entry.sample) store.delete(accountId);
+      Object.assign(entry, { at: Date.now() - MAX_AGE_MS + RETRY_MS, loading: undefined });
       throw err;
     },
   );
@@ -63,27 +64,27 @@ function startLoad(knex: Knex, store: Map<string, Entry>, accountId: string, ent
   return loading;
 }
 
-function entryOf(knex: Knex, accountId: string): { store: Map<string, Entry>; entry: Entry } {
+function entryOf(knex: Knex, accountId: string): Entry {
   const store = storeOf(knex);
   const entry = store.get(accountId) ?? { at: 0 };
   // Most recently searched last: Map keeps insertion order.
   store.delete(accountId);
   store.set(accountId, entry);
   if (store.size > MAX_ACCOUNTS) store.delete(store.keys().next().value!);
-  return { store, entry };
+  return entry;
 }
 
 /** The account's sample if one has been read; starts reading it (or a fresh one) otherwise. Never waits. */
 export function nameSample(knex: Knex, accountId: string): NameSample | undefined {
-  const { store, entry } = entryOf(knex, accountId);
-  if (!entry.loading && Date.now() - entry.at > MAX_AGE_MS) startLoad(knex, store, accountId, entry).catch(() => undefined);
+  const entry = entryOf(knex, accountId);
+  if (!entry.loading && Date.now() - entry.at > MAX_AGE_MS) startLoad(knex, accountId, entry).catch(() => undefined);
   return entry.sample;
 }
 
 /** The account's sample, waiting for it to be read (a bench's warm-up, a test). */
 export async function loadNameSample(knex: Knex, accountId: string): Promise<NameSample> {
-  const { store, entry } = entryOf(knex, accountId);
+  const entry = entryOf(knex, accountId);
   if (entry.loading) return entry.loading;
   if (entry.sample && Date.now() - entry.at <= MAX_AGE_MS) return entry.sample;
-  return startLoad(knex, store, accountId, entry);
+  return startLoad(knex, accountId, entry);
 }
