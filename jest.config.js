@@ -23,7 +23,15 @@ const common = {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
   ...esmPackages,
 };
-const ignore = ['/node_modules/', '/data/', '/web/dist/'];
+// `npm test` runs the files tagged @serial apart, after the others (scripts/test.ts, ADR 044).
+const { serialTestFiles } = require('./test/setup/serial-files');
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const ignore = [
+  '/node_modules/',
+  '/data/',
+  '/web/dist/',
+  ...(process.env.LAUDOS_TEST_SKIP_SERIAL === '1' ? serialTestFiles().map((f) => `^${escape(f)}$`) : []),
+];
 
 module.exports = {
   transform,
@@ -66,21 +74,21 @@ module.exports = {
       displayName: 'workflow',
       testMatch: ['<rootDir>/workflows/**/*.test.ts'],
       testPathIgnorePatterns: ignore,
-      setupFilesAfterEnv: ['<rootDir>/test/setup/platform-timeout.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/setup/platform-timeout.ts', '<rootDir>/test/setup/workflow-bundle.ts'],
     },
     {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/test/integration/**/*.test.ts', '<rootDir>/api/**/*.int.test.ts'],
       testPathIgnorePatterns: ignore,
-      setupFilesAfterEnv: ['<rootDir>/test/setup/platform-timeout.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/setup/platform-timeout.ts', '<rootDir>/test/setup/workflow-bundle.ts'],
     },
     {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
       testPathIgnorePatterns: ignore,
-      setupFilesAfterEnv: ['<rootDir>/test/setup/platform-timeout.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/setup/platform-timeout.ts', '<rootDir>/test/setup/workflow-bundle.ts'],
     },
   ],
 };

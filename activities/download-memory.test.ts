@@ -3,6 +3,8 @@
  * zips 1 GiB of stored instance files from object storage back into object storage; the
  * process's RSS, sampled while it runs, must stay far below the study's size (streamed, not
  * buffered), and the zip must test clean.
+ *
+ * @serial the process's memory is measured: another file in the same worker moves it.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

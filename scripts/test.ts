@@ -8,6 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ensureDicomwebClient, ensureMoto, findChromium, findDockerCompose, findNginx, findTemporal } from './tools';
 import { ensureWebBuilt } from './web-build';
+// Plain JavaScript, shared with jest.config.js.
+import { serialTestFiles } from '../test/setup/serial-files';
 
 const ROOT = path.resolve(__dirname, '..');
 const bin = (pkg: string, file: string) => path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file);
@@ -44,32 +46,59 @@ if (extra.length === 0) {
   mustPass(run('type-check (web)', bin('typescript', 'bin/tsc'), ['-p', 'web/tsconfig.json', '--noEmit']));
   mustPass(run('lint', bin('eslint', 'bin/eslint.js'), ['.']));
 }
-const results = path.join(ROOT, 'test-results', 'jest-results.json');
+/**
+ * Jest workers: each runs one file at a time on a database of its own (test/setup/env.ts), and
+ * all share the Temporal dev server, the broker and the machine's two cores. Most of a file's
+ * time is spent waiting on servers, so two at once nearly halve the run (ADR 044). Files tagged
+ * `@serial` (test/setup/serial-files.js) assert a time or memory bound that another file's load
+ * would decide: they run afterwards, one at a time. Named files (`npm test -- some.test.ts`) run
+ * one at a time, as asked.
+ */
+const WORKERS = Number(process.env.TEST_WORKERS ?? 2);
+const namesFiles = extra.some((a) => /\.test\.tsx?$/.test(a));
 fs.rmSync(path.join(ROOT, 'test-results'), { recursive: true, force: true });
 // jest writes its --outputFile without creating the folder (a run without e2e made none).
 fs.mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
-const status = run(
-  'jest: unit, workflow, integration, e2e',
-  bin('jest', 'bin/jest.js'),
-  ['--runInBand', '--json', `--outputFile=${results}`, ...extra],
-  {
-    ...process.env,
-    TEMPORAL_CLI: temporal,
-    LAUDOS_TEST_CHROMIUM: chromium,
-  },
-);
+const env = { ...process.env, TEMPORAL_CLI: temporal, LAUDOS_TEST_CHROMIUM: chromium };
+const jest = (label: string, file: string, args: string[], phaseEnv: NodeJS.ProcessEnv = {}) => {
+  const output = path.join(ROOT, 'test-results', file);
+  const status = run(label, bin('jest', 'bin/jest.js'), ['--json', `--outputFile=${output}`, ...args, ...extra], {
+    ...env,
+    ...phaseEnv,
+  });
+  return { status, output };
+};
+const phases = namesFiles
+  ? [jest('jest: the files named', 'jest-results.json', ['--runInBand'])]
+  : [
+      jest('jest: unit, web-dom, workflow, integration, e2e', 'jest-results.json', [`--maxWorkers=${WORKERS}`], {
+        LAUDOS_TEST_SKIP_SERIAL: '1',
+      }),
+      jest('jest: the @serial files, one at a time', 'jest-serial-results.json', [
+        '--runInBand',
+        '--passWithNoTests',
+        '--runTestsByPath',
+        ...serialTestFiles(),
+      ]),
+    ];
 // One plain closing line with the counts, whatever the reporter printed above.
-if (fs.existsSync(results)) {
-  const r = JSON.parse(fs.readFileSync(results, 'utf8')) as {
+const counts = { passed: 0, failed: 0, skipped: 0, total: 0 };
+for (const { output } of phases) {
+  if (!fs.existsSync(output)) continue;
+  const r = JSON.parse(fs.readFileSync(output, 'utf8')) as {
     numPassedTests: number;
     numFailedTests: number;
     numPendingTests: number;
     numTotalTests: number;
   };
-  console.log(`\ntests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped`);
-  if (r.numTotalTests === 0) {
-    console.error('no test ran');
-    process.exit(1);
-  }
+  counts.passed += r.numPassedTests;
+  counts.failed += r.numFailedTests;
+  counts.skipped += r.numPendingTests;
+  counts.total += r.numTotalTests;
 }
-process.exit(status);
+console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+if (counts.total === 0) {
+  console.error('no test ran');
+  process.exit(1);
+}
+process.exit(phases.find((p) => p.status !== 0)?.status ?? 0);

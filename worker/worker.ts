@@ -17,10 +17,19 @@ import { type MailTransport, outboxTransport } from '../services/mail/transport'
 export const WORKFLOWS_PATH = path.resolve(__dirname, '..', 'workflows', `index${path.extname(__filename)}`);
 
 let bundle: Promise<{ code: string }> | undefined;
-/** The workflow bundle, built once per process (about a second). */
+/** The workflow bundle, built once per process (about 3 s and 4 s of CPU). */
 export function workflowBundle(): Promise<{ code: string }> {
   bundle ??= bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: quietBundlerLogger });
   return bundle;
+}
+
+/**
+ * Takes a bundle built from the same sources elsewhere, instead of building one: the test run
+ * builds it once (test/setup/global-setup.ts) for its 150 files that start a worker, each in a
+ * module registry of its own.
+ */
+export function useWorkflowBundle(code: string): void {
+  bundle = Promise.resolve({ code });
 }
 
 /** Worker options every laudo worker uses (tests too). */

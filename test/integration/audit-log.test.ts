@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { describeChainReport, verifyAuditChain } from '../../services/audit/verify-chain';
-import { TEST_ENV } from '../setup/env';
+import { testEnv } from '../setup/env';
 import { DOCTOR_PERMISSIONS, type Tenant, createTenant } from '../support/fixtures';
 import { loginTokens, platformSuite } from '../support/suite';
 
@@ -46,7 +46,7 @@ async function forge(sql: string, bindings: readonly Knex.RawBinding[]): Promise
 function runVerifyCommand(): { status: number | null; out: string } {
   const r = spawnSync('npm', ['run', '--silent', 'audit:verify'], {
     cwd: path.resolve(__dirname, '..', '..'),
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', DATABASE_URL: process.env[TEST_ENV.databaseUrl]! },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', DATABASE_URL: testEnv('databaseUrl') },
     encoding: 'utf8',
     timeout: 60_000,
   });

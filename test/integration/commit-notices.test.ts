@@ -82,7 +82,7 @@ it('listens again after its connection is cut', async () => {
   await admin.connect();
   try {
     const cut = await admin.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN ${LAUDO_COMMITTED_CHANNEL}' AND pid <> pg_backend_pid()`,
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN ${LAUDO_COMMITTED_CHANNEL}' AND datname = current_database() AND pid <> pg_backend_pid()`,
     );
     expect(cut.rowCount).toBeGreaterThan(0);
     const id = `save:${randomUUID()}`;

@@ -3,6 +3,8 @@
  * requests at once to one study, and the answers still per instance and in the body's order.
  * And no stall: the first small uploads on a fresh platform, and small uploads while large
  * images are made into thumbnails, each answer within 2 s (6–20 s were seen before).
+ *
+ * @serial the 2 s bound is this platform's, not another test file's load on the same cores.
  */
 import { makeInstance, makeStudy, newUid } from '../support/dicom-files';
 import { eventually } from '../support/eventually';

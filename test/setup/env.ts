@@ -5,10 +5,22 @@ export const TEST_ENV = {
   databaseUrl: 'LAUDOS_TEST_DATABASE_URL',
   chromium: 'LAUDOS_TEST_CHROMIUM',
   artifacts: 'LAUDOS_TEST_ARTIFACTS',
+  workflowBundle: 'LAUDOS_TEST_WORKFLOW_BUNDLE',
 } as const;
 
 export function testEnv(name: keyof typeof TEST_ENV): string {
   const value = process.env[TEST_ENV[name]];
   if (!value) throw new Error(`${TEST_ENV[name]} is not set: run the tests with \`npm test\``);
-  return value;
+  return name === 'databaseUrl' ? workerDatabaseUrl(value) : value;
+}
+
+/**
+ * The database of this jest worker: global setup migrates one and copies it once per worker,
+ * so files that run at once never meet in a database (one ends every connection to its own,
+ * another counts what a whole table holds).
+ */
+export function workerDatabaseUrl(runDatabaseUrl: string, worker = process.env.JEST_WORKER_ID ?? '1'): string {
+  const url = new URL(runDatabaseUrl);
+  url.pathname = `${url.pathname}_w${worker}`;
+  return url.toString();
 }

@@ -1,13 +1,15 @@
+import fs from 'node:fs';
 import knexFactory from 'knex';
 import { ADMIN_DATABASE_URL } from './global-setup';
 
 export default async function globalTeardown(): Promise<void> {
-  const g = globalThis as { __temporal?: { stop(): Promise<void> }; __testDb?: string };
+  const g = globalThis as { __temporal?: { stop(): Promise<void> }; __testDbs?: string[]; __bundleDir?: string };
   await g.__temporal?.stop();
-  if (g.__testDb) {
+  if (g.__bundleDir) fs.rmSync(g.__bundleDir, { recursive: true, force: true });
+  if (g.__testDbs) {
     const admin = knexFactory({ client: 'pg', connection: ADMIN_DATABASE_URL, pool: { min: 0, max: 1 } });
     try {
-      await admin.raw(`DROP DATABASE IF EXISTS ${g.__testDb} WITH (FORCE)`);
+      for (const db of g.__testDbs) await admin.raw(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
     } finally {
       await admin.destroy();
     }
