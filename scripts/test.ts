@@ -48,14 +48,14 @@ if (extra.length === 0) {
 }
 /**
  * Jest workers: each runs one file at a time on a database of its own (test/setup/env.ts), and
- * all share the Temporal dev server, the broker and the machine's two cores. Most of a file's
- * time is spent waiting on servers, so two at once nearly halve the run (ADR 044). Files tagged
+ * all share the Temporal dev server, the broker and the machine's two cores. Two files at once
+ * fill both cores: the run is about a fifth shorter than in band (ADR 044). Files tagged
  * `@serial` (test/setup/serial-files.js) assert a time or memory bound that another file's load
  * would decide: they run afterwards, one at a time. Named files (`npm test -- some.test.ts`) run
  * one at a time, as asked.
  */
 const WORKERS = Number(process.env.TEST_WORKERS ?? 2);
-const namesFiles = extra.some((a) => /\.test\.tsx?$/.test(a));
+const namedFiles = extra.some((a) => /\.test\.tsx?$/.test(a));
 fs.rmSync(path.join(ROOT, 'test-results'), { recursive: true, force: true });
 // jest writes its --outputFile without creating the folder (a run without e2e made none).
 fs.mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
@@ -68,7 +68,7 @@ const jest = (label: string, file: string, args: string[], phaseEnv: NodeJS.Proc
   });
   return { status, output };
 };
-const phases = namesFiles
+const phases = namedFiles
   ? [jest('jest: the files named', 'jest-results.json', ['--runInBand'])]
   : [
       jest('jest: unit, web-dom, workflow, integration, e2e', 'jest-results.json', [`--maxWorkers=${WORKERS}`], {
