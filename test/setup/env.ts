@@ -21,6 +21,9 @@ export function testEnv(name: keyof typeof TEST_ENV): string {
  */
 export function workerDatabaseUrl(runDatabaseUrl: string, worker = process.env.JEST_WORKER_ID ?? '1'): string {
   const url = new URL(runDatabaseUrl);
-  url.pathname = `${url.pathname}_w${worker}`;
+  url.pathname = `/${workerDatabaseName(url.pathname.slice(1), worker)}`;
   return url.toString();
 }
+
+/** The name of worker `worker`'s copy of the run's database `runDatabase`. */
+export const workerDatabaseName = (runDatabase: string, worker: string): string => `${runDatabase}_w${worker}`;

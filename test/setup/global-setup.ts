@@ -12,7 +12,7 @@ import { migrationSource } from '../../db/migration-source';
 import { freePort, startTemporalDev } from '../../scripts/temporal-dev';
 import { findTemporal } from '../../scripts/tools';
 import { workflowBundle } from '../../worker/worker';
-import { TEST_ENV, workerDatabaseUrl } from './env';
+import { TEST_ENV, workerDatabaseName } from './env';
 
 export const ADMIN_DATABASE_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // One database per run, so two runs on one machine never drop each other's data.
@@ -25,14 +25,16 @@ export default async function globalSetup(globalConfig: { maxWorkers: number }):
   const port = await freePort();
   const temporal = await startTemporalDev({ bin, port, uiPort: null });
   (globalThis as { __temporal?: { stop(): Promise<void> } }).__temporal = temporal;
-  const workers = Array.from({ length: Math.max(1, globalConfig.maxWorkers) }, (_, i) => String(i + 1));
-  (globalThis as { __testDbs?: string[] }).__testDbs = [TEST_DB, ...workers.map((w) => `${TEST_DB}_w${w}`)];
+  const workerDbs = Array.from({ length: Math.max(1, globalConfig.maxWorkers) }, (_, i) =>
+    workerDatabaseName(TEST_DB, String(i + 1)),
+  );
+  (globalThis as { __testDbs?: string[] }).__testDbs = [TEST_DB, ...workerDbs];
   process.env[TEST_ENV.temporalAddress] = temporal.address;
   process.env[TEST_ENV.temporalBin] = bin;
 
   const admin = knexFactory({ client: 'pg', connection: ADMIN_DATABASE_URL, pool: { min: 0, max: 1 } });
   try {
-    for (const w of workers) await admin.raw(`DROP DATABASE IF EXISTS ${TEST_DB}_w${w} WITH (FORCE)`);
+    for (const db of workerDbs) await admin.raw(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
     await admin.raw(`DROP DATABASE IF EXISTS ${TEST_DB} WITH (FORCE)`);
     await admin.raw(`CREATE DATABASE ${TEST_DB}`);
   } catch (err) {
@@ -58,9 +60,7 @@ export default async function globalSetup(globalConfig: { maxWorkers: number }):
   // The migrated database as each worker's template: a file copy, faster than migrating again.
   const copier = knexFactory({ client: 'pg', connection: ADMIN_DATABASE_URL, pool: { min: 0, max: 1 } });
   try {
-    for (const w of workers) {
-      await copier.raw(`CREATE DATABASE ${new URL(workerDatabaseUrl(url.toString(), w)).pathname.slice(1)} TEMPLATE ${TEST_DB}`);
-    }
+    for (const db of workerDbs) await copier.raw(`CREATE DATABASE ${db} TEMPLATE ${TEST_DB}`);
   } finally {
     await copier.destroy();
   }
