@@ -50,6 +50,9 @@ test('an expired session logs out with the reason and reports the expiry', async
     { what: 'the expiry reported to the server' },
   );
   expect(answers.length).toBeGreaterThan(0);
+  // A reload of the login page still says why (the mark stays until the next sign-in).
+  await page.reload();
+  await page.getByTestId('login-session-expired').waitFor();
 
   // Signing in again works and the message goes.
   await page.getByTestId('login-username').fill(t.users.doctor!.username);

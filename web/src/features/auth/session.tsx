@@ -64,8 +64,10 @@ function takeAccessToken(): string | null {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [accessToken] = useState(takeAccessToken);
+  // A page opened or reloaded after the session expired (here or in another window) still says
+  // why on the login page, until the next sign-in clears the mark (lib/token.ts).
   const [state, setState] = useState<SessionState>(() =>
-    accessToken || getToken() ? { status: 'checking' } : { status: 'anonymous' },
+    accessToken || getToken() ? { status: 'checking' } : { status: 'anonymous', expired: sessionExpired() || undefined },
   );
   const accessTokenUsed = useRef(false);
   const [attempt, setAttempt] = useState(0);
