@@ -7,13 +7,14 @@
  * self-signed, chained to an untrusted root, without the CPF — plus one chained to another
  * trusted (non-ICP-Brasil) anchor, and an NSS trust store for pdfsig.
  *
- * The CAs are made once per process (the platform a test starts in the same process trusts
- * them through `testTrustAnchors()`); each `makeTestPki()` issues fresh leaves.
+ * The CAs come from test-cas.ts (the platform a test starts in the same process trusts them
+ * through `testTrustAnchors()`); each `makeTestPki()` issues fresh leaves.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { type Ca, type TestAnchorDirs, issue, run, testCas } from './test-cas';
 
 export interface TestA1 {
   p12: Buffer;
@@ -53,13 +54,6 @@ export interface TestPki {
   anchors: TestAnchorDirs;
 }
 
-export interface TestAnchorDirs {
-  /** Folder holding the ICP-like root: configured as ICP_BRASIL_ROOTS_DIR in tests. */
-  icpBrasilDir: string;
-  /** Folder holding the other trusted root: SIGNING_TRUST_ANCHORS_DIR in tests. */
-  otherDir: string;
-}
-
 const PASSWORD = 'senha-do-A1';
 /**
  * A random valid CPF (check digits right). Users' CPFs are unique, and the test files share one
@@ -77,69 +71,8 @@ export function randomCpf(): string {
   return d.join('');
 }
 
-const run = (cwd: string, cmd: string, args: string[]) => execFileSync(cmd, args, { cwd, stdio: 'pipe' });
-
 /** The otherName 2.16.76.1.3.1 value: 51 characters at fixed positions. */
 export const icpPersonField = (cpf: string, birth = '17051980') => `${birth}${cpf}12345678901000000123456789SSP-SP`;
-
-interface Ca {
-  dir: string;
-  crt: string;
-  key: string;
-}
-
-function rootCa(base: string, name: string, cn: string): Ca {
-  const dir = path.join(base, name);
-  fs.mkdirSync(dir, { recursive: true });
-  run(dir, 'openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    'ca.key',
-    '-out',
-    'ca.crt',
-    '-days',
-    '3650',
-    '-utf8',
-    '-subj',
-    `/C=BR/O=Laudos Teste/CN=${cn}`,
-    '-addext',
-    'basicConstraints=critical,CA:TRUE',
-    '-addext',
-    'keyUsage=critical,keyCertSign,cRLSign',
-  ]);
-  prepareCaDb(dir);
-  return { dir, crt: path.join(dir, 'ca.crt'), key: path.join(dir, 'ca.key') };
-}
-
-function prepareCaDb(dir: string): void {
-  fs.writeFileSync(path.join(dir, 'index.txt'), '');
-  fs.writeFileSync(path.join(dir, 'serial'), `${(0x1000 + Math.floor(Math.random() * 0xe000)).toString(16)}00\n`);
-  fs.writeFileSync(
-    path.join(dir, 'ca.cnf'),
-    [
-      '[ca]',
-      'default_ca = d',
-      '[d]',
-      'database = index.txt',
-      'new_certs_dir = .',
-      'serial = serial',
-      'default_md = sha256',
-      'policy = p',
-      'unique_subject = no',
-      'email_in_dn = no',
-      '[p]',
-      'countryName = optional',
-      'organizationName = optional',
-      'organizationalUnitName = optional',
-      'commonName = supplied',
-      '',
-    ].join('\n'),
-  );
-}
 
 const LEAF_EXT = (keyUsage: string, san: string | null) =>
   [
@@ -151,91 +84,6 @@ const LEAF_EXT = (keyUsage: string, san: string | null) =>
     ...(san ? [`subjectAltName=${san}`] : []),
     '',
   ].join('\n');
-
-/** Signs `csr` with the CA, between the given dates (YYYYMMDDHHMMSSZ), with the extensions. */
-function issue(ca: Ca, csr: string, out: string, ext: string, subj: string, dates?: { start: string; end: string }): void {
-  const extFile = `${out}.ext`;
-  fs.writeFileSync(extFile, ext);
-  const now = Date.now();
-  const stamp = (ms: number) => new Date(ms).toISOString().replace(/[-:T]/g, '').slice(0, 14) + 'Z';
-  run(ca.dir, 'openssl', [
-    'ca',
-    '-batch',
-    '-config',
-    'ca.cnf',
-    '-cert',
-    ca.crt,
-    '-keyfile',
-    ca.key,
-    '-in',
-    csr,
-    '-out',
-    out,
-    '-notext',
-    '-utf8',
-    '-preserveDN',
-    '-subj',
-    subj,
-    '-extfile',
-    extFile,
-    '-startdate',
-    dates?.start ?? stamp(now - 86_400_000),
-    '-enddate',
-    dates?.end ?? stamp(now + 365 * 86_400_000),
-  ]);
-}
-
-interface Cas {
-  base: string;
-  icpRoot: Ca;
-  icpIntermediate: Ca;
-  otherRoot: Ca;
-  rogueRoot: Ca;
-  anchors: TestAnchorDirs;
-  nssDir: string;
-}
-
-let cas: Cas | undefined;
-
-function testCas(): Cas {
-  if (cas) return cas;
-  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'laudos-test-cas-'));
-  const icpRoot = rootCa(base, 'icp-root', 'AC Raiz Laudos Teste');
-  const otherRoot = rootCa(base, 'other-root', 'AC Parceira Laudos Teste');
-  const rogueRoot = rootCa(base, 'rogue-root', 'AC Desconhecida Teste');
-  // The intermediate, as ICP-Brasil's ACs sit under the root.
-  const intDir = path.join(base, 'icp-intermediate');
-  fs.mkdirSync(intDir);
-  run(intDir, 'openssl', ['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.csr', '-subj', '/CN=x']);
-  issue(
-    icpRoot,
-    path.join(intDir, 'ca.csr'),
-    path.join(intDir, 'ca.crt'),
-    'basicConstraints=critical,CA:TRUE,pathlen:0\nkeyUsage=critical,keyCertSign,cRLSign\nsubjectKeyIdentifier=hash\nauthorityKeyIdentifier=keyid\n',
-    '/C=BR/O=ICP-Brasil Teste/OU=AC Raiz Laudos Teste/CN=AC Laudos Teste v1',
-  );
-  prepareCaDb(intDir);
-  const icpIntermediate = { dir: intDir, crt: path.join(intDir, 'ca.crt'), key: path.join(intDir, 'ca.key') };
-
-  const anchors = { icpBrasilDir: path.join(base, 'anchors-icp-brasil'), otherDir: path.join(base, 'anchors-other') };
-  fs.mkdirSync(anchors.icpBrasilDir);
-  fs.mkdirSync(anchors.otherDir);
-  fs.copyFileSync(icpRoot.crt, path.join(anchors.icpBrasilDir, 'ac-raiz-laudos-teste.pem'));
-  fs.copyFileSync(otherRoot.crt, path.join(anchors.otherDir, 'ac-parceira-laudos-teste.pem'));
-
-  const nssDir = path.join(base, 'nss');
-  fs.mkdirSync(nssDir);
-  run(base, 'certutil', ['-N', '-d', `sql:${nssDir}`, '--empty-password']);
-  run(base, 'certutil', ['-A', '-d', `sql:${nssDir}`, '-n', 'laudos-test-ca', '-t', 'CT,C,C', '-i', icpRoot.crt]);
-  run(base, 'certutil', ['-A', '-d', `sql:${nssDir}`, '-n', 'laudos-test-other', '-t', 'CT,C,C', '-i', otherRoot.crt]);
-  cas = { base, icpRoot, icpIntermediate, otherRoot, rogueRoot, anchors, nssDir: `sql:${nssDir}` };
-  return cas;
-}
-
-/** The anchor folders the test platform is configured with (made once per process). */
-export function testTrustAnchors(): TestAnchorDirs {
-  return testCas().anchors;
-}
 
 const GOOD_USAGE = 'digitalSignature,nonRepudiation,keyEncipherment';
 

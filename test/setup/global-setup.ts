@@ -1,13 +1,15 @@
 /**
- * Once per test run: the Temporal dev server (the real binary, by absolute path) and a
+ * Once per test run: the Temporal dev server (the real binary, by absolute path), a
  * fresh PostgreSQL database with the migrations applied, copied once per jest worker
- * (test/setup/env.ts, workerDatabaseUrl).
+ * (test/setup/env.ts, workerDatabaseUrl), the workflow bundle and the test PKI's CAs, in a
+ * folder global teardown removes.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory from 'knex';
 import { MIGRATIONS_DIR } from '../../db/connection';
+import { SHARED_TEST_CAS_ENV, makeSharedTestCas } from '../../documents/testing/test-cas';
 import { migrationSource } from '../../db/migration-source';
 import { freePort, startTemporalDev } from '../../scripts/temporal-dev';
 import { findTemporal } from '../../scripts/tools';
@@ -64,9 +66,12 @@ export default async function globalSetup(globalConfig: { maxWorkers: number }):
   } finally {
     await copier.destroy();
   }
-  const bundleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'laudos-test-bundle-'));
-  (globalThis as { __bundleDir?: string }).__bundleDir = bundleDir;
-  const bundleFile = path.join(bundleDir, 'workflow-bundle.js');
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'laudos-test-run-'));
+  (globalThis as { __runDir?: string }).__runDir = runDir;
+  // The signature tests' CAs, made once (each file copies them: documents/testing/test-cas.ts).
+  makeSharedTestCas(runDir);
+  process.env[SHARED_TEST_CAS_ENV] = runDir;
+  const bundleFile = path.join(runDir, 'workflow-bundle.js');
   fs.writeFileSync(bundleFile, (await bundling).code);
   process.env[TEST_ENV.workflowBundle] = bundleFile;
 }

@@ -3,9 +3,9 @@ import knexFactory from 'knex';
 import { ADMIN_DATABASE_URL } from './global-setup';
 
 export default async function globalTeardown(): Promise<void> {
-  const g = globalThis as { __temporal?: { stop(): Promise<void> }; __testDbs?: string[]; __bundleDir?: string };
+  const g = globalThis as { __temporal?: { stop(): Promise<void> }; __testDbs?: string[]; __runDir?: string };
   await g.__temporal?.stop();
-  if (g.__bundleDir) fs.rmSync(g.__bundleDir, { recursive: true, force: true });
+  if (g.__runDir) fs.rmSync(g.__runDir, { recursive: true, force: true });
   if (g.__testDbs) {
     const admin = knexFactory({ client: 'pg', connection: ADMIN_DATABASE_URL, pool: { min: 0, max: 1 } });
     try {

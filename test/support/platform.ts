@@ -6,7 +6,7 @@ import knexFactory, { type Knex } from 'knex';
 import { type Config, parseConfig } from '../../config/config';
 import { type Platform, startPlatform } from '../../scripts/platform';
 import { testEnv } from '../setup/env';
-import { testTrustAnchors } from '../../documents/testing/test-pki';
+import { testTrustAnchors } from '../../documents/testing/test-cas';
 
 /** The whole platform (api + broker + worker) on a free port, against the test servers. */
 export async function startTestPlatform(
