@@ -26,6 +26,8 @@ const NOT_FUZZED: Record<string, string> = {
     "ends one of the user's sessions: schemathesis learns the test's own session id from GET /auth/sessions and ends it",
   postAuthSessionsRevokeOthers: "ends the user's other sessions (kept out with logout's)",
   postAuthTwoAuthenticationSave: 'enrolls the test user in two-factor: the session would then be gated',
+  postAuthTwoAuthentication:
+    'checks a code against the session: every generated code is wrong, and the tenth ends the session (code guessing is limited)',
   deleteAccountsId:
     "deletes an account: the generated id cannot be the test's, but the route is the account's end, not a fuzz target",
 };
