@@ -155,10 +155,11 @@ export function makeSharedTestCas(dir: string): void {
 }
 
 const CA_DIRS = ['icp-root', 'other-root', 'rogue-root', 'icp-intermediate'] as const;
+const NSS_DIR = 'nss';
 
 function buildCas(base: string): string {
   fs.mkdirSync(base, { recursive: true });
-  const { icpRoot, otherRoot } = casAt(base);
+  const { icpRoot, otherRoot, anchors } = casAt(base);
   rootCa(base, 'icp-root', 'AC Raiz Laudos Teste');
   rootCa(base, 'other-root', 'AC Parceira Laudos Teste');
   rootCa(base, 'rogue-root', 'AC Desconhecida Teste');
@@ -175,17 +176,16 @@ function buildCas(base: string): string {
   );
   prepareCaDb(intDir);
 
-  const anchors = { icpBrasilDir: path.join(base, 'anchors-icp-brasil'), otherDir: path.join(base, 'anchors-other') };
   fs.mkdirSync(anchors.icpBrasilDir);
   fs.mkdirSync(anchors.otherDir);
   fs.copyFileSync(icpRoot.crt, path.join(anchors.icpBrasilDir, 'ac-raiz-laudos-teste.pem'));
   fs.copyFileSync(otherRoot.crt, path.join(anchors.otherDir, 'ac-parceira-laudos-teste.pem'));
 
-  const nssDir = path.join(base, 'nss');
-  fs.mkdirSync(nssDir);
-  run(base, 'certutil', ['-N', '-d', `sql:${nssDir}`, '--empty-password']);
-  run(base, 'certutil', ['-A', '-d', `sql:${nssDir}`, '-n', 'laudos-test-ca', '-t', 'CT,C,C', '-i', icpRoot.crt]);
-  run(base, 'certutil', ['-A', '-d', `sql:${nssDir}`, '-n', 'laudos-test-other', '-t', 'CT,C,C', '-i', otherRoot.crt]);
+  fs.mkdirSync(path.join(base, NSS_DIR));
+  const nss = `sql:${path.join(base, NSS_DIR)}`;
+  run(base, 'certutil', ['-N', '-d', nss, '--empty-password']);
+  run(base, 'certutil', ['-A', '-d', nss, '-n', 'laudos-test-ca', '-t', 'CT,C,C', '-i', icpRoot.crt]);
+  run(base, 'certutil', ['-A', '-d', nss, '-n', 'laudos-test-other', '-t', 'CT,C,C', '-i', otherRoot.crt]);
   return base;
 }
 
@@ -202,7 +202,7 @@ function casAt(base: string): Cas {
     otherRoot: ca('other-root'),
     rogueRoot: ca('rogue-root'),
     anchors: { icpBrasilDir: path.join(base, 'anchors-icp-brasil'), otherDir: path.join(base, 'anchors-other') },
-    nssDir: `sql:${path.join(base, 'nss')}`,
+    nssDir: `sql:${path.join(base, NSS_DIR)}`,
   };
 }
 
