@@ -5,7 +5,7 @@
  * right after.
  */
 import pg from 'pg';
-import { ADMIN_DATABASE_URL } from '../setup/global-setup';
+import { ADMIN_DATABASE_URL } from '../setup/env';
 import { createTenant } from '../support/fixtures';
 import { login, platformSuite } from '../support/suite';
 

@@ -9,7 +9,7 @@
  * terminated there.
  */
 import pg from 'pg';
-import { ADMIN_DATABASE_URL } from '../setup/global-setup';
+import { ADMIN_DATABASE_URL } from '../setup/env';
 import { eventually } from '../support/eventually';
 import { DOCTOR_PERMISSIONS, type Tenant, createTenant } from '../support/fixtures';
 import { login, platformSuite } from '../support/suite';

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory from 'knex';
-import { ADMIN_DATABASE_URL } from '../setup/global-setup';
+import { ADMIN_DATABASE_URL } from '../setup/env';
 import { MIGRATIONS_DIR } from '../../db/connection';
 
 jest.setTimeout(180_000);

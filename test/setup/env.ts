@@ -8,6 +8,9 @@ export const TEST_ENV = {
   workflowBundle: 'LAUDOS_TEST_WORKFLOW_BUNDLE',
 } as const;
 
+/** The PostgreSQL server's admin database: where the run's databases are made and dropped. */
+export const ADMIN_DATABASE_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
 export function testEnv(name: keyof typeof TEST_ENV): string {
   const value = process.env[TEST_ENV[name]];
   if (!value) throw new Error(`${TEST_ENV[name]} is not set: run the tests with \`npm test\``);

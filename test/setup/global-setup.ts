@@ -14,13 +14,24 @@ import { migrationSource } from '../../db/migration-source';
 import { freePort, startTemporalDev } from '../../scripts/temporal-dev';
 import { findTemporal } from '../../scripts/tools';
 import { workflowBundle } from '../../worker/worker';
-import { TEST_ENV, workerDatabaseName } from './env';
+import { ADMIN_DATABASE_URL, TEST_ENV, workerDatabaseName } from './env';
+import globalTeardown from './global-teardown';
 
-export const ADMIN_DATABASE_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // One database per run, so two runs on one machine never drop each other's data.
 const TEST_DB = `laudos_test_${process.pid}`;
 
 export default async function globalSetup(globalConfig: { maxWorkers: number }): Promise<void> {
+  // jest runs no teardown when setup throws: a half-made run (a Temporal server, databases, the
+  // run's folder) is removed here, or it would outlive the run.
+  try {
+    await prepare(globalConfig);
+  } catch (err) {
+    await globalTeardown().catch(() => undefined);
+    throw err;
+  }
+}
+
+async function prepare(globalConfig: { maxWorkers: number }): Promise<void> {
   // The workflow bundle, built once for every file that starts a worker (test/setup/workflow-bundle.ts).
   const bundling = workflowBundle();
   const bin = findTemporal(process.env.TEMPORAL_CLI);
@@ -40,7 +51,6 @@ export default async function globalSetup(globalConfig: { maxWorkers: number }):
     await admin.raw(`DROP DATABASE IF EXISTS ${TEST_DB} WITH (FORCE)`);
     await admin.raw(`CREATE DATABASE ${TEST_DB}`);
   } catch (err) {
-    await temporal.stop();
     throw new Error(
       `The tests need PostgreSQL at ${ADMIN_DATABASE_URL} (set TEST_ADMIN_DATABASE_URL to another server).\n` +
         `Install and start it with: sudo apt-get install -y postgresql && sudo pg_ctlcluster 15 main start\n${String(err)}`,

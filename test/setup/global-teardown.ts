@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import knexFactory from 'knex';
-import { ADMIN_DATABASE_URL } from './global-setup';
+import { ADMIN_DATABASE_URL } from './env';
 
+/** Stops and removes what global setup made: also run by it when it fails halfway. */
 export default async function globalTeardown(): Promise<void> {
   const g = globalThis as { __temporal?: { stop(): Promise<void> }; __testDbs?: string[]; __runDir?: string };
   await g.__temporal?.stop();
