@@ -7,6 +7,8 @@ import { routineTiming } from '../../domain/catalog/routines';
 import { foldName } from '../../domain/imaging/name-fold';
 import type { ScheduledExamItem, ScheduledExamListQuery, StudyListItem, StudyListQuery } from '../../domain/studies/schemas';
 import { type Access, scopedScheduled, scopedStudies } from '../access/access';
+import { type StudySample, studySample } from '../search/study-samples';
+import { SEARCH_WINDOW, TOTAL_CAP, searchPlan } from './search-plan';
 
 // The list reads each page's labels in the same query (one round trip, no per-row call).
 const LABELS = `coalesce((SELECT json_agg(json_build_object('id', lb.id, 'name', lb.name) ORDER BY lb.name)
@@ -218,18 +220,15 @@ function filterSql(f: Filters): { sql: string; bindings: Knex.Value[] } {
 }
 
 /**
- * Totals above this are answered as "more than" (totalCapped): counting further costs more than
- * the page itself, and past a thousand a reader narrows the filters or pages by cursor.
+ * Totals above TOTAL_CAP are answered as "more than" (totalCapped): counting further costs more
+ * than the page itself, and past a thousand a reader narrows the filters or pages by cursor.
  */
-export const TOTAL_CAP = 1_000;
+export { TOTAL_CAP };
 /** A statement started ahead of need: awaited later or dropped, never an unhandled rejection. */
 function settledLater<T>(p: Promise<T>): Promise<T> {
   p.catch(() => undefined);
   return p;
 }
-
-/** How many of the newest studies a search past the cap reads in list order before it turns to the trigram indexes. */
-const SEARCH_WINDOW = 1_000;
 
 /**
  * One page of the study list: filtered, ordered by exam date (else arrival) — or by arrival — and id. With a
@@ -239,9 +238,16 @@ const SEARCH_WINDOW = 1_000;
  * TOTAL_CAP; past it, the newest studies in list order; and when those hold too few, each
  * index's matches ordered. The patient (name or ID) and the accession number are always two
  * narrow queries: an OR across the two tables would keep PostgreSQL from using either trigram
- * index, and scan the whole account for a rare name.
+ * index, and scan the whole account for a rare name. Which of these a term needs is told
+ * beforehand by the account's study sample (`sample`; ADR 045), and the answer is the same
+ * whatever it tells.
  */
-export async function readStudyPage(knex: Knex, access: Access, query: StudyListQuery): Promise<StudyPage> {
+export async function readStudyPage(
+  knex: Knex,
+  access: Access,
+  query: StudyListQuery,
+  sample: () => Pick<StudySample, 'share' | 'studies'> | undefined = () => studySample(knex, access.accountId),
+): Promise<StudyPage> {
   const { page, pageSize, sort, cursor, q, ...rest } = query;
   // The cursor holds the order column's value: a cursor of the other order is just a position in time.
   const key = query.orderBy === 'received' ? 's.received_at' : 's.sort_at';
@@ -317,31 +323,42 @@ export async function readStudyPage(knex: Knex, access: Access, query: StudyList
         .pluck('s.id')
         // A promise, not the builder: a builder runs its query again on every `then`.
         .then((ids: string[]) => ids);
-    // On a PostgreSQL server the window starts beside the collection, so a common term's page
-    // does not wait for both in turn; a rare term's answer does not wait for the window, which
-    // is dropped. PGlite's one connection would queue them: there the window runs only when needed.
-    const windowed = onPostgresServer(knex) ? settledLater(recent()) : undefined;
+    // Each index's matches past the cursor, read whole and then ordered, so the cost follows the
+    // matches: for a term past the cap yet too rare among the newest. Left to order them by
+    // walking the list, PostgreSQL read it nearly whole for a term whose matches are old
+    // (accession numbers run with time: 'B12' took 480 ms at 1 M studies).
+    const newestOf = async (qb: Knex.QueryBuilder) =>
+      (
+        (await knex.raw(`select m.id from (? offset 0) m order by m.k ${sort}, m.id ${sort} limit ${end}`, [
+          keyset(qb).select(knex.raw(`${key} as k`)),
+        ])) as { rows: { id: string }[] }
+      ).rows.map((r) => r.id);
+    const newest = async () => {
+      const [patientIds, accessionIds] = await Promise.all([newestOf(byPatient()), newestOf(byAccession())]);
+      return [...new Set([...patientIds, ...accessionIds])];
+    };
+    // The account's sample tells which read the term needs besides the collection (search-plan.ts);
+    // without one yet, the window is the guess. On a PostgreSQL server that read starts beside the
+    // collection, so a common term's page does not wait for both in turn; when the collection
+    // proves it unneeded it is dropped. A rare term starts none: on 2 cores a read nobody waits
+    // for still slows the ones the answer waits for. PGlite's one connection would queue them:
+    // there a read runs only when needed.
+    const known = sample();
+    const expected = known && { share: known.share(foldName(q).toLowerCase(), q.toLowerCase()), studies: known.studies };
+    const plan = searchPlan(expected, end);
+    const ahead = onPostgresServer(knex);
+    const windowed = ahead && (plan ?? 'window') === 'window' ? settledLater(recent()) : undefined;
+    const newestAhead = ahead && plan === 'newest' ? settledLater(newest()) : undefined;
     const matches = await collect();
     if (!matches.capped) {
       candidates = matches.ids;
       counted = Promise.resolve(matches.ids.length);
     } else {
       counted = Promise.resolve(TOTAL_CAP + 1);
-      const found = await (windowed ?? recent());
-      if (found.length >= end) candidates = found;
+      if (plan === 'newest') candidates = await (newestAhead ?? newest());
       else {
-        // More than the cap, yet too few among the newest: each index's matches past the cursor,
-        // read whole and then ordered, so the cost follows the matches. Left to order them by
-        // walking the list, PostgreSQL read it nearly whole for a term whose matches are old
-        // (accession numbers run with time: 'B12' took 480 ms at 1 M studies).
-        const newest = async (qb: Knex.QueryBuilder) =>
-          (
-            (await knex.raw(`select m.id from (? offset 0) m order by m.k ${sort}, m.id ${sort} limit ${end}`, [
-              keyset(qb).select(knex.raw(`${key} as k`)),
-            ])) as { rows: { id: string }[] }
-          ).rows.map((r) => r.id);
-        const [patientIds, accessionIds] = await Promise.all([newest(byPatient()), newest(byAccession())]);
-        candidates = [...new Set([...patientIds, ...accessionIds])];
+        const found = await (windowed ?? recent());
+        candidates = found.length >= end ? found : await newest();
       }
     }
   } else {

@@ -4,7 +4,11 @@
  * newest-first window the search reads first). Every answer is checked against the same search
  * done here over all the tenant's rows.
  */
+import { loadAccess } from '../../api/access/access';
+import { loadStudySample } from '../../api/search/study-samples';
+import { readStudyPage } from '../../api/studies/study-queries';
 import { foldName } from '../../domain/imaging/name-fold';
+import { StudyListQuery } from '../../domain/studies/schemas';
 import { type Tenant, createTenant } from '../support/fixtures';
 import { login, platformSuite } from '../support/suite';
 
@@ -185,4 +189,48 @@ it('pages a term past the cap: by offset beyond the newest studies it reads firs
     cursor = res.body.nextCursor;
   } while (cursor);
   expect(seen).toEqual(all);
+});
+
+it('reads the same pages whichever plan the study sample tells, right or wrong', async () => {
+  const sample = await loadStudySample(suite.knex, t.accountId);
+  expect(sample.studies).toBe(STUDIES);
+  expect(sample.size).toBeGreaterThan(400);
+  // Every third study is a Silva's; a cluster sample of 500 patients holds about as many.
+  expect(sample.share('silva', 'silva')).toBeGreaterThan(0.2);
+  expect(sample.share('silva', 'silva')).toBeLessThan(0.45);
+  const user = { id: t.users.doctor!.id, name: t.users.doctor!.name, superRole: false };
+  const access = await loadAccess(suite.knex, user, t.accountId);
+  // The real sample, none, and one forcing each plan whatever the term: 'collect' (share 0),
+  // 'window' (every study), 'newest' (past the cap, too few among the newest).
+  const samples = {
+    real: () => sample,
+    none: () => undefined,
+    collect: () => ({ share: () => 0, studies: STUDIES }),
+    window: () => ({ share: () => 1, studies: 1_000_000 }),
+    newest: () => ({ share: () => 0.01, studies: 1_000_000 }),
+  };
+  for (const q of ['silva', 'quintela', 'acc-', 'conceição', 'orto-773', 'p10']) {
+    for (const sort of ['desc', 'asc'] as const) {
+      const all = expected(q, sort);
+      const total = { total: Math.min(all.length, 1000), totalCapped: all.length > 1000 };
+      for (const [name, of] of Object.entries(samples)) {
+        const read = (query: Record<string, string>) =>
+          readStudyPage(suite.knex, access, StudyListQuery.parse({ q, sort, ...query }), of);
+        const first = await read({ pageSize: '25' });
+        const label = `${q} ${sort} ${name}`;
+        expect({ label, ids: first.rows.map((r) => r.id), total: first.total, capped: first.totalCapped }).toEqual({
+          label,
+          ids: all.slice(0, 25),
+          total: total.total,
+          capped: total.totalCapped,
+        });
+        const deep = await read({ pageSize: '100', page: '4' });
+        expect({ label, ids: deep.rows.map((r) => r.id) }).toEqual({ label, ids: all.slice(300, 400) });
+        if (first.nextCursor) {
+          const next = await read({ pageSize: '25', cursor: first.nextCursor });
+          expect({ label, ids: next.rows.map((r) => r.id) }).toEqual({ label, ids: all.slice(25, 50) });
+        }
+      }
+    }
+  }
 });

@@ -1,0 +1,36 @@
+import { SEARCH_WINDOW, TOTAL_CAP, searchPlan } from './search-plan';
+
+const plan = (share: number, studies: number, end = 26) => searchPlan({ share, studies }, end);
+
+it('goes without a plan when the account has no sample yet', () => {
+  expect(searchPlan(undefined, 26)).toBeUndefined();
+});
+
+it('reads the newest studies beside the collection when the page is expected among them', () => {
+  // 5 % of 1 M studies: ~50 of the newest 1,000 match, a page of 25 needs 26.
+  expect(plan(0.05, 1_000_000)).toBe('window');
+  expect(plan(0.5, 1_000_000)).toBe('window');
+  // A deep page by offset needs more rows than the window is expected to hold.
+  expect(plan(0.05, 1_000_000, 4 * 25 + 1)).toBe('newest');
+});
+
+it('reads each index ordered when the term passes the cap but is too rare among the newest', () => {
+  expect(plan(0.0016, 1_000_000)).toBe('newest'); // 'Maria Souza': ~1,600 studies, ~2 among the newest
+  expect(plan(0.011, 1_000_000)).toBe('newest'); // an old accession prefix
+});
+
+it('only collects a rare term, or one the account holds too few studies to pass the cap', () => {
+  expect(plan(0, 1_000_000)).toBe('collect');
+  expect(plan(0.0005, 1_000_000)).toBe('collect'); // ~500 studies
+  expect(plan(0.01, 50_000)).toBe('collect'); // ~500 of a small clinic's
+  expect(plan(0.5, 1_800)).toBe('collect'); // half of a tiny clinic's: under the cap all the same
+});
+
+it('chooses by the expected rows at the edges', () => {
+  const end = 26;
+  const edge = (1.25 * end) / SEARCH_WINDOW;
+  expect(plan(edge, 1_000_000, end)).toBe('window');
+  expect(plan(edge * 0.99, 1_000_000, end)).toBe('newest');
+  expect(plan(0.001, 1000 * TOTAL_CAP + 1000)).toBe('newest');
+  expect(plan(0.001, 1000 * TOTAL_CAP)).toBe('collect');
+});
