@@ -4,7 +4,7 @@
  *
  *   npm run bench:list            BENCH_STUDIES=500000 npm run bench:list
  */
-import { TOTAL_CAP } from '../api/studies/study-queries';
+import { TOTAL_CAP } from '../api/studies/search-plan';
 import { createTenant } from '../test/support/fixtures';
 import { atMost, recordFigures } from './report-table';
 import { loginToken, pct, startBenchPlatform } from './support';

@@ -8,7 +8,10 @@
  * the answer waits for. The account's study sample tells beforehand which one the term needs.
  */
 
-/** Totals above this are answered as "more than" (totalCapped). */
+/**
+ * Totals above this are answered as "more than" (totalCapped): counting further costs more than
+ * the page itself, and past a thousand a reader narrows the filters or pages by cursor.
+ */
 export const TOTAL_CAP = 1_000;
 /** How many of the newest studies a search past the cap reads in list order before it turns to the trigram indexes. */
 export const SEARCH_WINDOW = 1_000;

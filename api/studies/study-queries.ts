@@ -1,14 +1,13 @@
 import type { Knex } from 'knex';
-import { onPostgresServer } from '../../db/connection';
 import { prepared } from '../../db/prepared';
 import { REPORT_HOLDER_NAME } from '../../db/report-holder';
 import { decodeCursor, encodeCursor } from '../../domain/paging/cursor';
 import { routineTiming } from '../../domain/catalog/routines';
-import { foldName } from '../../domain/imaging/name-fold';
 import type { ScheduledExamItem, ScheduledExamListQuery, StudyListItem, StudyListQuery } from '../../domain/studies/schemas';
 import { type Access, scopedScheduled, scopedStudies } from '../access/access';
-import { type StudySample, studySample } from '../search/study-samples';
-import { SEARCH_WINDOW, TOTAL_CAP, searchPlan } from './search-plan';
+import { studySample } from '../search/study-samples';
+import { TOTAL_CAP } from './search-plan';
+import { type SearchSample, searchCandidates, textMatch } from './text-search';
 
 // The list reads each page's labels in the same query (one round trip, no per-row call).
 const LABELS = `coalesce((SELECT json_agg(json_build_object('id', lb.id, 'name', lb.name) ORDER BY lb.name)
@@ -167,22 +166,6 @@ export function presentStudy(row: Row, now: Date = new Date()): StudyListItem {
 
 type Filters = Omit<StudyListQuery, 'page' | 'pageSize' | 'sort' | 'orderBy' | 'cursor' | 'retrieveReport'>;
 
-const likeEscape = (v: string) => v.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/**
- * The text search (patient name, patient ID, accession number; contains), each on a trigram
- * index (migrations 20261127120000, 20261129030000): the name folded (accents and case, the
- * generated name_search column), the two IDs lower-cased.
- */
-function textMatch(q: string): [{ patient: string; accession: string }, { patient: Knex.Value[]; accession: Knex.Value[] }] {
-  const name = `%${likeEscape(foldName(q))}%`;
-  const id = `%${likeEscape(q)}%`;
-  return [
-    { patient: '(p.name_search like ? or lower(p.patient_id) like ?)', accession: 'lower(s.accession_number) like ?' },
-    { patient: [name, id], accession: [id] },
-  ];
-}
-
 /** The list's filters as one SQL condition (dates are calendar days in America/Sao_Paulo). */
 function filterSql(f: Filters): { sql: string; bindings: Knex.Value[] } {
   const parts: string[] = [];
@@ -220,33 +203,16 @@ function filterSql(f: Filters): { sql: string; bindings: Knex.Value[] } {
 }
 
 /**
- * Totals above TOTAL_CAP are answered as "more than" (totalCapped): counting further costs more
- * than the page itself, and past a thousand a reader narrows the filters or pages by cursor.
- */
-export { TOTAL_CAP };
-/** A statement started ahead of need: awaited later or dropped, never an unhandled rejection. */
-function settledLater<T>(p: Promise<T>): Promise<T> {
-  p.catch(() => undefined);
-  return p;
-}
-
-/**
  * One page of the study list: filtered, ordered by exam date (else arrival) — or by arrival — and id. With a
  * cursor the page is read as a keyset range (constant cost however deep); without, by offset.
- *
- * A text search reads what its term needs (ADR 041): every match while there are at most
- * TOTAL_CAP; past it, the newest studies in list order; and when those hold too few, each
- * index's matches ordered. The patient (name or ID) and the accession number are always two
- * narrow queries: an OR across the two tables would keep PostgreSQL from using either trigram
- * index, and scan the whole account for a rare name. Which of these a term needs is told
- * beforehand by the account's study sample (`sample`; ADR 045), and the answer is the same
- * whatever it tells.
+ * The total is counted up to TOTAL_CAP. A text search finds the page's candidates first
+ * (text-search.ts), planned from the account's study sample (`sample`).
  */
 export async function readStudyPage(
   knex: Knex,
   access: Access,
   query: StudyListQuery,
-  sample: () => Pick<StudySample, 'share' | 'studies'> | undefined = () => studySample(knex, access.accountId),
+  sample: () => SearchSample | undefined = () => studySample(knex, access.accountId),
 ): Promise<StudyPage> {
   const { page, pageSize, sort, cursor, q, ...rest } = query;
   // The cursor holds the order column's value: a cursor of the other order is just a position in time.
@@ -276,91 +242,9 @@ export async function readStudyPage(
   let candidates: string[] | null = null;
   let counted: Promise<number>;
   if (q) {
-    const [sql, b] = textMatch(q);
-    const byPatient = () => base(true).whereRaw(sql.patient, b.patient).select('s.id');
-    const byAccession = () => base(false).whereRaw(sql.accession, b.accession).select('s.id');
-    // Every match, while there are at most TOTAL_CAP: the two indexes' ids, each limb capped one
-    // past it. Under the cap they are the whole answer: its exact total, and the page's
-    // candidates (the page query orders them and applies the cursor or offset).
-    const collect = async () => {
-      const rows = (await knex.unionAll(
-        [
-          byPatient()
-            .select(knex.raw(`'p' as limb`))
-            .limit(TOTAL_CAP + 1),
-          byAccession()
-            .select(knex.raw(`'a' as limb`))
-            .limit(TOTAL_CAP + 1),
-        ],
-        true,
-      )) as { id: string; limb: 'p' | 'a' }[];
-      const ids = [...new Set(rows.map((r) => r.id))];
-      const full = (limb: string) => rows.filter((r) => r.limb === limb).length > TOTAL_CAP;
-      return { ids, capped: full('p') || full('a') || ids.length > TOTAL_CAP };
-    };
-    // A common term (a surname) matches within the newest studies: reading them in list order is
-    // exact once it yields the page, and costs a fraction of gathering every match by trigram
-    // (PostgreSQL's estimate for LIKE '%…%' is far too low for such terms and picks that). The
-    // patient is probed per row, by key, and only until the page is full: the lateral's
-    // OFFSET 0 keeps it a probe. As EXISTS or a join, PostgreSQL hashed every patient
-    // matching the term instead (5,000 for 'Maria' at 1 M studies: 5 ms).
-    const recent = () =>
-      knex
-        .from(
-          keyset(base(false))
-            .select('s.id', 's.patient_ref', 's.accession_number', knex.raw(`${key} as k`))
-            .orderBy(order)
-            .limit(SEARCH_WINDOW)
-            .as('s'),
-        )
-        .joinRaw('cross join lateral (select p.name_search, p.patient_id from patients p where p.id = s.patient_ref offset 0) p')
-        .whereRaw(`(${sql.patient} or ${sql.accession})`, [...b.patient, ...b.accession])
-        .orderBy([
-          { column: 's.k', order: sort },
-          { column: 's.id', order: sort },
-        ])
-        .limit(end)
-        .pluck('s.id')
-        // A promise, not the builder: a builder runs its query again on every `then`.
-        .then((ids: string[]) => ids);
-    // Each index's matches past the cursor, read whole and then ordered, so the cost follows the
-    // matches: for a term past the cap yet too rare among the newest. Left to order them by
-    // walking the list, PostgreSQL read it nearly whole for a term whose matches are old
-    // (accession numbers run with time: 'B12' took 480 ms at 1 M studies).
-    const newestOf = async (qb: Knex.QueryBuilder) =>
-      (
-        (await knex.raw(`select m.id from (? offset 0) m order by m.k ${sort}, m.id ${sort} limit ${end}`, [
-          keyset(qb).select(knex.raw(`${key} as k`)),
-        ])) as { rows: { id: string }[] }
-      ).rows.map((r) => r.id);
-    const newest = async () => {
-      const [patientIds, accessionIds] = await Promise.all([newestOf(byPatient()), newestOf(byAccession())]);
-      return [...new Set([...patientIds, ...accessionIds])];
-    };
-    // The account's sample tells which read the term needs besides the collection (search-plan.ts);
-    // without one yet, the window is the guess. On a PostgreSQL server that read starts beside the
-    // collection, so a common term's page does not wait for both in turn; when the collection
-    // proves it unneeded it is dropped. A rare term starts none: on 2 cores a read nobody waits
-    // for still slows the ones the answer waits for. PGlite's one connection would queue them:
-    // there a read runs only when needed.
-    const known = sample();
-    const expected = known && { share: known.share(foldName(q).toLowerCase(), q.toLowerCase()), studies: known.studies };
-    const plan = searchPlan(expected, end);
-    const ahead = onPostgresServer(knex);
-    const windowed = ahead && (plan ?? 'window') === 'window' ? settledLater(recent()) : undefined;
-    const newestAhead = ahead && plan === 'newest' ? settledLater(newest()) : undefined;
-    const matches = await collect();
-    if (!matches.capped) {
-      candidates = matches.ids;
-      counted = Promise.resolve(matches.ids.length);
-    } else {
-      counted = Promise.resolve(TOTAL_CAP + 1);
-      if (plan === 'newest') candidates = await (newestAhead ?? newest());
-      else {
-        const found = await (windowed ?? recent());
-        candidates = found.length >= end ? found : await newest();
-      }
-    }
+    const found = await searchCandidates({ knex, base, keyset, key, sort, end, q }, sample);
+    candidates = found.ids;
+    counted = Promise.resolve(found.total);
   } else {
     counted = countOf(
       base(false)

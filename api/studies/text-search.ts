@@ -1,0 +1,152 @@
+/**
+ * The study list's text search: patient name, patient ID or accession number, contains (ADR 041,
+ * 045). It finds the ids that may be on the page, and the search's total up to TOTAL_CAP; the
+ * page statement (study-queries.ts) orders them and applies the cursor or offset.
+ *
+ * A search reads what its term needs: every match while there are at most TOTAL_CAP; past it,
+ * the newest studies in list order; and when those hold too few, each index's matches ordered.
+ * The patient (name or ID) and the accession number are always two narrow queries: an OR across
+ * the two tables would keep PostgreSQL from using either trigram index, and scan the whole
+ * account for a rare name. Which of these a term needs is told beforehand by the account's
+ * study sample (search-plan.ts), and the answer is the same whatever it tells.
+ */
+import type { Knex } from 'knex';
+import { onPostgresServer } from '../../db/connection';
+import { foldName } from '../../domain/imaging/name-fold';
+import type { StudySample } from '../search/study-samples';
+import { SEARCH_WINDOW, TOTAL_CAP, searchPlan } from './search-plan';
+
+const likeEscape = (v: string) => v.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The text search (patient name, patient ID, accession number; contains), each on a trigram
+ * index (migrations 20261127120000, 20261129030000): the name folded (accents and case, the
+ * generated name_search column), the two IDs lower-cased.
+ */
+export function textMatch(
+  q: string,
+): [{ patient: string; accession: string }, { patient: Knex.Value[]; accession: Knex.Value[] }] {
+  const name = `%${likeEscape(foldName(q))}%`;
+  const id = `%${likeEscape(q)}%`;
+  return [
+    { patient: '(p.name_search like ? or lower(p.patient_id) like ?)', accession: 'lower(s.accession_number) like ?' },
+    { patient: [name, id], accession: [id] },
+  ];
+}
+
+/** A statement started ahead of need: awaited later or dropped, never an unhandled rejection. */
+function settledLater<T>(p: Promise<T>): Promise<T> {
+  p.catch(() => undefined);
+  return p;
+}
+
+/** What a search needs of the sample: a term's share of it, and the account's study count. */
+export type SearchSample = Pick<StudySample, 'share' | 'studies'>;
+
+/** The page's frame, as the list query built it. */
+export interface SearchFrame {
+  knex: Knex;
+  /** The scoped, filtered studies (with their patient when `withPatient`). */
+  base: (withPatient: boolean) => Knex.QueryBuilder;
+  /** Restricts a query to the rows past the cursor (none without one). */
+  keyset: (qb: Knex.QueryBuilder) => Knex.QueryBuilder;
+  /** The order column (`s.sort_at` or `s.received_at`), then `s.id`. */
+  key: string;
+  sort: 'asc' | 'desc';
+  /** How many rows in list order the page needs (its end, plus one to tell there is more). */
+  end: number;
+  q: string;
+}
+
+/**
+ * The ids that may be on the page and the search's total, TOTAL_CAP + 1 past the cap; `sample`
+ * is the account's study sample, undefined until one has been read.
+ */
+export async function searchCandidates(
+  { knex, base, keyset, key, sort, end, q }: SearchFrame,
+  sample: () => SearchSample | undefined,
+): Promise<{ ids: string[]; total: number }> {
+  const order = [
+    { column: key, order: sort },
+    { column: 's.id', order: sort },
+  ];
+  const [sql, b] = textMatch(q);
+  const byPatient = () => base(true).whereRaw(sql.patient, b.patient).select('s.id');
+  const byAccession = () => base(false).whereRaw(sql.accession, b.accession).select('s.id');
+  // Every match, while there are at most TOTAL_CAP: the two indexes' ids, each limb capped one
+  // past it. Under the cap they are the whole answer: its exact total, and the page's
+  // candidates (the page query orders them and applies the cursor or offset).
+  const collect = async () => {
+    const rows = (await knex.unionAll(
+      [
+        byPatient()
+          .select(knex.raw(`'p' as limb`))
+          .limit(TOTAL_CAP + 1),
+        byAccession()
+          .select(knex.raw(`'a' as limb`))
+          .limit(TOTAL_CAP + 1),
+      ],
+      true,
+    )) as { id: string; limb: 'p' | 'a' }[];
+    const ids = [...new Set(rows.map((r) => r.id))];
+    const full = (limb: string) => rows.filter((r) => r.limb === limb).length > TOTAL_CAP;
+    return { ids, capped: full('p') || full('a') || ids.length > TOTAL_CAP };
+  };
+  // A common term (a surname) matches within the newest studies: reading them in list order is
+  // exact once it yields the page, and costs a fraction of gathering every match by trigram
+  // (PostgreSQL's estimate for LIKE '%…%' is far too low for such terms and picks that). The
+  // patient is probed per row, by key, and only until the page is full: the lateral's
+  // OFFSET 0 keeps it a probe. As EXISTS or a join, PostgreSQL hashed every patient
+  // matching the term instead (5,000 for 'Maria' at 1 M studies: 5 ms).
+  const recent = () =>
+    knex
+      .from(
+        keyset(base(false))
+          .select('s.id', 's.patient_ref', 's.accession_number', knex.raw(`${key} as k`))
+          .orderBy(order)
+          .limit(SEARCH_WINDOW)
+          .as('s'),
+      )
+      .joinRaw('cross join lateral (select p.name_search, p.patient_id from patients p where p.id = s.patient_ref offset 0) p')
+      .whereRaw(`(${sql.patient} or ${sql.accession})`, [...b.patient, ...b.accession])
+      .orderBy([
+        { column: 's.k', order: sort },
+        { column: 's.id', order: sort },
+      ])
+      .limit(end)
+      .pluck('s.id')
+      // A promise, not the builder: a builder runs its query again on every `then`.
+      .then((ids: string[]) => ids);
+  // Each index's matches past the cursor, read whole and then ordered, so the cost follows the
+  // matches: for a term past the cap yet too rare among the newest. Left to order them by
+  // walking the list, PostgreSQL read it nearly whole for a term whose matches are old
+  // (accession numbers run with time: 'B12' took 480 ms at 1 M studies).
+  const newestOf = async (qb: Knex.QueryBuilder) =>
+    (
+      (await knex.raw(`select m.id from (? offset 0) m order by m.k ${sort}, m.id ${sort} limit ${end}`, [
+        keyset(qb).select(knex.raw(`${key} as k`)),
+      ])) as { rows: { id: string }[] }
+    ).rows.map((r) => r.id);
+  const newest = async () => {
+    const [patientIds, accessionIds] = await Promise.all([newestOf(byPatient()), newestOf(byAccession())]);
+    return [...new Set([...patientIds, ...accessionIds])];
+  };
+  // The account's sample tells which read the term needs besides the collection (search-plan.ts);
+  // without one yet, the window is the guess. On a PostgreSQL server that read starts beside the
+  // collection, so a common term's page does not wait for both in turn; when the collection
+  // proves it unneeded it is dropped. A rare term starts none: on 2 cores a read nobody waits
+  // for still slows the ones the answer waits for. PGlite's one connection would queue them:
+  // there a read runs only when needed.
+  const known = sample();
+  const expected = known && { share: known.share(foldName(q).toLowerCase(), q.toLowerCase()), studies: known.studies };
+  const plan = searchPlan(expected, end);
+  const ahead = onPostgresServer(knex);
+  const windowed = ahead && (plan ?? 'window') === 'window' ? settledLater(recent()) : undefined;
+  const newestAhead = ahead && plan === 'newest' ? settledLater(newest()) : undefined;
+  const matches = await collect();
+  if (!matches.capped) return { ids: matches.ids, total: matches.ids.length };
+  const capped = (ids: string[]) => ({ ids, total: TOTAL_CAP + 1 });
+  if (plan === 'newest') return capped(await (newestAhead ?? newest()));
+  const found = await (windowed ?? recent());
+  return capped(found.length >= end ? found : await newest());
+}
