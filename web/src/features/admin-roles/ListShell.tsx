@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -22,6 +23,8 @@ export function ListShell(props: {
   /** The search is too short to run (spec 3 §5: from 3 characters). */
   searchShort?: boolean;
   more?: { has: boolean; loading: boolean; onMore: () => void };
+  /** The rows shown are the last search's while a new one loads (a bar says so). */
+  searching?: boolean;
   action?: ReactNode;
   /** Shown above the rows whatever their state (a setting of the whole list). */
   header?: ReactNode;
@@ -48,6 +51,7 @@ export function ListShell(props: {
         {props.action}
       </Stack>
       {props.header}
+      {props.searching && <LinearProgress aria-hidden data-testid={`${props.testId}-searching`} />}
       {props.state === 'pending' ? (
         <Stack spacing={1} aria-busy>
           <Skeleton variant="rounded" height={64} />

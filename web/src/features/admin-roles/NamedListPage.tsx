@@ -76,7 +76,7 @@ export function NamedListPage({ kind }: { kind: NamedKind }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const { typed, setTyped, short, list, pages, more } = useKeysetList(namedKey(kind), (q, cursor, signal) =>
+  const { typed, setTyped, short, list, pages, more, searching } = useKeysetList(namedKey(kind), (q, cursor, signal) =>
     fetchNamed(kind, q, cursor, signal),
   );
   const create = useMutation({
@@ -99,6 +99,7 @@ export function NamedListPage({ kind }: { kind: NamedKind }) {
       onSearch={setTyped}
       searchShort={short}
       more={more}
+      searching={searching}
       header={
         <Stack spacing={1}>
           <Stack direction="row" spacing={1}>

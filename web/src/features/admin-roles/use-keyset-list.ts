@@ -4,7 +4,7 @@
  * for the rows after the last one.
  */
 import { useEffect, useState } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { SEARCH_MIN } from '../../../../domain/account-users/schemas';
 
 export function useKeysetList<P extends { nextCursor: string | null }>(
@@ -24,6 +24,8 @@ export function useKeysetList<P extends { nextCursor: string | null }>(
     queryFn: ({ pageParam, signal }) => fetchPage(q, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    // A new search keeps the last rows (and their buttons) until its own arrive.
+    placeholderData: keepPreviousData,
     meta: { silent: true },
   });
   const short = typed.trim().length > 0 && typed.trim().length < SEARCH_MIN;
@@ -33,6 +35,8 @@ export function useKeysetList<P extends { nextCursor: string | null }>(
     short,
     list,
     pages: list.data?.pages ?? [],
+    /** The rows shown are the last search's, while the new one loads. */
+    searching: list.isPlaceholderData,
     more: { has: list.hasNextPage, loading: list.isFetchingNextPage, onMore: () => void list.fetchNextPage() },
   };
 }

@@ -12,6 +12,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
+import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -76,6 +77,9 @@ function UsersOfAccount({ accountId, accountName }: { accountId: string; account
     queryFn: ({ pageParam, signal }) => fetchUsers(accountId, filters, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    // A new search keeps the last rows (and their buttons) until its own arrive; never another
+    // account's (usersKeys.list holds the account).
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === accountId ? previous : undefined),
   });
   const rows = list.data?.pages.flatMap((p) => p.users) ?? [];
   const short = typed.trim().length > 0 && typed.trim().length < 3;
@@ -191,6 +195,7 @@ function UsersOfAccount({ accountId, accountName }: { accountId: string; account
         </Button>
       </Stack>
 
+      {list.isPlaceholderData && <LinearProgress aria-hidden data-testid="users-searching" />}
       {list.isPending ? (
         <Stack spacing={1} data-testid="users-loading">
           {[0, 1, 2, 3].map((i) => (

@@ -1,9 +1,10 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -60,6 +61,9 @@ export function AdminList<T extends { id: string }>({
     queryFn: ({ pageParam, signal }) => fetchPage(q, pageParam, signal),
     initialPageParam: null as Cursor | null,
     getNextPageParam: (last) => last.next,
+    // While a new search loads, the rows of the last one stay (and stay clickable) rather than
+    // giving way to skeletons: a click a moment after typing is not lost, and nothing flashes.
+    placeholderData: keepPreviousData,
   });
   const rows = list.data?.pages.flatMap((p) => p.rows) ?? [];
 
@@ -85,6 +89,7 @@ export function AdminList<T extends { id: string }>({
         />
         {toolbar}
       </Stack>
+      {list.isPlaceholderData && <LinearProgress aria-hidden data-testid={`${testId}-searching`} />}
       {list.isPending ? (
         <Stack spacing={1} role="status" aria-busy="true" aria-label={t('common.loading')} data-testid={`${testId}-loading`}>
           {[0, 1, 2].map((i) => (

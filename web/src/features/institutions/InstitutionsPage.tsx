@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
+import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -169,6 +170,8 @@ export function InstitutionsPage() {
     queryFn: ({ pageParam, signal }) => fetchInstitutions(q, pageParam, signal),
     initialPageParam: null as InstitutionsAfter | null,
     getNextPageParam: (last) => last.next,
+    // A new search keeps the last rows (and their buttons) until its own arrive.
+    placeholderData: keepPreviousData,
     meta: { silent: true },
   });
   const rows = list.data?.pages.flatMap((p) => p.institutions) ?? [];
@@ -185,6 +188,7 @@ export function InstitutionsPage() {
         helperText={short ? t('institutions.searchMin') : undefined}
         slotProps={{ htmlInput: { 'data-testid': 'institutions-search', maxLength: 100 } }}
       />
+      {list.isPlaceholderData && <LinearProgress aria-hidden data-testid="institutions-searching" />}
       {list.isPending ? (
         <Stack spacing={1} aria-busy>
           <Skeleton variant="rounded" height={96} />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -36,6 +36,8 @@ export function PhrasesPage({ ownOnly = false }: { ownOnly?: boolean }) {
     initialPageParam: 0,
     getNextPageParam: (last, pages) => (last.length === PHRASES_PAGE ? pages.length * PHRASES_PAGE : undefined),
     enabled: accountId !== '',
+    // A new search or scope keeps the last rows until its own arrive.
+    placeholderData: keepPreviousData,
     meta: { silent: true },
   });
   const remove = useMutation({
@@ -67,6 +69,7 @@ export function PhrasesPage({ ownOnly = false }: { ownOnly?: boolean }) {
           )
         }
         more={{ has: list.hasNextPage, loading: list.isFetchingNextPage, onMore: () => void list.fetchNextPage() }}
+        searching={list.isPlaceholderData}
         state={list.status}
         empty={rows.length === 0}
         emptyText={t('material.phrases.empty')}
