@@ -14,8 +14,11 @@ import { sampleStore } from './account-samples';
  * patient). 500 patients hold a few thousand studies in a clinic's make-up.
  */
 const PATIENTS = 500;
-/** A patient with thousands of studies (a test patient) would otherwise make the sample huge. */
-const MAX_STUDIES = 20_000;
+/**
+ * A patient with thousands of studies (a test patient) would otherwise make the sample huge: at
+ * most this many studies, ~1 MB an account, and a term's share counted in well under a millisecond.
+ */
+const MAX_STUDIES = 10_000;
 /** Counting further than this costs a second; a share of one sampled study in 20,000 needs no more to pass the cap. */
 const COUNT_CAP = 20_000_000;
 
@@ -53,19 +56,20 @@ export class StudySample {
  */
 async function readSample(knex: Knex, accountId: string): Promise<StudySample> {
   const from = randomUUID();
-  const rows = async (op: '>=' | '<', limit: number) =>
+  const rows = async (op: '>=' | '<', limit: number, studies: number) =>
     (
       (await knex.raw(
         `SELECT p.id, coalesce(p.name_search, '') AS name, lower(coalesce(p.patient_id, '')) AS pid, lower(coalesce(s.accession_number, '')) AS acc
            FROM (SELECT id, name_search, patient_id FROM patients WHERE account_id = ? AND id ${op} ? ORDER BY id LIMIT ?) p
            JOIN studies s ON s.patient_ref = p.id AND s.invalidated_at IS NULL AND s.merged_into_id IS NULL
           LIMIT ?`,
-        [accountId, from, limit, MAX_STUDIES],
+        [accountId, from, limit, studies],
       )) as { rows: { id: string; name: string; pid: string; acc: string }[] }
     ).rows;
-  const after = await rows('>=', PATIENTS);
+  const after = await rows('>=', PATIENTS, MAX_STUDIES);
   const patients = new Set(after.map((r) => r.id)).size;
-  const before = patients < PATIENTS ? await rows('<', PATIENTS - patients) : [];
+  const before =
+    patients < PATIENTS && after.length < MAX_STUDIES ? await rows('<', PATIENTS - patients, MAX_STUDIES - after.length) : [];
   const sampled = [...after, ...before];
   const [{ count }] = (
     (await knex.raw(
