@@ -19,7 +19,7 @@ const PATIENTS = 500;
  * most this many studies, ~1 MB an account, and a term's share counted in well under a millisecond.
  */
 const MAX_STUDIES = 10_000;
-/** Counting further than this costs a second; a share of one sampled study in 20,000 needs no more to pass the cap. */
+/** Counting further than this costs a second; one sampled study in MAX_STUDIES already passes the cap at this count. */
 const COUNT_CAP = 20_000_000;
 
 /** A sample of an account's studies, as the list's text search sees them. */

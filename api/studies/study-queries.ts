@@ -242,7 +242,7 @@ export async function readStudyPage(
   let candidates: string[] | null = null;
   let counted: Promise<number>;
   if (q) {
-    const found = await searchCandidates({ knex, base, keyset, key, sort, end, q }, sample);
+    const found = await searchCandidates({ knex, base, keyset, key, sort, order, end, q }, sample);
     candidates = found.ids;
     counted = Promise.resolve(found.total);
   } else {

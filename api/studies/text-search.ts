@@ -53,6 +53,8 @@ export interface SearchFrame {
   /** The order column (`s.sort_at` or `s.received_at`), then `s.id`. */
   key: string;
   sort: 'asc' | 'desc';
+  /** The list's order: `key`, then `s.id`, both `sort`. */
+  order: { column: string; order: 'asc' | 'desc' }[];
   /** How many rows in list order the page needs (its end, plus one to tell there is more). */
   end: number;
   q: string;
@@ -63,13 +65,9 @@ export interface SearchFrame {
  * is the account's study sample, undefined until one has been read.
  */
 export async function searchCandidates(
-  { knex, base, keyset, key, sort, end, q }: SearchFrame,
+  { knex, base, keyset, key, sort, order, end, q }: SearchFrame,
   sample: () => SearchSample | undefined,
 ): Promise<{ ids: string[]; total: number }> {
-  const order = [
-    { column: key, order: sort },
-    { column: 's.id', order: sort },
-  ];
   const [sql, b] = textMatch(q);
   const byPatient = () => base(true).whereRaw(sql.patient, b.patient).select('s.id');
   const byAccession = () => base(false).whereRaw(sql.accession, b.accession).select('s.id');
