@@ -1,4 +1,4 @@
-import { SEARCH_WINDOW, TOTAL_CAP, searchPlan } from './search-plan';
+import { COLLECT_CAP, SEARCH_WINDOW, TOTAL_CAP, searchPlan } from './search-plan';
 
 const plan = (share: number, studies: number, end = 26) => searchPlan({ share, studies }, end);
 
@@ -14,9 +14,14 @@ it('reads the newest studies beside the collection when the page is expected amo
   expect(plan(0.05, 1_000_000, 4 * 25 + 1)).toBe('newest');
 });
 
-it('reads each index ordered when the term passes the cap but is too rare among the newest', () => {
-  expect(plan(0.0016, 1_000_000)).toBe('newest'); // 'Maria Souza': ~1,600 studies, ~2 among the newest
-  expect(plan(0.011, 1_000_000)).toBe('newest'); // an old accession prefix
+it('ranks the page from the collection when the term passes the cap by thousands, too rare among the newest', () => {
+  expect(plan(0.0016, 1_000_000)).toBe('collect'); // 'Maria Souza': ~1,600 studies, ~2 among the newest
+  expect(plan(0.003, 1_000_000)).toBe('collect'); // ~3,000
+});
+
+it('reads each index ordered when the term passes the collection cap, too rare among the newest', () => {
+  expect(plan(0.011, 1_000_000)).toBe('newest'); // an old accession prefix: ~11,000
+  expect(plan(0.005, 1_000_000)).toBe('newest');
 });
 
 it('only collects a rare term, or one the account holds too few studies to pass the cap', () => {
@@ -31,6 +36,8 @@ it('chooses by the expected rows at the edges', () => {
   const edge = (1.25 * end) / SEARCH_WINDOW;
   expect(plan(edge, 1_000_000, end)).toBe('window');
   expect(plan(edge * 0.99, 1_000_000, end)).toBe('newest');
-  expect(plan(0.001, 1000 * TOTAL_CAP + 1000)).toBe('newest');
-  expect(plan(0.001, 1000 * TOTAL_CAP)).toBe('collect');
+  expect(plan(edge * 0.99, COLLECT_CAP / (edge * 0.99), end)).toBe('collect');
+  // Common among the newest, yet at most the cap: the collection alone.
+  expect(plan(0.05, 20 * TOTAL_CAP, end)).toBe('collect');
+  expect(plan(0.05, 20 * TOTAL_CAP + 20, end)).toBe('window');
 });

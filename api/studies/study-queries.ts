@@ -7,7 +7,7 @@ import type { ScheduledExamItem, ScheduledExamListQuery, StudyListItem, StudyLis
 import { type Access, scopedScheduled, scopedStudies } from '../access/access';
 import { studySample } from '../search/study-samples';
 import { TOTAL_CAP } from './search-plan';
-import { type SearchSample, searchCandidates, textMatch } from './text-search';
+import { type SearchOptions, searchCandidates, textMatch } from './text-search';
 
 // The list reads each page's labels in the same query (one round trip, no per-row call).
 const LABELS = `coalesce((SELECT json_agg(json_build_object('id', lb.id, 'name', lb.name) ORDER BY lb.name)
@@ -206,14 +206,15 @@ function filterSql(f: Filters): { sql: string; bindings: Knex.Value[] } {
  * One page of the study list: filtered, ordered by exam date (else arrival) — or by arrival — and id. With a
  * cursor the page is read as a keyset range (constant cost however deep); without, by offset.
  * The total is counted up to TOTAL_CAP. A text search finds the page's candidates first
- * (text-search.ts), planned from the account's study sample (`sample`).
+ * (text-search.ts), planned from the account's study sample.
  */
 export async function readStudyPage(
   knex: Knex,
   access: Access,
   query: StudyListQuery,
-  sample: () => SearchSample | undefined = () => studySample(knex, access.accountId),
+  search: SearchOptions = {},
 ): Promise<StudyPage> {
+  const { sample = () => studySample(knex, access.accountId), collectCap } = search;
   const { page, pageSize, sort, cursor, q, ...rest } = query;
   // The cursor holds the order column's value: a cursor of the other order is just a position in time.
   const key = query.orderBy === 'received' ? 's.received_at' : 's.sort_at';
@@ -236,13 +237,17 @@ export async function readStudyPage(
       ((await prepared(knex.from(rows.as('capped')).count({ count: '*' }), 'studies-count'))[0] as { count: string | number })
         .count,
     );
-  const keyset = (qb: Knex.QueryBuilder) =>
-    after ? qb.whereRaw(`(${key}, s.id) ${op} (?::timestamptz, ?::uuid)`, [after.k, after.id]) : qb;
+  const past = after && { sql: `(${key}, s.id) ${op} (?::timestamptz, ?::uuid)`, bindings: [after.k, after.id] };
+  const keyset = (qb: Knex.QueryBuilder) => (past ? qb.whereRaw(past.sql, past.bindings) : qb);
   // Ids that may be on this page (a search), or none (every study the filters reach).
   let candidates: string[] | null = null;
   let counted: Promise<number>;
   if (q) {
-    const found = await searchCandidates({ knex, base, keyset, key, sort, order, end, q }, sample);
+    const found = await searchCandidates(
+      { knex, base, keyset, past: past ?? undefined, key, sort, order, end, q },
+      sample,
+      collectCap,
+    );
     candidates = found.ids;
     counted = Promise.resolve(found.total);
   } else {

@@ -1,20 +1,23 @@
 /**
  * The study list's text search: patient name, patient ID or accession number, contains (ADR 041,
- * 045). It finds the ids that may be on the page, and the search's total up to TOTAL_CAP; the
- * page statement (study-queries.ts) orders them and applies the cursor or offset.
+ * 045, 046). It finds the ids that may be on the page, and the search's total up to TOTAL_CAP;
+ * the page statement (study-queries.ts) orders them and applies the cursor or offset.
  *
- * A search reads what its term needs: every match while there are at most TOTAL_CAP; past it,
- * the newest studies in list order; and when those hold too few, each index's matches ordered.
- * The patient (name or ID) and the accession number are always two narrow queries: an OR across
- * the two tables would keep PostgreSQL from using either trigram index, and scan the whole
- * account for a rare name. Which of these a term needs is told beforehand by the account's
- * study sample (search-plan.ts), and the answer is the same whatever it tells.
+ * A search reads what its term needs: up to a few thousand matches, all of them with their list
+ * keys, the page ranked in the same statement; a term common among the newest studies, those in
+ * list order beside a collection that proves the cap; a term past the few thousand yet rare
+ * among the newest, each index's matches ordered beside that collection. The patient (name or
+ * ID) and the accession number are always two narrow queries: an OR across the two tables would
+ * keep PostgreSQL from using either trigram index, and scan the whole account for a rare name.
+ * Which of these a term needs is told beforehand by the account's study sample (search-plan.ts),
+ * and the answer is the same whatever it tells.
  */
 import type { Knex } from 'knex';
 import { onPostgresServer } from '../../db/connection';
+import { prepared } from '../../db/prepared';
 import { foldName } from '../../domain/imaging/name-fold';
 import type { StudySample } from '../search/study-samples';
-import { SEARCH_WINDOW, TOTAL_CAP, searchPlan } from './search-plan';
+import { COLLECT_CAP, SEARCH_WINDOW, TOTAL_CAP, searchPlan } from './search-plan';
 
 const likeEscape = (v: string) => v.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -43,6 +46,12 @@ function settledLater<T>(p: Promise<T>): Promise<T> {
 /** What a search needs of the sample: a term's share of it, and the account's study count. */
 export type SearchSample = Pick<StudySample, 'share' | 'studies'>;
 
+/** How a list read searches: the account's study sample (its own by default), and a smaller collection cap for tests. */
+export interface SearchOptions {
+  sample?: () => SearchSample | undefined;
+  collectCap?: number;
+}
+
 /** The page's frame, as the list query built it. */
 export interface SearchFrame {
   knex: Knex;
@@ -50,6 +59,8 @@ export interface SearchFrame {
   base: (withPatient: boolean) => Knex.QueryBuilder;
   /** Restricts a query to the rows past the cursor (none without one). */
   keyset: (qb: Knex.QueryBuilder) => Knex.QueryBuilder;
+  /** The cursor's condition as SQL, undefined without a cursor. */
+  past: { sql: string; bindings: Knex.Value[] } | undefined;
   /** The order column (`s.sort_at` or `s.received_at`), then `s.id`. */
   key: string;
   sort: 'asc' | 'desc';
@@ -65,8 +76,9 @@ export interface SearchFrame {
  * is the account's study sample, undefined until one has been read.
  */
 export async function searchCandidates(
-  { knex, base, keyset, key, sort, order, end, q }: SearchFrame,
+  { knex, base, keyset, past, key, sort, order, end, q }: SearchFrame,
   sample: () => SearchSample | undefined,
+  collectCap = COLLECT_CAP,
 ): Promise<{ ids: string[]; total: number }> {
   const [sql, b] = textMatch(q);
   const byPatient = () => base(true).whereRaw(sql.patient, b.patient).select('s.id');
@@ -89,6 +101,37 @@ export async function searchCandidates(
     const ids = [...new Set(rows.map((r) => r.id))];
     const full = (limb: string) => rows.filter((r) => r.limb === limb).length > TOTAL_CAP;
     return { ids, capped: full('p') || full('a') || ids.length > TOTAL_CAP };
+  };
+  // Every match up to COLLECT_CAP per index with its list key, and in the same statement the
+  // page's ids ranked from them: a rare term's whole answer, and one past the cap by thousands
+  // ('Maria Souza', an old accession prefix) without a second read. Ranked twice the page: a
+  // study matching on both indexes is there twice.
+  const ranked = async () => {
+    const limb = (qb: Knex.QueryBuilder, name: 'p' | 'a') =>
+      qb
+        .select(
+          knex.raw(`${key} as k`),
+          knex.raw(`'${name}' as limb`),
+          knex.raw(`${past?.sql ?? 'true'} as past`, past?.bindings ?? []),
+        )
+        .limit(collectCap + 1, { skipBinding: true });
+    const stmt = knex.raw(
+      `with m as materialized (? union all ?)
+       select count(*) filter (where limb = 'p')::int as p, count(*) filter (where limb = 'a')::int as a,
+         (select count(distinct id)::int from (select id from m limit ${2 * TOTAL_CAP + 2}) c) as n,
+         array(select m.id from m where m.past order by m.k ${sort}, m.id ${sort} limit ${2 * end}) as ids
+       from m`,
+      [limb(byPatient(), 'p'), limb(byAccession(), 'a')],
+    );
+    const {
+      rows: [r],
+    } = (await prepared(stmt, 'studies-search')) as {
+      rows: { p: number; a: number; n: number; ids: string[] }[];
+    };
+    // Both at most the cap, the rows are at most twice it: `n` counted them all.
+    const total = r!.p > TOTAL_CAP || r!.a > TOTAL_CAP ? TOTAL_CAP + 1 : Math.min(r!.n, TOTAL_CAP + 1);
+    const overflow = r!.p > collectCap || r!.a > collectCap;
+    return { ids: [...new Set(r!.ids)].slice(0, end), total, overflow };
   };
   // A common term (a surname) matches within the newest studies: reading them in list order is
   // exact once it yields the page, and costs a fraction of gathering every match by trigram
@@ -129,22 +172,28 @@ export async function searchCandidates(
     const [patientIds, accessionIds] = await Promise.all([newestOf(byPatient()), newestOf(byAccession())]);
     return [...new Set([...patientIds, ...accessionIds])];
   };
-  // The account's sample tells which read the term needs besides the collection (search-plan.ts);
-  // without one yet, the window is the guess. On a PostgreSQL server that read starts beside the
-  // collection, so a common term's page does not wait for both in turn; when the collection
-  // proves it unneeded it is dropped. A rare term starts none: on 2 cores a read nobody waits
-  // for still slows the ones the answer waits for. PGlite's one connection would queue them:
-  // there a read runs only when needed.
+  // The account's sample tells which reads the term needs (search-plan.ts); without one yet, or
+  // when the ranked collection overflows, the window is the guess. On a PostgreSQL server the
+  // window or the ordered reads start beside the collection, so a common term's page does not
+  // wait for both in turn; when the collection proves them unneeded they are dropped. A rare
+  // term starts none: on 2 cores a read nobody waits for still slows the ones the answer waits
+  // for. PGlite's one connection would queue them: there a read runs only when needed.
   const known = sample();
   const expected = known && { share: known.share(foldName(q).toLowerCase(), q.toLowerCase()), studies: known.studies };
   const plan = searchPlan(expected, end);
+  const capped = (ids: string[]) => ({ ids, total: TOTAL_CAP + 1 });
+  if (plan === 'collect') {
+    const found = await ranked();
+    if (!found.overflow) return { ids: found.ids, total: found.total };
+  }
+  // Overflowed: the term is far more common than its sample told.
+  const guess = plan === 'collect' ? undefined : plan;
   const ahead = onPostgresServer(knex);
-  const windowed = ahead && (plan ?? 'window') === 'window' ? settledLater(recent()) : undefined;
-  const newestAhead = ahead && plan === 'newest' ? settledLater(newest()) : undefined;
+  const windowed = ahead && (guess ?? 'window') === 'window' ? settledLater(recent()) : undefined;
+  const newestAhead = ahead && guess === 'newest' ? settledLater(newest()) : undefined;
   const matches = await collect();
   if (!matches.capped) return { ids: matches.ids, total: matches.ids.length };
-  const capped = (ids: string[]) => ({ ids, total: TOTAL_CAP + 1 });
-  if (plan === 'newest') return capped(await (newestAhead ?? newest()));
+  if (guess === 'newest') return capped(await (newestAhead ?? newest()));
   const found = await (windowed ?? recent());
   return capped(found.length >= end ? found : await newest());
 }

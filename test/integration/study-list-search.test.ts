@@ -201,21 +201,25 @@ it('reads the same pages whichever plan the study sample tells, right or wrong',
   const user = { id: t.users.doctor!.id, name: t.users.doctor!.name, superRole: false };
   const access = await loadAccess(suite.knex, user, t.accountId);
   // The real sample, none, and one forcing each plan whatever the term: 'collect' (share 0),
-  // 'window' (every study), 'newest' (past the cap, too few among the newest).
-  const samples = {
-    real: () => sample,
-    none: () => undefined,
-    collect: () => ({ share: () => 0, studies: STUDIES }),
-    window: () => ({ share: () => 1, studies: 1_000_000 }),
-    newest: () => ({ share: () => 0.01, studies: 1_000_000 }),
+  // the same with a collection cap of 100 that a common term overflows, 'window' (every study),
+  // 'newest' (past the collection cap, too few among the newest).
+  const collect = () => ({ share: () => 0, studies: STUDIES });
+  const plans = {
+    real: { sample: () => sample },
+    none: { sample: () => undefined },
+    collect: { sample: collect },
+    overflow: { sample: collect, collectCap: 100 },
+    window: { sample: () => ({ share: () => 1, studies: 1_000_000 }) },
+    newest: { sample: () => ({ share: () => 0.01, studies: 1_000_000 }) },
   };
-  for (const q of ['silva', 'quintela', 'acc-', 'conceição', 'orto-773', 'p10']) {
+  // '107' matches studies 107 and 1070–1079 on their patient (name and ID) and accession number both.
+  for (const q of ['silva', 'quintela', 'acc-', 'conceição', 'orto-773', 'p10', '107']) {
     for (const sort of ['desc', 'asc'] as const) {
       const all = expected(q, sort);
       const total = { total: Math.min(all.length, 1000), totalCapped: all.length > 1000 };
-      for (const [name, of] of Object.entries(samples)) {
+      for (const [name, search] of Object.entries(plans)) {
         const read = (query: Record<string, string>) =>
-          readStudyPage(suite.knex, access, StudyListQuery.parse({ q, sort, ...query }), of);
+          readStudyPage(suite.knex, access, StudyListQuery.parse({ q, sort, ...query }), search);
         const first = await read({ pageSize: '25' });
         const label = `${q} ${sort} ${name}`;
         expect({ label, ids: first.rows.map((r) => r.id), total: first.total, capped: first.totalCapped }).toEqual({
@@ -223,6 +227,13 @@ it('reads the same pages whichever plan the study sample tells, right or wrong',
           ids: all.slice(0, 25),
           total: total.total,
           capped: total.totalCapped,
+        });
+        // A page of 10 reads 11 rows: all 11 of '107''s, each found by both indexes.
+        const small = await read({ pageSize: '10' });
+        expect({ label, ids: small.rows.map((r) => r.id), more: Boolean(small.nextCursor) }).toEqual({
+          label,
+          ids: all.slice(0, 10),
+          more: all.length > 10,
         });
         const deep = await read({ pageSize: '100', page: '4' });
         expect({ label, ids: deep.rows.map((r) => r.id) }).toEqual({ label, ids: all.slice(300, 400) });
