@@ -24,30 +24,84 @@ const COUNT_CAP = 20_000_000;
 
 /** A sample of an account's studies, as the list's text search sees them. */
 export class StudySample {
+  /**
+   * The sampled studies' folded names, a line each, and their `patient ID <tab> accession number`,
+   * a line each: a term's matches found by `indexOf` over one string rather than a call per
+   * study and field (0.2 ms a search at 5,000 studies, most of the sample's cost).
+   */
+  private readonly nameText: string;
+  private readonly idText: string;
+  /** Where each study's line starts in each text, and one past the last line. */
+  private readonly nameStarts: Int32Array;
+  private readonly idStarts: Int32Array;
+
   constructor(
     /** Folded patient names, lower-cased patient IDs and accession numbers, one of each per sampled study. */
-    private readonly names: readonly string[],
-    private readonly patientIds: readonly string[],
-    private readonly accessions: readonly string[],
+    names: readonly string[],
+    patientIds: readonly string[],
+    accessions: readonly string[],
     /** How many studies the account holds (capped at COUNT_CAP). */
     readonly studies: number,
-  ) {}
+  ) {
+    // A line break or tab inside a value would join it to another line: a space instead.
+    const flat = (v: string) => v.replace(/[\n\t]/g, ' ');
+    [this.nameText, this.nameStarts] = lines(names.map(flat));
+    [this.idText, this.idStarts] = lines(patientIds.map((pid, i) => `${flat(pid)}\t${flat(accessions[i] ?? '')}`));
+  }
 
   get size(): number {
-    return this.names.length;
+    return this.nameStarts.length - 1;
   }
 
   /**
    * The share of sampled studies whose folded name holds `name` or whose lower-cased patient ID
-   * or accession number holds `id`: the list's text match.
+   * or accession number holds `id`: the list's text match. A term with a line break or tab is
+   * in no sampled value: its share is 0, and the search's collection tells the truth.
    */
   share(name: string, id: string): number {
-    if (this.names.length === 0) return 0;
+    if (this.size === 0) return 0;
+    if (name === '' || id === '') return 1;
+    if (/[\n\t]/.test(name + id)) return 0;
+    const seen = new Uint8Array(this.size);
     let hits = 0;
-    for (let i = 0; i < this.names.length; i++)
-      if (this.names[i]!.includes(name) || this.patientIds[i]!.includes(id) || this.accessions[i]!.includes(id)) hits++;
-    return hits / this.names.length;
+    const mark = (text: string, starts: Int32Array, term: string) => {
+      for (let at = text.indexOf(term); at !== -1;) {
+        const line = lineAt(starts, at);
+        if (!seen[line]) {
+          seen[line] = 1;
+          hits++;
+        }
+        at = text.indexOf(term, starts[line + 1]!);
+      }
+    };
+    mark(this.nameText, this.nameStarts, name);
+    mark(this.idText, this.idStarts, id);
+    return hits / this.size;
   }
+}
+
+/** The values as one text, a line each, and where each line starts (plus one past the end). */
+function lines(values: readonly string[]): [string, Int32Array] {
+  const starts = new Int32Array(values.length + 1);
+  let at = 0;
+  values.forEach((v, i) => {
+    starts[i] = at;
+    at += v.length + 1;
+  });
+  starts[values.length] = at;
+  return [values.map((v) => `${v}\n`).join(''), starts];
+}
+
+/** The line holding text offset `at` (the last start at or before it). */
+function lineAt(starts: Int32Array, at: number): number {
+  let lo = 0;
+  let hi = starts.length - 2;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 /**

@@ -46,7 +46,7 @@ function settledLater<T>(p: Promise<T>): Promise<T> {
 /** What a search needs of the sample: a term's share of it, and the account's study count. */
 export type SearchSample = Pick<StudySample, 'share' | 'studies'>;
 
-/** How a list read searches: the account's study sample (its own by default), and a smaller collection cap for tests. */
+/** How a list read searches: the account's study sample (its own by default), and a smaller collection cap (at least TOTAL_CAP) for tests. */
 export interface SearchOptions {
   sample?: () => SearchSample | undefined;
   collectCap?: number;
@@ -83,30 +83,12 @@ export async function searchCandidates(
   const [sql, b] = textMatch(q);
   const byPatient = () => base(true).whereRaw(sql.patient, b.patient).select('s.id');
   const byAccession = () => base(false).whereRaw(sql.accession, b.accession).select('s.id');
-  // Every match, while there are at most TOTAL_CAP: the two indexes' ids, each limb capped one
-  // past it. Under the cap they are the whole answer: its exact total, and the page's
-  // candidates (the page query orders them and applies the cursor or offset).
-  const collect = async () => {
-    const rows = (await knex.unionAll(
-      [
-        byPatient()
-          .select(knex.raw(`'p' as limb`))
-          .limit(TOTAL_CAP + 1),
-        byAccession()
-          .select(knex.raw(`'a' as limb`))
-          .limit(TOTAL_CAP + 1),
-      ],
-      true,
-    )) as { id: string; limb: 'p' | 'a' }[];
-    const ids = [...new Set(rows.map((r) => r.id))];
-    const full = (limb: string) => rows.filter((r) => r.limb === limb).length > TOTAL_CAP;
-    return { ids, capped: full('p') || full('a') || ids.length > TOTAL_CAP };
-  };
-  // Every match up to COLLECT_CAP per index with its list key, and in the same statement the
-  // page's ids ranked from them: a rare term's whole answer, and one past the cap by thousands
-  // ('Maria Souza', an old accession prefix) without a second read. Ranked twice the page: a
-  // study matching on both indexes is there twice.
-  const ranked = async () => {
+  // Every match up to `cap` per index with its list key, and in the same statement the page's
+  // ids ranked from them, and the total. Under the cap in both indexes that is the whole answer:
+  // a rare term's, and one past the total cap by thousands ('Maria Souza') without a second
+  // read. Past it, the total is TOTAL_CAP + 1 and the page is read otherwise. One row comes back
+  // however many matches: the page twice over (a study matching on both indexes is there twice).
+  const ranked = async (cap: number) => {
     const limb = (qb: Knex.QueryBuilder, name: 'p' | 'a') =>
       qb
         .select(
@@ -114,7 +96,7 @@ export async function searchCandidates(
           knex.raw(`'${name}' as limb`),
           knex.raw(`${past?.sql ?? 'true'} as past`, past?.bindings ?? []),
         )
-        .limit(collectCap + 1, { skipBinding: true });
+        .limit(cap + 1, { skipBinding: true });
     const stmt = knex.raw(
       `with m as materialized (? union all ?)
        select count(*) filter (where limb = 'p')::int as p, count(*) filter (where limb = 'a')::int as a,
@@ -128,10 +110,10 @@ export async function searchCandidates(
     } = (await prepared(stmt, 'studies-search')) as {
       rows: { p: number; a: number; n: number; ids: string[] }[];
     };
+    if (r!.p > cap || r!.a > cap) return undefined;
     // Both at most the cap, the rows are at most twice it: `n` counted them all.
     const total = r!.p > TOTAL_CAP || r!.a > TOTAL_CAP ? TOTAL_CAP + 1 : Math.min(r!.n, TOTAL_CAP + 1);
-    const overflow = r!.p > collectCap || r!.a > collectCap;
-    return { ids: [...new Set(r!.ids)].slice(0, end), total, overflow };
+    return { ids: [...new Set(r!.ids)].slice(0, end), total };
   };
   // A common term (a surname) matches within the newest studies: reading them in list order is
   // exact once it yields the page, and costs a fraction of gathering every match by trigram
@@ -181,18 +163,17 @@ export async function searchCandidates(
   const known = sample();
   const expected = known && { share: known.share(foldName(q).toLowerCase(), q.toLowerCase()), studies: known.studies };
   const plan = searchPlan(expected, end);
-  const capped = (ids: string[]) => ({ ids, total: TOTAL_CAP + 1 });
-  if (plan === 'collect') {
-    const found = await ranked();
-    if (!found.overflow) return { ids: found.ids, total: found.total };
-  }
-  // Overflowed: the term is far more common than its sample told.
-  const guess = plan === 'collect' ? undefined : plan;
-  const ahead = onPostgresServer(knex);
+  // A plan to collect reads up to collectCap (at least TOTAL_CAP) alone; past it, the term is far
+  // more common than its sample told, and the window is the guess.
+  const collecting = plan === 'collect';
+  const guess = collecting ? undefined : plan;
+  const ahead = onPostgresServer(knex) && !collecting;
   const windowed = ahead && (guess ?? 'window') === 'window' ? settledLater(recent()) : undefined;
   const newestAhead = ahead && guess === 'newest' ? settledLater(newest()) : undefined;
-  const matches = await collect();
-  if (!matches.capped) return { ids: matches.ids, total: matches.ids.length };
+  const matches = await ranked(collecting ? Math.max(collectCap, TOTAL_CAP) : TOTAL_CAP);
+  if (matches) return matches;
+  // Past the cap in an index: the total is TOTAL_CAP + 1.
+  const capped = (ids: string[]) => ({ ids, total: TOTAL_CAP + 1 });
   if (guess === 'newest') return capped(await (newestAhead ?? newest()));
   const found = await (windowed ?? recent());
   return capped(found.length >= end ? found : await newest());

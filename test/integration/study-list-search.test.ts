@@ -201,14 +201,14 @@ it('reads the same pages whichever plan the study sample tells, right or wrong',
   const user = { id: t.users.doctor!.id, name: t.users.doctor!.name, superRole: false };
   const access = await loadAccess(suite.knex, user, t.accountId);
   // The real sample, none, and one forcing each plan whatever the term: 'collect' (share 0),
-  // the same with a collection cap of 100 that a common term overflows, 'window' (every study),
+  // the same with the collection capped at 1,000, which 'acc-' (1,100) overflows, 'window' (every study),
   // 'newest' (past the collection cap, too few among the newest).
   const collect = () => ({ share: () => 0, studies: STUDIES });
   const plans = {
     real: { sample: () => sample },
     none: { sample: () => undefined },
     collect: { sample: collect },
-    overflow: { sample: collect, collectCap: 100 },
+    overflow: { sample: collect, collectCap: 1000 },
     window: { sample: () => ({ share: () => 1, studies: 1_000_000 }) },
     newest: { sample: () => ({ share: () => 0.01, studies: 1_000_000 }) },
   };
