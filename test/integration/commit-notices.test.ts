@@ -25,7 +25,13 @@ const suite = platformSuite();
 let notices: CommitNotices;
 
 const record = (extra: Partial<LaudoRecord> = {}): LaudoRecord => ({
-  ...notStartedLaudo({ hasInstitution: true, modalities: ['CT'], allowSismama: false, patientId: 'P1', studyIds: [randomUUID()] }),
+  ...notStartedLaudo({
+    hasInstitution: true,
+    modalities: ['CT'],
+    allowSismama: false,
+    patientId: 'P1',
+    studyIds: [randomUUID()],
+  }),
   laudoId: randomUUID(),
   accountId: randomUUID(),
   institutionId: randomUUID(),
@@ -35,9 +41,15 @@ const record = (extra: Partial<LaudoRecord> = {}): LaudoRecord => ({
   ...extra,
 });
 
-/** Whether `p` settles within `ms`. */
-const within = <T>(p: Promise<T>, ms: number) =>
-  Promise.race([p.then((v) => ({ value: v })), new Promise<null>((r) => setTimeout(() => r(null), ms))]);
+/** Whether `p` settles within `ms` (the timer cleared either way: none outlives the file). */
+const within = async <T>(p: Promise<T>, ms: number) => {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([p.then((v) => ({ value: v })), new Promise<null>((r) => (timer = setTimeout(() => r(null), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+};
 
 beforeAll(async () => {
   notices = await listenCommitNotices({ databaseUrl: suite.config.DATABASE_URL!, logger: pino({ level: 'silent' }) });
@@ -90,7 +102,8 @@ it('listens again after its connection is cut', async () => {
     const wait = notices.waitFor(id);
     try {
       // Sent until heard: the listener reconnects within about a second.
-      for (let i = 0; i < 40 && !(await within(wait.committed, 100)); i++) await notifyCommitted(suite.knex, commitNoticePayload(id, r)!);
+      for (let i = 0; i < 40 && !(await within(wait.committed, 100)); i++)
+        await notifyCommitted(suite.knex, commitNoticePayload(id, r)!);
       expect(await within(wait.committed, 100)).toEqual({ value: r });
     } finally {
       wait.cancel();

@@ -187,7 +187,11 @@ async function retained(studyId: string): Promise<any> {
     watcher.on('message', onMessage);
   });
   await watcher.subscribeAsync(topic, { qos: 1 });
-  const doc = await Promise.race([got, new Promise((r) => setTimeout(() => r(null), 5_000))]);
+  // The bound's timer is cleared once the document is in: left running, it held the jest worker
+  // up to 5 s after the file ended (jest's "worker failed to exit gracefully").
+  let bound: NodeJS.Timeout | undefined;
+  const doc = await Promise.race([got, new Promise((r) => (bound = setTimeout(() => r(null), 5_000)))]);
+  clearTimeout(bound);
   await watcher.unsubscribeAsync(topic);
   return doc;
 }
