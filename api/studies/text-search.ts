@@ -111,7 +111,7 @@ export async function searchCandidates(
       rows: { p: number; a: number; n: number; ids: string[] }[];
     };
     if (r!.p > cap || r!.a > cap) return undefined;
-    // Both at most the cap, the rows are at most twice it: `n` counted them all.
+    // Both indexes at most TOTAL_CAP, the rows are at most twice it: `n` counted them all.
     const total = r!.p > TOTAL_CAP || r!.a > TOTAL_CAP ? TOTAL_CAP + 1 : Math.min(r!.n, TOTAL_CAP + 1);
     return { ids: [...new Set(r!.ids)].slice(0, end), total };
   };
