@@ -7,7 +7,7 @@ import type { ScheduledExamItem, ScheduledExamListQuery, StudyListItem, StudyLis
 import { type Access, scopedScheduled, scopedStudies } from '../access/access';
 import { studySample } from '../search/study-samples';
 import { TOTAL_CAP } from './search-plan';
-import { type SearchOptions, searchCandidates, textMatch } from './text-search';
+import { type PastCursor, type SearchOptions, pastCursor, searchCandidates, textMatch } from './text-search';
 
 // The list reads each page's labels in the same query (one round trip, no per-row call).
 const LABELS = `coalesce((SELECT json_agg(json_build_object('id', lb.id, 'name', lb.name) ORDER BY lb.name)
@@ -237,17 +237,14 @@ export async function readStudyPage(
       ((await prepared(knex.from(rows.as('capped')).count({ count: '*' }), 'studies-count'))[0] as { count: string | number })
         .count,
     );
-  const past = after && { sql: `(${key}, s.id) ${op} (?::timestamptz, ?::uuid)`, bindings: [after.k, after.id] };
-  const keyset = (qb: Knex.QueryBuilder) => (past ? qb.whereRaw(past.sql, past.bindings) : qb);
+  const past: PastCursor = after
+    ? { sql: `(${key}, s.id) ${op} (?::timestamptz, ?::uuid)`, bindings: [after.k, after.id] }
+    : undefined;
   // Ids that may be on this page (a search), or none (every study the filters reach).
   let candidates: string[] | null = null;
   let counted: Promise<number>;
   if (q) {
-    const found = await searchCandidates(
-      { knex, base, keyset, past: past ?? undefined, key, sort, order, end, q },
-      sample,
-      collectCap,
-    );
+    const found = await searchCandidates({ knex, base, past, key, sort, order, end, q }, sample, collectCap);
     candidates = found.ids;
     counted = Promise.resolve(found.total);
   } else {
@@ -274,7 +271,7 @@ export async function readStudyPage(
     .limit(pageSize + 1, { skipBinding: true })
     .offset(after ? 0 : (page - 1) * pageSize, { skipBinding: true });
   if (candidates) void pageQuery.whereRaw('s.id = any(?::uuid[])', [candidates]);
-  void keyset(pageQuery);
+  void pastCursor(pageQuery, past);
   const [rows, count] = await Promise.all([prepared(pageQuery, 'studies-page'), counted]);
   const more = rows.length > pageSize;
   const shown = (rows as PageRow[]).slice(0, pageSize);

@@ -46,6 +46,13 @@ function settledLater<T>(p: Promise<T>): Promise<T> {
 /** What a search needs of the sample: a term's share of it, and the account's study count. */
 export type SearchSample = Pick<StudySample, 'share' | 'studies'>;
 
+/** The cursor's condition: the rows past it, in list order. */
+export type PastCursor = { sql: string; bindings: Knex.Value[] } | undefined;
+
+/** Restricts a query to the rows past the cursor (all of them without one). */
+export const pastCursor = (qb: Knex.QueryBuilder, past: PastCursor): Knex.QueryBuilder =>
+  past ? qb.whereRaw(past.sql, past.bindings) : qb;
+
 /** How a list read searches: the account's study sample (its own by default), and a smaller collection cap (at least TOTAL_CAP) for tests. */
 export interface SearchOptions {
   sample?: () => SearchSample | undefined;
@@ -57,10 +64,8 @@ export interface SearchFrame {
   knex: Knex;
   /** The scoped, filtered studies (with their patient when `withPatient`). */
   base: (withPatient: boolean) => Knex.QueryBuilder;
-  /** Restricts a query to the rows past the cursor (none without one). */
-  keyset: (qb: Knex.QueryBuilder) => Knex.QueryBuilder;
   /** The cursor's condition as SQL, undefined without a cursor. */
-  past: { sql: string; bindings: Knex.Value[] } | undefined;
+  past: PastCursor;
   /** The order column (`s.sort_at` or `s.received_at`), then `s.id`. */
   key: string;
   sort: 'asc' | 'desc';
@@ -76,11 +81,12 @@ export interface SearchFrame {
  * is the account's study sample, undefined until one has been read.
  */
 export async function searchCandidates(
-  { knex, base, keyset, past, key, sort, order, end, q }: SearchFrame,
+  { knex, base, past, key, sort, order, end, q }: SearchFrame,
   sample: () => SearchSample | undefined,
   collectCap = COLLECT_CAP,
 ): Promise<{ ids: string[]; total: number }> {
   const [sql, b] = textMatch(q);
+  const keyset = (qb: Knex.QueryBuilder) => pastCursor(qb, past);
   const byPatient = () => base(true).whereRaw(sql.patient, b.patient).select('s.id');
   const byAccession = () => base(false).whereRaw(sql.accession, b.accession).select('s.id');
   // Every match up to `cap` per index with its list key, and in the same statement the page's
