@@ -6,7 +6,7 @@
  * the path of a report action. Used when a worker runs alone with REDIS_URL.
  */
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { dropRedisConnections, redisConnection } from './redis-connections';
 import type { LivePublisher } from './publisher';
 
 interface Emitter {
@@ -24,7 +24,7 @@ export function connectRedisPublisher(redisUrl: string, onError: (err: Error) =>
   const mqemitterRedis = require('mqemitter-redis') as (o: object) => Emitter;
   const redisPersistence = require('aedes-persistence-redis') as (o: object) => RetainedStore;
   const connect = () => {
-    const conn = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
+    const conn = redisConnection(redisUrl, { maxRetriesPerRequest: 2 });
     conn.on('error', onError);
     return conn;
   };
@@ -55,7 +55,7 @@ export function connectRedisPublisher(redisUrl: string, onError: (err: Error) =>
     async close() {
       await new Promise<void>((resolve) => mq.close(() => resolve()));
       await new Promise<void>((resolve) => store.destroy(() => resolve()));
-      for (const c of conns) c.disconnect();
+      dropRedisConnections(conns);
     },
   };
 }

@@ -9,13 +9,14 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { timingSafeEqual } from 'node:crypto';
 import Aedes, { type Client } from 'aedes';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { WebSocketServer, createWebSocketStream } from 'ws';
 import type { LivePublisher } from '../../live/publisher';
 import type { AccessTarget } from '../auth/session-events';
 import { SERVICE_USERNAME } from '../../live/publisher';
+import { dropRedisConnections, redisConnection } from '../../live/redis-connections';
 import { authenticateToken, maySubscribe } from './acl';
 
 interface ClientAuth {
@@ -74,7 +75,7 @@ export async function createBroker(opts: {
     const mqemitterRedis = require('mqemitter-redis') as (o: object) => { state: NodeJS.EventEmitter };
     const redisPersistence = require('aedes-persistence-redis') as (o: object) => unknown;
     const connect = (name: string) => {
-      const conn = new Redis(opts.redisUrl!, { connectionName: `laudos-broker-${name}`, maxRetriesPerRequest: 2 });
+      const conn = redisConnection(opts.redisUrl!, { connectionName: `laudos-broker-${name}`, maxRetriesPerRequest: 2 });
       let warned = false;
       conn.on('error', (err: Error) => {
         if (!warned) logger.warn({ err: err.message, conn: name }, 'broker: Redis unreachable; live fan-out paused');
@@ -228,7 +229,7 @@ export async function createBroker(opts: {
       return new Promise<void>((resolve) => {
         const done = () => {
           clearTimeout(giveUp);
-          for (const c of redisConns) c.disconnect(); // a no-op for those already closed
+          dropRedisConnections(redisConns);
           resolve();
         };
         // With Redis unreachable the emitter's QUITs never end (ioredis keeps reconnecting to
