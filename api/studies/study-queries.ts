@@ -246,7 +246,7 @@ export async function readStudyPage(
   if (q) {
     const found = await searchCandidates({ knex, base, past, key, sort, order, end, q }, sample, collectCap);
     candidates = found.ids;
-    counted = Promise.resolve(found.total);
+    counted = found.total;
   } else {
     counted = countOf(
       base(false)
