@@ -5,6 +5,7 @@
  * done here over all the tenant's rows.
  */
 import { loadAccess } from '../../api/access/access';
+import { fillStudyPatientSearch } from '../../migrations/20261130020000_study_patient_search';
 import { loadStudySample } from '../../api/search/study-samples';
 import { readStudyPage } from '../../api/studies/study-queries';
 import { foldName } from '../../domain/imaging/name-fold';
@@ -243,5 +244,58 @@ it('reads the same pages whichever plan the study sample tells, right or wrong',
         }
       }
     }
+  }
+});
+
+it("finds a patient's new name and ID, and a study moved to another patient, at once whichever plan", async () => {
+  const k = suite.knex;
+  const user = { id: t.users.doctor!.id, name: t.users.doctor!.name, superRole: false };
+  const access = await loadAccess(suite.knex, user, t.accountId);
+  // The two newest studies: each list walk (the window) reads them first.
+  const [newest, second] = [...truth].sort((a, b) => b.sortAt.getTime() - a.sortAt.getTime());
+  const patientOfStudy = async (id: string) => (await k('studies').where({ id }).first('patient_ref')).patient_ref as string;
+  const [renamed, movedFrom] = [await patientOfStudy(newest!.id), await patientOfStudy(second!.id)];
+  const before = await k('patients').where({ id: renamed }).first('name', 'patient_id');
+  await k('patients').where({ id: renamed }).update({ name: 'Renata Vasconcelos', patient_id: 'ZQ-5521' });
+  await k('studies').where({ id: second!.id }).update({ patient_ref: renamed });
+  try {
+    // The list's walk of the newest studies reads the patient's name and ID from the study row
+    // (copies kept by triggers): every study of the account holds its patient's.
+    const stale = async () =>
+      Number(
+        (await k('studies as s')
+          .join('patients as p', 'p.id', 's.patient_ref')
+          .where('s.account_id', t.accountId)
+          .whereRaw('(s.patient_name_search, s.patient_id_search) is distinct from (p.name_search, lower(p.patient_id))')
+          .count({ n: '*' })
+          .first())!.n,
+      );
+    expect(await stale()).toBe(0);
+    // The migration fills rows written before its triggers in batches, each past the last one's id.
+    const cleared = await k('studies')
+      .where('account_id', t.accountId)
+      .update({ patient_name_search: null, patient_id_search: null });
+    expect(cleared).toBe(STUDIES);
+    await fillStudyPatientSearch(k, 7);
+    expect(await stale()).toBe(0);
+    const copied = await k('studies').whereIn('id', [newest!.id, second!.id]).pluck('patient_name_search');
+    expect(copied).toEqual(['renata vasconcelos', 'renata vasconcelos']);
+    const plans = {
+      none: { sample: () => undefined },
+      collect: { sample: () => ({ share: () => 0, studies: STUDIES }) },
+      window: { sample: () => ({ share: () => 1, studies: 1_000_000 }) },
+      newest: { sample: () => ({ share: () => 0.01, studies: 1_000_000 }) },
+    };
+    for (const [name, search] of Object.entries(plans)) {
+      const found = async (q: string) =>
+        (await readStudyPage(k, access, StudyListQuery.parse({ q, pageSize: '25' }), search)).rows.map((r) => r.id);
+      expect({ name, ids: await found('vasconcelos') }).toEqual({ name, ids: [newest!.id, second!.id] });
+      expect({ name, ids: await found('zq-552') }).toEqual({ name, ids: [newest!.id, second!.id] });
+      expect({ name, ids: await found(before.name) }).toEqual({ name, ids: [] });
+      expect({ name, ids: await found(second!.name) }).toEqual({ name, ids: [] });
+    }
+  } finally {
+    await k('studies').where({ id: second!.id }).update({ patient_ref: movedFrom });
+    await k('patients').where({ id: renamed }).update(before);
   }
 });
