@@ -59,7 +59,14 @@ const namedFiles = extra.some((a) => /\.test\.tsx?$/.test(a));
 fs.rmSync(path.join(ROOT, 'test-results'), { recursive: true, force: true });
 // jest writes its --outputFile without creating the folder (a run without e2e made none).
 fs.mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
-const env = { ...process.env, TEMPORAL_CLI: temporal, LAUDOS_TEST_CHROMIUM: chromium };
+// Every jest worker names what keeps it alive when it fails to exit (test/setup/worker-exit-report.js).
+const exitReport = `--require ${JSON.stringify(path.join(ROOT, 'test/setup/worker-exit-report.js'))}`;
+const env = {
+  ...process.env,
+  TEMPORAL_CLI: temporal,
+  LAUDOS_TEST_CHROMIUM: chromium,
+  NODE_OPTIONS: [process.env.NODE_OPTIONS, exitReport].filter(Boolean).join(' '),
+};
 const jest = (label: string, file: string, args: string[], phaseEnv: NodeJS.ProcessEnv = {}) => {
   const output = path.join(ROOT, 'test-results', file);
   const status = run(label, bin('jest', 'bin/jest.js'), ['--json', `--outputFile=${output}`, ...args, ...extra], {

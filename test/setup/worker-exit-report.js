@@ -1,0 +1,67 @@
+/**
+ * Names what keeps a jest worker alive after jest told it to end. Jest then waits 500 ms,
+ * kills it and prints only "A worker process has failed to exit gracefully"; a file that
+ * leaves a referenced timer, socket or child process behind is not named. Loaded into every
+ * process of the run (NODE_OPTIONS `--require`, scripts/test.ts), it acts only in jest's
+ * workers: it keeps their timers in a set (no stack: cheap), and 400 ms after the end message
+ * prints to stderr the referenced timers' callbacks and the open handles.
+ *
+ * Plain JavaScript: it loads before any transform.
+ */
+const isJestWorker = /[\\/]jest-worker[\\/]build[\\/]processChild\.js$/.test(process.argv[1] ?? '');
+
+if (isJestWorker) {
+  const timers = require('node:timers');
+  const live = new Set();
+  const track = (create) =>
+    function tracked(...args) {
+      const timer = create.apply(this, args);
+      // Fired and cleared timers are marked destroyed; pruned now and then, never scanned per call.
+      if (live.size >= 20_000) for (const t of live) if (t._destroyed) live.delete(t);
+      live.add(timer);
+      return timer;
+    };
+  // jest's node environment hands the test context this realm's globals, so both paths are covered.
+  for (const name of ['setTimeout', 'setInterval']) {
+    const wrapped = track(globalThis[name]);
+    globalThis[name] = wrapped;
+    timers[name] = wrapped;
+  }
+
+  const describeTimer = (t) =>
+    `Timeout ${t._idleTimeout} ms${t._repeat ? ' (repeating)' : ''}: ${String(t._onTimeout).replace(/\s+/g, ' ').slice(0, 300)}`;
+  const describeHandle = (h) => {
+    const kind = h?.constructor?.name ?? typeof h;
+    if (kind === 'Socket' || kind === 'TLSSocket') {
+      if (h === process.stdout || h === process.stderr || h === process.stdin) return undefined;
+      return `${kind} ${h.localAddress ?? ''}:${h.localPort ?? ''} → ${h.remoteAddress ?? h._host ?? '?'}:${h.remotePort ?? ''}`;
+    }
+    if (kind === 'ChildProcess')
+      return `ChildProcess pid ${h.pid}: ${[h.spawnfile, ...(h.spawnargs ?? []).slice(1)].join(' ').slice(0, 300)}`;
+    if (kind === 'Server') return `Server ${JSON.stringify(h.address?.())}`;
+    if (kind === 'Pipe' || kind === 'WriteStream' || kind === 'ReadStream') return undefined;
+    return kind;
+  };
+  const report = () => {
+    const refTimers = [...live].filter((t) => !t._destroyed && t.hasRef());
+    const handles = process
+      ._getActiveHandles()
+      .filter((h) => typeof h.hasRef !== 'function' || h.hasRef())
+      .map(describeHandle)
+      .filter(Boolean);
+    const lines = [...refTimers.map(describeTimer), ...handles];
+    process.stderr.write(
+      `\n[jest worker ${process.env.JEST_WORKER_ID}] still running 400 ms after jest ended it; ` +
+        `resources ${JSON.stringify(process.getActiveResourcesInfo())}\n` +
+        lines.map((l) => `  - ${l}\n`).join(''),
+    );
+  };
+  const CHILD_MESSAGE_END = 2;
+  const onMessage = (message) => {
+    if (!Array.isArray(message) || message[0] !== CHILD_MESSAGE_END) return;
+    // A 'message' listener holds the IPC channel open: this one must not be what keeps the worker.
+    process.off('message', onMessage);
+    setTimeout(report, 400).unref();
+  };
+  process.on('message', onMessage);
+}
