@@ -1,4 +1,4 @@
-import { COLLECT_CAP, SEARCH_WINDOW, TOTAL_CAP, searchPlan } from './search-plan';
+import { COLLECT_CAP, SEARCH_WINDOW, TOTAL_CAP, WINDOW_MARGIN, WINDOW_MARGIN_PAST_COLLECT, searchPlan } from './search-plan';
 
 const plan = (share: number, studies: number, end = 26) => searchPlan({ share, studies }, end);
 
@@ -10,8 +10,11 @@ it('reads the newest studies beside the collection when the page is expected amo
   // 5 % of 1 M studies: ~50 of the newest 1,000 match, a page of 25 needs 26.
   expect(plan(0.05, 1_000_000)).toBe('window');
   expect(plan(0.5, 1_000_000)).toBe('window');
-  // A deep page by offset needs more rows than the window is expected to hold.
-  expect(plan(0.05, 1_000_000, 4 * 25 + 1)).toBe('newest');
+  // Past the collection's cap, a first page's 26 rows are worth a try from 1.3 % on (13
+  // expected): a window read in vain costs far less than ordered reads of a common term.
+  expect(plan(0.013, 1_000_000)).toBe('window');
+  // A deep page by offset needs far more rows than the window is expected to hold.
+  expect(plan(0.05, 1_000_000, 5 * 25 + 1)).toBe('newest');
 });
 
 it('ranks the page from the collection when the term passes the cap by thousands, too rare among the newest', () => {
@@ -20,7 +23,7 @@ it('ranks the page from the collection when the term passes the cap by thousands
 });
 
 it('reads each index ordered when the term passes the collection cap, too rare among the newest', () => {
-  expect(plan(0.011, 1_000_000)).toBe('newest'); // an old accession prefix: ~11,000
+  expect(plan(0.011, 1_000_000)).toBe('newest'); // an old accession prefix: ~11,000, ~11 among the newest
   expect(plan(0.005, 1_000_000)).toBe('newest');
 });
 
@@ -33,10 +36,15 @@ it('only collects a rare term, or one the account holds too few studies to pass 
 
 it('chooses by the expected rows at the edges', () => {
   const end = 26;
-  const edge = (1.25 * end) / SEARCH_WINDOW;
-  expect(plan(edge, 1_000_000, end)).toBe('window');
-  expect(plan(edge * 0.99, 1_000_000, end)).toBe('newest');
+  const edge = (WINDOW_MARGIN * end) / SEARCH_WINDOW;
+  // Under the collection's cap: the window when the page is expected among the newest.
+  expect(plan(edge, COLLECT_CAP / edge, end)).toBe('window');
   expect(plan(edge * 0.99, COLLECT_CAP / (edge * 0.99), end)).toBe('collect');
+  // Past it, the window unless the page is expected well short of filled there.
+  const pastEdge = (WINDOW_MARGIN_PAST_COLLECT * end) / SEARCH_WINDOW;
+  expect(plan(edge * 0.99, 1_000_000, end)).toBe('window');
+  expect(plan(pastEdge, 1_000_000, end)).toBe('window');
+  expect(plan(pastEdge * 0.99, 1_000_000, end)).toBe('newest');
   // Common among the newest, yet at most the cap: the collection alone.
   expect(plan(0.05, 20 * TOTAL_CAP, end)).toBe('collect');
   expect(plan(0.05, 20 * TOTAL_CAP + 20, end)).toBe('window');
