@@ -15,11 +15,17 @@ import { type MailTransport, outboxTransport } from '../services/mail/transport'
 
 // index.ts from source (tsx, jest), index.js in the compiled image: the bundler takes either (ADR 033).
 export const WORKFLOWS_PATH = path.resolve(__dirname, '..', 'workflows', `index${path.extname(__filename)}`);
+/** Modules loaded once per worker thread, shared by every workflow (workflows/shared-modules.ts). */
+const SHARED_MODULES_PATH = path.resolve(__dirname, '..', 'workflows', `shared-modules${path.extname(__filename)}`);
 
 let bundle: Promise<{ code: string }> | undefined;
 /** The workflow bundle, built once per process (about 3 s and 4 s of CPU). */
 export function workflowBundle(): Promise<{ code: string }> {
-  bundle ??= bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: quietBundlerLogger });
+  bundle ??= bundleWorkflowCode({
+    workflowsPath: WORKFLOWS_PATH,
+    preloadModules: [SHARED_MODULES_PATH],
+    logger: quietBundlerLogger,
+  });
   return bundle;
 }
 
