@@ -13,14 +13,17 @@ const isJestWorker = /[\\/]jest-worker[\\/]build[\\/]processChild\.js$/.test(pro
 if (isJestWorker) {
   const timers = require('node:timers');
   const live = new Set();
-  const track = (create) =>
-    function tracked(...args) {
+  const track = (create) => {
+    const tracked = function (...args) {
       const timer = create.apply(this, args);
       // Fired and cleared timers are marked destroyed; pruned now and then, never scanned per call.
       if (live.size >= 20_000) for (const t of live) if (t._destroyed) live.delete(t);
       live.add(timer);
       return timer;
     };
+    // The original's own properties too: its name, and util.promisify's custom form.
+    return Object.defineProperties(tracked, Object.getOwnPropertyDescriptors(create));
+  };
   // jest's node environment hands the test context this realm's globals, so both paths are covered.
   for (const name of ['setTimeout', 'setInterval']) {
     const wrapped = track(globalThis[name]);
