@@ -88,6 +88,16 @@ const phases = namedFiles
         ...serialTestFiles(),
       ]),
     ];
+// Jest names no file when a worker fails to exit: what each such worker noted at jest's end
+// message (test/setup/worker-exit-report.js), the files it ran last and what was pending.
+const exitLog = path.join(ROOT, 'test-results', 'worker-exits.log');
+if (fs.existsSync(exitLog)) {
+  const lines = fs.readFileSync(exitLog, 'utf8').split('\n').filter(Boolean);
+  const pid = (line: string) => / pid (\d+):/.exec(line)?.[1];
+  const exited = new Set(lines.filter((line) => / exit \d+ ms/.test(line)).map(pid));
+  const late = lines.filter((line) => !exited.has(pid(line)));
+  if (late.length) console.log(`\njest workers that did not exit on their own:\n${late.join('\n')}`);
+}
 // One plain closing line with the counts, whatever the reporter printed above.
 const counts = { passed: 0, failed: 0, skipped: 0, total: 0 };
 for (const { output } of phases) {

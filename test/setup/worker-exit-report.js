@@ -6,6 +6,11 @@
  * workers: it keeps their timers in a set (no stack: cheap), and 400 ms after the end message
  * prints to stderr the referenced timers' callbacks and the open handles.
  *
+ * A worker can also be late with nothing holding it: its event loop busy, or its exit slow
+ * after the loop emptied (an unreferenced timer never fires then). Each worker appends when it
+ * got the end message, what was pending then, and when its 'beforeExit' and 'exit' events came
+ * to test-results/worker-exits.log: a warning with no report above it is told apart there.
+ *
  * Plain JavaScript: it loads before any transform.
  */
 const isJestWorker = /[\\/]jest-worker[\\/]build[\\/]processChild\.js$/.test(process.argv[1] ?? '');
@@ -59,11 +64,35 @@ if (isJestWorker) {
         lines.map((l) => `  - ${l}\n`).join(''),
     );
   };
+  const fs = require('node:fs');
+  const path = require('node:path');
+  const exitLog = path.resolve(__dirname, '..', '..', 'test-results', 'worker-exits.log');
+  const note = (line) => {
+    try {
+      fs.appendFileSync(
+        exitLog,
+        `${new Date().toISOString()} worker ${process.env.JEST_WORKER_ID} pid ${process.pid}: ${line}\n`,
+      );
+    } catch {
+      // No folder (a run outside scripts/test.ts): nothing to note.
+    }
+  };
+  const CHILD_MESSAGE_CALL = 1;
   const CHILD_MESSAGE_END = 2;
+  // The last files this worker ran, from jest's calls ([CALL, …, 'worker', [{ path }]]).
+  const lastFiles = [];
   const onMessage = (message) => {
-    if (!Array.isArray(message) || message[0] !== CHILD_MESSAGE_END) return;
+    if (!Array.isArray(message)) return;
+    const file = message[0] === CHILD_MESSAGE_CALL ? message[3]?.[0]?.path : undefined;
+    if (typeof file === 'string' && lastFiles.push(path.relative(process.cwd(), file)) > 3) lastFiles.shift();
+    if (message[0] !== CHILD_MESSAGE_END) return;
     // A 'message' listener holds the IPC channel open: this one must not be what keeps the worker.
     process.off('message', onMessage);
+    const endedAt = performance.now();
+    const since = () => `${(performance.now() - endedAt).toFixed(0)} ms after the end message`;
+    note(`end message; pending ${JSON.stringify(process.getActiveResourcesInfo())}; last files ${lastFiles.join(', ')}`);
+    process.once('beforeExit', () => note(`beforeExit ${since()}`));
+    process.once('exit', () => note(`exit ${since()}`));
     setTimeout(report, 400).unref();
   };
   process.on('message', onMessage);
