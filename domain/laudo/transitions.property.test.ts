@@ -198,15 +198,23 @@ function runSequence(initial: LaudoSnapshot, steps: readonly Step[], gen: fc.Gen
 
 describe('lifecycle properties (fast-check)', () => {
   it('hold over 1,000 random sequences of random actions by random actors', () => {
-    fc.assert(
-      fc.property(initialArb, fc.array(stepArb, { minLength: 1, maxLength: 60, size: 'max' }), fc.gen(), (initial, steps, gen) =>
-        runSequence(initial, steps, gen),
-      ),
-      { numRuns: 1000 },
-    );
-    // The sequences did go through the lifecycle: every state but 16 was produced by an
-    // action (no action produces 16, a legacy code, decision 004), and every action was taken.
+    // The sequences must go through the whole lifecycle: every state but 16 produced by an
+    // action (no action produces 16, a legacy code, decision 004), and every action taken.
     const produced = ALL_LAUDO_STATES.filter((s) => s !== LaudoState.NO_INSTITUTION_OPINION_PENDING);
+    const covered = () => produced.every((s) => visited.has(s)) && LAUDO_ACTIONS.every((a) => accepted.has(a));
+    // 1,000 sequences, and 1,000 more while some action or state is missing, up to 5,000: a rare
+    // one (the platform's 'assign', in state 0 only) was missed by 1,000 now and then.
+    for (let runs = 0; runs === 0 || (runs < 5000 && !covered()); runs += 1000) {
+      fc.assert(
+        fc.property(
+          initialArb,
+          fc.array(stepArb, { minLength: 1, maxLength: 60, size: 'max' }),
+          fc.gen(),
+          (initial, steps, gen) => runSequence(initial, steps, gen),
+        ),
+        { numRuns: 1000 },
+      );
+    }
     expect([...visited].sort((a, b) => a - b)).toEqual([...produced].sort((a, b) => a - b));
     expect([...accepted].sort()).toEqual([...LAUDO_ACTIONS].sort());
   });
