@@ -7,18 +7,39 @@
 import type { Knex } from 'knex';
 import { FINDING_STATUS_NAMES, type FindingStatus } from '../domain/findings/critical-findings';
 import { type LiveStudyDocument, studyTopic } from '../domain/live/study-document';
+import { notify } from '../db/listen';
 import { REPORT_HOLDER_NAME } from '../db/report-holder';
 import type { LivePublisher } from './publisher';
+
+export interface PublishOptions {
+  /**
+   * A Postgres NOTIFY sent with the last document: taken with its lock, so it costs no round trip
+   * of its own, and delivered when that transaction commits — after every document is published.
+   */
+  notice?: { channel: string; payload: string };
+}
 
 /**
  * Reads and publishes each study's document under a per-study advisory lock: two publishers
  * (a transition and a new comment, say) are serialised, so the last document published —
  * the one the broker retains — was read after the other's write.
  */
-export async function publishStudyDocuments(knex: Knex, publisher: LivePublisher, studyIds: string[]): Promise<void> {
-  for (const studyId of [...new Set(studyIds)].sort()) {
+export async function publishStudyDocuments(
+  knex: Knex,
+  publisher: LivePublisher,
+  studyIds: string[],
+  opts: PublishOptions = {},
+): Promise<void> {
+  const ids = [...new Set(studyIds)].sort();
+  if (ids.length === 0 && opts.notice) await notify(knex, opts.notice.channel, opts.notice.payload);
+  for (const [i, studyId] of ids.entries()) {
+    const notice = i === ids.length - 1 ? opts.notice : undefined;
     await knex.transaction(async (trx) => {
-      await trx.raw('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [`study-live:${studyId}`]);
+      // The lock comes before the read in a statement of its own: a read in the same statement
+      // would keep the snapshot taken before waiting, and miss the other publisher's write.
+      const lock = 'pg_advisory_xact_lock(hashtextextended(?, 0))';
+      if (notice) await trx.raw(`SELECT ${lock}, pg_notify(?, ?)`, [`study-live:${studyId}`, notice.channel, notice.payload]);
+      else await trx.raw(`SELECT ${lock}`, [`study-live:${studyId}`]);
       const r = await trx('studies as s')
         .join('laudos as l', 'l.id', 's.laudo_id')
         .leftJoin('study_critical_findings as f', 'f.study_id', 's.id')

@@ -25,7 +25,10 @@ export function commitNoticePayload(updateId: string | null, record: LaudoRecord
   return Buffer.byteLength(payload) <= NOTIFY_MAX_BYTES ? payload : null;
 }
 
-/** Sends it (on its own, after the projection's commit). */
+/**
+ * Sends it on its own. The commit activity sends it with its last live document instead
+ * (`publishStudyDocuments`' notice), which saves the round trip.
+ */
 export function notifyCommitted(db: Knex | Knex.Transaction, payload: string): Knex.Raw {
   return notify(db, LAUDO_COMMITTED_CHANNEL, payload);
 }

@@ -8,6 +8,8 @@ import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import pg from 'pg';
 import { notStartedLaudo } from '../../domain/laudo/snapshot';
+import type { LivePublisher } from '../../live/publisher';
+import { publishStudyDocuments } from '../../live/study-documents';
 import {
   type CommitNotices,
   LAUDO_COMMITTED_CHANNEL,
@@ -80,6 +82,56 @@ it('hears a commit, not a rollback, and only its own Update', async () => {
   } finally {
     wait.cancel();
     other.cancel();
+  }
+});
+
+it('comes with the last live document: heard after every document is published, never when publishing fails', async () => {
+  const t = await createTenant(suite.knex, { studies: 3 });
+  const published: string[] = [];
+  let heardAfter: number | null = null;
+  const publisher = {
+    async publishRetained(topic: string) {
+      // Each document waits a little: a notice sent early would be heard in between.
+      await new Promise((r) => setTimeout(r, 50));
+      published.push(topic);
+    },
+  } as unknown as LivePublisher;
+  const id = `save:${randomUUID()}`;
+  const r = record();
+  const wait = notices.waitFor(id);
+  try {
+    void wait.committed.then(() => (heardAfter = published.length));
+    const notice = { channel: LAUDO_COMMITTED_CHANNEL, payload: commitNoticePayload(id, r)! };
+    await publishStudyDocuments(suite.knex, publisher, t.studyIds, { notice });
+    expect(await within(wait.committed, 5_000)).toEqual({ value: r });
+    expect(published).toHaveLength(3);
+    expect(heardAfter).toBe(3);
+  } finally {
+    wait.cancel();
+  }
+
+  // The publish fails: its transaction rolls back, and the notice with it.
+  const failing = { publishRetained: () => Promise.reject(new Error('broker down')) } as unknown as LivePublisher;
+  const lost = `save:${randomUUID()}`;
+  const never = notices.waitFor(lost);
+  try {
+    const notice = { channel: LAUDO_COMMITTED_CHANNEL, payload: commitNoticePayload(lost, r)! };
+    await expect(publishStudyDocuments(suite.knex, failing, t.studyIds, { notice })).rejects.toThrow('broker down');
+    expect(await within(never.committed, 300)).toBeNull();
+  } finally {
+    never.cancel();
+  }
+
+  // No study to publish: the notice still goes out.
+  const alone = `save:${randomUUID()}`;
+  const heard = notices.waitFor(alone);
+  try {
+    await publishStudyDocuments(suite.knex, publisher, [], {
+      notice: { channel: LAUDO_COMMITTED_CHANNEL, payload: commitNoticePayload(alone, r)! },
+    });
+    expect(await within(heard.committed, 5_000)).toEqual({ value: r });
+  } finally {
+    heard.cancel();
   }
 });
 
