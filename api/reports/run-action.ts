@@ -19,8 +19,8 @@ import { uuidParam } from '../http/validate';
 import { discardContent, isEmptyReport, storeContent } from '../../services/reports/contents';
 import { LaudoUpdateNotApplied, runLaudoUpdate } from '../../services/reports/laudo-commands';
 import { inTurn } from './report-turns';
-import { loadLaudoRecord, presentReport } from '../../services/reports/laudo-record';
-import { type Exam, type ExamKind, findExam } from '../studies/study-queries';
+import { type LaudoRow, laudoRecordOf, loadLaudoRecord, presentReport } from '../../services/reports/laudo-record';
+import { type Exam, type ExamKind, findExamWithLaudo } from '../studies/study-queries';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
 
@@ -45,11 +45,11 @@ export async function loadReportContextOf(
   id: string,
 ): Promise<ReportContext> {
   const access = await currentAccess(ctx, deps.knex);
-  let study: Exam | null | undefined;
-  for (const kind of kinds) study ??= await findExam(deps.knex, access, kind, id);
-  if (!study) throw new AppError('NOT_FOUND');
-  const { record, updatedAt } = await loadLaudoRecord(deps.knex, access.accountId, study.laudoId);
-  return { access, study, record, updatedAt };
+  let found: { exam: Exam; laudo: LaudoRow } | undefined;
+  for (const kind of kinds) found ??= await findExamWithLaudo(deps.knex, access, kind, id);
+  if (!found) throw new AppError('NOT_FOUND');
+  const { record, updatedAt } = await laudoRecordOf(deps.knex, access.accountId, found.laudo);
+  return { access, study: found.exam, record, updatedAt };
 }
 
 export interface ActionRequest<A extends LaudoAction> {
@@ -153,7 +153,8 @@ async function runNow<A extends LaudoAction>(
     // Refused or not applied: its text never joins the report. An unknown outcome (503) keeps
     // it for a retry with the same key; the reaper takes it if none comes.
     const unknown = err instanceof AppError && err.code === 'REPORT_SERVICE_UNAVAILABLE';
-    if (args.content && args.content.id !== 'pending' && !unknown) await discardContent(deps.knex, access.accountId, args.content.id);
+    if (args.content && args.content.id !== 'pending' && !unknown)
+      await discardContent(deps.knex, access.accountId, args.content.id);
     if (err instanceof AppError) throw err;
     // Lost or throttled: the action did not happen, and the spec's refusal says so.
     ctx.log.warn({ err, updateId }, 'report action not applied');

@@ -8,14 +8,14 @@ import { audit } from '../access/audit';
 import { currentAccess, requireSession, sessionOf } from '../auth/session';
 import type { ApiDeps } from '../deps';
 import { query, uuidParam } from '../http/validate';
-import { loadLaudoRecord, presentReport } from '../../services/reports/laudo-record';
+import { laudoRecordOf, loadLaudoRecord, presentReport } from '../../services/reports/laudo-record';
 import { type CachedList, ListCache, listCacheKey, sendKept } from './list-cache';
 import {
   type ExamKind,
   type StudyPage,
   findExam,
   findScheduledExam,
-  findStudy,
+  findExamWithLaudo,
   listScheduledExams,
   pageIsTimed,
   presentStudyPage,
@@ -134,9 +134,10 @@ export function studyRoutes(deps: ApiDeps): Router {
 
   router.get('/studies/:id', async (ctx) => {
     const access = await currentAccess(ctx, knex);
-    const study = await findStudy(knex, access, uuidParam(ctx, 'id'));
-    if (!study) throw new AppError('NOT_FOUND');
-    const { record, updatedAt } = await loadLaudoRecord(knex, access.accountId, study.laudoId);
+    const found = await findExamWithLaudo(knex, access, 'study', uuidParam(ctx, 'id'));
+    if (!found) throw new AppError('NOT_FOUND');
+    const { exam: study, laudo } = found;
+    const { record, updatedAt } = await laudoRecordOf(knex, access.accountId, laudo);
     await audit(knex, access, 'study.read', study.id, ctx.ip);
     ctx.body = { study: { ...study, report: presentReport(record, updatedAt, actorFor(access, study.institutionId)) } };
   });

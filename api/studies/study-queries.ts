@@ -3,6 +3,7 @@ import { prepared } from '../../db/prepared';
 import { REPORT_HOLDER_NAME } from '../../db/report-holder';
 import { decodeCursor, encodeCursor } from '../../domain/paging/cursor';
 import { routineTiming } from '../../domain/catalog/routines';
+import type { LaudoRow } from '../../services/reports/laudo-record';
 import type { ScheduledExamItem, ScheduledExamListQuery, StudyListItem, StudyListQuery } from '../../domain/studies/schemas';
 import { type Access, scopedScheduled, scopedStudies } from '../access/access';
 import { studySample } from '../search/study-samples';
@@ -90,6 +91,34 @@ function scheduledQuery(knex: Knex, access: Access): Knex.QueryBuilder {
 export async function findExam(knex: Knex, access: Access, kind: ExamKind, id: string): Promise<Exam | undefined> {
   if (kind === 'study') return findStudy(knex, access, id);
   return findScheduledExam(knex, access, id);
+}
+
+/**
+ * The same with its report's `laudos` row, read in the same statement (the exam query joins it
+ * anyway): a report action or a study's page costs one round trip less (ADR 049).
+ */
+export async function findExamWithLaudo(
+  knex: Knex,
+  access: Access,
+  kind: ExamKind,
+  id: string,
+): Promise<{ exam: Exam; laudo: LaudoRow } | undefined> {
+  const laudo = knex.raw('to_jsonb(l) AS "laudoRow"');
+  if (kind === 'study') {
+    const row = (await studiesQuery(knex, access)
+      .where('s.id', id)
+      .first([...columns(knex), knex.raw(FINDING), laudo])) as (Row & { laudoRow: LaudoRow }) | undefined;
+    if (!row) return undefined;
+    const { laudoRow, ...rest } = row;
+    return { exam: presentStudy(rest), laudo: laudoRow };
+  }
+  const row = (await scheduledQuery(knex, access)
+    .where('s.id', id)
+    .first([...columns(knex), 's.scheduled_at as scheduledAt', laudo])) as
+    (Row & { scheduledAt: Date | null; laudoRow: LaudoRow }) | undefined;
+  if (!row) return undefined;
+  const { laudoRow, ...rest } = row;
+  return { exam: presentScheduled(rest), laudo: laudoRow };
 }
 
 /** One scheduled exam of the caller's account, with its booked time. */

@@ -19,17 +19,56 @@ export async function loadLaudoRecord(
   accountId: string,
   laudoId: string,
 ): Promise<{ record: LaudoRecord; updatedAt: Date }> {
-  const laudo = await knex('laudos').where({ id: laudoId, account_id: accountId }).first();
-  if (!laudo || !isLaudoState(laudo.state)) throw new AppError('NOT_FOUND');
+  const laudo = (await knex('laudos').where({ id: laudoId, account_id: accountId }).first()) as LaudoRow | undefined;
+  return laudoRecordOf(knex, accountId, laudo);
+}
+
+/** A `laudos` row, as far as a record reads it. */
+export interface LaudoRow {
+  id: string;
+  account_id: string;
+  institution_id: string | null;
+  state: number;
+  version: number;
+  seq: number;
+  user_id: string | null;
+  doctor_name: string | null;
+  responsible_user_id: string | null;
+  review_user_id: string | null;
+  opinion_user_id: string | null;
+  transcriptionist_user_id: string | null;
+  structured_type: LaudoSnapshot['structuredType'];
+  audio_key: string | null;
+  is_digitally_signed: boolean;
+  has_opinion_signature: boolean;
+  content_id: string | null;
+  review_content_id: string | null;
+  snapshot: LaudoSnapshot | null;
+  updated_at: Date | string;
+}
+
+/**
+ * The same from a `laudos` row read already: as the driver returns it, or as `to_jsonb` does
+ * beside the exam it belongs to (one round trip for a report action, ADR 049), where
+ * timestamps come as text.
+ */
+export async function laudoRecordOf(
+  knex: Knex,
+  accountId: string,
+  laudo: LaudoRow | undefined,
+): Promise<{ record: LaudoRecord; updatedAt: Date }> {
+  if (!laudo || laudo.account_id !== accountId || !isLaudoState(laudo.state)) throw new AppError('NOT_FOUND');
+  const laudoId = laudo.id;
+  const updatedAt = new Date(laudo.updated_at);
   const meta = {
-    laudoId: laudo.id as string,
-    accountId: laudo.account_id as string,
-    institutionId: laudo.institution_id as string | null,
-    seq: laudo.seq as number,
-    contentId: laudo.content_id as string | null,
-    reviewContentId: laudo.review_content_id as string | null,
+    laudoId,
+    accountId: laudo.account_id,
+    institutionId: laudo.institution_id,
+    seq: laudo.seq,
+    contentId: laudo.content_id,
+    reviewContentId: laudo.review_content_id,
   };
-  if (laudo.snapshot) return { record: { ...(laudo.snapshot as LaudoSnapshot), ...meta }, updatedAt: laudo.updated_at };
+  if (laudo.snapshot) return { record: { ...laudo.snapshot, ...meta }, updatedAt };
 
   const studies: { id: string; modalities: string[]; patient_id: string }[] = await knex('studies as s')
     .join('patients as p', 'p.id', 's.patient_ref')
@@ -62,7 +101,7 @@ export async function loadLaudoRecord(
     isDigitallySigned: laudo.is_digitally_signed,
     hasOpinionSignature: laudo.has_opinion_signature,
   });
-  return { record: { ...snapshot, ...meta }, updatedAt: laudo.updated_at };
+  return { record: { ...snapshot, ...meta }, updatedAt };
 }
 
 export function presentReport(record: LaudoRecord, updatedAt: Date, actor: Actor): ReportView {

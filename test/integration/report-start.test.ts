@@ -3,8 +3,11 @@
  * dev server, PostgreSQL and the api's broker; tenancy and concurrency at every step.
  */
 import mqtt, { type MqttClient } from 'mqtt';
+import { loadAccess } from '../../api/access/access';
+import { findExam, findExamWithLaudo } from '../../api/studies/study-queries';
 import { studyTopic } from '../../domain/live/study-document';
-import { type Tenant, PASSWORD, createTenant, setAccountConfig } from '../support/fixtures';
+import { laudoRecordOf, loadLaudoRecord } from '../../services/reports/laudo-record';
+import { type Tenant, PASSWORD, createScheduledExam, createTenant, setAccountConfig } from '../support/fixtures';
 import { login, platformSuite } from '../support/suite';
 
 jest.setTimeout(60_000);
@@ -241,5 +244,38 @@ describe('studies and the start of a report', () => {
     const res = await api('POST', `/studies/${a.studyIds[3]}/reports/start`, { token, body: { structuredType: 'XYZ' } });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('MALFORMED_REQUEST');
+  });
+});
+
+describe('an exam and its report in one read (ADR 049)', () => {
+  it('gives what the exam and the report read apart give, and nothing of another tenant', async () => {
+    const token = await login(api, a.users.doctor!.username);
+    const started = a.studyIds[1]!;
+    await api('POST', `/studies/${started}/reports/start`, { token, body: {} });
+    const scheduled = await createScheduledExam(suite.knex, a);
+    const doctor = a.users.doctor!;
+    const access = await loadAccess(suite.knex, { id: doctor.id, name: doctor.name, superRole: false }, a.accountId);
+    // A report the workflow wrote (its snapshot), one no workflow touched (read from its
+    // columns and studies), and a scheduled exam's.
+    const cases = [
+      ['study', started],
+      ['study', a.studyIds[3]!],
+      ['scheduled', scheduled],
+    ] as const;
+    for (const [kind, id] of cases) {
+      const together = await findExamWithLaudo(suite.knex, access, kind, id);
+      const exam = await findExam(suite.knex, access, kind, id);
+      expect(together?.exam).toEqual(exam);
+      const apart = await loadLaudoRecord(suite.knex, a.accountId, exam!.laudoId);
+      expect(await laudoRecordOf(suite.knex, a.accountId, together!.laudo)).toEqual(apart);
+    }
+    expect(
+      (await laudoRecordOf(suite.knex, a.accountId, (await findExamWithLaudo(suite.knex, access, 'study', started))!.laudo))
+        .record.state,
+    ).toBe(1);
+    expect(await findExamWithLaudo(suite.knex, access, 'study', b.studyIds[0]!)).toBeUndefined();
+    // A row of another account is refused even when handed over.
+    const bLaudo = await suite.knex('laudos').where({ account_id: b.accountId }).first();
+    await expect(laudoRecordOf(suite.knex, a.accountId, bLaudo)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });
