@@ -93,9 +93,15 @@ const phases = namedFiles
 const exitLog = path.join(ROOT, 'test-results', 'worker-exits.log');
 if (fs.existsSync(exitLog)) {
   const lines = fs.readFileSync(exitLog, 'utf8').split('\n').filter(Boolean);
-  const pid = (line: string) => / pid (\d+):/.exec(line)?.[1];
+  const pid = (line: string) => / pid (\d+)[: ]/.exec(line)?.[1];
+  // A worker's own 'exit' line, and jest's parent's line of how the process ended: killed by a
+  // signal means its teardown after 'exit' outlasted jest's 500 ms.
   const exited = new Set(lines.filter((line) => / exit \d+ ms/.test(line)).map(pid));
-  const late = lines.filter((line) => !exited.has(pid(line)));
+  const killed = new Set(lines.filter((line) => /ended: .*signal SIG/.test(line)).map(pid));
+  const late = lines.filter((line) => {
+    const p = pid(line);
+    return p !== undefined && (!exited.has(p) || killed.has(p));
+  });
   if (late.length) console.log(`\njest workers that did not exit on their own:\n${late.join('\n')}`);
 }
 // One plain closing line with the counts, whatever the reporter printed above.

@@ -13,7 +13,28 @@
  *
  * Plain JavaScript: it loads before any transform.
  */
-const isJestWorker = /[\\/]jest-worker[\\/]build[\\/]processChild\.js$/.test(process.argv[1] ?? '');
+const WORKER_SCRIPT = /[\\/]jest-worker[\\/]build[\\/]processChild\.js$/;
+const isJestWorker = WORKER_SCRIPT.test(process.argv[1] ?? '');
+const EXIT_LOG = require('node:path').resolve(__dirname, '..', '..', 'test-results', 'worker-exits.log');
+const note = (line) => {
+  try {
+    require('node:fs').appendFileSync(EXIT_LOG, `${new Date().toISOString()} ${line}\n`);
+  } catch {
+    // No folder (a run outside scripts/test.ts): nothing to note.
+  }
+};
+
+// In jest's parent: when each worker process really ended, and how (killed or on its own).
+if (!isJestWorker && /[\\/]jest(-cli)?[\\/]|[\\/]\.bin[\\/]jest$/.test(process.argv[1] ?? '')) {
+  const childProcess = require('node:child_process');
+  const fork = childProcess.fork;
+  childProcess.fork = function (modulePath, ...rest) {
+    const child = fork.call(this, modulePath, ...rest);
+    if (WORKER_SCRIPT.test(String(modulePath)))
+      child.once('exit', (code, signal) => note(`worker process pid ${child.pid} ended: code ${code}, signal ${signal}`));
+    return child;
+  };
+}
 
 if (isJestWorker) {
   const timers = require('node:timers');
@@ -64,17 +85,24 @@ if (isJestWorker) {
         lines.map((l) => `  - ${l}\n`).join(''),
     );
   };
-  const fs = require('node:fs');
   const path = require('node:path');
-  const exitLog = path.resolve(__dirname, '..', '..', 'test-results', 'worker-exits.log');
-  const note = (line) => {
-    try {
-      fs.appendFileSync(
-        exitLog,
-        `${new Date().toISOString()} worker ${process.env.JEST_WORKER_ID} pid ${process.pid}: ${line}\n`,
-      );
-    } catch {
-      // No folder (a run outside scripts/test.ts): nothing to note.
+  const noteHere = (line) => note(`worker ${process.env.JEST_WORKER_ID} pid ${process.pid}: ${line}`);
+  // What Node tears down after 'exit' — native addons' cleanup hooks, worker threads still
+  // running — named at 'exit': a worker late with nothing pending is slow there.
+  const addons = new Set();
+  const dlopen = process.dlopen;
+  process.dlopen = function (module, filename, ...rest) {
+    addons.add(path.basename(String(filename)));
+    return dlopen.call(this, module, filename, ...rest);
+  };
+  const threads = new Map();
+  const workerThreads = require('node:worker_threads');
+  const Worker = workerThreads.Worker;
+  workerThreads.Worker = class TrackedWorker extends Worker {
+    constructor(script, ...rest) {
+      super(script, ...rest);
+      threads.set(this, String(script).slice(-80));
+      this.once('exit', () => threads.delete(this));
     }
   };
   const CHILD_MESSAGE_CALL = 1;
@@ -90,9 +118,14 @@ if (isJestWorker) {
     process.off('message', onMessage);
     const endedAt = performance.now();
     const since = () => `${(performance.now() - endedAt).toFixed(0)} ms after the end message`;
-    note(`end message; pending ${JSON.stringify(process.getActiveResourcesInfo())}; last files ${lastFiles.join(', ')}`);
-    process.once('beforeExit', () => note(`beforeExit ${since()}`));
-    process.once('exit', () => note(`exit ${since()}`));
+    noteHere(`end message; pending ${JSON.stringify(process.getActiveResourcesInfo())}; last files ${lastFiles.join(', ')}`);
+    process.once('beforeExit', () => noteHere(`beforeExit ${since()}`));
+    process.once('exit', () =>
+      noteHere(
+        `exit ${since()}; addons loaded ${[...addons].join(', ') || 'none'}; worker threads running ${threads.size}` +
+          (threads.size ? ` (${[...threads.values()].join(', ')})` : ''),
+      ),
+    );
     setTimeout(report, 400).unref();
   };
   process.on('message', onMessage);
