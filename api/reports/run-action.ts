@@ -19,7 +19,7 @@ import { uuidParam } from '../http/validate';
 import { discardContent, isEmptyReport, storeContent } from '../../services/reports/contents';
 import { LaudoUpdateNotApplied, runLaudoUpdate } from '../../services/reports/laudo-commands';
 import { inTurn } from './report-turns';
-import { type LaudoRow, laudoRecordOf, loadLaudoRecord, presentReport } from '../../services/reports/laudo-record';
+import { laudoRecordOf, loadLaudoRecord, presentReport } from '../../services/reports/laudo-record';
 import { type Exam, type ExamKind, findExamWithLaudo } from '../studies/study-queries';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
@@ -45,10 +45,10 @@ export async function loadReportContextOf(
   id: string,
 ): Promise<ReportContext> {
   const access = await currentAccess(ctx, deps.knex);
-  let found: { exam: Exam; laudo: LaudoRow } | undefined;
+  let found: Awaited<ReturnType<typeof findExamWithLaudo>>;
   for (const kind of kinds) found ??= await findExamWithLaudo(deps.knex, access, kind, id);
   if (!found) throw new AppError('NOT_FOUND');
-  const { record, updatedAt } = await laudoRecordOf(deps.knex, access.accountId, found.laudo);
+  const { record, updatedAt } = laudoRecordOf(access.accountId, found.laudo, found.parts);
   return { access, study: found.exam, record, updatedAt };
 }
 

@@ -136,8 +136,8 @@ export function studyRoutes(deps: ApiDeps): Router {
     const access = await currentAccess(ctx, knex);
     const found = await findExamWithLaudo(knex, access, 'study', uuidParam(ctx, 'id'));
     if (!found) throw new AppError('NOT_FOUND');
-    const { exam: study, laudo } = found;
-    const { record, updatedAt } = await laudoRecordOf(knex, access.accountId, laudo);
+    const { exam: study, laudo, parts } = found;
+    const { record, updatedAt } = laudoRecordOf(access.accountId, laudo, parts);
     await audit(knex, access, 'study.read', study.id, ctx.ip);
     ctx.body = { study: { ...study, report: presentReport(record, updatedAt, actorFor(access, study.institutionId)) } };
   });

@@ -3,7 +3,7 @@ import { prepared } from '../../db/prepared';
 import { REPORT_HOLDER_NAME } from '../../db/report-holder';
 import { decodeCursor, encodeCursor } from '../../domain/paging/cursor';
 import { routineTiming } from '../../domain/catalog/routines';
-import type { LaudoRow } from '../../services/reports/laudo-record';
+import { type LaudoParts, type LaudoRow, laudoPartsSql } from '../../services/reports/laudo-record';
 import type { ScheduledExamItem, ScheduledExamListQuery, StudyListItem, StudyListQuery } from '../../domain/studies/schemas';
 import { type Access, scopedScheduled, scopedStudies } from '../access/access';
 import { studySample } from '../search/study-samples';
@@ -94,31 +94,33 @@ export async function findExam(knex: Knex, access: Access, kind: ExamKind, id: s
 }
 
 /**
- * The same with its report's `laudos` row, read in the same statement (the exam query joins it
- * anyway): a report action or a study's page costs one round trip less (ADR 049).
+ * The same with its report's `laudos` row and, for a report without a snapshot, the parts its
+ * record is read from — in the same statement (the exam query joins the report anyway): a
+ * report action or a study's page costs one round trip for both (ADR 049).
  */
 export async function findExamWithLaudo(
   knex: Knex,
   access: Access,
   kind: ExamKind,
   id: string,
-): Promise<{ exam: Exam; laudo: LaudoRow } | undefined> {
-  const laudo = knex.raw('to_jsonb(l) AS "laudoRow"');
+): Promise<{ exam: Exam; laudo: LaudoRow; parts: LaudoParts | null } | undefined> {
+  const laudo = [knex.raw('to_jsonb(l) AS "laudoRow"'), knex.raw(`${laudoPartsSql('l')} AS "laudoParts"`)];
+  type WithLaudo = { laudoRow: LaudoRow; laudoParts: LaudoParts | null };
   if (kind === 'study') {
     const row = (await studiesQuery(knex, access)
       .where('s.id', id)
-      .first([...columns(knex), knex.raw(FINDING), laudo])) as (Row & { laudoRow: LaudoRow }) | undefined;
+      .first([...columns(knex), knex.raw(FINDING), ...laudo])) as (Row & WithLaudo) | undefined;
     if (!row) return undefined;
-    const { laudoRow, ...rest } = row;
-    return { exam: presentStudy(rest), laudo: laudoRow };
+    const { laudoRow, laudoParts, ...rest } = row;
+    return { exam: presentStudy(rest), laudo: laudoRow, parts: laudoParts };
   }
   const row = (await scheduledQuery(knex, access)
     .where('s.id', id)
-    .first([...columns(knex), 's.scheduled_at as scheduledAt', laudo])) as
-    (Row & { scheduledAt: Date | null; laudoRow: LaudoRow }) | undefined;
+    .first([...columns(knex), 's.scheduled_at as scheduledAt', ...laudo])) as
+    (Row & { scheduledAt: Date | null } & WithLaudo) | undefined;
   if (!row) return undefined;
-  const { laudoRow, ...rest } = row;
-  return { exam: presentScheduled(rest), laudo: laudoRow };
+  const { laudoRow, laudoParts, ...rest } = row;
+  return { exam: presentScheduled(rest), laudo: laudoRow, parts: laudoParts };
 }
 
 /** One scheduled exam of the caller's account, with its booked time. */

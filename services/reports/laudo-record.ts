@@ -12,15 +12,20 @@ import type { LaudoRecord } from '../../workflows/laudo/messages';
  * The laudo as its projection holds it, and when it last changed. The snapshot written by
  * the workflow is authoritative; a report no workflow touched yet (seeded, ingested) is
  * read from its columns and its studies. Either way this is the first input of a workflow
- * created lazily.
+ * created lazily. One round trip either way.
  */
 export async function loadLaudoRecord(
   knex: Knex,
   accountId: string,
   laudoId: string,
 ): Promise<{ record: LaudoRecord; updatedAt: Date }> {
-  const laudo = (await knex('laudos').where({ id: laudoId, account_id: accountId }).first()) as LaudoRow | undefined;
-  return laudoRecordOf(knex, accountId, laudo);
+  const row = (await knex('laudos as l')
+    .where({ 'l.id': laudoId, 'l.account_id': accountId })
+    .first('l.*', knex.raw(`${laudoPartsSql('l')} AS "laudoParts"`))) as
+    (LaudoRow & { laudoParts: LaudoParts | null }) | undefined;
+  if (!row) throw new AppError('NOT_FOUND');
+  const { laudoParts, ...laudo } = row;
+  return laudoRecordOf(accountId, laudo, laudoParts);
 }
 
 /** A `laudos` row, as far as a record reads it. */
@@ -47,21 +52,40 @@ export interface LaudoRow {
   updated_at: Date | string;
 }
 
+/** What a report without a snapshot is read from besides its row (laudoPartsSql). */
+export interface LaudoParts {
+  studies: { id: string; modalities: string[]; patient_id: string | null }[];
+  config: Record<string, unknown> | null;
+  archived: boolean;
+  contentEmpty: boolean | null;
+}
+
 /**
- * The same from a `laudos` row read already: as the driver returns it, or as `to_jsonb` does
- * beside the exam it belongs to (one round trip for a report action, ADR 049), where
- * timestamps come as text.
+ * `LaudoParts` as a column beside the `laudos` row aliased `l`: null once the report has its
+ * snapshot, when none of its subqueries runs.
  */
-export async function laudoRecordOf(
-  knex: Knex,
+export function laudoPartsSql(l: string): string {
+  return `CASE WHEN ${l}.snapshot IS NULL THEN json_build_object(
+    'studies', (SELECT coalesce(json_agg(json_build_object('id', ps.id, 'modalities', ps.modalities, 'patient_id', pp.patient_id) ORDER BY ps.created_at), '[]'::json)
+      FROM studies ps JOIN patients pp ON pp.id = ps.patient_ref WHERE ps.laudo_id = ${l}.id AND ps.account_id = ${l}.account_id),
+    'config', (SELECT pa.config FROM accounts pa WHERE pa.id = ${l}.account_id),
+    'archived', EXISTS (SELECT 1 FROM laudo_versions pv WHERE pv.laudo_id = ${l}.id AND pv.cancelled),
+    'contentEmpty', (SELECT pc.is_empty FROM laudo_contents pc WHERE pc.id = ${l}.content_id)) END`;
+}
+
+/**
+ * The record from a `laudos` row and its parts, read already: as the driver returns them, or
+ * as `to_jsonb` does beside the exam they belong to (ADR 049), where timestamps come as text.
+ */
+export function laudoRecordOf(
   accountId: string,
   laudo: LaudoRow | undefined,
-): Promise<{ record: LaudoRecord; updatedAt: Date }> {
+  parts: LaudoParts | null | undefined,
+): { record: LaudoRecord; updatedAt: Date } {
   if (!laudo || laudo.account_id !== accountId || !isLaudoState(laudo.state)) throw new AppError('NOT_FOUND');
-  const laudoId = laudo.id;
   const updatedAt = new Date(laudo.updated_at);
   const meta = {
-    laudoId,
+    laudoId: laudo.id,
     accountId: laudo.account_id,
     institutionId: laudo.institution_id,
     seq: laudo.seq,
@@ -69,17 +93,9 @@ export async function laudoRecordOf(
     reviewContentId: laudo.review_content_id,
   };
   if (laudo.snapshot) return { record: { ...laudo.snapshot, ...meta }, updatedAt };
+  if (!parts) throw new Error(`laudo ${laudo.id}: read without its parts`);
 
-  const studies: { id: string; modalities: string[]; patient_id: string }[] = await knex('studies as s')
-    .join('patients as p', 'p.id', 's.patient_ref')
-    .where({ 's.laudo_id': laudoId, 's.account_id': accountId })
-    .orderBy('s.created_at')
-    .select('s.id', 's.modalities', 'p.patient_id');
-  const [account, archived, content] = await Promise.all([
-    knex('accounts').where({ id: accountId }).first('config'),
-    knex('laudo_versions').where({ laudo_id: laudoId, cancelled: true }).first('id'),
-    meta.contentId ? knex('laudo_contents').where({ id: meta.contentId }).first('is_empty') : undefined,
-  ]);
+  const studies = parts.studies;
   const snapshot = toLaudoSnapshot({
     state: laudo.state,
     version: laudo.version,
@@ -90,14 +106,14 @@ export async function laudoRecordOf(
     opinionUserId: laudo.opinion_user_id,
     transcriptionistUserId: laudo.transcriptionist_user_id,
     audioKey: laudo.audio_key,
-    hasOldVersion: Boolean(archived),
+    hasOldVersion: parts.archived,
     hasInstitution: laudo.institution_id !== null,
     structuredType: laudo.structured_type,
     modalities: [...new Set(studies.flatMap((s) => s.modalities))],
-    allowSismama: accountSetting(account?.config, 'ALLOW_REPORT_SISMAMA'),
+    allowSismama: accountSetting(parts.config, 'ALLOW_REPORT_SISMAMA'),
     patientId: studies[0]?.patient_id ?? null,
     studyIds: studies.map((s) => s.id),
-    contentEmpty: content ? Boolean(content.is_empty) : true,
+    contentEmpty: parts.contentEmpty === null ? true : Boolean(parts.contentEmpty),
     isDigitallySigned: laudo.is_digitally_signed,
     hasOpinionSignature: laudo.has_opinion_signature,
   });

@@ -267,15 +267,30 @@ describe('an exam and its report in one read (ADR 049)', () => {
       const exam = await findExam(suite.knex, access, kind, id);
       expect(together?.exam).toEqual(exam);
       const apart = await loadLaudoRecord(suite.knex, a.accountId, exam!.laudoId);
-      expect(await laudoRecordOf(suite.knex, a.accountId, together!.laudo)).toEqual(apart);
+      expect(laudoRecordOf(a.accountId, together!.laudo, together!.parts)).toEqual(apart);
     }
-    expect(
-      (await laudoRecordOf(suite.knex, a.accountId, (await findExamWithLaudo(suite.knex, access, 'study', started))!.laudo))
-        .record.state,
-    ).toBe(1);
+    const again = (await findExamWithLaudo(suite.knex, access, 'study', started))!;
+    expect(again.parts).toBeNull(); // it has its snapshot: no part is read
+    expect(laudoRecordOf(a.accountId, again.laudo, again.parts).record.state).toBe(1);
+    // A report no workflow touched: its record from its studies, patient and account.
+    const fresh = (await findExamWithLaudo(suite.knex, access, 'study', a.studyIds[3]!))!;
+    const study = await suite
+      .knex('studies as s')
+      .join('patients as p', 'p.id', 's.patient_ref')
+      .where('s.id', a.studyIds[3]!)
+      .first('s.modalities', 'p.patient_id');
+    expect(laudoRecordOf(a.accountId, fresh.laudo, fresh.parts).record).toMatchObject({
+      state: 0,
+      studyIds: [a.studyIds[3]],
+      modalities: study.modalities,
+      patientId: study.patient_id,
+      hasOldVersion: false,
+      contentEmpty: true,
+      allowSismama: false,
+    });
     expect(await findExamWithLaudo(suite.knex, access, 'study', b.studyIds[0]!)).toBeUndefined();
     // A row of another account is refused even when handed over.
     const bLaudo = await suite.knex('laudos').where({ account_id: b.accountId }).first();
-    await expect(laudoRecordOf(suite.knex, a.accountId, bLaudo)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(() => laudoRecordOf(a.accountId, bLaudo, null)).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
   });
 });
