@@ -5,6 +5,7 @@
 import { assertBiradsClassification } from '../../services/reports/birads-rule';
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
+import type { Knex } from 'knex';
 import { AppError } from '../../domain/errors';
 import type { Actor } from '../../domain/auth/permissions';
 import { PLATFORM_ACTOR } from '../../domain/laudo/snapshot';
@@ -30,6 +31,11 @@ export interface ReportContext {
   record: LaudoRecord;
   /** When the projection last changed (the state's start for a workflow not created yet). */
   updatedAt?: Date;
+  /**
+   * The report's Update ids (audit log) that end in this request's Idempotency-Key, read with
+   * the context; undefined when not read (no key, or the context read again since).
+   */
+  appliedUpdateIds?: readonly string[];
 }
 
 /** The study (or scheduled exam) of the route (`:id`) as the caller reaches it, with its report. */
@@ -45,11 +51,26 @@ export async function loadReportContextOf(
   id: string,
 ): Promise<ReportContext> {
   const access = await currentAccess(ctx, deps.knex);
+  const key = ctx.get('idempotency-key');
+  // A retried request's first attempt is looked for in the same statement (answerIfApplied).
+  const more: Record<string, Knex.Raw> = IDEMPOTENCY_KEY.test(key)
+    ? { appliedUpdateIds: appliedUpdateIdsSql(deps.knex, key) }
+    : {};
   let found: Awaited<ReturnType<typeof findExamWithLaudo>>;
-  for (const kind of kinds) found ??= await findExamWithLaudo(deps.knex, access, kind, id);
+  for (const kind of kinds) found ??= await findExamWithLaudo(deps.knex, access, kind, id, more);
   if (!found) throw new AppError('NOT_FOUND');
   const { record, updatedAt } = laudoRecordOf(access.accountId, found.laudo, found.parts);
-  return { access, study: found.exam, record, updatedAt };
+  const applied = found.more.appliedUpdateIds as string[] | undefined;
+  return { access, study: found.exam, record, updatedAt, ...(applied ? { appliedUpdateIds: applied } : {}) };
+}
+
+/** The `laudos` row `l`'s Update ids in the audit log that end in `:key`, whatever the action. */
+export function appliedUpdateIdsSql(knex: Knex, key: string): Knex.Raw {
+  const suffix = `:${key}`;
+  return knex.raw(
+    `SELECT coalesce(array_agg(a.detail->>'updateId'), '{}') FROM audit_log a WHERE a.laudo_id = l.id AND right(a.detail->>'updateId', ?) = ?`,
+    [suffix.length, suffix],
+  );
 }
 
 export interface ActionRequest<A extends LaudoAction> {
@@ -105,7 +126,7 @@ async function runNow<A extends LaudoAction>(
   const args: ActionArgs = { actor, input: request.input, content: provisional, note: request.note };
 
   const updateId = updateIdOf(ctx, request.action);
-  const done = await answerIfApplied(ctx, deps, rc, request.action);
+  const done = await answerIfApplied(ctx, deps, rc, request.action, rc.appliedUpdateIds);
   if (done) return done;
 
   // A plain refusal is answered without a round trip; the workflow decides races.
@@ -178,15 +199,22 @@ export async function answerIfApplied(
   deps: ApiDeps,
   rc: ReportContext,
   action: LaudoAction,
+  /** The ids read with the context, when they are fresh enough (else the audit log is read). */
+  known?: readonly string[],
 ): Promise<ReportView | null> {
   const key = ctx.get('idempotency-key');
   if (!IDEMPOTENCY_KEY.test(key)) return null;
-  const row = await deps
-    .knex('audit_log')
-    .where({ laudo_id: rc.record.laudoId })
-    .whereRaw("detail->>'updateId' = ?", [`${action}:${key}`])
-    .first('id');
-  if (!row) return null;
+  const updateId = `${action}:${key}`;
+  const applied = known
+    ? known.includes(updateId)
+    : Boolean(
+        await deps
+          .knex('audit_log')
+          .where({ laudo_id: rc.record.laudoId })
+          .whereRaw("detail->>'updateId' = ?", [updateId])
+          .first('id'),
+      );
+  if (!applied) return null;
   const { record, updatedAt } = await loadLaudoRecord(deps.knex, rc.access.accountId, rc.record.laudoId);
   return presentReport(record, updatedAt, actorFor(rc.access, rc.study.institutionId));
 }
@@ -194,7 +222,7 @@ export async function answerIfApplied(
 /** The context again, with the report as the projection holds it now. */
 export async function refreshReportContext(deps: ApiDeps, rc: ReportContext): Promise<ReportContext> {
   const { record, updatedAt } = await loadLaudoRecord(deps.knex, rc.access.accountId, rc.record.laudoId);
-  return { ...rc, record, updatedAt };
+  return { ...rc, record, updatedAt, appliedUpdateIds: undefined };
 }
 
 /**

@@ -96,31 +96,40 @@ export async function findExam(knex: Knex, access: Access, kind: ExamKind, id: s
 /**
  * The same with its report's `laudos` row and, for a report without a snapshot, the parts its
  * record is read from — in the same statement (the exam query joins the report anyway): a
- * report action or a study's page costs one round trip for both (ADR 049).
+ * report action or a study's page costs one round trip for both (ADR 049). `more` adds
+ * columns of the caller's own to that statement (`l` is the report), answered apart.
  */
 export async function findExamWithLaudo(
   knex: Knex,
   access: Access,
   kind: ExamKind,
   id: string,
-): Promise<{ exam: Exam; laudo: LaudoRow; parts: LaudoParts | null } | undefined> {
-  const laudo = [knex.raw('to_jsonb(l) AS "laudoRow"'), knex.raw(`${laudoPartsSql('l')} AS "laudoParts"`)];
-  type WithLaudo = { laudoRow: LaudoRow; laudoParts: LaudoParts | null };
-  if (kind === 'study') {
-    const row = (await studiesQuery(knex, access)
-      .where('s.id', id)
-      .first([...columns(knex), knex.raw(FINDING), ...laudo])) as (Row & WithLaudo) | undefined;
-    if (!row) return undefined;
-    const { laudoRow, laudoParts, ...rest } = row;
-    return { exam: presentStudy(rest), laudo: laudoRow, parts: laudoParts };
-  }
-  const row = (await scheduledQuery(knex, access)
-    .where('s.id', id)
-    .first([...columns(knex), 's.scheduled_at as scheduledAt', ...laudo])) as
-    (Row & { scheduledAt: Date | null } & WithLaudo) | undefined;
+  more: Record<string, Knex.Raw> = {},
+): Promise<{ exam: Exam; laudo: LaudoRow; parts: LaudoParts | null; more: Record<string, unknown> } | undefined> {
+  const extra = Object.entries(more);
+  const laudo = [
+    knex.raw('to_jsonb(l) AS "laudoRow"'),
+    knex.raw(`${laudoPartsSql('l')} AS "laudoParts"`),
+    ...extra.map(([name, sql]) => knex.raw('(?) AS ??', [sql, name])),
+  ];
+  const row = (await (kind === 'study'
+    ? studiesQuery(knex, access)
+        .where('s.id', id)
+        .first([...columns(knex), knex.raw(FINDING), ...laudo])
+    : scheduledQuery(knex, access)
+        .where('s.id', id)
+        .first([...columns(knex), 's.scheduled_at as scheduledAt', ...laudo]))) as
+    | (Row & { scheduledAt?: Date | null; laudoRow: LaudoRow; laudoParts: LaudoParts | null } & Record<string, unknown>)
+    | undefined;
   if (!row) return undefined;
   const { laudoRow, laudoParts, ...rest } = row;
-  return { exam: presentScheduled(rest), laudo: laudoRow, parts: laudoParts };
+  const answered: Record<string, unknown> = {};
+  for (const [name] of extra) {
+    answered[name] = rest[name];
+    delete rest[name];
+  }
+  const exam = kind === 'study' ? presentStudy(rest) : presentScheduled({ ...rest, scheduledAt: rest.scheduledAt ?? null });
+  return { exam, laudo: laudoRow, parts: laudoParts, more: answered };
 }
 
 /** One scheduled exam of the caller's account, with its booked time. */

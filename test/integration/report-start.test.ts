@@ -4,6 +4,7 @@
  */
 import mqtt, { type MqttClient } from 'mqtt';
 import { loadAccess } from '../../api/access/access';
+import { appliedUpdateIdsSql } from '../../api/reports/run-action';
 import { findExam, findExamWithLaudo } from '../../api/studies/study-queries';
 import { studyTopic } from '../../domain/live/study-document';
 import { laudoRecordOf, loadLaudoRecord } from '../../services/reports/laudo-record';
@@ -288,6 +289,21 @@ describe('an exam and its report in one read (ADR 049)', () => {
       contentEmpty: true,
       allowSismama: false,
     });
+    // A retried request's first attempt, looked for in the same statement (by its key, any action).
+    const key = `k-${Date.now()}`;
+    const keyed = await api('POST', `/studies/${a.studyIds[0]}/reports/start`, {
+      token,
+      body: {},
+      headers: { 'idempotency-key': key },
+    });
+    expect(keyed.status).toBe(200);
+    const lookup = (k: string) =>
+      findExamWithLaudo(suite.knex, access, 'study', a.studyIds[0]!, { appliedUpdateIds: appliedUpdateIdsSql(suite.knex, k) });
+    const withKey = (await lookup(key))!;
+    expect(withKey.more).toEqual({ appliedUpdateIds: [`start:${key}`] });
+    expect(withKey.exam).not.toHaveProperty('appliedUpdateIds');
+    expect((await lookup(`${key}x`))!.more).toEqual({ appliedUpdateIds: [] });
+    expect((await lookup(key.slice(1)))!.more).toEqual({ appliedUpdateIds: [] });
     expect(await findExamWithLaudo(suite.knex, access, 'study', b.studyIds[0]!)).toBeUndefined();
     // A row of another account is refused even when handed over.
     const bLaudo = await suite.knex('laudos').where({ account_id: b.accountId }).first();
