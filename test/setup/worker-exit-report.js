@@ -95,6 +95,14 @@ if (isJestWorker) {
     addons.add(path.basename(String(filename)));
     return dlopen.call(this, module, filename, ...rest);
   };
+  // The process's own threads (Linux): native runtimes' thread pools show here, not in worker_threads.
+  const osThreads = () => {
+    try {
+      return /^Threads:\s+(\d+)/m.exec(require('node:fs').readFileSync('/proc/self/status', 'utf8'))?.[1] ?? '?';
+    } catch {
+      return '?';
+    }
+  };
   const threads = new Map();
   const workerThreads = require('node:worker_threads');
   const Worker = workerThreads.Worker;
@@ -122,7 +130,7 @@ if (isJestWorker) {
     process.once('beforeExit', () => noteHere(`beforeExit ${since()}`));
     process.once('exit', () =>
       noteHere(
-        `exit ${since()}; addons loaded ${[...addons].join(', ') || 'none'}; worker threads running ${threads.size}` +
+        `exit ${since()}; addons loaded ${[...addons].join(', ') || 'none'}; OS threads ${osThreads()}; worker threads running ${threads.size}` +
           (threads.size ? ` (${[...threads.values()].join(', ')})` : ''),
       ),
     );
