@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { LivePublisher } from '../live/publisher';
 import { publishStudyDocuments } from '../live/study-documents';
 import { onPostgresServer } from '../db/connection';
-import { LAUDO_COMMITTED_CHANNEL, commitNoticePayload } from '../services/reports/commit-notices';
+import { commitNotice } from '../services/reports/commit-notices';
 import { projectTransition } from './laudo-projection';
 import type { LaudoActivities } from './types';
 
@@ -22,13 +22,8 @@ export function createLaudoActivities(deps: { knex: Knex; publisher: LivePublish
       // Committed and published: the api waiting for this Update may answer now, before the
       // workflow task that completes it (ADR 042). The notice goes out when the last document's
       // transaction commits.
-      const payload = onPostgresServer(knex) ? commitNoticePayload(transition.updateId, transition.record) : null;
-      await publishStudyDocuments(
-        knex,
-        publisher,
-        [...touched],
-        payload ? { notice: { channel: LAUDO_COMMITTED_CHANNEL, payload } } : {},
-      );
+      const notice = onPostgresServer(knex) ? commitNotice(transition.updateId, transition.record) : null;
+      await publishStudyDocuments(knex, publisher, [...touched], notice ? { notice } : {});
     },
   };
 }

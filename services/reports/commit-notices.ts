@@ -11,26 +11,21 @@
  * Nothing depends on a notice arriving: a lost listener connection, a record too large for a
  * NOTIFY, PGlite (one process, no second connection) all answer from the Update, as before.
  */
-import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { NOTIFY_MAX_BYTES, listenPostgres, notify } from '../../db/listen';
+import { NOTIFY_MAX_BYTES, listenPostgres } from '../../db/listen';
 import type { LaudoRecord } from '../../workflows/laudo/messages';
 
 export const LAUDO_COMMITTED_CHANNEL = 'laudos_laudo_committed';
 
-/** The notice's payload: `updateId|record JSON`, or null when it would not fit (no notice). */
-export function commitNoticePayload(updateId: string | null, record: LaudoRecord): string | null {
+/**
+ * The notice of an Update's commit (channel and payload `updateId|record JSON`), or null when it
+ * would not fit (no notice). The commit activity sends it with its last live document
+ * (`publishStudyDocuments`' notice), delivered when that document's transaction commits.
+ */
+export function commitNotice(updateId: string | null, record: LaudoRecord): { channel: string; payload: string } | null {
   if (!updateId) return null;
   const payload = `${updateId}|${JSON.stringify(record)}`;
-  return Buffer.byteLength(payload) <= NOTIFY_MAX_BYTES ? payload : null;
-}
-
-/**
- * Sends it on its own. The commit activity sends it with its last live document instead
- * (`publishStudyDocuments`' notice), which saves the round trip.
- */
-export function notifyCommitted(db: Knex | Knex.Transaction, payload: string): Knex.Raw {
-  return notify(db, LAUDO_COMMITTED_CHANNEL, payload);
+  return Buffer.byteLength(payload) <= NOTIFY_MAX_BYTES ? { channel: LAUDO_COMMITTED_CHANNEL, payload } : null;
 }
 
 export interface CommitWait {

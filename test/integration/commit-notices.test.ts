@@ -7,15 +7,15 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import pg from 'pg';
+import { notify } from '../../db/listen';
 import { notStartedLaudo } from '../../domain/laudo/snapshot';
 import type { LivePublisher } from '../../live/publisher';
 import { publishStudyDocuments } from '../../live/study-documents';
 import {
   type CommitNotices,
   LAUDO_COMMITTED_CHANNEL,
-  commitNoticePayload,
+  commitNotice,
   listenCommitNotices,
-  notifyCommitted,
 } from '../../services/reports/commit-notices';
 import type { LaudoRecord } from '../../workflows/laudo/messages';
 import { type Tenant, createTenant } from '../support/fixtures';
@@ -66,14 +66,14 @@ it('hears a commit, not a rollback, and only its own Update', async () => {
   try {
     await suite.knex
       .transaction(async (trx) => {
-        await notifyCommitted(trx, commitNoticePayload(mine, record({ seq: 99 }))!);
+        await notify(trx, LAUDO_COMMITTED_CHANNEL, commitNotice(mine, record({ seq: 99 }))!.payload);
         throw new Error('rolled back');
       })
       .catch(() => undefined);
     expect(await within(wait.committed, 300)).toBeNull();
 
     await suite.knex.transaction(async (trx) => {
-      await notifyCommitted(trx, commitNoticePayload(mine, r)!);
+      await notify(trx, LAUDO_COMMITTED_CHANNEL, commitNotice(mine, r)!.payload);
       // Not heard before the commit.
       expect(await within(wait.committed, 200)).toBeNull();
     });
@@ -101,7 +101,7 @@ it('comes with the last live document: heard after every document is published, 
   const wait = notices.waitFor(id);
   try {
     void wait.committed.then(() => (heardAfter = published.length));
-    const notice = { channel: LAUDO_COMMITTED_CHANNEL, payload: commitNoticePayload(id, r)! };
+    const notice = commitNotice(id, r)!;
     await publishStudyDocuments(suite.knex, publisher, t.studyIds, { notice });
     expect(await within(wait.committed, 5_000)).toEqual({ value: r });
     expect(published).toHaveLength(3);
@@ -115,7 +115,7 @@ it('comes with the last live document: heard after every document is published, 
   const lost = `save:${randomUUID()}`;
   const never = notices.waitFor(lost);
   try {
-    const notice = { channel: LAUDO_COMMITTED_CHANNEL, payload: commitNoticePayload(lost, r)! };
+    const notice = commitNotice(lost, r)!;
     await expect(publishStudyDocuments(suite.knex, failing, t.studyIds, { notice })).rejects.toThrow('broker down');
     expect(await within(never.committed, 300)).toBeNull();
   } finally {
@@ -127,7 +127,7 @@ it('comes with the last live document: heard after every document is published, 
   const heard = notices.waitFor(alone);
   try {
     await publishStudyDocuments(suite.knex, publisher, [], {
-      notice: { channel: LAUDO_COMMITTED_CHANNEL, payload: commitNoticePayload(alone, r)! },
+      notice: commitNotice(alone, r)!,
     });
     expect(await within(heard.committed, 5_000)).toEqual({ value: r });
   } finally {
@@ -136,9 +136,9 @@ it('comes with the last live document: heard after every document is published, 
 });
 
 it('sends no notice for a record too large for NOTIFY, nor without an Update id', () => {
-  expect(commitNoticePayload('start:k', record())).not.toBeNull();
-  expect(commitNoticePayload('start:k', record({ studyIds: Array.from({ length: 300 }, () => randomUUID()) }))).toBeNull();
-  expect(commitNoticePayload(null, record())).toBeNull();
+  expect(commitNotice('start:k', record())).not.toBeNull();
+  expect(commitNotice('start:k', record({ studyIds: Array.from({ length: 300 }, () => randomUUID()) }))).toBeNull();
+  expect(commitNotice(null, record())).toBeNull();
 });
 
 it('listens again after its connection is cut', async () => {
@@ -155,7 +155,7 @@ it('listens again after its connection is cut', async () => {
     try {
       // Sent until heard: the listener reconnects within about a second.
       for (let i = 0; i < 40 && !(await within(wait.committed, 100)); i++)
-        await notifyCommitted(suite.knex, commitNoticePayload(id, r)!);
+        await notify(suite.knex, LAUDO_COMMITTED_CHANNEL, commitNotice(id, r)!.payload);
       expect(await within(wait.committed, 100)).toEqual({ value: r });
     } finally {
       wait.cancel();
