@@ -93,6 +93,17 @@ export async function findExam(knex: Knex, access: Access, kind: ExamKind, id: s
   return findScheduledExam(knex, access, id);
 }
 
+/** The read of one exam of a kind, with the columns it is presented from (and `more` of the caller's). */
+function examRead(knex: Knex, access: Access, kind: ExamKind, id: string, more: Knex.Raw[] = []): Knex.QueryBuilder {
+  return kind === 'study'
+    ? studiesQuery(knex, access)
+        .where('s.id', id)
+        .first([...columns(knex), knex.raw(FINDING), ...more])
+    : scheduledQuery(knex, access)
+        .where('s.id', id)
+        .first([...columns(knex), 's.scheduled_at as scheduledAt', ...more]);
+}
+
 /**
  * The same with its report's `laudos` row and, for a report without a snapshot, the parts its
  * record is read from — in the same statement (the exam query joins the report anyway): a
@@ -112,13 +123,7 @@ export async function findExamWithLaudo(
     knex.raw(`${laudoPartsSql('l')} AS "laudoParts"`),
     ...extra.map(([name, sql]) => knex.raw('(?) AS ??', [sql, name])),
   ];
-  const row = (await (kind === 'study'
-    ? studiesQuery(knex, access)
-        .where('s.id', id)
-        .first([...columns(knex), knex.raw(FINDING), ...laudo])
-    : scheduledQuery(knex, access)
-        .where('s.id', id)
-        .first([...columns(knex), 's.scheduled_at as scheduledAt', ...laudo]))) as
+  const row = (await examRead(knex, access, kind, id, laudo)) as
     | (Row & { scheduledAt?: Date | null; laudoRow: LaudoRow; laudoParts: LaudoParts | null } & Record<string, unknown>)
     | undefined;
   if (!row) return undefined;
@@ -134,9 +139,7 @@ export async function findExamWithLaudo(
 
 /** One scheduled exam of the caller's account, with its booked time. */
 export async function findScheduledExam(knex: Knex, access: Access, id: string): Promise<ScheduledExamItem | undefined> {
-  const row = (await scheduledQuery(knex, access)
-    .where('s.id', id)
-    .first([...columns(knex), 's.scheduled_at as scheduledAt'])) as (Row & { scheduledAt: Date | null }) | undefined;
+  const row = (await examRead(knex, access, 'scheduled', id)) as (Row & { scheduledAt: Date | null }) | undefined;
   return row && presentScheduled(row);
 }
 
@@ -344,8 +347,6 @@ export function presentStudyPage(page: StudyPage, now: Date = new Date()): Study
 
 /** One study the access reaches, or undefined (another tenant's id looks like a missing one). */
 export async function findStudy(knex: Knex, access: Access, studyId: string): Promise<StudyListItem | undefined> {
-  const row = (await studiesQuery(knex, access)
-    .where('s.id', studyId)
-    .first([...columns(knex), knex.raw(FINDING)])) as Row | undefined;
+  const row = (await examRead(knex, access, 'study', studyId)) as Row | undefined;
   return row && presentStudy(row);
 }
