@@ -9,8 +9,15 @@
  * `util.allowsEval` (at an object's first parse). A schema built and parsed here sets them
  * before the freeze; set later, each would throw in a workflow. zod's other state is per schema,
  * or in Maps and closures that freezing leaves alone. Schemas are still built per workflow.
+ *
+ * The context's stack traces keep one frame (ADR 050). The SDK's promise hook captures and
+ * source-maps a stack for every promise a workflow creates, for the stack-trace query: with
+ * V8's default of 10 frames that was a quarter of the workflow thread's time, on the path of
+ * every action. One frame keeps a thrown error's own place. Set before the freeze, like zod's.
  */
 import { z } from 'zod';
 
 z.object({ values: z.array(z.string()) }).parse({ values: ['shared'] });
 void z.util.allowsEval.value;
+
+Error.stackTraceLimit = 1;

@@ -145,6 +145,18 @@ describe('start', () => {
     expect(committed(r)).toHaveLength(0);
   });
 
+  it('keeps one frame of a stack in the workflow context: an error keeps its top frame, a promise no source-mapped stack (ADR 050)', async () => {
+    const r = newReport();
+    const failure = await act(r, 'start', { actor: typist }).catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(WorkflowUpdateFailedError);
+    const frames = ((failure as WorkflowUpdateFailedError).cause?.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l));
+    expect(frames).toHaveLength(1);
+    // The stack-trace query's stacks come from the frames the promise hook captured: none past its own.
+    await act(r, 'start', { actor: doctor });
+    const stacks = await env.client.workflow.getHandle(laudoWorkflowId(r.laudoId)).query<string>('__stack_trace');
+    expect(stacks).not.toMatch(/laudo\/workflow\.ts/);
+  });
+
   it('lets exactly one of two concurrent starts win; the other gets REPORT_CANNOT_START', async () => {
     const r = newReport();
     const outcomes = await Promise.all([
