@@ -23,21 +23,32 @@ export function pct(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-async function benchDatabase(name: string): Promise<{ url?: string; label: string; drop?: () => Promise<void> }> {
+/**
+ * A database of the bench's own, created empty; with `reuse`, one of that name that a run before
+ * kept (BENCH_KEEP_DATABASE=1) is taken as it is, and kept again.
+ */
+async function benchDatabase(
+  name: string,
+  reuse: boolean,
+): Promise<{ url?: string; label: string; reused: boolean; drop?: () => Promise<void> }> {
   const admin = knexFactory({ client: 'pg', connection: ADMIN_URL, pool: { min: 0, max: 1 } });
   try {
-    await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.raw(`CREATE DATABASE ${name}`);
+    const exists =
+      reuse && ((await admin.raw('SELECT 1 FROM pg_database WHERE datname = ?', [name])) as { rows: unknown[] }).rows.length > 0;
+    if (!exists) {
+      await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.raw(`CREATE DATABASE ${name}`);
+    }
     const url = new URL(ADMIN_URL);
     url.pathname = `/${name}`;
     const drop = async () => {
       await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.destroy();
     };
-    return { url: url.toString(), label: 'PostgreSQL', drop };
+    return { url: url.toString(), label: 'PostgreSQL', reused: exists, drop };
   } catch {
     await admin.destroy();
-    return { label: 'PGlite (embedded)' };
+    return { label: 'PGlite (embedded)', reused: false };
   }
 }
 
@@ -49,12 +60,18 @@ export interface BenchPlatform {
   temporalAddress: string;
   /** Which database the figures come from. */
   dbLabel: string;
+  /** The database is one a run before kept (`reuse`), not a new one. */
+  reused: boolean;
   stop(): Promise<void>;
 }
 
-export async function startBenchPlatform(dbName: string, overrides: Record<string, string> = {}): Promise<BenchPlatform> {
+export async function startBenchPlatform(
+  dbName: string,
+  overrides: Record<string, string> = {},
+  opts: { reuse?: boolean } = {},
+): Promise<BenchPlatform> {
   const dev = await startTemporalDev({ bin: findTemporal(process.env.TEMPORAL_CLI), port: await freePort(), uiPort: null });
-  const db = await benchDatabase(dbName);
+  const db = await benchDatabase(dbName, opts.reuse ?? false);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'laudos-bench-'));
   const config = parseConfig({
     DATABASE_URL: db.url,
@@ -78,12 +95,13 @@ export async function startBenchPlatform(dbName: string, overrides: Record<strin
     temporal: new Client({ connection }),
     temporalAddress: dev.address,
     dbLabel: db.label,
+    reused: db.reused,
     async stop() {
       await connection.close();
       await platform.stop();
       await dev.stop();
       // BENCH_KEEP_DATABASE=1 leaves the seeded database for EXPLAIN in psql afterwards.
-      if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`  database kept: ${db.url ?? '(embedded)'}`);
+      if (process.env.BENCH_KEEP_DATABASE === '1' || db.reused) console.log(`  database kept: ${db.url ?? '(embedded)'}`);
       else await db.drop?.();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
