@@ -37,7 +37,8 @@ const SEARCH_GOAL_P95_MS = 10;
 /**
  * BENCH_REUSE_DATABASE=1 takes the database a run before kept (BENCH_KEEP_DATABASE=1) when it
  * holds an account of BENCH_STUDIES studies, instead of seeding one (3–4 minutes at 1 M), and
- * keeps it again: searches compared across commits read the same data.
+ * keeps it again: searches compared across commits read the same data. Without such an account
+ * it seeds one there, beside what it holds.
  */
 const REUSE = process.env.BENCH_REUSE_DATABASE === '1';
 
