@@ -35,10 +35,6 @@ const ignore = [
 
 module.exports = {
   transform,
-  // A worker's heap grows ~50 MB a file (each file's module registry), and Node frees it when the
-  // process ends: at 4 GB that took ~470 ms here, past the 500 ms jest waits before it kills a
-  // worker and warns "failed to exit gracefully". A worker past 2 GB after a file is replaced.
-  workerIdleMemoryLimit: '2GB',
   globalSetup: '<rootDir>/test/setup/global-setup.ts',
   globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
   projects: [
