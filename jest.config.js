@@ -35,6 +35,11 @@ const ignore = [
 
 module.exports = {
   transform,
+  // A worker's heap grows ~50 MB a file (each file's module registry), and Node frees it when the
+  // process ends: at 4 GB that took ~470 ms here, past the 500 ms jest waits before it kills a
+  // worker and warns "failed to exit gracefully". A worker past 1.5 GB after a file is replaced: one
+  // at 1.6 GB still took 420 ms, too close to that limit.
+  workerIdleMemoryLimit: '1536MB',
   globalSetup: '<rootDir>/test/setup/global-setup.ts',
   globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
   projects: [
@@ -67,7 +72,7 @@ module.exports = {
       },
       testMatch: ['<rootDir>/web/src/**/*.test.tsx'],
       testPathIgnorePatterns: ignore,
-      setupFilesAfterEnv: ['<rootDir>/test/setup/shared-cores-timeout.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/setup/shared-cores-timeout.ts', '<rootDir>/web/src/test/wait-timeout.ts'],
     },
     {
       ...common,

@@ -96,11 +96,14 @@ if (fs.existsSync(exitLog)) {
   const pid = (line: string) => / pid (\d+)[: ]/.exec(line)?.[1];
   // A worker's own 'exit' line, and jest's parent's line of how the process ended: killed by a
   // signal means its teardown after 'exit' outlasted jest's 500 ms.
+  // Only workers jest ended at its end: one it replaced for its memory (workerIdleMemoryLimit) is
+  // ended by SIGTERM without an end message, as it should be.
+  const ended = new Set(lines.filter((line) => / end message;/.test(line)).map(pid));
   const exited = new Set(lines.filter((line) => / exit \d+ ms/.test(line)).map(pid));
   const killed = new Set(lines.filter((line) => /ended: .*signal SIG/.test(line)).map(pid));
   const late = lines.filter((line) => {
     const p = pid(line);
-    return p !== undefined && (!exited.has(p) || killed.has(p));
+    return p !== undefined && ended.has(p) && (!exited.has(p) || killed.has(p));
   });
   if (late.length) console.log(`\njest workers that did not exit on their own:\n${late.join('\n')}`);
 }
