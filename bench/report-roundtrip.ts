@@ -14,6 +14,7 @@ import { type LiveStudyDocument, institutionStudiesFilter, studyTopic } from '..
 import { loadLaudoRecord } from '../services/reports/laudo-record';
 import { createTenant } from '../test/support/fixtures';
 import { laudoWorkflowId } from '../workflows/laudo/messages';
+import { ClientThread } from './client-thread';
 import { atMost, recordFigures } from './report-table';
 import { loginToken, pct, startBenchPlatform } from './support';
 import { runBench } from './run';
@@ -43,19 +44,23 @@ async function main(): Promise<void> {
     const received = (studyId: string) => new Promise<void>((resolve) => waiting.set(studyId, resolve));
 
     const ids = tenant.studyIds;
+    // HTTP from a thread of its own, as a browser is a process of its own (client-thread.ts).
+    const http = ClientThread.start();
     const start = (studyId: string) =>
-      fetch(`${platform.url}/api/studies/${studyId}/reports/start`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', access_token: token, 'idempotency-key': randomUUID() },
-        body: '{}',
-      }).then(async (r) => {
-        if (r.status !== 200) throw new Error(`start answered ${r.status}: ${await r.text()}`);
-      });
+      http
+        .request(`${platform.url}/api/studies/${studyId}/reports/start`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', access_token: token, 'idempotency-key': randomUUID() },
+          body: '{}',
+        })
+        .then((r) => {
+          if (r.status !== 200) throw new Error(`start answered ${r.status}: ${r.body}`);
+        });
 
     // The plain path: the same HTTP read of the study (session, access, tenancy), then one
     // Postgres transaction and a retained publish on the same broker.
     const plain = async (studyId: string) => {
-      await fetch(`${platform.url}/api/studies/${studyId}`, { headers: { access_token: token } }).then((r) => r.arrayBuffer());
+      await http.request(`${platform.url}/api/studies/${studyId}`, { headers: { access_token: token } });
       const now = new Date();
       const laudoId = await knex.transaction(async (trx) => {
         const s = await trx('studies').where({ id: studyId }).first('laudo_id');
@@ -150,15 +155,15 @@ async function main(): Promise<void> {
       console.log(
         `  goal ${goal.padEnd(50)} ${(bound === 3 ? `×${value.toFixed(2)}` : fmt(value)).padStart(9)}  ${met(value <= bound)}`,
       );
-    for (const [name, r] of [
-      ['created by the action', engine],
-      ['already running', warm],
+    for (const [name, r, goal] of [
+      ['created by the action', engine, 30],
+      ['already running', warm, 20],
     ] as const) {
       console.log(
         `  ratio workflow (${name}) / plain: p50 ×${(r.p50 / baseline.p50).toFixed(2)}, p99 ×${(r.p99 / baseline.p99).toFixed(2)}`,
       );
       recordFigures([
-        { figure: `report action, workflow ${name}, p50`, measured: r.p50, unit: ' ms', goal: atMost(30) },
+        { figure: `report action, workflow ${name}, p50`, measured: r.p50, unit: ' ms', goal: atMost(goal) },
         { figure: `report action, workflow ${name}, p99`, measured: r.p99, unit: ' ms', goal: atMost(100) },
       ]);
     }
@@ -166,6 +171,7 @@ async function main(): Promise<void> {
     console.log('');
     await client.endAsync();
     await broker.close();
+    await http.close();
   } finally {
     await bench.stop();
   }
