@@ -3,22 +3,15 @@
  * on the server from 3 characters (spec 3 §5), a moment after typing stops; 'load more' asks
  * for the rows after the last one.
  */
-import { useEffect, useState } from 'react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { SEARCH_MIN } from '../../../../domain/account-users/schemas';
+import { useSearchText } from '../../lib/use-debounced';
 
 export function useKeysetList<P extends { nextCursor: string | null }>(
   queryKey: readonly unknown[],
   fetchPage: (q: string, cursor: string | null, signal: AbortSignal) => Promise<P>,
 ) {
-  const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const v = typed.trim();
-    if (v.length > 0 && v.length < SEARCH_MIN) return;
-    const timer = setTimeout(() => setQ(v), 300);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const { typed, setTyped, q, short } = useSearchText(SEARCH_MIN);
   const list = useInfiniteQuery({
     queryKey: [...queryKey, q],
     queryFn: ({ pageParam, signal }) => fetchPage(q, pageParam, signal),
@@ -28,7 +21,6 @@ export function useKeysetList<P extends { nextCursor: string | null }>(
     placeholderData: keepPreviousData,
     meta: { silent: true },
   });
-  const short = typed.trim().length > 0 && typed.trim().length < SEARCH_MIN;
   return {
     typed,
     setTyped,

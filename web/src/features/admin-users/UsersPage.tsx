@@ -3,7 +3,7 @@
  * users with search (from 3 characters), filters by role, institution and status, keyset 'load
  * more', the invite dialog, CSV / XLSX export, and a drawer per user (UserDrawer.tsx).
  */
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -23,10 +23,11 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
-import { USER_STATUSES } from '../../../../domain/account-users/schemas';
+import { SEARCH_MIN, USER_STATUSES } from '../../../../domain/account-users/schemas';
 import { notify } from '../../app/notifications/store';
 import { PageHeader } from '../../app/PageHeader';
 import { describeError } from '../../lib/errors';
+import { useSearchText } from '../../lib/use-debounced';
 import { currentAccount } from '../auth/access';
 import { useSessionData } from '../auth/session';
 import { type UserFilters, type UserRow, downloadExport, fetchOptions, fetchUsers, usersKeys } from './api';
@@ -57,19 +58,13 @@ export function UsersPage() {
 
 function UsersOfAccount({ accountId, accountName }: { accountId: string; accountName: string }) {
   const { t } = useTranslation();
-  const [typed, setTyped] = useState('');
-  const [filters, setFilters] = useState<UserFilters>(EMPTY);
+  // The search runs from 3 characters (spec 3 §5), a moment after typing stops.
+  const { typed, setTyped, q, short } = useSearchText(SEARCH_MIN);
+  const [chosen, setFilters] = useState<UserFilters>(EMPTY);
+  const filters = useMemo(() => (chosen.q === q ? chosen : { ...chosen, q }), [chosen, q]);
   const [open, setOpen] = useState<string | null>(null);
   const [inviting, setInviting] = useState(false);
   const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
-
-  // The search runs from 3 characters (spec 3 §5), a moment after typing stops.
-  useEffect(() => {
-    const q = typed.trim();
-    if (q.length > 0 && q.length < 3) return;
-    const timer = setTimeout(() => setFilters((f) => (f.q === q ? f : { ...f, q })), 300);
-    return () => clearTimeout(timer);
-  }, [typed]);
 
   const options = useQuery({ queryKey: usersKeys.options(accountId), queryFn: ({ signal }) => fetchOptions(accountId, signal) });
   const list = useInfiniteQuery({
@@ -82,7 +77,6 @@ function UsersOfAccount({ accountId, accountName }: { accountId: string; account
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === accountId ? previous : undefined),
   });
   const rows = list.data?.pages.flatMap((p) => p.users) ?? [];
-  const short = typed.trim().length > 0 && typed.trim().length < 3;
 
   const exportAs = async (format: 'csv' | 'xlsx') => {
     setExporting(format);

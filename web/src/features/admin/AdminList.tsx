@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import { describeError } from '../../lib/errors';
+import { useSearchText } from '../../lib/use-debounced';
 
 export interface Cursor {
   afterName: string;
@@ -20,16 +21,6 @@ export interface Cursor {
 export interface Page<T> {
   rows: T[];
   next: Cursor | null;
-}
-
-/** Waits `ms` after the last keystroke, so a search is one request. */
-function useDebounced(value: string, ms = 300): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
 }
 
 /**
@@ -54,8 +45,8 @@ export function AdminList<T extends { id: string }>({
   testId: string;
 }) {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim());
+  const search = useSearchText(0);
+  const q = search.q;
   const list = useInfiniteQuery({
     queryKey: [...queryKey, q],
     queryFn: ({ pageParam, signal }) => fetchPage(q, pageParam, signal),
@@ -68,13 +59,13 @@ export function AdminList<T extends { id: string }>({
   const rows = list.data?.pages.flatMap((p) => p.rows) ?? [];
 
   return (
-    <Stack spacing={2} data-testid={testId}>
+    <Stack spacing={2} data-testid={testId} aria-busy={search.settling || list.isPlaceholderData}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
         <TextField
           size="small"
           label={searchLabel}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          value={search.typed}
+          onChange={(e) => search.setTyped(e.target.value)}
           sx={{ flex: 1, maxWidth: { sm: 420 } }}
           slotProps={{
             input: {

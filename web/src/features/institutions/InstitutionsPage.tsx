@@ -17,6 +17,7 @@ import { notify } from '../../app/notifications/store';
 import { PageHeader } from '../../app/PageHeader';
 import { formatDateTime } from '../../../../domain/dates';
 import { describeError } from '../../lib/errors';
+import { useSearchText } from '../../lib/use-debounced';
 import { SEARCH_MIN } from '../../../../domain/account-users/schemas';
 import {
   type Institution,
@@ -155,16 +156,8 @@ function InstitutionRow({ institution, canManage }: { institution: Institution; 
 /** Institutions of the account and the logo that heads their report PDFs (spec 3 §3), in keyset pages. */
 export function InstitutionsPage() {
   const { t } = useTranslation();
-  const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
   // As the other lists: the search runs from 3 characters, a moment after typing stops.
-  useEffect(() => {
-    const v = typed.trim();
-    if (v.length > 0 && v.length < SEARCH_MIN) return;
-    const timer = setTimeout(() => setQ(v), 300);
-    return () => clearTimeout(timer);
-  }, [typed]);
-  const short = typed.trim().length > 0 && typed.trim().length < SEARCH_MIN;
+  const { typed, setTyped, q, short, settling } = useSearchText(SEARCH_MIN);
   const list = useInfiniteQuery({
     queryKey: [...institutionsKey, 'list', q],
     queryFn: ({ pageParam, signal }) => fetchInstitutions(q, pageParam, signal),
@@ -177,7 +170,7 @@ export function InstitutionsPage() {
   const rows = list.data?.pages.flatMap((p) => p.institutions) ?? [];
   const canManage = list.data?.pages[0]?.canManage ?? false;
   return (
-    <Stack spacing={2} sx={{ maxWidth: 880, mx: 'auto' }} data-testid="institutions-page">
+    <Stack spacing={2} sx={{ maxWidth: 880, mx: 'auto' }} data-testid="institutions-page" aria-busy={settling || list.isPlaceholderData}>
       <PageHeader title={t('institutions.title')} intro={t('institutions.intro')} />
       <TextField
         size="small"

@@ -1,19 +1,9 @@
-import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Label } from '../../../../domain/workspace/labels';
+import { useDebounced } from '../../lib/use-debounced';
 import { addStudyLabel, fetchStudyLabels, removeStudyLabel, searchLabels } from './api';
 import { canSearchLabels, LABEL_SEARCH_DEBOUNCE_MS, normaliseLabel } from './labels';
 import { studyKeys } from './query-keys';
-
-/** The value, once it has not changed for `ms`. */
-export function useDebounced<T>(value: T, ms: number): T {
-  const [out, setOut] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setOut(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return out;
-}
 
 /** The labels of one study (the labels dialog; the list answer carries them for the rows). */
 export function useStudyLabels(accountId: string | null, studyId: string, enabled = true) {

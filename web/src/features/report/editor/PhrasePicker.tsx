@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Dialog from '@mui/material/Dialog';
@@ -12,6 +12,7 @@ import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
+import { useDebounced } from '../../../lib/use-debounced';
 import { usePhrases } from '../use-editor-data';
 import { filterPhrases, type Phrase } from './phrases';
 
@@ -32,12 +33,8 @@ export function PhrasePicker({
 }) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
-  const [debounced, setDebounced] = useState('');
+  const debounced = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
   const [active, setActive] = useState(0);
-  useEffect(() => {
-    const id = setTimeout(() => setDebounced(query.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(id);
-  }, [query]);
   const all = usePhrases(accountId, '', open);
   const remote = usePhrases(accountId, debounced, open && debounced !== '');
   const source = (debounced && remote.data) || all.data || [];
