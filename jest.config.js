@@ -91,6 +91,7 @@ module.exports = {
     {
       ...common,
       displayName: 'e2e',
+      testEnvironment: '<rootDir>/test/setup/e2e-environment.js',
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
       testPathIgnorePatterns: ignore,
       setupFilesAfterEnv: ['<rootDir>/test/setup/platform-timeout.ts', '<rootDir>/test/setup/workflow-bundle.ts'],

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { eventually } from './eventually';
 import { PASSWORD } from './fixtures';
@@ -53,6 +54,31 @@ export async function signedInPage(
   await page.getByTestId('login-password').press('Enter');
   await page.waitForURL('**/studies');
   return page;
+}
+
+/**
+ * What each page still open shows when a test failed: its URL and the text on screen printed
+ * (the log is what CI keeps), a full-page screenshot saved in `dir`.
+ */
+export async function reportOpenPages(browser: Browser, testName: string, dir: string): Promise<void> {
+  const pages = browser.contexts().flatMap((c) => c.pages());
+  const slug = testName.replace(/[^\w-]+/g, '-').slice(0, 80);
+  const lines: string[] = [];
+  for (const [i, page] of pages.entries()) {
+    const file = path.join(dir, `failed-${slug}-${i + 1}.png`);
+    // One line, and 5 s at most for a page that hangs.
+    const text = await page
+      .locator('body')
+      .innerText({ timeout: 5_000 })
+      .then((t) => t.replace(/\s*\n\s*/g, ' | ').slice(0, 1500))
+      .catch((err: Error) => `(no text: ${err.message.split('\n')[0]})`);
+    const saved = await page.screenshot({ path: file, fullPage: true, timeout: 10_000 }).then(
+      () => file,
+      (err: Error) => `none (${err.message.split('\n')[0]})`,
+    );
+    lines.push(`— page ${i + 1} of ${pages.length}: ${page.url()}\n${text}\nscreenshot: ${saved}`);
+  }
+  if (pages.length > 0) console.error(`"${testName}" failed with ${pages.length} page(s) open:\n${lines.join('\n')}`);
 }
 
 /** The trimmed text of the element with `testId`, '' while there is none. */

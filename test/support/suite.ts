@@ -14,7 +14,7 @@ import type { Knex } from 'knex';
 import type { Browser } from 'playwright-core';
 import type { Config } from '../../config/config';
 import type { Platform } from '../../scripts/platform';
-import { launchChromium } from './browser';
+import { launchChromium, reportOpenPages } from './browser';
 import { PASSWORD } from './fixtures';
 import { apiClient, startTestPlatform } from './platform';
 
@@ -60,6 +60,12 @@ export function platformSuite(opts: SuiteOptions = {}): PlatformSuite {
     const overrides = opts.web ? { SERVE_WEB: 'true', ...opts.overrides } : opts.overrides;
     started = await startTestPlatform(overrides, opts.worker === false ? { worker: false } : {});
     if (opts.web) browser = await launchChromium(opts.chromiumArgs);
+  });
+
+  // A failed test's open pages, as they were (test/setup/e2e-environment.js marks the failure).
+  afterEach(async () => {
+    const failed = (globalThis as { __e2eFailure?: string | null }).__e2eFailure;
+    if (failed && browser) await reportOpenPages(browser, failed, E2E_ARTIFACTS);
   });
 
   afterAll(async () => {
