@@ -18,7 +18,13 @@ import type { ApiDeps } from '../deps';
 import { isTooLarge } from '../http/errors';
 import { body, query } from '../http/validate';
 import { readContent } from '../../services/reports/contents';
-import { type ReportContext, loadReportContext as loadContext, runReportAction } from './run-action';
+import {
+  type ReportContext,
+  answerIfApplied,
+  idempotencyKeyOf,
+  loadReportContext as loadContext,
+  runReportAction,
+} from './run-action';
 import { assertMayReadReport } from './read-access';
 import type { ExamKind } from '../studies/study-queries';
 import {
@@ -336,6 +342,13 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
   router.post(`${P}/:id/narratedReport`, async (ctx) => {
     const rc = await loadReportContext(ctx);
     if (!ctx.is('audio/mpeg', 'audio/mp3')) throw new AppError('AUDIO_INVALID');
+    // A resend of an upload that went through (the recorder resends a 503 with its key) gets
+    // the report at 22, not the refusal its first attempt's move would now earn.
+    const done = await answerIfApplied(ctx, deps, rc, 'narrate', rc.appliedUpdateIds);
+    if (done) {
+      ctx.body = { report: done };
+      return;
+    }
     const actor = actorFor(rc.access, rc.study.institutionId);
     const pre = check(rc.record, 'narrate', actor, { audioKey: 'pending' });
     if (!pre.ok) throw new AppError(pre.code);
@@ -344,7 +357,8 @@ export function reportRoutes(deps: ApiDeps, kind: ExamKind = 'study'): Router {
     });
     // The Content-Type proves nothing: the bytes must be MP3 frames (spec 2 §9 audio/mpeg).
     if (!isMp3(bytes)) throw new AppError('AUDIO_INVALID');
-    const audioKey = `accounts/${rc.access.accountId}/laudos/${rc.record.laudoId}/audio/v${rc.record.version}-${randomUUID()}.mp3`;
+    // One object per intent: a resend still in flight overwrites its first attempt's audio.
+    const audioKey = `accounts/${rc.access.accountId}/laudos/${rc.record.laudoId}/audio/v${rc.record.version}-${idempotencyKeyOf(ctx) ?? randomUUID()}.mp3`;
     await deps.storage.put(audioKey, bytes, { contentType: 'audio/mpeg' });
     ctx.body = { report: await runReportAction(ctx, deps, rc, { action: 'narrate', input: { audioKey } }) };
   });

@@ -25,6 +25,12 @@ import { type Exam, type ExamKind, findExamWithLaudo } from '../studies/study-qu
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
 
+/** The request's Idempotency-Key when it is a well-formed one (else the request has none). */
+export function idempotencyKeyOf(ctx: Context): string | undefined {
+  const key = ctx.get('idempotency-key');
+  return IDEMPOTENCY_KEY.test(key) ? key : undefined;
+}
+
 export interface ReportContext {
   access: Access;
   study: Exam;
@@ -51,11 +57,9 @@ export async function loadReportContextOf(
   id: string,
 ): Promise<ReportContext> {
   const access = await currentAccess(ctx, deps.knex);
-  const key = ctx.get('idempotency-key');
+  const key = idempotencyKeyOf(ctx);
   // A retried request's first attempt is looked for in the same statement (answerIfApplied).
-  const more: Record<string, Knex.Raw> = IDEMPOTENCY_KEY.test(key)
-    ? { appliedUpdateIds: appliedUpdateIdsSql(deps.knex, key) }
-    : {};
+  const more: Record<string, Knex.Raw> = key ? { appliedUpdateIds: appliedUpdateIdsSql(deps.knex, key) } : {};
   let found: Awaited<ReturnType<typeof findExamWithLaudo>>;
   for (const kind of kinds) found ??= await findExamWithLaudo(deps.knex, access, kind, id, more);
   if (!found) throw new AppError('NOT_FOUND');
@@ -185,8 +189,7 @@ async function runNow<A extends LaudoAction>(
 
 /** The Update's id: the action and the request's Idempotency-Key (a fresh one without it). */
 function updateIdOf(ctx: Context, action: LaudoAction): string {
-  const key = ctx.get('idempotency-key');
-  return `${action}:${IDEMPOTENCY_KEY.test(key) ? key : randomUUID()}`;
+  return `${action}:${idempotencyKeyOf(ctx) ?? randomUUID()}`;
 }
 
 /**
@@ -202,8 +205,8 @@ export async function answerIfApplied(
   /** The ids read with the context, when they are fresh enough (else the audit log is read). */
   known?: readonly string[],
 ): Promise<ReportView | null> {
-  const key = ctx.get('idempotency-key');
-  if (!IDEMPOTENCY_KEY.test(key)) return null;
+  const key = idempotencyKeyOf(ctx);
+  if (!key) return null;
   const updateId = `${action}:${key}`;
   const applied = known
     ? known.includes(updateId)

@@ -7,6 +7,7 @@
  * starts the review of the typed report (25), edits and finishes it (2). States are read over
  * the API; the page is looked at at 1280 and 390 px.
  */
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -67,23 +68,39 @@ async function narrate(studyId: string, seconds: number) {
   // A fresh connection: a large body on a reused keep-alive socket the server is closing
   // meets ECONNRESET (a transport race of the test client, not of the platform).
   const body = encodeToneMp3(seconds);
-  const answer = await new Promise<string>((resolve, reject) => {
-    const req = http.request(
-      `${suite.platform.url}/api/studies/${studyId}/narratedReport`,
-      {
-        method: 'POST',
-        agent: false,
-        headers: { access_token: tokens.doctor!, 'content-type': 'audio/mpeg', 'content-length': body.length },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => resolve(`${res.statusCode} ${text.slice(0, 200)}`));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
+  const send = () =>
+    new Promise<string>((resolve, reject) => {
+      const req = http.request(
+        `${suite.platform.url}/api/studies/${studyId}/narratedReport`,
+        {
+          method: 'POST',
+          agent: false,
+          headers: {
+            access_token: tokens.doctor!,
+            'content-type': 'audio/mpeg',
+            'content-length': body.length,
+            'idempotency-key': key,
+          },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve(`${res.statusCode} ${text.slice(0, 200)}`));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  // As the recorder does (web/src/lib/intent.ts): a 503 leaves the outcome unknown, so the same
+  // intent is sent again with its key; the platform answers what the first attempt did.
+  const key = `narrate-${randomUUID()}`;
+  let answer = await send();
+  for (const delay of [400, 1200]) {
+    if (!answer.startsWith('503')) break;
+    console.log(`narratedReport answered ${answer}; resent with the same key`);
+    await new Promise((r) => setTimeout(r, delay));
+    answer = await send();
+  }
   expect(answer.slice(0, 3)).toBe('200');
   expect(await stateOf(studyId)).toBe(22);
 }

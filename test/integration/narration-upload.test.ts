@@ -1,8 +1,11 @@
 /**
  * The narrated-report upload (spec 2 §3, §9: audio/mpeg) against the real platform: an MP3 made
  * by the encoder the web app records with is accepted and the report goes to 22; a WAV or
- * garbage sent as audio/mpeg is refused with AUDIO_INVALID and the report stays a draft.
+ * garbage sent as audio/mpeg is refused with AUDIO_INVALID and the report stays a draft; the
+ * recorder's resends of one upload (same Idempotency-Key) are answered as done, with one audio.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { DOCTOR_PERMISSIONS, type Tenant, createTenant } from '../support/fixtures';
 import { encodeToneMp3, silentWav } from '../support/mp3';
 import { loginTokens, platformSuite } from '../support/suite';
@@ -17,7 +20,7 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTenant(suite.knex, {
-    studies: 3,
+    studies: 4,
     users: {
       doctor: DOCTOR_PERMISSIONS,
       writer: DOCTOR_PERMISSIONS.filter((p) => p !== 'STUDIES_SAVE_NARRATED_REPORTS'),
@@ -27,10 +30,10 @@ beforeAll(async () => {
   Object.assign(tokens, await loginTokens(api, { ...t.users, outsider: other.users.doctor! }));
 });
 
-function upload(studyId: string, who: string, body: Buffer, type = 'audio/mpeg') {
+function upload(studyId: string, who: string, body: Buffer, type = 'audio/mpeg', key?: string) {
   return fetch(`${suite.platform.url}/api/studies/${studyId}/narratedReport`, {
     method: 'POST',
-    headers: { access_token: tokens[who]!, 'content-type': type },
+    headers: { access_token: tokens[who]!, 'content-type': type, ...(key ? { 'idempotency-key': key } : {}) },
     body,
   });
 }
@@ -92,4 +95,31 @@ it('needs STUDIES_SAVE_NARRATED_REPORTS, and another tenant cannot narrate', asy
   const foreign = await upload(id, 'outsider', encodeToneMp3(0.3));
   expect([403, 404]).toContain(foreign.status);
   expect(await state(id)).toBe(1);
+});
+
+it('answers resends of one upload (same Idempotency-Key) as done, and keeps one audio', async () => {
+  const id = t.studyIds[3]!;
+  await start(id);
+  const mp3 = encodeToneMp3(1);
+  const key = 'narrate-resend-0001';
+  // The recorder resends an answer lost to a 503 while its first attempt may still be running.
+  const both = await Promise.all([upload(id, 'doctor', mp3, 'audio/mpeg', key), upload(id, 'doctor', mp3, 'audio/mpeg', key)]);
+  for (const res of both) {
+    expect(res.status).toBe(200);
+    expect((await json(res)).report.state).toBe(22);
+  }
+  // After it went through, the same intent is answered with the report, not refused from 22.
+  const again = await upload(id, 'doctor', mp3, 'audio/mpeg', key);
+  expect(again.status).toBe(200);
+  expect((await json(again)).report.state).toBe(22);
+  // A new intent on the narrated report is still refused.
+  const other = await upload(id, 'doctor', mp3, 'audio/mpeg', 'narrate-resend-0002');
+  expect(other.status).not.toBe(200);
+  const { laudo_id: laudoId } = await suite.knex('studies').where({ id }).first('laudo_id');
+  const dir = path.join(suite.config.DATA_DIR, 'objects', 'accounts', t.accountId, 'laudos', laudoId, 'audio');
+  expect(fs.readdirSync(dir)).toHaveLength(1);
+  const back = await fetch(`${suite.platform.url}/api/studies/${id}/narratedReport`, {
+    headers: { access_token: tokens.doctor! },
+  });
+  expect(Buffer.from(await back.arrayBuffer()).equals(mp3)).toBe(true);
 });

@@ -159,8 +159,10 @@ describe('NarrationRecorder', () => {
     expect(recorderState()).toBe('sent');
   });
 
-  it('re-recording overwrites the clip; a failed upload keeps it for another try', async () => {
-    upload.mockRejectedValueOnce(new Error('offline'));
+  it('re-recording overwrites the clip; a failed upload is resent with its key and kept for another try', async () => {
+    // the first attempt and the recorder's two resends all leave the outcome unknown
+    upload.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    for (let i = 0; i < 2; i++) upload.mockRejectedValueOnce(new ApiError('REPORT_SERVICE_UNAVAILABLE', 'indisponível', 503));
     renderRecorder();
     fireEvent.click(screen.getByTestId('recorder-record'));
     await waitFor(() => expect(recorderState()).toBe('recording'));
@@ -181,6 +183,10 @@ describe('NarrationRecorder', () => {
     await waitFor(() => expect(onError).toHaveBeenCalled());
     expect(recorderState()).toBe('stopped');
     expect(onSent).not.toHaveBeenCalled();
+    // one intent: every attempt of this recording carries the same Idempotency-Key
+    expect(upload).toHaveBeenCalledTimes(3);
+    const keys = new Set(upload.mock.calls.map((call) => call[2]));
+    expect(keys.size).toBe(1);
 
     // refused for lack of the narration permission: the spec's message in the recorder
     upload.mockRejectedValueOnce(new ApiError('FORBIDDEN_ACCESS', 'Você não tem permissão', 403));
@@ -190,6 +196,8 @@ describe('NarrationRecorder', () => {
     );
     expect(onError).toHaveBeenCalledTimes(1);
     expect(recorderState()).toBe('stopped');
+    // the user's next click after the network failure still sent the same recording's key
+    expect(upload.mock.calls[3]![2]).toBe([...keys][0]);
   });
 
   it('a refused microphone shows "Erro ao acessar o microfone" with the detail for 4 seconds', async () => {

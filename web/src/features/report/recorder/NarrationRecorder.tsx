@@ -21,7 +21,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import type { ReportView } from '../../../../../domain/studies/schemas';
 import { notify as notifyUser } from '../../../app/notifications/store';
 import { ApiError } from '../../../lib/errors';
-import { randomUuid } from '../../../lib/uuid';
+import { sendIntent } from '../../../lib/intent';
 import { uploadNarration } from '../api';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { blocksMaskChange, formatTimer, mustAskBeforeLeaving, type RecorderState } from './recorder-machine';
@@ -94,9 +94,12 @@ export function NarrationRecorder({
 
   const send = () => {
     let report: ReportView | null = null;
+    // One intent per recording: an answer lost to a 503 or the network is resent with its key,
+    // and so is the user's next click, so an upload that went through is answered as done.
+    const clip = rec.clip?.url ?? '';
     rec
       .send(async (audio) => {
-        report = await upload(studyId, audio, randomUuid());
+        report = await sendIntent(`${studyId}:narrate`, clip, (key) => upload(studyId, audio, key));
       })
       .then((ok) => {
         if (!ok || !report) return;
