@@ -184,6 +184,7 @@ test('institution → invitation → registration → role with a shift → exac
   // 5. …given to the new user in the new institution on the users page.
   await admin.goto(`${base}/admin/users`);
   await admin.getByTestId('users-search').fill(person.username);
+  await admin.locator('[data-testid="users-page"][aria-busy="false"]').waitFor();
   await eventually(
     () => admin.locator('[data-testid^="user-row-"]').count(),
     (n) => n === 1,
@@ -251,6 +252,7 @@ test('institution → invitation → registration → role with a shift → exac
   // 8. Revoke: the administrator takes the role away; the open page loses the access at once.
   await admin.goto(`${base}/admin/users`);
   await admin.getByTestId('users-search').fill(person.username);
+  await admin.locator('[data-testid="users-page"][aria-busy="false"]').waitFor();
   await eventually(
     () => admin.locator('[data-testid^="user-row-"]').count(),
     (n) => n === 1,

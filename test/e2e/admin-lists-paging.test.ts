@@ -71,6 +71,7 @@ test('medical groups and access grants load more pages and search on the server'
   await page.getByTestId('medicalGroups-page-search').fill('29');
   await page.getByText('Digite pelo menos 3 caracteres.').waitFor();
   await page.getByTestId('medicalGroups-page-search').fill('po 29');
+  await page.locator('[data-testid="medicalGroups-page"][aria-busy="false"]').waitFor();
   await eventually(
     () => groups.count(),
     (n) => n === 1,
@@ -86,6 +87,7 @@ test('medical groups and access grants load more pages and search on the server'
   const ids = await grants.evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
   expect(new Set(ids).size).toBe(ROWS);
   await page.getByTestId('grants-page-search').fill('servico-07');
+  await page.locator('[data-testid="grants-page"][aria-busy="false"]').waitFor();
   await eventually(
     () => grants.count(),
     (n) => n === 1,

@@ -50,8 +50,10 @@ async function pick(page: Page, combo: ReturnType<Page['getByRole']>, option: st
 
 async function openRoles(admin: Page): Promise<void> {
   await admin.getByTestId('users-search').fill(t.users.doctor!.username);
+  // The search applies a moment after typing stops; the page is busy until it is answered.
+  await admin.locator('[data-testid="users-page"][aria-busy="false"]').waitFor();
   await admin.locator(`[data-testid="user-row-${t.users.doctor!.id}"]`).waitFor();
-  // The search applies a moment after typing stops: only the doctor is left.
+  // only the doctor is left
   await eventually(
     () => admin.locator('[data-testid^="user-row-"]').count(),
     (n) => n === 1,

@@ -120,7 +120,7 @@ function GrantForm() {
 export function AccessGrantsPage() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const { typed, setTyped, short, list, pages, more, searching } = useKeysetList(grantsKey, fetchGrants);
+  const { typed, setTyped, short, list, pages, more, searching, busy } = useKeysetList(grantsKey, fetchGrants);
   const revoke = useMutation({
     mutationFn: revokeGrant,
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: grantsKey }),
@@ -136,6 +136,7 @@ export function AccessGrantsPage() {
       searchShort={short}
       more={more}
       searching={searching}
+      busy={busy}
       header={<GrantForm />}
       state={list.status}
       empty={grants.length === 0}

@@ -25,6 +25,8 @@ export function ListShell(props: {
   more?: { has: boolean; loading: boolean; onMore: () => void };
   /** The rows shown are the last search's while a new one loads (a bar says so). */
   searching?: boolean;
+  /** The rows are about to change (a typed search not yet answered): aria-busy, so a click waits. */
+  busy?: boolean;
   action?: ReactNode;
   /** Shown above the rows whatever their state (a setting of the whole list). */
   header?: ReactNode;
@@ -35,7 +37,12 @@ export function ListShell(props: {
 }) {
   const { t } = useTranslation();
   return (
-    <Stack spacing={2} sx={{ maxWidth: 960, mx: 'auto', width: '100%' }} data-testid={props.testId}>
+    <Stack
+      spacing={2}
+      sx={{ maxWidth: 960, mx: 'auto', width: '100%' }}
+      data-testid={props.testId}
+      aria-busy={Boolean(props.busy ?? props.searching)}
+    >
       <PageHeader title={props.title} intro={props.intro} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
         <TextField

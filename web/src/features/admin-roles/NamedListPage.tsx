@@ -76,7 +76,7 @@ export function NamedListPage({ kind }: { kind: NamedKind }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const { typed, setTyped, short, list, pages, more, searching } = useKeysetList(namedKey(kind), (q, cursor, signal) =>
+  const { typed, setTyped, short, list, pages, more, searching, busy } = useKeysetList(namedKey(kind), (q, cursor, signal) =>
     fetchNamed(kind, q, cursor, signal),
   );
   const create = useMutation({
@@ -100,6 +100,7 @@ export function NamedListPage({ kind }: { kind: NamedKind }) {
       searchShort={short}
       more={more}
       searching={searching}
+      busy={busy}
       header={
         <Stack spacing={1}>
           <Stack direction="row" spacing={1}>

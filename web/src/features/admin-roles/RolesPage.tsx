@@ -23,7 +23,7 @@ export function RolesPage() {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Role | 'new' | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const { typed, setTyped, short, list: roles, pages, more, searching } = useKeysetList(rolesKey, fetchRoles);
+  const { typed, setTyped, short, list: roles, pages, more, searching, busy } = useKeysetList(rolesKey, fetchRoles);
   // The editor's picker offers every schedule, page after page.
   const schedules = useQuery({
     queryKey: [...schedulesKey, 'all'],
@@ -60,6 +60,7 @@ export function RolesPage() {
         searchShort={short}
         more={more}
         searching={searching}
+        busy={busy}
         action={
           <Button
             variant="contained"

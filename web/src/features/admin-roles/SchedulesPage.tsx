@@ -58,7 +58,7 @@ export function SchedulesPage() {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Schedule | 'new' | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const { typed, setTyped, short, list, pages, more, searching } = useKeysetList(schedulesKey, fetchSchedules);
+  const { typed, setTyped, short, list, pages, more, searching, busy } = useKeysetList(schedulesKey, fetchSchedules);
   const save = useMutation({
     mutationFn: (input: { name: string; periods: Period[] }) =>
       saveSchedule(editing && editing !== 'new' ? editing.id : null, input),
@@ -92,6 +92,7 @@ export function SchedulesPage() {
         searchShort={short}
         more={more}
         searching={searching}
+        busy={busy}
         action={
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => open('new')} data-testid="schedule-new">
             {t('adminRoles.schedules.create')}

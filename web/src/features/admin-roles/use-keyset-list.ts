@@ -11,7 +11,7 @@ export function useKeysetList<P extends { nextCursor: string | null }>(
   queryKey: readonly unknown[],
   fetchPage: (q: string, cursor: string | null, signal: AbortSignal) => Promise<P>,
 ) {
-  const { typed, setTyped, q, short } = useSearchText(SEARCH_MIN);
+  const { typed, setTyped, q, short, settling } = useSearchText(SEARCH_MIN);
   const list = useInfiniteQuery({
     queryKey: [...queryKey, q],
     queryFn: ({ pageParam, signal }) => fetchPage(q, pageParam, signal),
@@ -29,6 +29,8 @@ export function useKeysetList<P extends { nextCursor: string | null }>(
     pages: list.data?.pages ?? [],
     /** The rows shown are the last search's, while the new one loads. */
     searching: list.isPlaceholderData,
+    /** A typed search not yet answered: the rows are about to change (aria-busy). */
+    busy: settling || list.isPlaceholderData,
     more: { has: list.hasNextPage, loading: list.isFetchingNextPage, onMore: () => void list.fetchNextPage() },
   };
 }

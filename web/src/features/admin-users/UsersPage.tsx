@@ -59,7 +59,7 @@ export function UsersPage() {
 function UsersOfAccount({ accountId, accountName }: { accountId: string; accountName: string }) {
   const { t } = useTranslation();
   // The search runs from 3 characters (spec 3 §5), a moment after typing stops.
-  const { typed, setTyped, q, short } = useSearchText(SEARCH_MIN);
+  const { typed, setTyped, q, short, settling } = useSearchText(SEARCH_MIN);
   const [chosen, setFilters] = useState<UserFilters>(EMPTY);
   const filters = useMemo(() => (chosen.q === q ? chosen : { ...chosen, q }), [chosen, q]);
   const [open, setOpen] = useState<string | null>(null);
@@ -90,7 +90,8 @@ function UsersOfAccount({ accountId, accountName }: { accountId: string; account
   };
 
   return (
-    <Stack spacing={2} sx={{ maxWidth: 1200 }}>
+    // Busy while a typed search is not yet answered: the rows are about to change under a click.
+    <Stack spacing={2} sx={{ maxWidth: 1200 }} data-testid="users-page" aria-busy={settling || list.isPlaceholderData}>
       <PageHeader
         title={t('adminUsers.title')}
         intro={t('adminUsers.intro', { account: accountName })}
