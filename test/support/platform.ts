@@ -30,6 +30,9 @@ export async function startTestPlatform(
     NODE_ENV: 'test',
     // No deadline Schedule per test platform (each would keep firing on the shared server).
     DEADLINE_SWEEP_SECONDS: '0',
+    // Two files' platforms and browsers share two cores: a workflow task has taken 12 s there,
+    // and an action past the 10 s bound answers 503. Tests of the bound set their own.
+    REPORT_ACTION_TIMEOUT_SECONDS: '30',
     ...overrides,
   });
   const started = await startPlatform(config, opts);
