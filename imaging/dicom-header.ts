@@ -4,16 +4,15 @@
  * complete (a truncated upload is refused, not stored half).
  */
 import fs from 'node:fs/promises';
-import { inflateRawSync } from 'node:zlib';
 import * as dcmjs from 'dcmjs';
-import * as dicomParser from 'dicom-parser';
+import type * as dicomParser from 'dicom-parser';
 import { type DicomJson, jsonNumber, jsonString, jsonStrings, toDicomJson } from './dicom-json';
 import { dicomJsonFromParsed } from './dicom-json-parsed';
 import { UnsupportedCharset, decodeExtended, usesCodeExtensions } from './charset';
 import { type DicomFailure, DicomInputError } from './failures';
 import { dicomDate, dicomDateTime } from '../domain/imaging/dicom-datetime';
+import { DEFLATED, parseP10 } from './p10-parse';
 
-export const DEFLATED = '1.2.840.10008.1.2.1.99';
 /** How much of a file is read for its header; a larger header is read whole. */
 const HEAD_BYTES = 8 * 1024 * 1024;
 const UID = /^[0-9]+(\.[0-9]+)*$/;
@@ -53,15 +52,6 @@ interface DcmjsMessage {
 
 function arrayBufferOf(b: Buffer): ArrayBuffer {
   return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
-}
-
-/** dicom-parser's hook for a deflated data set (1.2.840.10008.1.2.1.99): the bytes after `position` inflated. */
-export function inflater(bytes: Uint8Array, position: number): Uint8Array {
-  const inflated = inflateRawSync(bytes.subarray(position));
-  const out = new Uint8Array(position + inflated.length);
-  out.set(bytes.subarray(0, position));
-  out.set(inflated, position);
-  return out;
 }
 
 /** dicom-parser throws `{ exception }` objects or strings. */
@@ -114,7 +104,7 @@ export function parseHead(head: Buffer, size: number, tail: Buffer): DicomHeader
   let ds: dicomParser.DataSet;
   try {
     // The whole file is checked element by element; a head stops before the pixel data.
-    ds = dicomParser.parseDicom(bytes, whole ? ({ inflater } as object) : ({ untilTag: 'x7fe00010', inflater } as object));
+    ds = parseP10(bytes, whole ? {} : { untilTag: 'x7fe00010' });
   } catch (err) {
     const msg = parserMessage(err);
     if (/DICM|prefix|not a valid/i.test(msg)) fail('NOT_DICOM', msg);

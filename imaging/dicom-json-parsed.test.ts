@@ -13,7 +13,8 @@ import * as dicomParser from 'dicom-parser';
 import { findDcmtk } from '../scripts/tools';
 import { makeInstance, makeUltrasoundCine, newUid } from '../test/support/dicom-files';
 import { pydicomTestFiles } from '../test/support/pydicom-samples';
-import { inflater, metadataByDcmjs, parseHead } from './dicom-header';
+import { metadataByDcmjs, parseHead } from './dicom-header';
+import { parseP10 } from './p10-parse';
 import { dicomJsonFromParsed } from './dicom-json-parsed';
 
 jest.setTimeout(60_000);
@@ -30,7 +31,7 @@ type Outcome = { kind: 'parsed' } | { kind: 'dcmjs' } | { kind: 'unreadable' };
 function compare(name: string, bytes: Buffer): Outcome {
   let ds: dicomParser.DataSet;
   try {
-    ds = dicomParser.parseDicom(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), { inflater } as object);
+    ds = parseP10(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   } catch {
     return { kind: 'unreadable' };
   }

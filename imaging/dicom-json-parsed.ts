@@ -18,8 +18,8 @@ import { TextDecoder } from 'node:util';
 import * as dcmjs from 'dcmjs';
 import type * as dicomParser from 'dicom-parser';
 import type { DicomJson, DicomJsonElement } from './dicom-json';
+import { DEFLATED } from './p10-parse';
 
-const DEFLATED = '1.2.840.10008.1.2.1.99';
 const IMPLICIT = '1.2.840.10008.1.2';
 const BIG_ENDIAN = '1.2.840.10008.1.2.2';
 

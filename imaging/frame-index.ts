@@ -9,8 +9,8 @@
  */
 import * as dcmjs from 'dcmjs';
 import * as dicomParser from 'dicom-parser';
+import { DEFLATED } from './p10-parse';
 
-export const DEFLATED_TS = '1.2.840.10008.1.2.1.99';
 const FIRST_HEAD = 64 * 1024;
 /** A header past this is not indexed (the file is read whole instead). */
 const MAX_HEAD = 16 * 1024 * 1024;
@@ -56,7 +56,7 @@ function parseHead(head: Buffer): dicomParser.DataSet | null {
 export async function indexFrames(read: RangeReader, size: number): Promise<FrameIndex | null> {
   let head = await read(0, Math.min(size, FIRST_HEAD));
   if (head.length < 132 || head.toString('latin1', 128, 132) !== 'DICM') throw new FrameIndexError('not a DICOM file');
-  if (head.includes(Buffer.from(DEFLATED_TS, 'latin1'))) return null;
+  if (head.includes(Buffer.from(DEFLATED, 'latin1'))) return null;
   let ds = parseHead(head);
   while (!ds && head.length < size && head.length < MAX_HEAD) {
     head = await read(0, Math.min(size, head.length * 4, MAX_HEAD));

@@ -4,7 +4,7 @@
  * transfer syntax named). Deflated files are inflated first.
  */
 import * as dicomParser from 'dicom-parser';
-import { inflater } from './dicom-header';
+import { parseP10 } from './p10-parse';
 
 export class FrameError extends Error {}
 
@@ -12,7 +12,7 @@ export class FrameError extends Error {}
 export function frameBytes(p10: Buffer, n: number): { bytes: Buffer; encapsulated: boolean } {
   let ds: dicomParser.DataSet;
   try {
-    ds = dicomParser.parseDicom(new Uint8Array(p10.buffer, p10.byteOffset, p10.byteLength), { inflater } as object);
+    ds = parseP10(new Uint8Array(p10.buffer, p10.byteOffset, p10.byteLength));
   } catch {
     throw new FrameError('unreadable');
   }

@@ -7,11 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import * as dicomParser from 'dicom-parser';
+import type * as dicomParser from 'dicom-parser';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { FrameError } from '../../imaging/frames';
+import { parseP10 } from '../../imaging/p10-parse';
 import { RenderError, type RenderOptions, renderFrame } from '../../imaging/render';
 import { frameSourceFor } from '../../imaging/frame-source';
 import type { ObjectStorage } from '../../storage/object-storage';
@@ -260,11 +261,12 @@ export function withBulkData(row: InstanceRow, instanceUrl: string): Record<stri
 export function elementBytes(p10: Buffer, tag: string): Buffer | null {
   let ds: dicomParser.DataSet;
   try {
-    ds = dicomParser.parseDicom(new Uint8Array(p10.buffer, p10.byteOffset, p10.byteLength), { untilTag: 'x7fe00010' } as object);
+    ds = parseP10(new Uint8Array(p10.buffer, p10.byteOffset, p10.byteLength), { untilTag: 'x7fe00010' });
   } catch {
     return null;
   }
   const el = ds.elements[`x${tag.toLowerCase()}`];
   if (!el || el.items || el.hadUndefinedLength) return null;
-  return Buffer.from(p10.buffer, p10.byteOffset + el.dataOffset, el.length);
+  // The parsed bytes: a deflated file's offsets are in its inflated data set.
+  return Buffer.from(ds.byteArray.buffer, ds.byteArray.byteOffset + el.dataOffset, el.length);
 }
