@@ -17,7 +17,7 @@ const suite = platformSuite();
 async function roleReads(run: () => Promise<unknown>): Promise<number> {
   const api = Model.knex() as Knex;
   let reads = 0;
-  const seen = (q: { sql: string }) => void (/from "user_institution_roles"/.test(q.sql) && reads++);
+  const seen = (q: { sql: string }) => void (/from "?user_institution_roles"?/i.test(q.sql) && reads++);
   api.on('query', seen);
   try {
     await run();
