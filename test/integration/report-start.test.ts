@@ -2,12 +2,14 @@
  * Login → start over HTTP → projection → live document on MQTT, against the real Temporal
  * dev server, PostgreSQL and the api's broker; tenancy and concurrency at every step.
  */
+import { Client, Connection } from '@temporalio/client';
 import mqtt, { type MqttClient } from 'mqtt';
 import { loadAccess } from '../../api/access/access';
 import { appliedUpdateIdsSql } from '../../api/reports/run-action';
 import { findExam, findExamWithLaudo } from '../../api/studies/study-queries';
 import { studyTopic } from '../../domain/live/study-document';
 import { laudoRecordOf, loadLaudoRecord } from '../../services/reports/laudo-record';
+import { laudoWorkflowId } from '../../workflows/laudo/messages';
 import { type Tenant, PASSWORD, createScheduledExam, createTenant, setAccountConfig } from '../support/fixtures';
 import { login, platformSuite } from '../support/suite';
 
@@ -238,6 +240,33 @@ describe('studies and the start of a report', () => {
     for (const r of results.filter((x) => x.status === 409)) expect(r.body.error.description).toBe('Impossível iniciar o laudo');
     const study = await suite.knex('studies').where({ id: studyId }).first();
     expect(await suite.knex('laudo_versions').where({ laudo_id: study.laudo_id }).count({ n: '*' })).toEqual([{ n: '1' }]);
+  });
+
+  it('acts on a report whose workflow is gone: the Update finds none and is sent again with the start', async () => {
+    // A committed report's action goes to its running workflow as a plain Update; an operator
+    // may have terminated that workflow (or a server lost it): the report goes on from its projection.
+    const c = await createTenant(suite.knex, { studies: 1 });
+    const studyId = c.studyIds[0]!;
+    const token = await login(api, c.users.doctor!.username);
+    expect((await api('POST', `/studies/${studyId}/reports/start`, { token, body: {} })).status).toBe(200);
+    const { laudo_id: laudoId } = await suite.knex('studies').where({ id: studyId }).first('laudo_id');
+    const connection = await Connection.connect({ address: suite.config.TEMPORAL_ADDRESS });
+    try {
+      const handle = new Client({ connection, namespace: suite.config.TEMPORAL_NAMESPACE }).workflow.getHandle(
+        laudoWorkflowId(laudoId),
+      );
+      const firstRun = (await handle.describe()).runId;
+      await handle.terminate('test: an operator ends the run');
+      const saved = await api('POST', `/studies/${studyId}/reports/save`, { token, body: { content: '<p>Pulmões limpos.</p>' } });
+      expect(saved.status).toBe(200);
+      expect(saved.body.report.state).toBe(2);
+      const now = await handle.describe();
+      expect(now.runId).not.toBe(firstRun);
+      expect(now.status.name).toBe('RUNNING');
+      expect((await suite.knex('laudos').where({ id: laudoId }).first('seq')).seq).toBe(2);
+    } finally {
+      await connection.close();
+    }
   });
 
   it('rejects a body outside the schema with MALFORMED_REQUEST', async () => {
