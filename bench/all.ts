@@ -25,6 +25,7 @@ const ONLY = process.env.BENCH_ALL_ONLY?.split(',').filter(Boolean);
 const SIZES: Record<string, Record<string, string>> = {
   bench: { BENCH_N: '50' },
   'bench:lifecycle': { BENCH_TRANSITIONS: '100' },
+  'bench:temporal-floor': { BENCH_N: '200' },
   'bench:list': { BENCH_STUDIES: '20000' },
   'bench:list-scale': { BENCH_STUDIES: '50000', BENCH_INSTITUTIONS: '10', BENCH_ROUNDS: '10', BENCH_CASE_SECONDS: '5' },
   'bench:mqtt-fanout': { BENCH_CLIENTS: '200', BENCH_USERS: '10', BENCH_MESSAGES: '20' },
