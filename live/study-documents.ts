@@ -7,6 +7,8 @@
 import type { Knex } from 'knex';
 import { FINDING_STATUS_NAMES, type FindingStatus } from '../domain/findings/critical-findings';
 import { type LiveStudyDocument, studyTopic } from '../domain/live/study-document';
+import { type Client as PgClient, escapeLiteral } from 'pg';
+import { onPostgresServer } from '../db/connection';
 import { notify } from '../db/listen';
 import { REPORT_HOLDER_NAME } from '../db/report-holder';
 import type { LivePublisher } from './publisher';
@@ -34,65 +36,125 @@ export async function publishStudyDocuments(
   if (ids.length === 0 && opts.notice) await notify(knex, opts.notice.channel, opts.notice.payload);
   for (const [i, studyId] of ids.entries()) {
     const notice = i === ids.length - 1 ? opts.notice : undefined;
-    await knex.transaction(async (trx) => {
-      // The lock comes before the read in a statement of its own: a read in the same statement
-      // would keep the snapshot taken before waiting, and miss the other publisher's write.
-      const lock = 'pg_advisory_xact_lock(hashtextextended(?, 0))';
-      if (notice) await trx.raw(`SELECT ${lock}, pg_notify(?, ?)`, [`study-live:${studyId}`, notice.channel, notice.payload]);
-      else await trx.raw(`SELECT ${lock}`, [`study-live:${studyId}`]);
-      const r = await trx('studies as s')
-        .join('laudos as l', 'l.id', 's.laudo_id')
-        .leftJoin('study_critical_findings as f', 'f.study_id', 's.id')
-        .leftJoin('account_critical_findings as af', 'af.id', 'f.account_critical_finding_id')
-        .leftJoin('study_drafts as d', 'd.study_id', 's.id')
-        .where('s.id', studyId)
-        .first(
-          's.id as studyId',
-          's.account_id',
-          's.institution_id',
-          trx.raw('greatest(s.stable_at, s.listed_at) AS arrived_at'),
-          's.header_updated_at',
-          's.exam_status',
-          trx.raw('(s.invalidated_at IS NOT NULL OR s.merged_into_id IS NOT NULL) AS unlisted'),
-          'l.*',
-          trx.raw(`${REPORT_HOLDER_NAME} AS holder_name`),
-          'f.status as finding_status',
-          'af.level_and_name as finding_level_and_name',
-          'd.revision as draft_revision',
-          'd.writer as draft_writer',
-          trx.raw('(SELECT count(*)::int FROM study_comments c WHERE c.study_id = s.id) AS comment_count'),
-          trx.raw(
-            '(SELECT c.user_id FROM study_comments c WHERE c.study_id = s.id ORDER BY c.created_at DESC, c.id DESC LIMIT 1) AS last_comment_user_id',
-          ),
-        );
-      if (!r) return;
-      const doc: LiveStudyDocument = {
-        studyId: r.studyId,
-        laudoId: r.id,
-        accountId: r.account_id,
-        institutionId: r.institution_id,
-        laudoState: r.state,
-        laudoUserId: r.user_id,
-        doctorName: r.holder_name,
-        laudoReviewUserId: r.review_user_id,
-        structuredType: r.structured_type,
-        narratedReport: r.audio_key !== null,
-        statusFinding: r.finding_status ? FINDING_STATUS_NAMES[r.finding_status as FindingStatus] : null,
-        findingStatus: (r.finding_status as FindingStatus | null) ?? null,
-        levelAndNameCriticalFinding: r.finding_level_and_name ?? null,
-        commentCount: r.comment_count,
-        lastCommentUserId: r.last_comment_user_id ?? null,
-        report: r.snapshot ?? null,
-        seq: r.seq,
-        updatedAt: new Date(r.updated_at).toISOString(),
-        draftRevision: r.draft_revision ?? 0,
-        draftWriter: r.draft_writer ?? null,
-        ...(r.header_updated_at ? { headerUpdatedAt: new Date(r.header_updated_at).toISOString() } : {}),
-        examStatus: r.exam_status ?? null,
-        ...(r.unlisted ? { unlisted: true } : {}),
-        ...(r.arrived_at ? { arrivedAt: new Date(r.arrived_at).toISOString() } : {}),
-      };
-      await publisher.publishRetained(studyTopic(r.account_id, r.institution_id, r.studyId), JSON.stringify(doc));
-    });
+    // Inside a caller's transaction the document is read on its connection (a savepoint).
+    const onServer = onPostgresServer(knex) && !(knex as Knex.Transaction).isTransaction;
+    await (onServer ? publishOnServer : publishInTransaction)(knex, publisher, studyId, notice);
   }
+}
+
+const lockKey = (studyId: string) => `study-live:${studyId}`;
+
+/**
+ * PostgreSQL: BEGIN, the lock (and the notice) and the read go as one simple query of three
+ * statements — each statement takes its own snapshot, so the read still sees what the lock
+ * waited for — then the publish, then COMMIT: two round trips where the transaction took four
+ * (an action's commit activity publishes one document). The values are literals, escaped.
+ */
+async function publishOnServer(
+  knex: Knex,
+  publisher: LivePublisher,
+  studyId: string,
+  notice: PublishOptions['notice'],
+): Promise<void> {
+  if (!UUID.test(studyId)) throw new Error(`not a study id: ${studyId}`);
+  const lock = `pg_advisory_xact_lock(hashtextextended(${escapeLiteral(lockKey(studyId))}, 0))`;
+  const noticeSql = notice ? `, pg_notify(${escapeLiteral(notice.channel)}, ${escapeLiteral(notice.payload)})` : '';
+  const sql = `BEGIN; SELECT ${lock}${noticeSql}; ${documentRead(knex, studyId).toString()}`;
+  // The driver's own connection: knex would read a '?' in the literals as a binding.
+  const connection = (await knex.client.acquireConnection()) as PgClient;
+  let open = true;
+  try {
+    const results = (await connection.query(sql)) as unknown as { rows: DocumentRow[] }[];
+    const row = results[2]?.rows[0];
+    if (row) await publish(publisher, row);
+    await connection.query('COMMIT');
+    open = false;
+  } finally {
+    // A failed statement or publish leaves the transaction open (or aborted): it ends here, and
+    // the lock with it, before the connection goes back to the pool.
+    if (open) await connection.query('ROLLBACK').catch(() => undefined);
+    await knex.client.releaseConnection(connection);
+  }
+}
+
+/** PGlite (one connection, no simple queries of several statements): the same steps, one round trip each. */
+async function publishInTransaction(
+  knex: Knex,
+  publisher: LivePublisher,
+  studyId: string,
+  notice: PublishOptions['notice'],
+): Promise<void> {
+  await knex.transaction(async (trx) => {
+    // The lock comes before the read in a statement of its own: a read in the same statement
+    // would keep the snapshot taken before waiting, and miss the other publisher's write.
+    const lock = 'pg_advisory_xact_lock(hashtextextended(?, 0))';
+    if (notice) await trx.raw(`SELECT ${lock}, pg_notify(?, ?)`, [lockKey(studyId), notice.channel, notice.payload]);
+    else await trx.raw(`SELECT ${lock}`, [lockKey(studyId)]);
+    const row = (await documentRead(trx, studyId)) as DocumentRow | undefined;
+    if (row) await publish(publisher, row);
+  });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type DocumentRow = Record<string, any>;
+
+/** The study's document as one row: the study, its report, its finding, draft and comments. */
+function documentRead(db: Knex | Knex.Transaction, studyId: string) {
+  return db('studies as s')
+    .join('laudos as l', 'l.id', 's.laudo_id')
+    .leftJoin('study_critical_findings as f', 'f.study_id', 's.id')
+    .leftJoin('account_critical_findings as af', 'af.id', 'f.account_critical_finding_id')
+    .leftJoin('study_drafts as d', 'd.study_id', 's.id')
+    .where('s.id', studyId)
+    .first(
+      's.id as studyId',
+      's.account_id',
+      's.institution_id',
+      db.raw('greatest(s.stable_at, s.listed_at) AS arrived_at'),
+      's.header_updated_at',
+      's.exam_status',
+      db.raw('(s.invalidated_at IS NOT NULL OR s.merged_into_id IS NOT NULL) AS unlisted'),
+      'l.*',
+      db.raw(`${REPORT_HOLDER_NAME} AS holder_name`),
+      'f.status as finding_status',
+      'af.level_and_name as finding_level_and_name',
+      'd.revision as draft_revision',
+      'd.writer as draft_writer',
+      db.raw('(SELECT count(*)::int FROM study_comments c WHERE c.study_id = s.id) AS comment_count'),
+      db.raw(
+        '(SELECT c.user_id FROM study_comments c WHERE c.study_id = s.id ORDER BY c.created_at DESC, c.id DESC LIMIT 1) AS last_comment_user_id',
+      ),
+    );
+}
+
+/** Publishes the document of a row documentRead read. */
+async function publish(publisher: LivePublisher, r: DocumentRow): Promise<void> {
+  const doc: LiveStudyDocument = {
+    studyId: r.studyId,
+    laudoId: r.id,
+    accountId: r.account_id,
+    institutionId: r.institution_id,
+    laudoState: r.state,
+    laudoUserId: r.user_id,
+    doctorName: r.holder_name,
+    laudoReviewUserId: r.review_user_id,
+    structuredType: r.structured_type,
+    narratedReport: r.audio_key !== null,
+    statusFinding: r.finding_status ? FINDING_STATUS_NAMES[r.finding_status as FindingStatus] : null,
+    findingStatus: (r.finding_status as FindingStatus | null) ?? null,
+    levelAndNameCriticalFinding: r.finding_level_and_name ?? null,
+    commentCount: r.comment_count,
+    lastCommentUserId: r.last_comment_user_id ?? null,
+    report: r.snapshot ?? null,
+    seq: r.seq,
+    updatedAt: new Date(r.updated_at).toISOString(),
+    draftRevision: r.draft_revision ?? 0,
+    draftWriter: r.draft_writer ?? null,
+    ...(r.header_updated_at ? { headerUpdatedAt: new Date(r.header_updated_at).toISOString() } : {}),
+    examStatus: r.exam_status ?? null,
+    ...(r.unlisted ? { unlisted: true } : {}),
+    ...(r.arrived_at ? { arrivedAt: new Date(r.arrived_at).toISOString() } : {}),
+  };
+  await publisher.publishRetained(studyTopic(r.account_id, r.institution_id, r.studyId), JSON.stringify(doc));
 }

@@ -135,6 +135,61 @@ it('comes with the last live document: heard after every document is published, 
   }
 });
 
+it("serialises one study's publishers, and the later one reads what committed while it waited", async () => {
+  const t = await createTenant(suite.knex, { studies: 1 });
+  const studyId = t.studyIds[0]!;
+  const docs: { examStatus: string | null }[] = [];
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const held = {
+    async publishRetained(_topic: string, payload: string) {
+      await gate; // the first publisher holds the study's lock here
+      docs.push(JSON.parse(payload));
+    },
+  } as unknown as LivePublisher;
+  const plain = {
+    async publishRetained(_topic: string, payload: string) {
+      docs.push(JSON.parse(payload));
+    },
+  } as unknown as LivePublisher;
+  const first = publishStudyDocuments(suite.knex, held, [studyId]);
+  try {
+    await new Promise((r) => setTimeout(r, 200));
+    // The second publisher waits for the first's lock; a write commits while it waits.
+    const second = publishStudyDocuments(suite.knex, plain, [studyId]);
+    expect(await within(second, 300)).toBeNull();
+    await suite.knex('studies').where({ id: studyId }).update({ exam_status: 'IN_PROGRESS' });
+    expect(docs).toHaveLength(0);
+    release();
+    await Promise.all([first, second]);
+    // The first read before the write; the second, sent before it, read it after its wait.
+    expect(docs.map((d) => d.examStatus)).toEqual([null, 'IN_PROGRESS']);
+  } finally {
+    release(); // a failed expectation must not leave the lock (and a connection) held
+  }
+
+  // A failed publish ends its transaction: the lock is free for the next one at once.
+  const failing = { publishRetained: () => Promise.reject(new Error('broker down')) } as unknown as LivePublisher;
+  await expect(publishStudyDocuments(suite.knex, failing, [studyId])).rejects.toThrow('broker down');
+  expect(await within(publishStudyDocuments(suite.knex, plain, [studyId]), 2_000)).toEqual({ value: undefined });
+  expect(docs).toHaveLength(3);
+});
+
+it("carries a notice's quotes, backslashes and question marks as they are", async () => {
+  const t = await createTenant(suite.knex, { studies: 1 });
+  const r = record({ doctorName: "Dra. D'Ávila \\ ? $1 '' ?" });
+  const id = `save:${randomUUID()}`;
+  const wait = notices.waitFor(id);
+  try {
+    await publishStudyDocuments(suite.knex, { publishRetained: async () => undefined } as unknown as LivePublisher, t.studyIds, {
+      notice: commitNotice(id, r)!,
+    });
+    expect(await within(wait.committed, 5_000)).toEqual({ value: r });
+  } finally {
+    wait.cancel();
+  }
+});
+
 it('sends no notice for a record too large for NOTIFY, nor without an Update id', () => {
   expect(commitNotice('start:k', record())).not.toBeNull();
   expect(commitNotice('start:k', record({ studyIds: Array.from({ length: 300 }, () => randomUUID()) }))).toBeNull();
