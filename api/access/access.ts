@@ -85,15 +85,13 @@ export async function loadAccess(knex: Knex, user: SessionUser, accountId: strin
   const row = (await prepared(accessRead(knex, user, accountId), 'access')).rows[0] as AccessRow;
   if (row.link_admin === null && !user.superRole) throw new AppError('FORBIDDEN_ACCESS');
   const isAccountAdmin = Boolean(row.link_admin);
-  const grants = row.roles;
-
-  const active = grants.filter((g) => !g.periods || inShift(g.periods, now, row.time_zone));
+  const active = row.roles.filter((g) => !g.periods || inShift(g.periods, now, row.time_zone));
   const institutions = new Map<string, Set<Permission>>();
-  const everywhere = user.superRole || isAccountAdmin || active.some((g) => g.applies_to_all_institutions);
-  const all = everywhere ? row.institution_ids.map((id) => ({ id })) : [];
+  // The account's institutions, which the statement reads whenever some grant may reach them all.
+  const all = row.institution_ids;
   if (user.superRole || isAccountAdmin) {
     // Administrators reach every institution of the account, present and future.
-    for (const { id } of all) institutions.set(id, new Set(user.superRole ? PERMISSIONS : []));
+    for (const id of all) institutions.set(id, new Set(user.superRole ? PERMISSIONS : []));
   }
   const add = (institutionId: string, permissions: string[]) => {
     const set = institutions.get(institutionId) ?? new Set<Permission>();
@@ -101,7 +99,7 @@ export async function loadAccess(knex: Knex, user: SessionUser, accountId: strin
     institutions.set(institutionId, set);
   };
   for (const g of active) {
-    if (g.applies_to_all_institutions) for (const { id } of all) add(id, g.permissions);
+    if (g.applies_to_all_institutions) for (const id of all) add(id, g.permissions);
     else add(g.institution_id, g.permissions);
   }
   const studyGrants = new Set(row.study_grants);
@@ -113,7 +111,7 @@ export async function loadAccess(knex: Knex, user: SessionUser, accountId: strin
     superRole: user.superRole,
     institutions,
     studyGrants,
-    shiftBound: grants.some((g) => g.periods !== null),
+    shiftBound: row.roles.some((g) => g.periods !== null),
   };
 }
 
