@@ -3,6 +3,7 @@
  * workflow's `seq`: a retried or late commit never moves the projection back.
  */
 import type { Knex } from 'knex';
+import { prepared } from '../db/prepared';
 import { type LaudoSnapshot, notStartedLaudo } from '../domain/laudo/snapshot';
 import type { LaudoAction } from '../domain/laudo/transitions';
 import { REPORTED_LAUDO_STATES } from '../domain/management/reports';
@@ -179,7 +180,9 @@ function hasMoreWrites(t: LaudoTransition): boolean {
  */
 export async function projectTransition(knex: Knex, t: LaudoTransition): Promise<boolean> {
   if (!hasMoreWrites(t)) {
-    const { rows } = (await coreWrites(knex, t, true)) as { rows: { n: number }[] };
+    // Prepared: its text varies by shape only (which texts, a version row), and planning it cost
+    // 0.4 ms of its 1 ms on the server.
+    const { rows } = (await prepared(coreWrites(knex, t, true), 'project')) as { rows: { n: number }[] };
     return rows[0]!.n > 0;
   }
   const { record: r, at } = t;
