@@ -17,7 +17,6 @@ import {
   WorkflowNotFoundError,
   WorkflowUpdateFailedError,
   WorkflowUpdateRPCTimeoutOrCancelledError,
-  WorkflowUpdateStage,
   isGrpcServiceError,
 } from '@temporalio/client';
 import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
@@ -177,21 +176,16 @@ async function sendLaudoUpdate<Args extends [unknown, ...unknown[]]>(
     });
     try {
       const workflow = temporal.workflow.getHandle(laudoWorkflowId(record.laudoId));
-      if (!wait)
-        return await temporal.withDeadline(bound, () =>
-          running
-            ? workflow.executeUpdate(update, { args, updateId })
-            : temporal.workflow.executeUpdateWithStart(update, { args, updateId, startWorkflowOperation }),
-        );
-      // Accepted, then its outcome; the commit notice answers first when it comes (a refusal
-      // or an unavailable server never sends one: the outcome answers).
-      const outcome = temporal.withDeadline(bound, async () => {
-        const accepted = { args, updateId, waitForStage: WorkflowUpdateStage.ACCEPTED } as const;
-        const handle = running
-          ? await workflow.startUpdate(update, accepted)
-          : await temporal.workflow.startUpdateWithStart(update, { ...accepted, startWorkflowOperation });
-        return handle.result();
-      });
+      // One call that the server answers with the outcome: asking to hear the acceptance first,
+      // then polling, cost a response and a second call just as the commit activity set off.
+      const outcome = temporal.withDeadline(bound, () =>
+        running
+          ? workflow.executeUpdate(update, { args, updateId })
+          : temporal.workflow.executeUpdateWithStart(update, { args, updateId, startWorkflowOperation }),
+      );
+      if (!wait) return await outcome;
+      // The commit notice answers first when it comes (a refusal or an unavailable server never
+      // sends one: the outcome answers).
       const settled = outcome.then(ignore, ignore);
       const answer = await Promise.race([outcome, wait.committed]);
       onSettled(settled);
