@@ -9,14 +9,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import mqtt from 'mqtt';
 import { type LiveStudyDocument, institutionStudiesFilter, studyTopic } from '../domain/live/study-document';
-import { loadLaudoRecord } from '../services/reports/laudo-record';
 import { createTenant } from '../test/support/fixtures';
-import { laudoWorkflowId } from '../workflows/laudo/messages';
 import { ClientThread } from './client-thread';
 import { atMost, recordFigures } from './report-table';
-import { loginToken, pct, startBenchPlatform } from './support';
+import { assignToDoctor, loginToken, pct, startBenchPlatform } from './support';
 import { runBench } from './run';
 
 const N = Number(process.env.BENCH_N ?? 200);
@@ -25,7 +22,7 @@ const fmt = (n: number) => `${n.toFixed(2)} ms`;
 
 async function main(): Promise<void> {
   const bench = await startBenchPlatform(`laudos_bench_${process.pid}`);
-  const { platform, knex, config: cfg, temporal: temporalClient } = bench;
+  const { platform, knex, config: cfg } = bench;
   const db = { label: bench.dbLabel };
   try {
     const loadBefore = os
@@ -34,33 +31,31 @@ async function main(): Promise<void> {
       .join(' ');
     const tenant = await createTenant(knex, { studies: 2 * N + 20 });
     const token = await loginToken(platform.url, tenant.users.doctor!.username);
-    const client = await mqtt.connectAsync(`${platform.url.replace('http', 'ws')}/mqtt`, { username: 's', password: token });
-    await client.subscribeAsync(institutionStudiesFilter(tenant.accountId, tenant.institutionId), { qos: 1 });
-    const waiting = new Map<string, () => void>();
-    client.on('message', (_t, payload) => {
-      const doc = JSON.parse(payload.toString()) as LiveStudyDocument;
-      if (doc.laudoState === 1) waiting.get(doc.studyId)?.();
-    });
-    const received = (studyId: string) => new Promise<void>((resolve) => waiting.set(studyId, resolve));
-
     const ids = tenant.studyIds;
-    // HTTP from a thread of its own, as a browser is a process of its own (client-thread.ts).
+    // HTTP and the live connection from a thread of its own, as a browser is a process of its
+    // own (client-thread.ts): both are timed there, on the browser's side.
     const http = ClientThread.start();
-    const start = (studyId: string) =>
-      http
-        .request(`${platform.url}/api/studies/${studyId}/reports/start`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', access_token: token, 'idempotency-key': randomUUID() },
-          body: '{}',
-        })
-        .then((r) => {
-          if (r.status !== 200) throw new Error(`start answered ${r.status}: ${r.body}`);
-        });
+    await http.subscribe(
+      `${platform.url.replace('http', 'ws')}/mqtt`,
+      { username: 's', password: token },
+      institutionStudiesFilter(tenant.accountId, tenant.institutionId),
+    );
+    /** From the request to both its answer and the study's live document in state 1. */
+    const start = async (studyId: string): Promise<number> => {
+      const received = http.liveDocument(studyId, 1);
+      const r = await http.request(`${platform.url}/api/studies/${studyId}/reports/start`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', access_token: token, 'idempotency-key': randomUUID() },
+        body: '{}',
+      });
+      if (r.status !== 200) throw new Error(`start answered ${r.status}: ${r.body}`);
+      return Math.max(r.doneAt, await received) - r.sentAt;
+    };
 
-    // The plain path: the same HTTP read of the study (session, access, tenancy), then one
-    // Postgres transaction and a retained publish on the same broker.
-    const plain = async (studyId: string) => {
-      await http.request(`${platform.url}/api/studies/${studyId}`, { headers: { access_token: token } });
+    /** From the study's read to its live document in state 1. */
+    const plain = async (studyId: string): Promise<number> => {
+      const received = http.liveDocument(studyId, 1);
+      const read = await http.request(`${platform.url}/api/studies/${studyId}`, { headers: { access_token: token } });
       const now = new Date();
       const laudoId = await knex.transaction(async (trx) => {
         const s = await trx('studies').where({ id: studyId }).first('laudo_id');
@@ -87,19 +82,13 @@ async function main(): Promise<void> {
         updatedAt: now.toISOString(),
       };
       await broker.publishRetained(studyTopic(tenant.accountId, tenant.institutionId, studyId), JSON.stringify(doc));
+      return (await received) - read.sentAt;
     };
     const broker = await connectBenchPublisher(platform.url, cfg.BROKER_SERVICE_TOKEN);
 
-    const measure = async (label: string, list: string[], run: (id: string) => Promise<void>) => {
+    const measure = async (label: string, list: string[], run: (id: string) => Promise<number>) => {
       const times: number[] = [];
-      for (const id of list) {
-        const t0 = performance.now();
-        const got = received(id);
-        await run(id);
-        await got;
-        times.push(performance.now() - t0);
-        waiting.delete(id);
-      }
+      for (const id of list) times.push(await run(id));
       times.sort((x, y) => x - y);
       return {
         label,
@@ -110,24 +99,16 @@ async function main(): Promise<void> {
       };
     };
 
-    // Half of the engine's reports get their workflow before the action (as ingest may create
-    // it): that isolates the cost of creating a workflow run from the cost of an action.
+    // Half of the reports are handed to the doctor first, as the orchestrator distributes exams:
+    // their workflow runs and has committed a transition, so the doctor's start is a plain Update.
     const half = Math.floor(N / 2);
     const running = ids.slice(half, N);
-    for (const studyId of running) {
-      const study = await knex('studies').where({ id: studyId }).first('laudo_id');
-      const { record } = await loadLaudoRecord(knex, tenant.accountId, study.laudo_id);
-      await temporalClient.workflow.start('laudoWorkflow', {
-        workflowId: laudoWorkflowId(record.laudoId),
-        taskQueue: cfg.TEMPORAL_TASK_QUEUE,
-        args: [record],
-      });
-    }
+    for (const studyId of running) await assignToDoctor(bench, tenant, studyId);
     await new Promise((r) => setTimeout(r, 1000));
 
     await measure('warm-up', ids.slice(2 * N, 2 * N + 20), start);
     const cold = await measure('workflow, created by the action (update-with-start)', ids.slice(0, half), start);
-    const warm = await measure('workflow already running (Update only)', running, start);
+    const warm = await measure('workflow running (assigned first; Update only)', running, start);
     const all = await measure('plain (HTTP read → Postgres update → MQTT)', ids.slice(N, 2 * N), plain);
     const engine = cold;
     const baseline = all;
@@ -169,7 +150,6 @@ async function main(): Promise<void> {
     }
     recordFigures([{ figure: 'report action, plain (no workflow), p50', measured: baseline.p50, unit: ' ms' }]);
     console.log('');
-    await client.endAsync();
     await broker.close();
     await http.close();
   } finally {

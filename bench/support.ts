@@ -14,7 +14,11 @@ import { type Platform, startPlatform } from '../scripts/platform';
 import { freePort, startTemporalDev } from '../scripts/temporal-dev';
 import { findTemporal } from '../scripts/tools';
 import { DEMO_PASSWORD } from '../migrations/seed/demo';
-import { PASSWORD } from '../test/support/fixtures';
+import { PLATFORM_ACTOR } from '../domain/laudo/snapshot';
+import { runLaudoUpdate } from '../services/reports/laudo-commands';
+import { loadLaudoRecord } from '../services/reports/laudo-record';
+import { PASSWORD, type Tenant } from '../test/support/fixtures';
+import { laudoUpdates } from '../workflows/laudo/messages';
 
 const ADMIN_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -145,4 +149,25 @@ export async function signedInToken(baseUrl: string, username: string): Promise<
   const account = Object.values(session.accounts ?? {}).find((a) => a.isForHuman);
   if (!account) throw new Error(`${username} has no account`);
   return (await post('/auth/changeAccount', { accountId: account.id }, session.accessToken)).accessToken;
+}
+
+/**
+ * Hands a study's report to the tenant's doctor as the orchestrator does (services/orchestrator/
+ * distribute.ts): the 'assign' Update creates its workflow and commits a transition, so the
+ * doctor's first action then reaches a running workflow with a committed transition — a report
+ * in a reading room whose exams are distributed.
+ */
+export async function assignToDoctor(bench: BenchPlatform, tenant: Tenant, studyId: string): Promise<void> {
+  const study = await bench.knex('studies').where({ id: studyId }).first('laudo_id');
+  const { record, updatedAt } = await loadLaudoRecord(bench.knex, tenant.accountId, study.laudo_id as string);
+  const doctor = tenant.users.doctor!;
+  await runLaudoUpdate(
+    bench.temporal,
+    bench.config.TEMPORAL_TASK_QUEUE,
+    record,
+    laudoUpdates.assign,
+    [{ actor: PLATFORM_ACTOR, input: { doctorUserId: doctor.id, doctorName: doctor.name }, responsible: { userId: doctor.id, name: doctor.name } }],
+    `assign:bench:${studyId}`,
+    updatedAt,
+  );
 }
