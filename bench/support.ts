@@ -166,7 +166,13 @@ export async function assignToDoctor(bench: BenchPlatform, tenant: Tenant, study
     bench.config.TEMPORAL_TASK_QUEUE,
     record,
     laudoUpdates.assign,
-    [{ actor: PLATFORM_ACTOR, input: { doctorUserId: doctor.id, doctorName: doctor.name }, responsible: { userId: doctor.id, name: doctor.name } }],
+    [
+      {
+        actor: PLATFORM_ACTOR,
+        input: { doctorUserId: doctor.id, doctorName: doctor.name },
+        responsible: { userId: doctor.id, name: doctor.name },
+      },
+    ],
     `assign:bench:${studyId}`,
     updatedAt,
   );
