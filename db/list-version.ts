@@ -6,3 +6,10 @@
  */
 export const listVersionSql = (accountIdColumn: string): string =>
   `(SELECT string_agg(lv.version::text, '.' ORDER BY lv.shard) FROM list_versions lv WHERE lv.account_id = ${accountIdColumn})`;
+
+/**
+ * The account's access version (migration 20261202010000) as text: changed by the commit of any
+ * write to what a caller's access is read from, and by nothing else. Null before the first.
+ */
+export const accessVersionSql = (accountIdColumn: string): string =>
+  `(SELECT av.version::text FROM access_versions av WHERE av.account_id = ${accountIdColumn})`;

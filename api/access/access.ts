@@ -78,8 +78,8 @@ function accessRead(knex: Knex, user: SessionUser, accountId: string): Knex.Raw 
  * A role marked 'apply to all institutions' grants its permissions in every institution of the
  * account, including ones created after it; a role with a shift schedule grants nothing outside
  * its periods (wall clock of the account's time zone). A revoked role or an ended shift takes
- * effect on the next call: requests keep an access only for the account's list version, and
- * never one with a schedule (kept-access.ts, ADR 041). It is read in one statement (accessRead).
+ * effect on the next call: requests keep an access only for the account's access version, and
+ * never one with a schedule (kept-access.ts, ADR 041 and 052). It is read in one statement (accessRead).
  */
 export async function loadAccess(knex: Knex, user: SessionUser, accountId: string, now: Date = new Date()): Promise<Access> {
   const row = (await prepared(accessRead(knex, user, accountId), 'access')).rows[0] as AccessRow;

@@ -1,11 +1,12 @@
 /**
- * A caller's access kept for one list version of its account (ADR 041). Every table loadAccess
- * reads (account links, roles and their institutions, shift schedules, study grants, the
- * account's institutions) changes that version at commit (migration 20261129050000), and the
- * session's own statement reads it, so a revoked role still takes effect on the next request,
- * on any replica. What the clock changes is never kept: a caller with a shift schedule is loaded
- * on every request, as before. Saves the three reads of loadAccess (1.4 ms p50, 4 ms p95 at
- * 1 M studies) on every request of a caller whose account has not changed since the last.
+ * A caller's access kept for one access version of its account (ADR 041, ADR 052). Every table
+ * loadAccess reads (account links, roles and their institutions, shift schedules, study grants,
+ * the account's institutions and time zone) changes that version at commit (migration
+ * 20261202010000), and the session's own statement reads it, so a revoked role still takes
+ * effect on the next request, on any replica. Reports, studies and comments do not change it:
+ * a reading room's actions leave everyone's kept access in place. What the clock changes is
+ * never kept: a caller with a shift schedule is loaded on every request, as before. Saves the
+ * read of loadAccess on every request of a caller whose access has not changed since the last.
  */
 import type { Knex } from 'knex';
 import { KeptByVersion, callerKey } from '../http/kept-by-version';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import type { Knex } from 'knex';
-import { listVersionSql } from '../../db/list-version';
+import { accessVersionSql, listVersionSql } from '../../db/list-version';
 import { prepared } from '../../db/prepared';
 import { AppError } from '../../domain/errors';
 import type { Access, SessionUser } from '../access/access';
@@ -26,6 +26,12 @@ export interface SessionState {
    * before the account's first write.
    */
   listVersion?: string | null;
+  /**
+   * The current account's access version (migration 20261202010000): what the caller's kept
+   * access is checked against (api/access/kept-access.ts); null before the account's first
+   * change of access.
+   */
+  accessVersion?: string | null;
 }
 
 /** The lookup of one token's session (by the hash stored for it). */
@@ -46,6 +52,7 @@ function lookupBuilder(knex: Knex, tokenHash: string): Knex.QueryBuilder {
       knex.raw(`s.last_seen_at <= now() - interval '1 minute' as "seenLongAgo"`),
       knex.raw(`(?) as "pendingSecondFactor"`, [pendingSecondFactorSql(knex)]),
       knex.raw(`${listVersionSql('s.current_account_id')} as "listVersion"`),
+      knex.raw(`${accessVersionSql('s.current_account_id')} as "accessVersion"`),
     );
 }
 
@@ -59,6 +66,7 @@ interface LookupRow {
   seenLongAgo: boolean;
   pendingSecondFactor: SecondFactorStep | null;
   listVersion: string | null;
+  accessVersion: string | null;
 }
 
 /**
@@ -105,6 +113,7 @@ export async function lookupSession(
       user: { id: row.userId, name: row.name, superRole: row.superRole },
       pendingSecondFactor: row.pendingSecondFactor ?? null,
       listVersion: row.listVersion ?? null,
+      accessVersion: row.accessVersion ?? null,
     },
   };
 }
@@ -170,6 +179,6 @@ export function sessionOf(ctx: Context): SessionState {
 export async function currentAccess(ctx: Context, knex: Knex): Promise<Access> {
   const session = sessionOf(ctx);
   if (!session.currentAccountId) throw new AppError('FORBIDDEN_ACCESS');
-  ctx.state.access ??= await accessAtVersion(knex, session.user, session.currentAccountId, session.listVersion);
+  ctx.state.access ??= await accessAtVersion(knex, session.user, session.currentAccountId, session.accessVersion);
   return ctx.state.access as Access;
 }

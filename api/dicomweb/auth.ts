@@ -74,7 +74,7 @@ export async function resolveCaller(
 async function callerOfSession(knex: Knex, session: SessionState | null): Promise<DicomwebCaller | null> {
   if (!session) return null;
   if (!session.currentAccountId) throw new AppError('FORBIDDEN_ACCESS');
-  const access = await accessAtVersion(knex, session.user, session.currentAccountId, session.listVersion);
+  const access = await accessAtVersion(knex, session.user, session.currentAccountId, session.accessVersion);
   return {
     accountId: access.accountId,
     institutionIds: [...access.institutions.keys()],

@@ -1,8 +1,9 @@
 /**
- * A caller's access kept per list version (ADR 041): loaded once while the account stands
- * still, and again after any commit to what it is made of — here made in SQL, as another
- * replica or an operator would, with nothing said to this api. A shift-bound caller is loaded
- * on every request (the clock changes what it reaches).
+ * A caller's access kept per access version (ADR 041, 052): loaded once while the account's
+ * access stands still — whatever happens to its studies and reports — and again after any
+ * commit to what it is made of, here made in SQL, as another replica or an operator would,
+ * with nothing said to this api. A shift-bound caller is loaded on every request (the clock
+ * changes what it reaches).
  */
 import type { Knex } from 'knex';
 import { Model } from 'objection';
@@ -40,8 +41,6 @@ let token: string;
 beforeAll(async () => {
   t = await createTenant(suite.knex, { studies: 2, users: { doctor: ['STUDIES_SAVE_REPORTS'] } });
   token = await login(suite.api, t.users.doctor!.username);
-  // A first write, so the account has a list version (before it, nothing is kept).
-  await suite.knex('studies').where({ id: t.studyIds[0] }).update({ exam_type: 'TC de tórax' });
 });
 
 test('is read once while the account stands still, on every route that needs it', async () => {
@@ -54,18 +53,39 @@ test('is read once while the account stands still, on every route that needs it'
   expect(reads).toBe(0);
 });
 
-test('is read again after a commit the account makes, and a rolled-back write changes nothing', async () => {
+test('is read again after a commit to what it is made of, and a rolled-back write changes nothing', async () => {
   await reach(token);
+  const link = await suite.knex('user_institution_roles').where({ user_id: t.users.doctor!.id }).first('role_id');
+  const touchRole = (db: Knex) =>
+    db('roles')
+      .where({ id: link.role_id })
+      .update({ name: db.raw('name') });
   await suite.knex
     .transaction(async (trx) => {
-      await trx('studies').where({ id: t.studyIds[1] }).update({ exam_type: 'nunca' });
+      await touchRole(trx);
       throw new Error('rolled back');
     })
     .catch(() => undefined);
   expect(await roleReads(() => reach(token))).toBe(0);
-  await suite.knex('studies').where({ id: t.studyIds[1] }).update({ exam_type: 'RM de joelho' });
+  await touchRole(suite.knex);
   expect(await roleReads(() => reach(token))).toBe(1);
   expect(await roleReads(() => reach(token))).toBe(0);
+});
+
+test("the account's studies and reports changing leave it kept: a reading room's actions read no access", async () => {
+  const s = await createTenant(suite.knex, { studies: 2 });
+  const tok = await login(suite.api, s.users.doctor!.username);
+  await reach(tok);
+  const reads = await roleReads(async () => {
+    await suite.knex('studies').where({ id: s.studyIds[1] }).update({ exam_type: 'RM de joelho' });
+    const start = await fetch(suite.apiUrl(`/studies/${s.studyIds[0]}/reports/start`), {
+      method: 'POST',
+      headers: { access_token: tok },
+    });
+    expect(start.status).toBe(200);
+    expect((await reach(tok)).ids).toEqual([...s.studyIds].sort());
+  });
+  expect(reads).toBe(0);
 });
 
 test('a role taken away, narrowed or given back takes effect on the next request', async () => {
