@@ -5,6 +5,7 @@
  * action over HTTP is the record the notice carries.
  */
 import { randomUUID } from 'node:crypto';
+import knexFactory from 'knex';
 import pino from 'pino';
 import pg from 'pg';
 import { notify } from '../../db/listen';
@@ -187,6 +188,28 @@ it("carries a notice's quotes, backslashes and question marks as they are", asyn
     expect(await within(wait.committed, 5_000)).toEqual({ value: r });
   } finally {
     wait.cancel();
+  }
+});
+
+it("commits its notice without a WAL flush, and leaves the connection's later commits durable", async () => {
+  const t = await createTenant(suite.knex, { studies: 1 });
+  // One connection: the publish's, then the statement after it.
+  const one = knexFactory({ client: 'pg', connection: suite.config.DATABASE_URL, pool: { min: 1, max: 1 } });
+  try {
+    const id = `save:${randomUUID()}`;
+    const wait = notices.waitFor(id);
+    try {
+      const silent = { publishRetained: async () => undefined } as unknown as LivePublisher;
+      await publishStudyDocuments(one, silent, t.studyIds, { notice: commitNotice(id, record())! });
+      expect(await within(wait.committed, 5_000)).not.toBeNull();
+    } finally {
+      wait.cancel();
+    }
+    // The setting was the transaction's own (SET LOCAL): a projection on this connection waits for its flush.
+    const shown = (await one.raw('SHOW synchronous_commit')) as { rows: { synchronous_commit: string }[] };
+    expect(shown.rows[0]!.synchronous_commit).toBe('on');
+  } finally {
+    await one.destroy();
   }
 });
 
