@@ -7,6 +7,7 @@
  * it ends (web/src/lib/image-token.ts).
  */
 import type { Knex } from 'knex';
+import { accessVersionSql } from '../../db/list-version';
 import { hashToken, newToken } from '../../services/tokens';
 import { pendingSecondFactorSql } from './two-factor/pending';
 import type { SessionState } from './session';
@@ -53,12 +54,21 @@ export async function findImageTokenSession(knex: Knex, token: string): Promise<
     .where('u.blocked_by_admin', false)
     // A session whose second factor came due again (24 h) reads no images either.
     .whereRaw('(?) is null', [pendingSecondFactorSql(knex)])
-    .first('s.id as sessionId', 't.account_id as accountId', 'u.id as userId', 'u.name', 'u.super_role as superRole');
+    .first(
+      's.id as sessionId',
+      't.account_id as accountId',
+      'u.id as userId',
+      'u.name',
+      'u.super_role as superRole',
+      // A viewer reads many frames a second: its access is kept as a session's is (kept-access.ts).
+      knex.raw(`${accessVersionSql('t.account_id')} as "accessVersion"`),
+    );
   if (!row) return null;
   return {
     sessionId: row.sessionId,
     currentAccountId: row.accountId,
     user: { id: row.userId, name: row.name, superRole: row.superRole },
     viaImageToken: true,
+    accessVersion: row.accessVersion ?? null,
   };
 }

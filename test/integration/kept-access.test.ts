@@ -88,6 +88,23 @@ test("the account's studies and reports changing leave it kept: a reading room's
   expect(reads).toBe(0);
 });
 
+test("an image token's reads keep it too, until it changes", async () => {
+  const img = (await suite.api('POST', '/auth/imageToken', { token })).body.token as string;
+  const qido = async () => expect((await fetch(`${suite.platform.url}/dicomweb/studies?token=${img}`)).status).toBe(200);
+  await qido();
+  expect(
+    await roleReads(async () => {
+      for (let n = 0; n < 3; n++) await qido();
+    }),
+  ).toBe(0);
+  const link = await suite.knex('user_institution_roles').where({ user_id: t.users.doctor!.id }).first('role_id');
+  await suite
+    .knex('roles')
+    .where({ id: link.role_id })
+    .update({ name: suite.knex.raw('name') });
+  expect(await roleReads(qido)).toBe(1);
+});
+
 test('a role taken away, narrowed or given back takes effect on the next request', async () => {
   const before = await reach(token);
   expect(before.ids).toEqual([...t.studyIds].sort());
