@@ -91,6 +91,8 @@ type Reply =
 
 export class ClientThread {
   private next = 0;
+  /** Whether the thread holds a live connection, which close() ends before the thread. */
+  private live = false;
   private readonly waiting = new Map<number, { resolve: (r: never) => void; reject: (e: Error) => void }>();
 
   private constructor(private readonly worker: Worker) {
@@ -125,6 +127,7 @@ export class ClientThread {
   /** Opens the thread's live connection (a browser's) on the broker and subscribes to `filter`. */
   async subscribe(url: string, auth: { username: string; password: string }, filter: string): Promise<void> {
     await this.call({ kind: 'subscribe', url, filter, ...auth });
+    this.live = true;
   }
 
   /**
@@ -136,7 +139,8 @@ export class ClientThread {
   }
 
   async close(): Promise<void> {
-    await this.call({ kind: 'close' });
+    // Bounded: a thread that failed answers nothing, and a bench's cleanup must not hang on it.
+    if (this.live) await Promise.race([this.call({ kind: 'close' }), new Promise((r) => setTimeout(r, 2000).unref())]);
     await this.worker.terminate();
   }
 }

@@ -52,7 +52,9 @@ async function main(): Promise<void> {
       return Math.max(r.doneAt, await received) - r.sentAt;
     };
 
-    /** From the study's read to its live document in state 1. */
+    // The plain path: the same HTTP read of the study (session, access, tenancy), then one
+    // Postgres transaction and a retained publish on the same broker; timed from the read to its
+    // live document in state 1.
     const plain = async (studyId: string): Promise<number> => {
       const received = http.liveDocument(studyId, 1);
       const read = await http.request(`${platform.url}/api/studies/${studyId}`, { headers: { access_token: token } });
