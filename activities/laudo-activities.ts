@@ -3,7 +3,7 @@ import type { LivePublisher } from '../live/publisher';
 import { publishStudyDocuments } from '../live/study-documents';
 import { onPostgresServer } from '../db/connection';
 import { commitNotice } from '../services/reports/commit-notices';
-import { projectTransition } from './laudo-projection';
+import { PROJECTION_LABEL, projectTransition, projectionStatement } from './laudo-projection';
 import type { LaudoActivities } from './types';
 
 /** Builds the laudo activities around their dependencies (tests inject their own). */
@@ -12,7 +12,10 @@ export function createLaudoActivities(deps: { knex: Knex; publisher: LivePublish
 
   return {
     async commitTransition(transition) {
-      await projectTransition(knex, transition);
+      // Most transitions project in one statement: it goes with the live document's read
+      // (committed first, in the same round trip: ADR 053). The others project on their own.
+      const statement = projectionStatement(knex, transition);
+      if (!statement) await projectTransition(knex, transition);
       // Published from the projection (also on a retry), so the newest state goes out.
       const touched = new Set([
         ...transition.record.studyIds,
@@ -23,7 +26,10 @@ export function createLaudoActivities(deps: { knex: Knex; publisher: LivePublish
       // workflow task that completes it (ADR 042). The notice goes out when the last document's
       // transaction commits.
       const notice = onPostgresServer(knex) ? commitNotice(transition.updateId, transition.record) : null;
-      await publishStudyDocuments(knex, publisher, [...touched], notice ? { notice } : {});
+      await publishStudyDocuments(knex, publisher, [...touched], {
+        ...(notice ? { notice } : {}),
+        ...(statement ? { committing: { statement, label: PROJECTION_LABEL } } : {}),
+      });
     },
   };
 }

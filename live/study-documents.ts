@@ -9,7 +9,9 @@ import { FINDING_STATUS_NAMES, type FindingStatus } from '../domain/findings/cri
 import { type LiveStudyDocument, studyTopic } from '../domain/live/study-document';
 import { type Client as PgClient, escapeLiteral } from 'pg';
 import { onPostgresServer } from '../db/connection';
+import { executeText } from '../db/executed';
 import { notify } from '../db/listen';
+import { prepared } from '../db/prepared';
 import { REPORT_HOLDER_NAME } from '../db/report-holder';
 import type { LivePublisher } from './publisher';
 
@@ -19,6 +21,12 @@ export interface PublishOptions {
    * of its own, and delivered when that transaction commits — after every document is published.
    */
   notice?: { channel: string; payload: string };
+  /**
+   * A write committed before the documents are read (a report's projection). With one document
+   * on PostgreSQL it goes in the read's round trip, as a transaction of its own before the lock's
+   * (ADR 053); otherwise it runs on its own first.
+   */
+  committing?: { statement: Knex.Raw | Knex.QueryBuilder; label: string };
 }
 
 /**
@@ -33,12 +41,16 @@ export async function publishStudyDocuments(
   opts: PublishOptions = {},
 ): Promise<void> {
   const ids = [...new Set(studyIds)].sort();
+  // Inside a caller's transaction the document is read on its connection (a savepoint).
+  const onServer = onPostgresServer(knex) && !(knex as Knex.Transaction).isTransaction;
+  const { committing } = opts;
+  const inReadTrip = onServer && ids.length === 1 ? committing : undefined;
+  if (committing && !inReadTrip) await prepared(committing.statement, committing.label);
   if (ids.length === 0 && opts.notice) await notify(knex, opts.notice.channel, opts.notice.payload);
   for (const [i, studyId] of ids.entries()) {
     const notice = i === ids.length - 1 ? opts.notice : undefined;
-    // Inside a caller's transaction the document is read on its connection (a savepoint).
-    const onServer = onPostgresServer(knex) && !(knex as Knex.Transaction).isTransaction;
-    await (onServer ? publishOnServer : publishInTransaction)(knex, publisher, studyId, notice);
+    if (onServer) await publishOnServer(knex, publisher, studyId, notice, inReadTrip);
+    else await publishInTransaction(knex, publisher, studyId, notice);
   }
 }
 
@@ -49,12 +61,15 @@ const lockKey = (studyId: string) => `study-live:${studyId}`;
  * statements — each statement takes its own snapshot, so the read still sees what the lock
  * waited for — then the publish, then COMMIT: two round trips where the transaction took four
  * (an action's commit activity publishes one document). The values are literals, escaped.
+ * A `committing` write goes first in that query, between a BEGIN and a COMMIT of its own: it is
+ * committed (durably, its locks released) before the lock is waited for, as when it ran alone.
  */
 async function publishOnServer(
   knex: Knex,
   publisher: LivePublisher,
   studyId: string,
   notice: PublishOptions['notice'],
+  committing?: PublishOptions['committing'],
 ): Promise<void> {
   if (!UUID.test(studyId)) throw new Error(`not a study id: ${studyId}`);
   const lock = `pg_advisory_xact_lock(hashtextextended(${escapeLiteral(lockKey(studyId))}, 0))`;
@@ -63,11 +78,17 @@ async function publishOnServer(
   // the action's path. The transaction writes nothing else: a commit record lost in a crash
   // loses a notice whose projection committed durably before it (the Update answers instead).
   const asyncCommit = notice ? 'SET LOCAL synchronous_commit = off; ' : '';
-  const sql = `BEGIN; ${asyncCommit}SELECT ${lock}${noticeSql}; ${documentRead(knex, studyId).toString()}`;
+  const publishing = `BEGIN; ${asyncCommit}SELECT ${lock}${noticeSql}; ${documentRead(knex, studyId).toString()}`;
   // The driver's own connection: knex would read a '?' in the literals as a binding.
   const connection = (await knex.client.acquireConnection()) as PgClient;
   let open = true;
   try {
+    const write = committing && (await executeText(connection, committing.label, committing.statement));
+    if (committing && !write) {
+      const { sql, bindings } = committing.statement.toSQL().toNative();
+      await connection.query({ text: sql, values: bindings as unknown[] });
+    }
+    const sql = write ? `BEGIN; ${write}; COMMIT; ${publishing}` : publishing;
     const results = (await connection.query(sql)) as unknown as { rows: DocumentRow[] }[];
     const row = results[results.length - 1]?.rows[0];
     if (row) await publish(publisher, row);
