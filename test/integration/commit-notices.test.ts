@@ -19,6 +19,7 @@ import {
   listenCommitNotices,
 } from '../../services/reports/commit-notices';
 import type { LaudoRecord } from '../../workflows/laudo/messages';
+import { within } from '../support/eventually';
 import { type Tenant, createTenant } from '../support/fixtures';
 import { login, platformSuite } from '../support/suite';
 
@@ -43,16 +44,6 @@ const record = (extra: Partial<LaudoRecord> = {}): LaudoRecord => ({
   reviewContentId: null,
   ...extra,
 });
-
-/** Whether `p` settles within `ms` (the timer cleared either way: none outlives the file). */
-const within = async <T>(p: Promise<T>, ms: number) => {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([p.then((v) => ({ value: v })), new Promise<null>((r) => (timer = setTimeout(() => r(null), ms)))]);
-  } finally {
-    clearTimeout(timer);
-  }
-};
 
 beforeAll(async () => {
   notices = await listenCommitNotices({ databaseUrl: suite.config.DATABASE_URL!, logger: pino({ level: 'silent' }) });

@@ -13,6 +13,7 @@ import { publishStudyDocuments } from '../../live/study-documents';
 import { type CommitNotices, commitNotice, listenCommitNotices } from '../../services/reports/commit-notices';
 import { notStartedLaudo } from '../../domain/laudo/snapshot';
 import type { LaudoRecord } from '../../workflows/laudo/messages';
+import { within } from '../support/eventually';
 import { createTenant } from '../support/fixtures';
 import { platformSuite } from '../support/suite';
 
@@ -34,16 +35,6 @@ const collecting = (docs: Doc[], gate?: Promise<void>) =>
       docs.push(JSON.parse(payload) as Doc);
     },
   }) as unknown as LivePublisher;
-
-/** Whether `p` settles within `ms` (the timer cleared either way). */
-const within = async <T>(p: Promise<T>, ms: number) => {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([p.then((v) => ({ value: v })), new Promise<null>((r) => (timer = setTimeout(() => r(null), ms)))]);
-  } finally {
-    clearTimeout(timer);
-  }
-};
 
 const setStatus = (db: Knex, studyId: string, status: string) =>
   db('studies').where({ id: studyId }).update({ exam_status: status });

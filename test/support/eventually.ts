@@ -14,3 +14,13 @@ export async function eventually<T>(
     await new Promise((r) => setTimeout(r, opts.interval ?? 50));
   }
 }
+
+/** `{ value }` when `p` settles within `ms`, else null (the timer cleared either way: none outlives the file). */
+export async function within<T>(p: Promise<T>, ms: number): Promise<{ value: T } | null> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([p.then((v) => ({ value: v })), new Promise<null>((r) => (timer = setTimeout(() => r(null), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
