@@ -4,6 +4,11 @@
  * path done as a plain Postgres update + publish (the ratio is the cost of the workflow
  * engine). Prints figures only; never fails `npm test`.
  *
+ * Actions come in pairs (ADR 054): the first after a pause (PAUSE_MS, the platform done with
+ * the previous action — a doctor's next action comes seconds later), the second right after the
+ * first's answer, while its Update is still completing. Both kinds are sampled in the same
+ * minutes, so a machine that drifts moves both; the goals are judged on the first.
+ *
  *   npm run bench                 (PostgreSQL at TEST_ADMIN_DATABASE_URL, else embedded PGlite)
  *   BENCH_N=500 npm run bench
  */
@@ -16,7 +21,9 @@ import { atMost, recordFigures } from './report-table';
 import { assignToDoctor, loginToken, pct, startBenchPlatform } from './support';
 import { runBench } from './run';
 
-const N = Number(process.env.BENCH_N ?? 200);
+const N = Number(process.env.BENCH_N ?? 300);
+/** The quiet before an action of the first kind. */
+const PAUSE_MS = 100;
 
 const fmt = (n: number) => `${n.toFixed(2)} ms`;
 
@@ -88,9 +95,7 @@ async function main(): Promise<void> {
     };
     const broker = await connectBenchPublisher(platform.url, cfg.BROKER_SERVICE_TOKEN);
 
-    const measure = async (label: string, list: string[], run: (id: string) => Promise<number>) => {
-      const times: number[] = [];
-      for (const id of list) times.push(await run(id));
+    const stats = (label: string, times: number[]) => {
       times.sort((x, y) => x - y);
       return {
         label,
@@ -99,6 +104,18 @@ async function main(): Promise<void> {
         p99: pct(times, 99),
         mean: times.reduce((a, b) => a + b, 0) / times.length,
       };
+    };
+    /** Every other id after a pause, the one after it right behind it. */
+    const measure = async (label: string, list: string[], run: (id: string) => Promise<number>) => {
+      const paced: number[] = [];
+      const behind: number[] = [];
+      for (const [i, id] of list.entries()) {
+        if (i % 2 === 0) {
+          await new Promise((r) => setTimeout(r, PAUSE_MS));
+          paced.push(await run(id));
+        } else behind.push(await run(id));
+      }
+      return { paced: stats(label, paced), behind: stats(`${label}, right after another`, behind) };
     };
 
     // Half of the reports are handed to the doctor first, as the orchestrator distributes exams:
@@ -109,11 +126,12 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 1000));
 
     await measure('warm-up', ids.slice(2 * N, 2 * N + 20), start);
-    const cold = await measure('workflow, created by the action (update-with-start)', ids.slice(0, half), start);
-    const warm = await measure('workflow running (assigned first; Update only)', running, start);
-    const all = await measure('plain (HTTP read → Postgres update → MQTT)', ids.slice(N, 2 * N), plain);
-    const engine = cold;
-    const baseline = all;
+    const created = await measure('workflow, created by the action (update-with-start)', ids.slice(0, half), start);
+    const assigned = await measure('workflow running (assigned first; Update only)', running, start);
+    const plainPath = await measure('plain (HTTP read → Postgres update → MQTT)', ids.slice(N, 2 * N), plain);
+    const cold = created.paced;
+    const warm = assigned.paced;
+    const baseline = plainPath.paced;
 
     const load = os
       .loadavg()
@@ -121,11 +139,12 @@ async function main(): Promise<void> {
       .join(' ');
     console.log(
       `\nReport action round trip (HTTP start → Update → projection → MQTT received), ${db.label}, Temporal dev server, ` +
-        `${os.cpus().length} cores, load average ${load} (before: ${loadBefore})`,
+        `${os.cpus().length} cores, load average ${load} (before: ${loadBefore})\n` +
+        `  each action ${PAUSE_MS} ms after the last one's answer, and (second line) one right after another's answer`,
     );
-    for (const r of [cold, warm, baseline])
+    for (const r of [created, assigned, plainPath].flatMap((m) => [m.paced, m.behind]))
       console.log(
-        `  ${r.label.padEnd(54)} n=${r.n}  p50 ${fmt(r.p50).padStart(9)}   p99 ${fmt(r.p99).padStart(9)}   mean ${fmt(r.mean)}`,
+        `  ${r.label.padEnd(72)} n=${String(r.n).padStart(3)}  p50 ${fmt(r.p50).padStart(9)}   p99 ${fmt(r.p99).padStart(9)}   mean ${fmt(r.mean)}`,
       );
     const met = (ok: boolean) => (ok ? 'met' : 'missed');
     // Issue 20's goals: an action on a running workflow p50 ≤ 20 ms and ≤ 3× the plain path; the first action ≤ 30 ms.
@@ -138,19 +157,25 @@ async function main(): Promise<void> {
       console.log(
         `  goal ${goal.padEnd(50)} ${(bound === 3 ? `×${value.toFixed(2)}` : fmt(value)).padStart(9)}  ${met(value <= bound)}`,
       );
-    for (const [name, r, goal] of [
-      ['created by the action', engine, 30],
-      ['already running', warm, 20],
+    for (const [name, m, goal] of [
+      ['created by the action', created, 30],
+      ['already running', assigned, 20],
     ] as const) {
+      const r = m.paced;
       console.log(
-        `  ratio workflow (${name}) / plain: p50 ×${(r.p50 / baseline.p50).toFixed(2)}, p99 ×${(r.p99 / baseline.p99).toFixed(2)}`,
+        `  ratio workflow (${name}) / plain: p50 ×${(r.p50 / baseline.p50).toFixed(2)}, p99 ×${(r.p99 / baseline.p99).toFixed(2)}; ` +
+          `right after another: p50 ×${(m.behind.p50 / plainPath.behind.p50).toFixed(2)}`,
       );
       recordFigures([
         { figure: `report action, workflow ${name}, p50`, measured: r.p50, unit: ' ms', goal: atMost(goal) },
         { figure: `report action, workflow ${name}, p99`, measured: r.p99, unit: ' ms', goal: atMost(100) },
+        { figure: `  the same, right after another action, p50`, measured: m.behind.p50, unit: ' ms' },
       ]);
     }
-    recordFigures([{ figure: 'report action, plain (no workflow), p50', measured: baseline.p50, unit: ' ms' }]);
+    recordFigures([
+      { figure: 'report action, workflow running / plain, p50', measured: warm.p50 / baseline.p50, unit: '×', goal: atMost(3) },
+      { figure: 'report action, plain (no workflow), p50', measured: baseline.p50, unit: ' ms' },
+    ]);
     console.log('');
     await broker.close();
     await http.close();
