@@ -3,7 +3,7 @@ import type { LivePublisher } from '../live/publisher';
 import { publishStudyDocuments } from '../live/study-documents';
 import { onPostgresServer } from '../db/connection';
 import { commitNotice } from '../services/reports/commit-notices';
-import { PROJECTION_LABEL, projectTransition, projectionStatement } from './laudo-projection';
+import { PROJECTION_LABEL, projectWithMoreWrites, projectionStatement } from './laudo-projection';
 import type { LaudoActivities } from './types';
 
 /** Builds the laudo activities around their dependencies (tests inject their own). */
@@ -15,7 +15,7 @@ export function createLaudoActivities(deps: { knex: Knex; publisher: LivePublish
       // Most transitions project in one statement: it goes with the live document's read
       // (committed first, in the same round trip: ADR 053). The others project on their own.
       const statement = projectionStatement(knex, transition);
-      if (!statement) await projectTransition(knex, transition);
+      if (!statement) await projectWithMoreWrites(knex, transition);
       // Published from the projection (also on a retry), so the newest state goes out.
       const touched = new Set([
         ...transition.record.studyIds,

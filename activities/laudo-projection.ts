@@ -3,7 +3,6 @@
  * workflow's `seq`: a retried or late commit never moves the projection back.
  */
 import type { Knex } from 'knex';
-import { prepared } from '../db/prepared';
 import { type LaudoSnapshot, notStartedLaudo } from '../domain/laudo/snapshot';
 import type { LaudoAction } from '../domain/laudo/transitions';
 import { REPORTED_LAUDO_STATES } from '../domain/management/reports';
@@ -178,27 +177,22 @@ export const PROJECTION_LABEL = 'project';
 
 /**
  * The whole projection as one statement (atomic on its own), for the transitions that write
- * no more than coreWrites; null for the others (projectTransition writes those).
+ * no more than coreWrites; null for the others (projectWithMoreWrites writes those).
  */
 export function projectionStatement(knex: Knex, t: LaudoTransition): Knex.Raw | null {
   return hasMoreWrites(t) ? null : coreWrites(knex, t, true);
 }
 
 /**
- * Writes the transition; false when it was already projected (a retry). Most transitions are
- * one statement; those with more to write run in one transaction, the audit row last (its
- * insert holds the audit chain's head until the commit).
+ * Writes a transition that projectionStatement cannot: one transaction, the audit row last (its
+ * insert holds the audit chain's head until the commit). Nothing when it was already projected
+ * (a retry).
  */
-export async function projectTransition(knex: Knex, t: LaudoTransition): Promise<boolean> {
-  const statement = projectionStatement(knex, t);
-  if (statement) {
-    const { rows } = (await prepared(statement, PROJECTION_LABEL)) as { rows: { n: number }[] };
-    return rows[0]!.n > 0;
-  }
+export async function projectWithMoreWrites(knex: Knex, t: LaudoTransition): Promise<void> {
   const { record: r, at } = t;
-  return knex.transaction(async (trx) => {
+  await knex.transaction(async (trx) => {
     const { rows } = (await coreWrites(trx, t, false)) as { rows: { n: number }[] };
-    if (rows[0]!.n === 0) return false;
+    if (rows[0]!.n === 0) return;
 
     // Studies that joined (associate) leave their own, never-started report.
     const joined = joinedStudies(t);
@@ -252,7 +246,6 @@ export async function projectTransition(knex: Knex, t: LaudoTransition): Promise
 
     await projectOpinion(trx, t);
     await trx('audit_log').insert(auditRow(t));
-    return true;
   });
 }
 
